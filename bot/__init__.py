@@ -1,0 +1,1 @@
+"""Front ends: the Discord bot and the terminal. Nothing imports this package."""

@@ -1,0 +1,146 @@
+"""The ``dugout`` command: one entry point with a subcommand for each job."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from cards import SAMPLE_SET
+from cards.csv_io import export_csv, import_csv
+from cards.loader import CardSetError, load_set
+from cards.text import render_card
+
+
+def _cards_validate(args: argparse.Namespace) -> int:
+    try:
+        cardset = load_set(args.path)
+    except CardSetError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(exc.problems)} problem(s); nothing loaded from {args.path}", file=sys.stderr)
+        return 1
+    print(
+        f"{cardset.info.name}: {len(cardset.batters)} batters, {len(cardset.pitchers)} pitchers, "
+        f"{len(cardset.ballparks)} ballparks in {len(cardset.files)} files: ok"
+    )
+    return 0
+
+
+def _load_or_report(path: str) -> object:
+    try:
+        return load_set(path)
+    except CardSetError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+def _cards_show(args: argparse.Namespace) -> int:
+    cardset = load_set(args.set)
+    try:
+        card = cardset.card(args.card_id)
+    except KeyError:
+        matches = [c for c in cardset.all_cards() if args.card_id.lower() in c.name.lower()]
+        if len(matches) != 1:
+            print(f"no single card matches {args.card_id!r} in {args.set}", file=sys.stderr)
+            return 1
+        card = matches[0]
+    print(render_card(card))
+    return 0
+
+
+def _cards_list(args: argparse.Namespace) -> int:
+    cardset = load_set(args.set)
+    for rel, ids in cardset.files.items():
+        print(f"{rel}:")
+        for card_id in ids:
+            card = cardset.card(card_id)
+            print(f"  {card_id:<32} {card.name} ({card.year} {card.team})")
+    return 0
+
+
+def _cards_import(args: argparse.Namespace) -> int:
+    try:
+        cards = import_csv(args.csv, args.kind, args.out)
+    except CardSetError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(exc.problems)} problem(s); nothing written", file=sys.stderr)
+        return 1
+    print(f"wrote {len(cards)} {args.kind} card(s) to {args.out}")
+    return 0
+
+
+def _cards_export(args: argparse.Namespace) -> int:
+    cardset = load_set(args.set)
+    group = {"batter": cardset.batters, "pitcher": cardset.pitchers, "ballpark": cardset.ballparks}[args.kind]
+    export_csv(list(group.values()), args.out)
+    print(f"wrote {len(group)} {args.kind} card(s) to {args.out}")
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The main job: the Discord bot when a token is set, otherwise the terminal."""
+    from dotenv import load_dotenv
+
+    load_dotenv()
+    if os.environ.get("DISCORD_TOKEN"):
+        print("The Discord bot is not built yet (see the open issues); unset DISCORD_TOKEN to play at the terminal.")
+        return 1
+    cardset = load_set(SAMPLE_SET)
+    print(f"No DISCORD_TOKEN in .env: Dugout at the terminal, on the {cardset.info.name} set.\n")
+    print(f"{len(cardset.batters)} batters, {len(cardset.pitchers)} pitchers, {len(cardset.ballparks)} ballparks.")
+    print("Teams: " + ", ".join(cardset.teams()) + "\n")
+    for card_id in ("johnny-bench-1970", "tom-seaver-1970", "san-diego-stadium-1970"):
+        print(render_card(cardset.card(card_id)) + "\n")
+    print("See any card with:  dugout cards show <id or name>   (list them: dugout cards list)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="dugout", description="Tabletop baseball leagues in Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="the bot if DISCORD_TOKEN is set, otherwise the terminal")
+    run.set_defaults(func=_run)
+
+    cards = sub.add_parser("cards", help="card sets: validate, show, list, import and export CSV")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+    validate = cards_sub.add_parser("validate", help="check a card set and report every problem")
+    validate.add_argument("path", help="the set folder, e.g. cards/sets/sample")
+    validate.set_defaults(func=_cards_validate)
+    show = cards_sub.add_parser("show", help="print a card laid out like the printed card")
+    show.add_argument("card_id", help="card id, or part of a player's name")
+    show.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
+    show.set_defaults(func=_cards_show)
+    listing = cards_sub.add_parser("list", help="list the cards of a set")
+    listing.add_argument("--set", default=str(SAMPLE_SET))
+    listing.set_defaults(func=_cards_list)
+    imp = cards_sub.add_parser("import-csv", help="turn a spreadsheet (CSV) of cards into a card file")
+    imp.add_argument("csv", type=Path)
+    imp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
+    imp.add_argument("--out", required=True, type=Path, help="the card file to write, inside a set folder")
+    imp.set_defaults(func=_cards_import)
+    exp = cards_sub.add_parser("export-csv", help="write one kind of card of a set as CSV")
+    exp.add_argument("--set", default=str(SAMPLE_SET))
+    exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
+    exp.add_argument("--out", required=True, type=Path)
+    exp.set_defaults(func=_cards_export)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except CardSetError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

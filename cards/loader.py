@@ -1,0 +1,241 @@
+"""Card sets on disk: loading with every problem reported, and writing back.
+
+A set is a folder ``cards/sets/<set>/`` with a ``set.toml`` (name, ruleset,
+description) and any number of card files (``*.toml``, usually one a team).
+A card file holds arrays of tables ``[[batter]]``, ``[[pitcher]]`` and
+``[[ballpark]]``. Card ids are unique within a set.
+
+Loading is all or nothing: every problem in every file is collected, each
+naming its file, card and cell, and if there is any, :class:`CardSetError`
+is raised and no card is returned.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cards.models import AnyCard, Ballpark, Batter, Card, Pitcher
+from cards.toml_format import format_cards
+
+SET_FILE = "set.toml"
+CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
+    "batter": Batter,
+    "pitcher": Pitcher,
+    "ballpark": Ballpark,
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a card set, placed as exactly as we can."""
+
+    file: str
+    message: str
+    card: str | None = None
+    cell: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.card:
+            where += f": {self.card}"
+        if self.cell:
+            where += f": {self.cell}"
+        return f"{where}: {self.message}"
+
+
+class CardSetError(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class SetInfo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    ruleset: str = Field(pattern=r"^(inside-pitch|deep-drive)$")
+    description: str = ""
+
+
+@dataclass
+class CardSet:
+    info: SetInfo
+    path: Path
+    batters: dict[str, Batter] = field(default_factory=dict)
+    pitchers: dict[str, Pitcher] = field(default_factory=dict)
+    ballparks: dict[str, Ballpark] = field(default_factory=dict)
+    files: dict[str, list[str]] = field(default_factory=dict)  # file -> card ids, in order
+
+    def card(self, card_id: str) -> AnyCard:
+        for group in (self.batters, self.pitchers, self.ballparks):
+            if card_id in group:
+                return group[card_id]
+        raise KeyError(card_id)
+
+    def all_cards(self) -> list[AnyCard]:
+        return [*self.batters.values(), *self.pitchers.values(), *self.ballparks.values()]
+
+    def teams(self) -> list[str]:
+        """Teams with players in the set, as "year team"."""
+        names = {f"{c.year} {c.team}" for c in [*self.batters.values(), *self.pitchers.values()]}
+        return sorted(names)
+
+
+def describe_cell(loc: tuple[int | str, ...]) -> str | None:
+    """Turn a pydantic error location into words a card maker recognises."""
+    if not loc:
+        return None
+    head, rest = loc[0], loc[1:]
+    if head == "matrix" and len(rest) >= 2:
+        return f"matrix row {int(rest[0]) + 1} column {int(rest[1]) + 1}"
+    if head == "matrix" and len(rest) == 1:
+        return f"matrix row {int(rest[0]) + 1}"
+    if head == "outs" and rest:
+        return f"** line column {int(rest[0]) + 1}"
+    if head == "positions" and rest:
+        return f"positions entry {int(rest[0]) + 1}"
+    return ".".join(str(part) for part in loc)
+
+
+def _message(error: Any) -> str:
+    msg = str(error["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        msg = msg.removeprefix(prefix)
+    if error["type"] == "extra_forbidden":
+        return "unknown field (check the spelling)"
+    if error["type"] == "missing":
+        return "missing"
+    value = error.get("input")
+    if isinstance(value, str | int) and not isinstance(value, bool) and error["loc"]:
+        if repr(value) not in msg:
+            msg += f" (got {value!r})"
+    return msg
+
+
+def _card_label(raw: Any, index: int, kind: str) -> str:
+    if isinstance(raw, dict):
+        name = raw.get("name")
+        ident = raw.get("id")
+        if name and ident:
+            return f"{kind} {name!s} ({ident!s})"
+        if name or ident:
+            return f"{kind} {name or ident!s}"
+    return f"{kind} #{index + 1}"
+
+
+def validate_card(raw: Any, kind: str, file: str, index: int) -> tuple[Card | None, list[Problem]]:
+    """Validate one card table; return the card or the problems found in it."""
+    label = _card_label(raw, index, kind)
+    try:
+        return CARD_TYPES[kind].model_validate(raw), []
+    except ValidationError as exc:
+        problems = [
+            Problem(file, _message(err), label, describe_cell(tuple(err["loc"])))
+            for err in exc.errors(include_url=False)
+        ]
+        return None, problems
+
+
+def _read_toml(path: Path, name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle), []
+    except tomllib.TOMLDecodeError as exc:
+        return None, [Problem(name, f"not valid TOML: {exc}")]
+    except OSError as exc:
+        return None, [Problem(name, f"cannot read: {exc.strerror}")]
+
+
+def load_set(path: str | Path) -> CardSet:
+    """Load and validate a whole set; raise CardSetError listing every problem."""
+    root = Path(path)
+    problems: list[Problem] = []
+    if not root.is_dir():
+        raise CardSetError([Problem(str(root), "no such card set folder")])
+    meta, meta_problems = _read_toml(root / SET_FILE, str(root / SET_FILE))
+    problems += meta_problems
+    info: SetInfo | None = None
+    if meta is not None:
+        try:
+            info = SetInfo.model_validate(meta)
+        except ValidationError as exc:
+            problems += [
+                Problem(str(root / SET_FILE), _message(e), cell=describe_cell(tuple(e["loc"])))
+                for e in exc.errors(include_url=False)
+            ]
+    cardset = CardSet(info or SetInfo(name="?", ruleset="inside-pitch"), root)
+    where: dict[str, str] = {}
+    card_files = sorted(p for p in root.rglob("*.toml") if p.name != SET_FILE)
+    if not card_files:
+        problems.append(Problem(str(root), "the set has no card files (*.toml)"))
+    for card_path in card_files:
+        name = str(card_path)
+        data, file_problems = _read_toml(card_path, name)
+        problems += file_problems
+        if data is None:
+            continue
+        ids: list[str] = []
+        for key, tables in data.items():
+            if key not in CARD_TYPES:
+                kinds = ", ".join(f"[[{k}]]" for k in CARD_TYPES)
+                problems.append(Problem(name, f"unknown table [[{key}]]; card files hold {kinds}"))
+                continue
+            if not isinstance(tables, list):
+                problems.append(Problem(name, f"write cards as [[{key}]] tables"))
+                continue
+            for index, raw in enumerate(tables):
+                card, card_problems = validate_card(raw, key, name, index)
+                problems += card_problems
+                if card is None:
+                    continue
+                if card.id in where:
+                    problems.append(
+                        Problem(name, f"card id {card.id!r} is also used in {where[card.id]}", card.name)
+                    )
+                    continue
+                where[card.id] = name
+                ids.append(card.id)
+                group: dict[str, Any] = {
+                    "batter": cardset.batters,
+                    "pitcher": cardset.pitchers,
+                    "ballpark": cardset.ballparks,
+                }[key]
+                group[card.id] = card
+        cardset.files[str(card_path.relative_to(root))] = ids
+    if problems:
+        raise CardSetError(problems)
+    return cardset
+
+
+def dump_card(card: Card) -> dict[str, Any]:
+    """The card as its on-disk table: notation strings and integers."""
+    return card.model_dump(mode="json", exclude_defaults=True)
+
+
+def kind_of(card: Card) -> str:
+    return {Batter: "batter", Pitcher: "pitcher", Ballpark: "ballpark"}[type(card)]
+
+
+def write_set(cardset: CardSet, root: str | Path) -> None:
+    """Write a set to a folder in the same layout it was loaded from."""
+    out = Path(root)
+    out.mkdir(parents=True, exist_ok=True)
+    meta = cardset.info.model_dump(exclude_defaults=True)
+    (out / SET_FILE).write_text(format_cards({}, header=meta), encoding="utf-8")
+    for rel, ids in cardset.files.items():
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        cards = [cardset.card(i) for i in ids]
+        write_cards(target, cards)
+
+
+def write_cards(target: Path, cards: list[AnyCard]) -> None:
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for card in cards:
+        grouped.setdefault(kind_of(card), []).append(dump_card(card))
+    target.write_text(format_cards(grouped), encoding="utf-8")

@@ -1,0 +1,1 @@
+"""The rules: pure and replayable. Imports only the standard library and ``cards``."""

@@ -1,0 +1,1 @@
+"""The season: leagues, teams, rosters, schedule, standings, stats, and the SQLite store."""
