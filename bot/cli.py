@@ -28,15 +28,6 @@ def _cards_validate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_or_report(path: str) -> object:
-    try:
-        return load_set(path)
-    except CardSetError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        raise SystemExit(1) from None
-
-
 def _cards_show(args: argparse.Namespace) -> int:
     cardset = load_set(args.set)
     try:
@@ -75,7 +66,7 @@ def _cards_import(args: argparse.Namespace) -> int:
 
 def _cards_export(args: argparse.Namespace) -> int:
     cardset = load_set(args.set)
-    group = {"batter": cardset.batters, "pitcher": cardset.pitchers, "ballpark": cardset.ballparks}[args.kind]
+    group = cardset.group(args.kind)
     export_csv(list(group.values()), args.out)
     print(f"wrote {len(group)} {args.kind} card(s) to {args.out}")
     return 0

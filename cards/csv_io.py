@@ -91,7 +91,9 @@ def import_csv(source: str | Path, kind: str, target: str | Path) -> list[AnyCar
         if card is not None:
             cards.append(card)  # type: ignore[arg-type]
     ids = [c.id for c in cards]
-    problems += [Problem(str(path), f"card id {i!r} appears twice") for i in sorted({i for i in ids if ids.count(i) > 1})]
+    problems += [
+        Problem(str(path), f"card id {i!r} appears twice") for i in sorted({i for i in ids if ids.count(i) > 1})
+    ]
     if not rows:
         problems.append(Problem(str(path), "no card rows"))
     if problems:

@@ -23,6 +23,8 @@ from cards.models import AnyCard, Ballpark, Batter, Card, Pitcher
 from cards.toml_format import format_cards
 
 SET_FILE = "set.toml"
+# The batter card used for pitchers who have no batting card of their own.
+GENERIC_PITCHER_BATTING = "pitcher-batting"
 CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
     "batter": Batter,
     "pitcher": Pitcher,
@@ -71,6 +73,15 @@ class CardSet:
     ballparks: dict[str, Ballpark] = field(default_factory=dict)
     files: dict[str, list[str]] = field(default_factory=dict)  # file -> card ids, in order
 
+    def group(self, kind: str) -> dict[str, Any]:
+        """The cards of one kind ("batter", "pitcher" or "ballpark"), by id."""
+        groups: dict[str, dict[str, Any]] = {
+            "batter": self.batters,
+            "pitcher": self.pitchers,
+            "ballpark": self.ballparks,
+        }
+        return groups[kind]
+
     def card(self, card_id: str) -> AnyCard:
         for group in (self.batters, self.pitchers, self.ballparks):
             if card_id in group:
@@ -79,6 +90,22 @@ class CardSet:
 
     def all_cards(self) -> list[AnyCard]:
         return [*self.batters.values(), *self.pitchers.values(), *self.ballparks.values()]
+
+    def own_batting_card(self, pitcher: Pitcher) -> Batter | None:
+        """The batter card with the pitcher's name, team and year, if the set has one."""
+        return next(
+            (
+                b
+                for b in self.batters.values()
+                if (b.name, b.team, b.year) == (pitcher.name, pitcher.team, pitcher.year)
+            ),
+            None,
+        )
+
+    def batting_card_for(self, pitcher: Pitcher) -> Batter | None:
+        """A pitcher's own batting card ("##"), else the set's generic pitcher batting card."""
+        own = self.own_batting_card(pitcher) if pitcher.own_batting_card else None
+        return own or self.batters.get(GENERIC_PITCHER_BATTING)
 
     def teams(self) -> list[str]:
         """Teams with players in the set, as "year team"."""
@@ -111,9 +138,9 @@ def _message(error: Any) -> str:
     if error["type"] == "missing":
         return "missing"
     value = error.get("input")
-    if isinstance(value, str | int) and not isinstance(value, bool) and error["loc"]:
-        if repr(value) not in msg:
-            msg += f" (got {value!r})"
+    shown = isinstance(value, str | int) and not isinstance(value, bool) and repr(value) in msg
+    if isinstance(value, str | int) and not isinstance(value, bool) and error["loc"] and not shown:
+        msg += f" (got {value!r})"
     return msg
 
 
@@ -194,19 +221,22 @@ def load_set(path: str | Path) -> CardSet:
                 if card is None:
                     continue
                 if card.id in where:
-                    problems.append(
-                        Problem(name, f"card id {card.id!r} is also used in {where[card.id]}", card.name)
-                    )
+                    problems.append(Problem(name, f"card id {card.id!r} is also used in {where[card.id]}", card.name))
                     continue
                 where[card.id] = name
                 ids.append(card.id)
-                group: dict[str, Any] = {
-                    "batter": cardset.batters,
-                    "pitcher": cardset.pitchers,
-                    "ballpark": cardset.ballparks,
-                }[key]
-                group[card.id] = card
+                cardset.group(key)[card.id] = card
         cardset.files[str(card_path.relative_to(root))] = ids
+    for pitcher in cardset.pitchers.values():
+        if pitcher.own_batting_card and cardset.own_batting_card(pitcher) is None:
+            problems.append(
+                Problem(
+                    where[pitcher.id],
+                    "marked ## (own batting card) but the set has no batter card with the same name, team and year",
+                    f"pitcher {pitcher.name} ({pitcher.id})",
+                    "own_batting_card",
+                )
+            )
     if problems:
         raise CardSetError(problems)
     return cardset

@@ -193,7 +193,7 @@ class Strikeout:
 
 @dataclass(frozen=True, slots=True)
 class PitcherOutRef:
-    """"**3": read column 3 of the pitcher's ** line for the batted ball."""
+    """ "**3": read column 3 of the pitcher's ** line for the batted ball."""
 
     column: int
 
@@ -203,7 +203,7 @@ class PitcherOutRef:
 
 @dataclass(frozen=True, slots=True)
 class SplitHit:
-    """"?8": 1d20 against the hit ranges (H?, LH?/RH?), otherwise a fly out to 8."""
+    """ "?8": 1d20 against the hit ranges (H?, LH?/RH?), otherwise a fly out to 8."""
 
     field: int
 
@@ -213,7 +213,7 @@ class SplitHit:
 
 @dataclass(frozen=True, slots=True)
 class StretchSingle:
-    """"S+7": single to the outfielder; the batter tries for two (ballpark card)."""
+    """ "S+7": single to the outfielder; the batter tries for two (ballpark card)."""
 
     field: int
 
@@ -233,7 +233,7 @@ class HomeRunField(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class HomeRunChance:
-    """"[HR8]", "[HRp]", "[HRo]": 1d20 against the batter's HR, else a fly out."""
+    """ "[HR8]", "[HRp]", "[HRo]": 1d20 against the batter's HR, else a fly out."""
 
     field: HomeRunField
 
@@ -249,9 +249,7 @@ class RarePlay:
         return ""
 
 
-Reading = (
-    Hit | Out | Walk | Strikeout | PitcherOutRef | SplitHit | StretchSingle | HomeRunChance | RarePlay
-)
+Reading = Hit | Out | Walk | Strikeout | PitcherOutRef | SplitHit | StretchSingle | HomeRunChance | RarePlay
 
 _HIT_OR_OUT = re.compile(r"^([SDTHGPFL])([1-9])?$")
 _FIELDS = {7, 8, 9}
@@ -494,7 +492,7 @@ _HIT_RANGE_KINDS = {
 
 @dataclass(frozen=True, slots=True)
 class HitRanges:
-    """"S=1-5; D=6-8; T=9-11; HR=12-16": rolls above every range are fly outs."""
+    """ "S=1-5; D=6-8; T=9-11; HR=12-16": rolls above every range are fly outs."""
 
     entries: tuple[tuple[HitRangeKind, Range], ...]
 
@@ -565,9 +563,7 @@ class Fielding:
         return text
 
 
-_FIELDING = re.compile(
-    r"^(P|C|1B|2B|3B|SS|LF|CF|RF)\s*-?\s*(\d+)(?:/(\d+))?\s*\((\d+)\)(?:\s+([+-]?\d+))?$"
-)
+_FIELDING = re.compile(r"^(P|C|1B|2B|3B|SS|LF|CF|RF)\s*-?\s*(\d+)(?:/(\d+))?\s*\((\d+)\)(?:\s+([+-]?\d+))?$")
 
 
 def parse_fielding(text: str) -> Fielding:
@@ -576,9 +572,7 @@ def parse_fielding(text: str) -> Fielding:
         return Fielding(Position.DH)
     m = _FIELDING.match(text)
     if not m:
-        raise NotationError(
-            f"{text!r} is not a fielding line (write it like 'SS - 4 (4) +1' or 'C - 5/2 (19) -2')"
-        )
+        raise NotationError(f"{text!r} is not a fielding line (write it like 'SS - 4 (4) +1' or 'C - 5/2 (19) -2')")
     position = Position(m.group(1))
     rng, pb, error, extra = m.group(2), m.group(3), int(m.group(4)), m.group(5)
     if not 1 <= int(rng) <= 6:

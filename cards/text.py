@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from cards.notation import format_range
+from cards.notation import Range, format_range
 
 
 def _grid(rows: list[list[str]]) -> list[str]:
@@ -12,6 +12,10 @@ def _grid(rows: list[list[str]]) -> list[str]:
     for number, row in enumerate(rows, start=1):
         lines.append(f"{number}   " + " ".join(c.ljust(width) for c in row).rstrip())
     return lines
+
+
+def _rng(value: Range | None) -> str:
+    return format_range(value) or "-"
 
 
 def render_card(card: AnyCard) -> str:
@@ -69,13 +73,11 @@ def _pitcher(p: Pitcher) -> str:
         "",
         *_grid([[str(c) for c in row] for row in p.matrix]),
         "",
-        f"HR?  LHB {format_range(p.home_run_ranges.vs_left) or '-'}  RHB {format_range(p.home_run_ranges.vs_right) or '-'}",
+        f"HR?  LHB {_rng(p.home_run_ranges.vs_left)}  RHB {_rng(p.home_run_ranges.vs_right)}",
         f"??   LHB {p.split_checks.vs_left or '-'}  RHB {p.split_checks.vs_right or '-'}",
     ]
     if p.special_k.vs_left or p.special_k.vs_right:
-        lines.append(
-            f"Special K  LHB {format_range(p.special_k.vs_left) or '-'}  RHB {format_range(p.special_k.vs_right) or '-'}"
-        )
+        lines.append(f"Special K  LHB {_rng(p.special_k.vs_left)}  RHB {_rng(p.special_k.vs_right)}")
     lines += [
         "WP     PB?    HLD/SB  GDP  BK     PO     POE",
         f"{format_range(p.wild_pitch) or '-':<6} {format_range(p.passed_ball) or '-':<6} "
