@@ -1,0 +1,175 @@
+"""What happened, as data: the engine emits events, front ends turn them into words.
+
+Every event is a frozen dataclass with a ``type`` tag and plain fields, so a
+game's events serialise to JSON and compare equal after a replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Event:
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class HalfInningStarted(Event):
+    type: ClassVar[str] = "half_inning"
+    inning: int
+    top: bool
+    batting: str  # "away" or "home"
+
+
+@dataclass(frozen=True)
+class PlateAppearanceStarted(Event):
+    type: ClassVar[str] = "plate_appearance"
+    batter: str
+    pitcher: str
+    outs: int
+    bases: tuple[str | None, str | None, str | None]
+    batter_side: str  # "L" or "R"
+    pitcher_hand: str
+
+
+@dataclass(frozen=True)
+class Roll(Event):
+    """Dice rolled: "2d6" values are (red, white) = (column, row)."""
+
+    type: ClassVar[str] = "roll"
+    dice: str
+    values: tuple[int, ...]
+    purpose: str
+
+
+@dataclass(frozen=True)
+class Reading(Event):
+    """A cell or chart read: card is "pitcher", "batter", "ballpark" or a chart name."""
+
+    type: ClassVar[str] = "reading"
+    card: str
+    owner: str
+    cell: str
+    result: str
+
+
+@dataclass(frozen=True)
+class Check(Event):
+    """A rating check: success when roll <= rating + the modifiers (or as ``rule`` says)."""
+
+    type: ClassVar[str] = "check"
+    name: str
+    rating: int
+    modifiers: tuple[tuple[str, int], ...]
+    roll: int
+    success: bool
+
+    @property
+    def target(self) -> int:
+        return self.rating + sum(value for _, value in self.modifiers)
+
+
+@dataclass(frozen=True)
+class RunnerMoved(Event):
+    """Bases are 0 (batter at the plate), 1-3, and 4 for home."""
+
+    type: ClassVar[str] = "runner_moved"
+    runner: str
+    start: int
+    end: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class RunnerOut(Event):
+    type: ClassVar[str] = "runner_out"
+    runner: str
+    base: int  # where he was put out (0 = the batter)
+    how: str  # scorer's notation: "K", "6-3", "F8", "CS 2-6" …
+
+
+@dataclass(frozen=True)
+class RunScored(Event):
+    type: ClassVar[str] = "run"
+    runner: str
+    batter: str  # who was at the plate
+    rbi: bool
+    earned: bool
+
+
+@dataclass(frozen=True)
+class ErrorCharged(Event):
+    type: ClassVar[str] = "error"
+    fielder: str
+    position: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class PlateAppearanceEnded(Event):
+    """The scorer's result: K, BB, HBP, 1B, 2B, 3B, HR, GO, FO, LO, PO, DP, SF, E, FC, RP (rare)."""
+
+    type: ClassVar[str] = "result"
+    batter: str
+    pitcher: str
+    result: str
+    notation: str  # e.g. "G6", "S8", "K"
+    outs_made: int
+    rbi: int
+
+
+@dataclass(frozen=True)
+class Decided(Event):
+    type: ClassVar[str] = "decided"
+    seq: int
+    side: str
+    kind: str
+    choice: str
+    by: str  # "manager", "auto", "timeout"
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    type: ClassVar[str] = "game_over"
+    away_runs: int
+    home_runs: int
+    innings: int
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls
+    for cls in (
+        HalfInningStarted,
+        PlateAppearanceStarted,
+        Roll,
+        Reading,
+        Check,
+        RunnerMoved,
+        RunnerOut,
+        RunScored,
+        ErrorCharged,
+        PlateAppearanceEnded,
+        Decided,
+        GameEnded,
+    )
+}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    cls = EVENT_TYPES[data["type"]]
+    values = {}
+    for f in fields(cls):
+        value = data[f.name]
+        values[f.name] = _tuples(value)
+    return cls(**values)
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value

@@ -1,0 +1,183 @@
+"""A game of Inside Pitch: its setup, seed and decision log, and what follows from them.
+
+The game is replayed from the start whenever it is built or a manager answers:
+the rules run, rolling the seeded dice, until a side that a person manages must
+decide something. Answers of auto-managed sides are logged too, so a replay
+never depends on the auto-manager's code of the day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dice import Dice, ScriptedDice, SeededDice
+from engine.events import Check, Decided, Event, Roll
+from engine.requests import (
+    Decision,
+    IllegalChoice,
+    NoPendingRequest,
+    NotYourTurn,
+    Option,
+    ReplayMismatch,
+    Request,
+    StaleRequest,
+)
+from engine.setup import GameSetup
+from engine.state import GameState, TeamState
+
+
+class _Suspend(Exception):
+    def __init__(self, request: Request) -> None:
+        self.request = request
+
+
+@dataclass(frozen=True)
+class Modifier:
+    name: str
+    value: int
+
+
+class Game:
+    """Play through :meth:`choose`; read :attr:`state`, :attr:`events`, :attr:`pending`."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        seed: int,
+        log: Iterable[Decision] = (),
+        managed: Iterable[str] = (),
+        dice: Dice | None = None,
+    ) -> None:
+        setup.validate()
+        self.setup = setup
+        self.seed = seed
+        self.log: list[Decision] = list(log)
+        self.managed = set(managed)  # sides a person answers for; the rest are auto-managed
+        self._fixed_dice = dice  # tests script the dice; play uses the seed
+        self.pending: Request | None = None
+        self.events: list[Event] = []
+        self._replay()
+
+    # --- running ---------------------------------------------------------------
+
+    def _fresh_state(self) -> GameState:
+        def team(key: str) -> TeamState:
+            s = self.setup.away if key == "away" else self.setup.home
+            return TeamState(key, s, list(s.lineup), s.pitcher, used_pitchers=[s.pitcher.id])
+
+        return GameState(team("away"), team("home"))
+
+    def _replay(self) -> None:
+        from engine.inside_pitch.flow import play_game
+
+        if isinstance(self._fixed_dice, ScriptedDice):
+            self._fixed_dice.rewind()
+        self.dice: Dice = self._fixed_dice or SeededDice(self.seed)
+        self.state = self._fresh_state()
+        self.events = []
+        self.pending = None
+        self._seq = 0
+        try:
+            play_game(self)
+        except _Suspend as suspend:
+            self.pending = suspend.request
+        if self.pending is None and self._seq < len(self.log):
+            raise ReplayMismatch(f"the log has {len(self.log)} decisions; the game asked {self._seq}")
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    # --- dice and checks (every roll becomes an event) ---------------------------
+
+    def d6(self, purpose: str) -> int:
+        value = self.dice.roll(6)
+        self.emit(Roll("1d6", (value,), purpose))
+        return value
+
+    def d20(self, purpose: str) -> int:
+        value = self.dice.roll(20)
+        self.emit(Roll("1d20", (value,), purpose))
+        return value
+
+    def two_d6(self, purpose: str) -> tuple[int, int]:
+        """Red then white: column then row on a card."""
+        red = self.dice.roll(6)
+        white = self.dice.roll(6)
+        self.emit(Roll("2d6", (red, white), purpose))
+        return red, white
+
+    def check(self, name: str, rating: int, modifiers: Sequence[tuple[str, int]] = (), die: int = 20) -> bool:
+        """Roll 1d20 (or 1d6) against rating + modifiers; success on roll <= target."""
+        roll = self.d20(name) if die == 20 else self.d6(name)
+        target = rating + sum(v for _, v in modifiers)
+        success = roll <= target
+        self.emit(Check(name, rating, tuple(modifiers), roll, success))
+        return success
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    # --- decisions -------------------------------------------------------------
+
+    def ask(self, side: str, kind: str, prompt: str, options: Sequence[Option], suggestion: str) -> str:
+        """The answer to a manager's decision: from the log, the auto-manager, or a person (suspends)."""
+        keys = [o.key for o in options]
+        if suggestion not in keys:
+            raise ValueError(f"suggestion {suggestion!r} is not among the options of {kind}")
+        seq = self._seq
+        self._seq += 1
+        if seq < len(self.log):
+            decision = self.log[seq]
+            if decision.kind != kind or decision.side != side or decision.choice not in keys:
+                raise ReplayMismatch(
+                    f"decision {seq} answers {decision.kind} for {decision.side}; the game asks {kind}"
+                )
+            self.emit(Decided(seq, side, kind, decision.choice, decision.by))
+            return decision.choice
+        request = Request(seq, side, kind, prompt, tuple(options), suggestion)
+        if side in self.managed:
+            raise _Suspend(request)
+        self.log.append(Decision(seq, side, kind, suggestion, "auto"))
+        self.emit(Decided(seq, side, kind, suggestion, "auto"))
+        return suggestion
+
+    def choose(self, side: str, choice: str, seq: int | None = None, by: str = "manager") -> None:
+        """Answer the pending request; refuses a wrong side, an old request or an illegal choice."""
+        request = self.pending
+        if request is None:
+            raise NoPendingRequest("nothing is waiting for an answer")
+        if seq is not None and seq != request.seq:
+            raise StaleRequest(f"request {seq} has already been answered")
+        if side != request.side:
+            raise NotYourTurn(f"the {request.side} manager decides this, not the {side}")
+        if choice not in request.option_keys():
+            raise IllegalChoice(f"{choice!r} is not an option; choose one of {', '.join(request.option_keys())}")
+        self.log.append(Decision(request.seq, side, request.kind, choice, by))
+        self._replay()
+
+    def auto_answer(self, by: str = "timeout") -> None:
+        """Answer the pending request with the auto-manager's suggestion (a manager who timed out)."""
+        if self.pending is None:
+            raise NoPendingRequest("nothing is waiting for an answer")
+        self.choose(self.pending.side, self.pending.suggestion, by=by)
+
+    def set_managed(self, side: str, managed: bool) -> None:
+        """Hand a side to the auto-manager or take it back; the past stays as logged."""
+        if managed:
+            self.managed.add(side)
+        else:
+            self.managed.discard(side)
+        if self.pending is not None and self.pending.side == side and not managed:
+            self.auto_answer(by="auto")
+
+    # --- persistence ---------------------------------------------------------------
+
+    def log_to_json(self) -> list[dict[str, Any]]:
+        return [d.to_dict() for d in self.log]
+
+    @staticmethod
+    def log_from_json(data: list[dict[str, Any]]) -> list[Decision]:
+        return [Decision.from_dict(d) for d in data]

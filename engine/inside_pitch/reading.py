@@ -1,0 +1,274 @@
+"""Reading the cards: pitcher card, then batter or ballpark card, to a result.
+
+Follows IP2021 "Pitcher Card", "Batter Card" and "Ballpark Card" (IP2007 §2-4).
+The result is what the cards say before fielders get involved; range plays,
+error checks, Special K and runner advancement come after (see ``plays``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cards.notation import (
+    Hand,
+    Hit,
+    HitKind,
+    HitRangeKind,
+    HomeRunChance,
+    HomeRunField,
+    Out,
+    OutKind,
+    PitcherOutRef,
+    PitcherResult,
+    RarePlay,
+    Reading,
+    SplitHit,
+    StretchSingle,
+    Strikeout,
+    Walk,
+)
+from engine.events import Reading as ReadingEvent
+
+if TYPE_CHECKING:
+    from cards.models import Batter, Pitcher
+    from engine.game import Game
+
+
+@dataclass(frozen=True)
+class Ball:
+    """A batted ball as the cards give it: kind S D T H G P F L or S+ (stretch), and the fielder."""
+
+    kind: str
+    fielder: int
+    source: str  # "batter", "ballpark" or "pitcher" (** line, S1)
+    home_run_chance: bool = False  # a failed [HR] fly: the range play makes it a double (IP2021 [HR8])
+
+    @property
+    def is_hit(self) -> bool:
+        return self.kind in ("S", "D", "T", "H", "S+")
+
+    @property
+    def notation(self) -> str:
+        return f"S+{self.fielder}" if self.kind == "S+" else f"{self.kind}{self.fielder}"
+
+
+@dataclass(frozen=True)
+class Direct:
+    """A result that needs no fielder: K, W, HBP, HR (from a rating check or an H cell)."""
+
+    kind: str  # "K", "W", "HBP", "HR"
+    notation: str
+
+
+@dataclass(frozen=True)
+class Rare:
+    """A blank ballpark cell: the rare play charts."""
+
+
+@dataclass(frozen=True)
+class Triggers:
+    """What the pitcher card turned on for the rest of the at bat."""
+
+    range_play: bool = False
+    error: PitcherResult | None = None  # E?, ET? or EG?
+    tired_reading: bool = False  # (??), (S1) or K(W) read while tired (IP2021 "Exhausted")
+
+
+CardResult = Ball | Direct | Rare
+
+
+@dataclass
+class AtBat:
+    """Who is facing whom, with the numbers the checks need."""
+
+    batter: Batter
+    pitcher: Pitcher
+    batter_side: Hand
+    tired: bool
+    runners_on: bool
+    park_k: int
+    park_w: int
+    park_hr: int
+    k_scale: float = 1.0  # sacrifice bunts halve the K rating (issue 4)
+
+    @property
+    def pitcher_hand(self) -> Hand:
+        return self.pitcher.throws
+
+
+FIELD_FOR_SIDE = {
+    (HomeRunField.PULL, Hand.RIGHT): 7,
+    (HomeRunField.PULL, Hand.LEFT): 9,
+    (HomeRunField.OPPOSITE, Hand.RIGHT): 9,
+    (HomeRunField.OPPOSITE, Hand.LEFT): 7,
+}
+
+
+def home_run_check(g: Game, ab: AtBat, why: str) -> bool:
+    """1d20 against the batter's HR rating plus the park's HR adjustment (IP2021 "HR")."""
+    rating = ab.batter.ratings(ab.pitcher_hand).hr
+    return g.check(f"HR ({why})", rating, [("ballpark HR", ab.park_hr)] if ab.park_hr else [])
+
+
+def read_pitcher_card(g: Game, ab: AtBat) -> tuple[CardResult, Triggers] | None:
+    """One roll on the pitcher's card. None means a foul ball: roll again (WLD)."""
+    red, white = g.two_d6("pitcher card")
+    result = ab.pitcher.cell(red, white).against(ab.batter_side)
+    g.emit(ReadingEvent("pitcher", ab.pitcher.name, f"{red}-{white}", str(result) or "blank"))
+    return pitcher_result(g, ab, result)
+
+
+def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResult, Triggers] | None:
+    pr = PitcherResult
+    batter, pitcher = ab.batter, ab.pitcher
+    ratings = batter.ratings(ab.pitcher_hand)
+    blank = Triggers()
+    if result is pr.BLANK:
+        return read_batter_card(g, ab), blank
+    if result is pr.SINGLE:
+        return Ball("S", 1, "pitcher"), blank
+    if result is pr.TIRED_SINGLE:  # IP2021 "(S1)"
+        if ab.tired:
+            return Ball("S", 1, "pitcher"), Triggers(tired_reading=True)
+        return read_batter_card(g, ab), blank
+    if result is pr.AUTO_OUT:  # IP2021 "**": the ** line, no Special K
+        return auto_out(g, ab), blank
+    if result is pr.WILD:
+        return None  # the caller plays the wild pitch / passed ball and rolls again
+    if result is pr.SPLIT_CHECK:  # IP2021 "(??)"
+        split = pitcher.split_checks.against(ab.batter_side)
+        triggers = Triggers(tired_reading=ab.tired)
+        if split is not None and split.range is not None:
+            roll = g.d20("?? range")
+            if roll in split.range:
+                if split.result is pr.AUTO_OUT:
+                    return auto_out(g, ab), triggers
+                return Ball("S", 1, "pitcher"), triggers
+        return read_batter_card(g, ab), triggers
+    if result is pr.BALLPARK:
+        return read_ballpark_card(g, ab, range_play=False), blank
+    if result in (pr.ERROR, pr.THROWING_ERROR, pr.GROUND_ERROR):
+        return read_batter_card(g, ab), Triggers(error=result)
+    if result is pr.HIT_BY_PITCH:  # IP2021 "HBP": no chance when the sum is under 1
+        combined = batter.hbp + pitcher.hbp
+        if combined >= 1 and g.check("HBP", batter.hbp, [("pitcher HBP", pitcher.hbp)]):
+            return Direct("HBP", "HBP"), blank
+        return read_batter_card(g, ab), blank
+    if result in (pr.STRIKEOUT, pr.STRIKEOUT_PLUS) or (result is pr.STRIKEOUT_OR_WALK and not ab.tired):
+        mods = [("ballpark K", ab.park_k)] if ab.park_k else []
+        if result is pr.STRIKEOUT_PLUS:
+            mods.append(("K+", 10))
+        rating = int(ratings.k * ab.k_scale)
+        triggers = Triggers(tired_reading=False)
+        if g.check("K", rating, mods):
+            return Direct("K", "K"), triggers
+        return read_batter_card(g, ab), triggers
+    if result in (pr.WALK, pr.WALK_PLUS, pr.STRIKEOUT_OR_WALK):
+        mods = [("ballpark W", ab.park_w)] if ab.park_w else []
+        if result is pr.WALK_PLUS:
+            mods.append(("W+", 10))
+        triggers = Triggers(tired_reading=result is pr.STRIKEOUT_OR_WALK)
+        if g.check("W", ratings.w, mods):
+            return Direct("W", "W"), triggers
+        return read_batter_card(g, ab), triggers
+    if result is pr.HOME_RUN:
+        if home_run_check(g, ab, "pitcher card"):
+            return Direct("HR", "HR"), blank
+        return read_batter_card(g, ab), blank
+    if result is pr.HOME_RUN_RANGE:  # IP2021 "HR?": the park does not move this range
+        rng = pitcher.home_run_ranges.against(ab.batter_side)
+        if rng is not None:
+            roll = g.d20("HR? range")
+            if roll in rng and home_run_check(g, ab, "HR?"):
+                return Direct("HR", "HR"), blank
+        return read_batter_card(g, ab), blank
+    if result is pr.RANGE_PLAY:
+        return read_batter_card(g, ab), Triggers(range_play=True)
+    if result is pr.RANGE_PLAY_BALLPARK:
+        return read_ballpark_card(g, ab, range_play=True), Triggers(range_play=True)
+    raise AssertionError(f"unhandled pitcher result {result}")
+
+
+def auto_out(g: Game, ab: AtBat) -> Ball:
+    column = g.d6("** line")
+    out = ab.pitcher.outs[column - 1]
+    g.emit(ReadingEvent("** line", ab.pitcher.name, str(column), str(out)))
+    return Ball(out.kind.value, out.fielder, "pitcher")
+
+
+def _from_reading(g: Game, ab: AtBat, reading: Reading, source: str, range_play: bool) -> CardResult:
+    if isinstance(reading, Walk):
+        return Direct("W", "W")
+    if isinstance(reading, Strikeout):
+        return Direct("K", "K")
+    if isinstance(reading, Hit):
+        if reading.kind is HitKind.HOME_RUN:
+            return Direct("HR", str(reading))  # H on a card is automatic (IP2021 "S, D, T, H")
+        return Ball(reading.kind.value, reading.fielder or 1, source)
+    if isinstance(reading, Out):
+        return Ball(reading.kind.value, reading.fielder, source)
+    if isinstance(reading, PitcherOutRef):  # IP2021 "**1 … **6": a reference, not an automatic out
+        out = ab.pitcher.outs[reading.column - 1]
+        g.emit(ReadingEvent("** line", ab.pitcher.name, str(reading.column), str(out)))
+        return Ball(out.kind.value, out.fielder, source)
+    if isinstance(reading, SplitHit):
+        return split_hit(g, ab, reading.field, source)
+    if isinstance(reading, StretchSingle):
+        return Ball("S+", reading.field, source)
+    if isinstance(reading, HomeRunChance):
+        field = _home_run_field(reading.field, ab.batter_side)
+        if home_run_check(g, ab, str(reading)):
+            return Direct("HR", f"HR{field}")
+        return Ball("F", field, source, home_run_chance=True)
+    if isinstance(reading, RarePlay):
+        return Rare()
+    raise AssertionError(f"unhandled reading {reading!r}")
+
+
+def _home_run_field(field: HomeRunField, side: Hand) -> int:
+    if field in (HomeRunField.PULL, HomeRunField.OPPOSITE):
+        return FIELD_FOR_SIDE[(field, side)]
+    return int(field.value)
+
+
+def split_hit(g: Game, ab: AtBat, field: int, source: str) -> CardResult:
+    """?7-?9: 1d20 against the hit ranges; outside all of them a fly out (IP2021 "?7, ?8, ?9")."""
+    if source == "ballpark":
+        ranges = g.setup.ballpark.hit_ranges
+        owner = g.setup.ballpark.name
+    else:
+        ranges = ab.batter.hit_ranges(ab.pitcher_hand)
+        owner = ab.batter.name
+    roll = g.d20(f"?{field} hit range")
+    kind = ranges.lookup(roll)
+    g.emit(
+        ReadingEvent("H?" if source == "ballpark" else "LH?/RH?", owner, str(roll), kind.value if kind else "fly out")
+    )
+    if kind is None:
+        return Ball("F", field, source)
+    if kind is HitRangeKind.HOME_RUN:
+        return Direct("HR", f"HR{field}")
+    if kind is HitRangeKind.HOME_RUN_CHANCE:
+        if home_run_check(g, ab, f"?{field} [HR]"):
+            return Direct("HR", f"HR{field}")
+        return Ball("F", field, source, home_run_chance=True)
+    return Ball(kind.value, field, source)
+
+
+def read_batter_card(g: Game, ab: AtBat) -> CardResult:
+    red, white = g.two_d6("batter card")
+    reading = ab.batter.cell(red, white).against(ab.pitcher_hand)
+    g.emit(ReadingEvent("batter", ab.batter.name, f"{red}-{white}", str(reading)))
+    return _from_reading(g, ab, reading, "batter", range_play=False)
+
+
+def read_ballpark_card(g: Game, ab: AtBat, range_play: bool) -> CardResult:
+    park = g.setup.ballpark
+    red, white = g.two_d6("ballpark card")
+    reading = park.cell(red, white).vs_left
+    g.emit(ReadingEvent("ballpark", park.name, f"{red}-{white}", str(reading) or "blank"))
+    return _from_reading(g, ab, reading, "ballpark", range_play)
+
+
+__all__ = ["AtBat", "Ball", "CardResult", "Direct", "OutKind", "Rare", "Triggers", "read_pitcher_card"]

@@ -1,0 +1,73 @@
+"""The auto-manager's lineup: nine men covering the field, in a sensible batting order.
+
+Policy (Dugout's own; the books leave lineups to the manager): fill the
+hardest positions first (C, SS, 2B, CF, 3B, RF, LF, 1B) with the best fielder
+by range, then the DH with the best remaining hitter; bat them by a simple
+hitting score (hits and ?-chances on the card plus walk rating), best hitters
+at the top, the pitcher last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cards.models import Batter, Pitcher
+from cards.notation import Hit, Position, SplitHit
+from engine.setup import LineupSpot, SetupError, TeamSetup
+
+FILL_ORDER = (
+    Position.C,
+    Position.SHORT,
+    Position.SECOND,
+    Position.CENTER,
+    Position.THIRD,
+    Position.RIGHT,
+    Position.LEFT,
+    Position.FIRST,
+)
+
+
+def hitting_score(batter: Batter) -> float:
+    cells = [cell for row in batter.matrix for cell in row]
+    score = 0.0
+    for cell in cells:
+        for reading in (cell.vs_left, cell.vs_right):
+            if isinstance(reading, Hit):
+                score += 0.5 * (2 if reading.kind.value in "DTH" else 1)
+            elif isinstance(reading, SplitHit):
+                score += 0.25
+    ratings = (batter.vs_lhp, batter.vs_rhp)
+    return score + sum(r.w + r.hr / 2 - r.k / 2 for r in ratings) / 4
+
+
+def auto_team(
+    name: str,
+    batters: Sequence[Batter],
+    starter: Pitcher,
+    pitcher_batting: Batter | None,
+    designated_hitter: bool = False,
+    bullpen: Sequence[Pitcher] = (),
+) -> TeamSetup:
+    chosen: dict[Position, Batter] = {}
+    used: set[str] = set()
+    for position in FILL_ORDER:
+        candidates = [b for b in batters if b.id not in used and b.fielding(position) is not None]
+        if not candidates:
+            raise SetupError(f"{name}: nobody on the roster plays {position}")
+        best = max(candidates, key=lambda b: (b.fielding(position).range, hitting_score(b)))  # type: ignore[union-attr]
+        chosen[position] = best
+        used.add(best.id)
+    if designated_hitter:
+        rest = [b for b in batters if b.id not in used and b.id != (pitcher_batting.id if pitcher_batting else "")]
+        if not rest:
+            raise SetupError(f"{name}: nobody left to be the designated hitter")
+        chosen[Position.DH] = max(rest, key=hitting_score)
+        used.add(chosen[Position.DH].id)
+    order = sorted(chosen.items(), key=lambda item: -hitting_score(item[1]))
+    lineup = [LineupSpot(batter, position) for position, batter in order]
+    if not designated_hitter:
+        if pitcher_batting is None:
+            raise SetupError(f"{name}: the pitcher bats and has no batting card")
+        lineup.append(LineupSpot(pitcher_batting, Position.P))
+    bench = tuple(b for b in batters if b.id not in used)
+    return TeamSetup(name, tuple(lineup), starter, pitcher_batting, bench, tuple(bullpen))

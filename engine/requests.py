@@ -1,0 +1,70 @@
+"""Manager decisions: what the engine asks, and the answers it logs."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Request:
+    """One question to one side; ``suggestion`` is the auto-manager's answer."""
+
+    seq: int
+    side: str  # "away" or "home"
+    kind: str  # e.g. "infield_depth", "runner_on_third"
+    prompt: str
+    options: tuple[Option, ...]
+    suggestion: str
+
+    def option_keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Decision:
+    seq: int
+    side: str
+    kind: str
+    choice: str
+    by: str = "manager"  # "manager", "auto" or "timeout"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Decision:
+        return cls(**data)
+
+
+class DecisionError(ValueError):
+    """An answer the engine refuses; the subclass says why."""
+
+
+class NoPendingRequest(DecisionError):
+    pass
+
+
+class NotYourTurn(DecisionError):
+    pass
+
+
+class IllegalChoice(DecisionError):
+    pass
+
+
+class StaleRequest(DecisionError):
+    """An answer to a request that is no longer the pending one."""
+
+
+class ReplayMismatch(RuntimeError):
+    """The decision log does not fit the game it is replayed into."""

@@ -1,0 +1,85 @@
+"""A game's setup: the two teams as they take the field, the ballpark, the options.
+
+Setup + seed + decision log are the whole game (ARCHITECTURE "The engine").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cards.models import Ballpark, Batter, Pitcher
+from cards.notation import Position
+
+
+class SetupError(ValueError):
+    """A lineup or setup the rules do not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """League options with the books' defaults (IP2021 unless named)."""
+
+    designated_hitter: bool = False
+    innings: int = 9
+    # IP2007 §9 "straight rolls of 6 (slow roller)" in every base state, instead of
+    # IP2021's narrower use.
+    slow_roller_2007: bool = False
+    # IP2007 §7.2: runners go station to station when the run difference is 6+.
+    station_to_station: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class LineupSpot:
+    batter: Batter
+    position: Position
+
+
+@dataclass(frozen=True)
+class TeamSetup:
+    name: str
+    lineup: tuple[LineupSpot, ...]  # batting order
+    pitcher: Pitcher  # the starter
+    pitcher_batting: Batter | None = None  # his batting card when he bats (no DH)
+    bench: tuple[Batter, ...] = ()
+    bullpen: tuple[Pitcher, ...] = ()
+
+    def validate(self, options: Options) -> None:
+        # IP2021 plays baseball's lineup rules: nine batters, every position once.
+        if len(self.lineup) != 9:
+            raise SetupError(f"{self.name}: a lineup has 9 batters, not {len(self.lineup)}")
+        positions = [spot.position for spot in self.lineup]
+        wanted: set[Position] = {p for p in Position if p is not Position.DH}
+        if options.designated_hitter:
+            wanted = (wanted - {Position.P}) | {Position.DH}
+        for pos in positions:
+            if positions.count(pos) > 1:
+                raise SetupError(f"{self.name}: {pos} is in the lineup twice")
+        missing = wanted - set(positions)
+        if missing:
+            names = ", ".join(sorted(p.value for p in missing))
+            raise SetupError(f"{self.name}: nobody plays {names}")
+        extra = set(positions) - wanted
+        if extra:
+            names = ", ".join(sorted(p.value for p in extra))
+            raise SetupError(f"{self.name}: {names} is not a lineup position in this game")
+        ids = [spot.batter.id for spot in self.lineup]
+        if len(set(ids)) != len(ids):
+            raise SetupError(f"{self.name}: a player bats twice in the lineup")
+        if not options.designated_hitter and self.pitcher_batting is None:
+            raise SetupError(f"{self.name}: the pitcher bats, so he needs a batting card")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    away: TeamSetup
+    home: TeamSetup
+    ballpark: Ballpark
+    options: Options = field(default_factory=Options)
+
+    def validate(self) -> None:
+        self.away.validate(self.options)
+        self.home.validate(self.options)

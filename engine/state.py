@@ -1,0 +1,173 @@
+"""The game's state between dice rolls: score, inning, outs, runners, who is in the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cards.models import Batter, Pitcher
+from cards.notation import Fielding, Hand, Position
+from engine.setup import LineupSpot, TeamSetup
+
+HOME = 4  # "base" number for a runner who scored
+
+
+@dataclass
+class Runner:
+    """A man on base, with what the scorer needs to know about how he got there."""
+
+    card: Batter
+    pitcher: str  # the pitcher responsible for him (earned runs, runs allowed)
+    reached_on_error: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.card.id
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def br(self) -> int:
+        return self.card.br
+
+
+# A fielder out of his card's positions plays with the weakest ratings the cards
+# print: range 1, a high error number, no arm. The books leave this to house rules.
+OUT_OF_POSITION = {
+    "range": 1,
+    "error": 15,
+    "arm": -2,
+    "pivot": -1,
+    "passed_ball": 1,
+}
+
+
+@dataclass(frozen=True)
+class Fielder:
+    """Who is at a position and the ratings he plays it with."""
+
+    id: str
+    name: str
+    position: Position
+    rating: Fielding
+
+    @property
+    def range(self) -> int:
+        return self.rating.range
+
+    @property
+    def error(self) -> int:
+        return self.rating.error
+
+    @property
+    def arm(self) -> int:
+        return self.rating.arm or 0
+
+    @property
+    def pivot(self) -> int:
+        return self.rating.pivot or 0
+
+    @property
+    def passed_ball(self) -> int:
+        return self.rating.passed_ball or 0
+
+
+def out_of_position(position: Position) -> Fielding:
+    rating = OUT_OF_POSITION
+    return Fielding(
+        position,
+        rating["range"],
+        rating["error"],
+        arm=rating["arm"] if position.is_outfield or position is Position.C else None,
+        pivot=rating["pivot"] if position in (Position.SECOND, Position.SHORT) else None,
+        passed_ball=rating["passed_ball"] if position is Position.C else None,
+    )
+
+
+@dataclass
+class TeamState:
+    key: str  # "away" or "home"
+    setup: TeamSetup
+    order: list[LineupSpot]
+    pitcher: Pitcher
+    up: int = 0  # index in the order of the next batter
+    runs_by_inning: list[int] = field(default_factory=list)
+    faced: dict[str, int] = field(default_factory=dict)  # batters faced, by pitcher id
+    used_pitchers: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.setup.name
+
+    @property
+    def runs(self) -> int:
+        return sum(self.runs_by_inning)
+
+    def batter_card(self, spot: LineupSpot) -> Batter:
+        """The card a lineup spot bats with; the pitcher's spot bats as whoever is pitching."""
+        if spot.position is Position.P and self.setup.pitcher_batting is not None:
+            return self.setup.pitcher_batting.model_copy(update={"id": self.pitcher.id, "name": self.pitcher.name})
+        return spot.batter
+
+    def fielder(self, position: Position) -> Fielder:
+        if position is Position.P:
+            p = self.pitcher
+            return Fielder(p.id, p.name, position, p.fielding())
+        spot = next((s for s in self.order if s.position is position), None)
+        if spot is None:
+            raise LookupError(f"{self.name} has nobody at {position}")
+        rating = spot.batter.fielding(position) or out_of_position(position)
+        return Fielder(spot.batter.id, spot.batter.name, position, rating)
+
+    def batters_faced(self) -> int:
+        return self.faced.get(self.pitcher.id, 0)
+
+    def tired(self) -> bool:
+        """IP2021 "Fatigue": tired once he has faced his START (or RELIEF) number of batters."""
+        starter = self.pitcher.id == self.setup.pitcher.id
+        line = self.pitcher.start if starter else self.pitcher.relief
+        line = line or self.pitcher.start or self.pitcher.relief
+        return line is not None and self.batters_faced() >= line.tired
+
+
+@dataclass
+class GameState:
+    away: TeamState
+    home: TeamState
+    inning: int = 1
+    top: bool = True
+    outs: int = 0
+    bases: list[Runner | None] = field(default_factory=lambda: [None, None, None])
+    over: bool = False
+    # Infield depth by position ("1B", "2B", "3B", "SS"): "back", "half" or "in"
+    # (IP2021 "Infield Depth"); set by the defense's infield_depth decision.
+    infield_depth: dict[str, str] = field(default_factory=dict)
+
+    def depth(self, position: Position) -> str:
+        return self.infield_depth.get(position.value, "back")
+
+    @property
+    def batting(self) -> TeamState:
+        return self.away if self.top else self.home
+
+    @property
+    def fielding(self) -> TeamState:
+        return self.home if self.top else self.away
+
+    def runner_on(self, base: int) -> Runner | None:
+        return self.bases[base - 1]
+
+    def occupied(self) -> list[int]:
+        return [b for b in (1, 2, 3) if self.bases[b - 1] is not None]
+
+    def base_state(self) -> str:
+        """ "1-3" style: which bases are occupied ("---" when empty)."""
+        return "".join(str(b) if self.bases[b - 1] else "-" for b in (1, 2, 3))
+
+    def run_difference(self) -> int:
+        return abs(self.away.runs - self.home.runs)
+
+
+def batter_side(card: Batter, pitcher: Pitcher) -> Hand:
+    return card.side_against(pitcher.throws)

@@ -1,0 +1,48 @@
+"""Small teams for engine tests, made from the books' sample cards."""
+
+from __future__ import annotations
+
+import tomllib
+
+from cards import SAMPLE_SET
+from cards.models import Ballpark, Batter, Pitcher
+from cards.notation import Position
+from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
+
+with (SAMPLE_SET / "books.toml").open("rb") as _f:
+    BOOKS = tomllib.load(_f)
+
+BENCH = Batter.model_validate(BOOKS["batter"][0])
+SEAVER = Pitcher.model_validate(BOOKS["pitcher"][0])
+SAN_DIEGO = Ballpark.model_validate(BOOKS["ballpark"][0])
+CBP = Ballpark.model_validate(BOOKS["ballpark"][1])
+
+FIELD = (
+    ("C - 5/2 (19) -2", Position.C),
+    ("1B - 3 (8)", Position.FIRST),
+    ("2B - 4 (8) +1", Position.SECOND),
+    ("3B - 4 (9)", Position.THIRD),
+    ("SS - 4 (4) +1", Position.SHORT),
+    ("LF - 3 (6) 0", Position.LEFT),
+    ("CF - 4 (5) +1", Position.CENTER),
+    ("RF - 3 (6) +1", Position.RIGHT),
+)
+
+
+def clone_batter(card: Batter, card_id: str, **changes: object) -> Batter:
+    return Batter.model_validate({**card.model_dump(mode="json"), "id": card_id, "name": card_id, **changes})
+
+
+def team(prefix: str, pitcher: Pitcher, batter: Batter = BENCH) -> TeamSetup:
+    """Nine copies of one batter card, one at each position, batting in order."""
+    spots = [
+        LineupSpot(clone_batter(batter, f"{prefix}-{pos.value.lower()}", positions=[line]), pos) for line, pos in FIELD
+    ]
+    arm = Pitcher.model_validate({**pitcher.model_dump(mode="json"), "id": f"{prefix}-p", "name": f"{prefix} P"})
+    pitcher_bats = clone_batter(batter, f"{prefix}-p-bats", positions=["P - 4 (3)"])
+    spots.append(LineupSpot(pitcher_bats, Position.P))
+    return TeamSetup(prefix, tuple(spots), arm, pitcher_bats)
+
+
+def setup(options: Options | None = None, park: Ballpark = SAN_DIEGO) -> GameSetup:
+    return GameSetup(team("away", SEAVER), team("home", SEAVER), park, options or Options())
