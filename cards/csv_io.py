@@ -19,6 +19,7 @@ from cards.models import AnyCard
 
 _CELL = re.compile(r"^r([1-6])c([1-6])$")
 _LISTS = {"positions", "outs"}
+_FLAGS = {"handmade", "own_batting_card"}
 
 
 def flatten(table: dict[str, Any]) -> dict[str, str]:
@@ -60,7 +61,7 @@ def unflatten(row: dict[str, str]) -> dict[str, Any]:
             target = target.setdefault(parent, {})
         if leaf in _LISTS:
             target[leaf] = [part.strip() for part in value.split(";") if part.strip()]
-        elif value.lower() in ("true", "false"):
+        elif leaf in _FLAGS and value.lower() in ("true", "false"):
             target[leaf] = value.lower() == "true"
         else:
             target[leaf] = value

@@ -139,7 +139,8 @@ def _message(error: Any) -> str:
         return "missing"
     value = error.get("input")
     shown = isinstance(value, str | int) and not isinstance(value, bool) and repr(value) in msg
-    if isinstance(value, str | int) and not isinstance(value, bool) and error["loc"] and not shown:
+    empty = value == ""
+    if isinstance(value, str | int) and not isinstance(value, bool) and error["loc"] and not shown and not empty:
         msg += f" (got {value!r})"
     return msg
 
@@ -221,7 +222,9 @@ def load_set(path: str | Path) -> CardSet:
                 if card is None:
                     continue
                 if card.id in where:
-                    problems.append(Problem(name, f"card id {card.id!r} is also used in {where[card.id]}", card.name))
+                    other = Path(where[card.id]).relative_to(root)
+                    label = _card_label(raw, index, key)
+                    problems.append(Problem(name, f"card id {card.id!r} is also used in {other}", label))
                     continue
                 where[card.id] = name
                 ids.append(card.id)

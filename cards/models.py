@@ -157,7 +157,7 @@ class Batter(Card):
 
     bats: Bats
     injury: int = Field(ge=0, le=7)
-    positions: list[FieldingText] = Field(min_length=1)
+    positions: list[FieldingText]  # checked below, with a card maker's message
     matrix: list[list[BatterCellText]]
     hits_vs_lhp: BatterHitsText  # LH? (a card with one H? line gives it for both)
     hits_vs_rhp: BatterHitsText  # RH?
@@ -174,16 +174,23 @@ class Batter(Card):
 
     _check_matrix = field_validator("matrix")(_matrix)
 
-    @field_validator("att")
+    @field_validator("att", mode="before")
     @classmethod
-    def _att(cls, value: int | str) -> int | str:
-        if isinstance(value, int) and not 0 <= value <= 20:
-            raise ValueError("ATT is 0-20, N (never runs) or H (hit and run only)")
-        return value
+    def _att(cls, value: Any) -> Any:
+        # One message instead of one per member of the int | "N" | "H" union.
+        if isinstance(value, str):
+            value = value.strip()
+            if value.isdigit():
+                value = int(value)  # a CSV cell
+        if value in ("N", "H") or (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 20):
+            return value
+        raise ValueError("ATT is 0-20, N (never runs) or H (hit and run only)")
 
     @field_validator("positions")
     @classmethod
     def _positions(cls, value: list[Fielding]) -> list[Fielding]:
+        if not value:
+            raise ValueError("list at least one fielding line, like 'SS - 4 (4) +1', or 'DH'")
         seen = [f.position for f in value]
         for pos in seen:
             if seen.count(pos) > 1:
@@ -228,7 +235,7 @@ class Pitcher(Card):
 
     throws: Hand
     injury: int = Field(ge=0, le=7)
-    positions: list[FieldingText] = Field(min_length=1)
+    positions: list[FieldingText]  # checked below, with a card maker's message
     own_batting_card: bool = False  # "##" after the name
     start: StaminaText | None = None
     relief: StaminaText | None = None

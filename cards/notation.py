@@ -527,7 +527,7 @@ def parse_hit_ranges(text: str, card: str = "batter") -> HitRanges:
             raise NotationError(f"{part!r}: {kind} is given twice")
         rng = parse_range(rng_text)
         if rng is None:
-            continue
+            raise NotationError(f"{part!r}: {kind} has no range (leave it out instead)")
         entries.append((kind, rng))
     check_disjoint([(str(k), r) for k, r in entries])
     return HitRanges(tuple(entries))

@@ -8,10 +8,14 @@ from cards.notation import Range, format_range
 
 def _grid(rows: list[list[str]]) -> list[str]:
     width = max(4, *(len(c) for row in rows for c in row))
-    lines = ["    " + " ".join(str(n).ljust(width) for n in range(1, 7))]
+    lines = ["    " + " ".join(str(n).ljust(width) for n in range(1, 7)).rstrip()]
     for number, row in enumerate(rows, start=1):
         lines.append(f"{number}   " + " ".join(c.ljust(width) for c in row).rstrip())
     return lines
+
+
+def _n(value: object) -> str:
+    return "-" if value is None else str(value)
 
 
 def _rng(value: Range | None) -> str:
@@ -53,8 +57,8 @@ def _batter(b: Batter) -> str:
     if b.stats:
         s = b.stats
         lines.append(
-            f"G {s.games or '-'}  AB {s.at_bats or '-'}  R {s.runs or '-'}  RBI {s.rbi or '-'}  "
-            f"HR {s.home_runs or '-'}  SB {s.stolen_bases or '-'}  AVG {s.average or '-'}"
+            f"G {_n(s.games)}  AB {_n(s.at_bats)}  R {_n(s.runs)}  RBI {_n(s.rbi)}  "
+            f"HR {_n(s.home_runs)}  SB {_n(s.stolen_bases)}  AVG {_n(s.average)}"
         )
     return "\n".join(lines)
 
@@ -87,8 +91,8 @@ def _pitcher(p: Pitcher) -> str:
     if p.stats:
         s = p.stats
         lines.append(
-            f"W-L {s.wins or 0}-{s.losses or 0}  SV {s.saves or 0}  ERA {s.era or '-'}  IP {s.innings or '-'}  "
-            f"H {s.hits or '-'}  K {s.strikeouts or '-'}  BB {s.walks or '-'}"
+            f"W-L {_n(s.wins)}-{_n(s.losses)}  SV {_n(s.saves)}  ERA {_n(s.era)}  IP {_n(s.innings)}  "
+            f"H {_n(s.hits)}  K {_n(s.strikeouts)}  BB {_n(s.walks)}"
         )
     return "\n".join(lines)
 
@@ -106,7 +110,6 @@ def _ballpark(park: Ballpark) -> str:
     if park.stats:
         s = park.stats
         lines.append(
-            f"R/G {s.runs_per_game or '-'}  AVG {s.batting_average or '-'}  "
-            f"SLG {s.slugging or '-'}  HR {s.home_runs or '-'}"
+            f"R/G {_n(s.runs_per_game)}  AVG {_n(s.batting_average)}  SLG {_n(s.slugging)}  HR {_n(s.home_runs)}"
         )
     return "\n".join(lines)

@@ -38,7 +38,7 @@ def _value(value: Any) -> str:
 def _grid(rows: list[list[Any]]) -> str:
     cells = [[_value(c) for c in row] for row in rows]
     width = max((len(c) for row in cells for c in row), default=0)
-    lines = ["  [" + ", ".join(c.ljust(width) for c in row).rstrip() + "]," for row in cells]
+    lines = ["  [" + " ".join((c + ",").ljust(width + 1) for c in row[:-1]) + " " + row[-1] + "]," for row in cells]
     return "[\n" + "\n".join(lines) + "\n]"
 
 
