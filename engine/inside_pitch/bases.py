@@ -71,3 +71,35 @@ def force_advance(g: Game, batter: Runner, reason: str) -> None:
 
 def runners_lead_first(g: Game) -> list[tuple[int, Runner]]:
     return [(b, r) for b in (3, 2, 1) if (r := g.state.runner_on(b)) is not None]
+
+
+def put_out_advancing(g: Game, runner: Runner, start: int, end: int, how: str) -> None:
+    """Retire a runner thrown out trying to go from ``start`` to ``end``: he leaves ``start``, the out is at ``end``."""
+    state = g.state
+    if 1 <= start <= 3 and state.bases[start - 1] is runner:
+        state.bases[start - 1] = None
+    put_out(g, runner, end, how)
+
+
+def move_without_rbi(g: Game, runner: Runner, start: int, end: int, reason: str, batter: Runner) -> None:
+    """``move``, except that a run scored earns the batter no RBI (a run on a double play)."""
+    if end < HOME or start == end:
+        move(g, runner, start, end, reason, batter)
+        return
+    state = g.state
+    if 1 <= start <= 3 and state.bases[start - 1] is runner:
+        state.bases[start - 1] = None
+    g.emit(RunnerMoved(runner.id, start, HOME, reason))
+    if state.outs < 3:
+        score(g, runner, batter, rbi=False)
+
+
+def advance_exactly(g: Game, batter: Runner, batter_to: int, runner_bases: int, reason: str) -> None:
+    """Every runner moves exactly ``runner_bases`` bases (lead runner first), then the batter to ``batter_to``.
+
+    For plays that allow no extra-base tries: a double past a corner infielder, a
+    pop-up that drops in, a ground-rule double, an infield single on an error chart.
+    """
+    for base, runner in runners_lead_first(g):
+        move(g, runner, base, min(base + runner_bases, HOME), reason, batter)
+    move(g, batter, 0, min(batter_to, HOME), reason, batter)

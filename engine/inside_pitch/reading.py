@@ -43,6 +43,22 @@ class Ball:
     fielder: int
     source: str  # "batter", "ballpark" or "pitcher" (** line, S1)
     home_run_chance: bool = False  # a failed [HR] fly: the range play makes it a double (IP2021 [HR8])
+    # Set by range, error and rare plays (``fielding``, ``rare``) for the hit and out rules:
+    # advance: every runner moves exactly this many bases and the batter takes the hit's
+    # bases, with no extra-base tries or throws (a D3/D5 off a range play, a pop-up that
+    # drops for a single: 1 base, 2 with two out). ``bases.advance_exactly`` plays it.
+    advance: int | None = None
+    # caught_at_wall: an [HR] fly run down on RP@; the runners on second and third each
+    # move up one base, with no throw (IP2021 "[HR8], [HRo], [HRp]").
+    caught_at_wall: bool = False
+    # throw_error_check: ET? on a hit to the outfield (error type #8). Whenever runner
+    # advancement draws a throw from the outfielder, call
+    # ``fielding.outfield_throw_error(g, ball)``; on an error every runner on the play
+    # takes one base beyond the one he ran for and nobody is thrown out.
+    throw_error_check: bool = False
+    # foul: the catcher's pop-up off a range play is a foul ball (IP2021 range chart):
+    # the at bat goes on; ``fielding.foul_ball(g, ab, batter)`` plays it.
+    foul: bool = False
 
     @property
     def is_hit(self) -> bool:

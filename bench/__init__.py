@@ -1,0 +1,1 @@
+"""Benchmarks: ``make bench`` (or ``python -m bench``) prints Dugout's figures."""

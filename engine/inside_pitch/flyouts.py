@@ -1,0 +1,88 @@
+"""Fly outs to the outfield and the runners tagging up (IP2021 "Fly Outs").
+
+The lead/trailing-runner vocabulary and the throw procedure are those of
+``hits`` (IP2021 "Singles and Doubles to the Outfield").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import Check
+from engine.inside_pitch.bases import move, put_out, put_out_advancing, runners_lead_first
+from engine.inside_pitch.hits import OUTFIELD, ExtraBase, outfield_throw, outfielder, throw_notation
+from engine.inside_pitch.tables import load_table
+from engine.state import HOME, Runner
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.inside_pitch.reading import AtBat, Ball
+
+
+def play_fly_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
+    """The batter flies out to an outfielder; then the runners may tag up.
+
+    Returns "F8", or "SF8" when a run scores on the play (a sacrifice fly: the run
+    is the batter's RBI).
+    """
+    put_out(g, batter, 0, ball.notation)
+    # IP2021 "Fly Outs": with two out the catch ends the inning; with nobody on
+    # second or third it is a simple fly out (a runner on first stays).
+    if g.state.outs >= 3 or ball.fielder not in OUTFIELD:
+        return ball.notation
+    runs_before = g.state.batting.runs
+    if g.state.runner_on(3) is not None:
+        tag_from_third(g, ab, batter, ball)
+    elif g.state.runner_on(2) is not None:
+        tag_from_second(g, batter, ball)
+    scored = g.state.batting.runs > runs_before
+    return f"SF{ball.fielder}" if scored else ball.notation
+
+
+def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
+    """IP2021 "Fly Outs", runner on third with less than two out.
+
+    1d6 at most the batter's SF rating: a deep fly, the run scores without a throw,
+    and any trailing runners tagging up face the outfield throw procedure with
+    Adjusted BR = BR + arm. Otherwise the throw goes home: the same procedure with
+    the runner from third as lead runner.
+    """
+    third = g.state.runner_on(3)
+    assert third is not None
+    arm = outfielder(g, ball.fielder).arm
+    behind = [ExtraBase(runner, base, [("arm", arm)]) for base, runner in runners_lead_first(g) if base < 3]
+    play = f"{ball.notation} tag-up"
+    if g.check("SF", ab.batter.sf, die=6):
+        move(g, third, 3, HOME, "sacrifice fly", batter)
+        outfield_throw(g, ball.fielder, behind, batter, play, "tag-up")
+    else:
+        lead = ExtraBase(third, 3, [("arm", arm)])
+        outfield_throw(g, ball.fielder, [lead, *behind], batter, play, "tag-up")
+
+
+def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
+    """IP2021 "Fly Outs", runner on second (third empty) with less than two out.
+
+    F7 never sends him. On F8 (BR + arm - 3) or F9 (BR + arm) the red die of 2d6 at
+    most that number takes him to third; double sixes throw him out; any other roll
+    holds him. A number under 1 means he does not try (IP2007 §11.2: no throw), so
+    nothing is rolled. A runner on first stays.
+    """
+    chart = load_table("flyouts")["tag_from_second"]
+    modifier = chart["modifier"].get(ball.notation)
+    runner = g.state.runner_on(2)
+    if modifier is None or runner is None:
+        return
+    arm = outfielder(g, ball.fielder).arm
+    modifiers = (("arm", arm), (ball.notation, modifier))
+    target = runner.br + arm + modifier
+    if target < 1:
+        return
+    red, white = g.two_d6(f"{ball.notation} tag-up from second")
+    thrown_out = [red, white] == chart["thrown_out_on"]
+    made_it = red <= target and not thrown_out
+    g.emit(Check(f"{runner.name} to third", runner.br, modifiers, red, made_it))
+    if thrown_out:
+        put_out_advancing(g, runner, 2, 3, throw_notation(ball.fielder, 3))
+    elif made_it:
+        move(g, runner, 2, 3, "tag-up", batter)
