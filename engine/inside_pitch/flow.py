@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceStarted
+from engine.inside_pitch import depth
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.plays import resolve
 from engine.inside_pitch.reading import AtBat, read_pitcher_card
@@ -79,6 +80,7 @@ def plate_appearance(g: Game) -> None:
             pitcher.throws.value,
         )
     )
+    depth.before_plate_appearance(g)  # IP2021 "Infield Depth": set before the pitch
     for _ in range(MAX_PITCHER_ROLLS):
         ab = AtBat(
             batter,

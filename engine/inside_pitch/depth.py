@@ -1,0 +1,192 @@
+"""Infield depth (IP2021 "Infield Depth"; IP2007 §8): where the infielders play and what it changes.
+
+The four infielders each play "back", "half" (double-play depth) or "in"; the
+defense sets them with one of a few named alignments at the start of a plate
+appearance. The pitcher and catcher never move: they count as "in" for the runner
+on third and the double play, yet throw to any base. Every adjustment lives in
+``tables/infield_depth.toml``; other modules read depth only through this one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cards.notation import Position
+from engine.events import Decided, HalfInningStarted, PlateAppearanceStarted
+from engine.inside_pitch.tables import load_table
+from engine.requests import Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+UNCHANGED = "unchanged"
+FIXED = {Position.P: "P", Position.C: "C"}
+
+
+def _table() -> dict[str, Any]:
+    return load_table("infield_depth")
+
+
+def infielders() -> list[Position]:
+    return [Position(p) for p in _table()["infielders"]]
+
+
+def holding_runner(g: Game) -> bool:
+    """The first baseman holds a runner on first when second base is open (Dugout's reading)."""
+    return g.state.runner_on(1) is not None and g.state.runner_on(2) is None
+
+
+def current(g: Game, position: Position) -> str:
+    """Where the fielder at ``position`` plays: "back", "half" or "in".
+
+    P and C always count as "in" (IP2021: they have the advantages of playing in)
+    though they may throw to any base; outfielders report "back". Use the
+    adjustment functions below rather than mapping a depth to numbers yourself.
+    """
+    if position in FIXED:
+        return "in"
+    if not position.is_infield:
+        return "back"
+    depth = g.state.depth(position)
+    # IP2021 "Infield Depth": the first baseman holding a runner is not "in".
+    if position is Position.FIRST and depth == "in" and holding_runner(g):
+        return str(_table()["holding_runner"]["instead_of_in"])
+    return depth
+
+
+def column(g: Game, position: Position) -> str:
+    """The column of the adjustment table: "back", "half", "in", or "P" / "C"."""
+    return FIXED.get(position) or current(g, position)
+
+
+def _adjustment(g: Game, position: Position, name: str) -> int:
+    if not (position in FIXED or position.is_infield):
+        return 0
+    return int(_table()["adjustments"][column(g, position)][name])
+
+
+def range_adjustment(g: Game, position: Position) -> int:
+    """IP2021 infield depth table, range: back 0, half -1, in -2; never for P, C or outfielders."""
+    return _adjustment(g, position, "range")
+
+
+def gdp_adjustment(g: Game, position: Position) -> int:
+    """Combined GDP change for a double play started by this fielder (half +1, pitcher +1)."""
+    return _adjustment(g, position, "gdp")
+
+
+def br_first_adjustment(g: Game, position: Position) -> int:
+    """BR change for the runner forced on this fielder's double play try (half -1, pitcher -1)."""
+    return _adjustment(g, position, "br_first")
+
+
+def br_third_adjustment(g: Game, position: Position) -> int:
+    """BR change for the runner from third in a play at the plate (back +2, half -1, in/P/C -2)."""
+    return _adjustment(g, position, "br_third")
+
+
+def throws_to(g: Game, position: Position, base: int) -> bool:
+    """Whether this fielder may make a play at ``base`` (4 = home): an infielder playing in throws home or to first."""
+    if not (position in FIXED or position.is_infield):
+        return True
+    return base in _table()["adjustments"][column(g, position)]["throws_to"]
+
+
+def describe(g: Game, position: Position) -> str:
+    """ "SS halfway" style, for a modifier's name."""
+    if position in FIXED:
+        return f"{position.value} fielding"
+    words = {"back": "back", "half": "halfway", "in": "in"}
+    return f"{position.value} {words[current(g, position)]}"
+
+
+# --- the defense's decision ---------------------------------------------------------
+
+
+def alignment_of(g: Game) -> dict[str, str]:
+    return {p.value: g.state.depth(p) for p in infielders()}
+
+
+def suggested_alignment(g: Game) -> str:
+    """The books' suggested infield depth (IP2021 chart; IP2007 §8.4), as the auto-manager plays it.
+
+    Two outs or a run difference of 4 or more: all back. A runner on third in a
+    tied or one-run game: all in. Otherwise by base state: double-play depth with a
+    runner on first and second open or on first and third (and with first and
+    second), back with a runner on second or third alone, second and third, or the
+    bases loaded.
+    """
+    state = g.state
+    chart = _table()["suggested"]
+    if state.outs >= chart["all_back_outs"] or state.run_difference() >= chart["all_back_run_difference"]:
+        return "back"
+    if state.runner_on(3) is not None and state.run_difference() <= chart["in_with_runner_on_third_run_difference"]:
+        return "in"
+    return str(chart["by_bases"][state.base_state()])
+
+
+def _situation(g: Game) -> tuple[int, str]:
+    return g.state.outs, g.state.base_state()
+
+
+def _last_asked(g: Game) -> tuple[int, str] | None:
+    """The base/out state when the defense last set its infield in this half inning, if it still stands.
+
+    Read back from the events: the infield_depth decision and the plate appearance
+    it was made in. The infield went back to normal at any plate appearance that
+    began with the bases empty, so the search stops there (and at the half inning).
+    """
+    asked = False
+    for event in reversed(g.events):
+        if isinstance(event, HalfInningStarted):
+            return None
+        if isinstance(event, Decided) and event.kind == "infield_depth":
+            asked = True
+        elif isinstance(event, PlateAppearanceStarted):
+            if asked:
+                return event.outs, "".join(str(b) if event.bases[b - 1] else "-" for b in (1, 2, 3))
+            if not any(event.bases):
+                return None
+    return None
+
+
+def before_plate_appearance(g: Game) -> None:
+    """IP2021 "Infield Depth": set the infield before the pitch.
+
+    With the bases empty the infield plays back (normal positioning) and nobody is
+    asked. With runners on, the defense is asked (``infield_depth``) whenever the
+    base/out state differs from the one it last answered for in this half inning.
+    """
+    state = g.state
+    if not state.occupied():
+        state.infield_depth = {}
+        return
+    situation = _situation(g)
+    if _last_asked(g) == situation:
+        return
+    alignments: dict[str, dict[str, str]] = _table()["alignments"]
+    now = alignment_of(g)
+    named_now = next((k for k, a in alignments.items() if all(a[p] == d for p, d in now.items())), None)
+    now_label = alignments[named_now]["label"] if named_now else ", ".join(f"{p} {d}" for p, d in now.items())
+    options = [Option(key, str(a["label"])) for key, a in alignments.items()]
+    options.append(Option(UNCHANGED, f"Keep: {now_label}"))
+    suggestion = suggested_alignment(g)
+    if suggestion == named_now:
+        suggestion = UNCHANGED
+    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
+    prompt = f"Runners {state.base_state()}, {outs}: where does the infield play?"
+    choice = g.ask(state.fielding.key, "infield_depth", prompt, options, suggestion)
+    if choice != UNCHANGED:
+        state.infield_depth = {p: d for p, d in alignments[choice].items() if p != "label"}
+
+
+__all__ = [
+    "before_plate_appearance",
+    "br_first_adjustment",
+    "br_third_adjustment",
+    "current",
+    "gdp_adjustment",
+    "range_adjustment",
+    "suggested_alignment",
+    "throws_to",
+]
