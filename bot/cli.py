@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from bot import terminal
 from cards import SAMPLE_SET
 from cards.csv_io import export_csv, import_csv
 from cards.loader import CardSetError, load_set
@@ -72,30 +73,47 @@ def _cards_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    return terminal.play(args)
+
+
 def _run(args: argparse.Namespace) -> int:
-    """The main job: the Discord bot when a token is set, otherwise the terminal."""
+    """The main job: the Discord bot when a token is set, otherwise a game at the terminal.
+
+    At the terminal you manage the home team; with stdin not a terminal (CI, a
+    script, a pipe) the game is only watched, at full speed, so nothing waits for input.
+    """
     from dotenv import load_dotenv
 
     load_dotenv()
     if os.environ.get("DISCORD_TOKEN"):
         print("The Discord bot is not built yet (see the open issues); unset DISCORD_TOKEN to play at the terminal.")
         return 1
-    cardset = load_set(SAMPLE_SET)
-    print(f"No DISCORD_TOKEN in .env: Dugout at the terminal, on the {cardset.info.name} set.\n")
-    print(f"{len(cardset.batters)} batters, {len(cardset.pitchers)} pitchers, {len(cardset.ballparks)} ballparks.")
-    print("Teams: " + ", ".join(cardset.teams()) + "\n")
-    for card_id in ("johnny-bench-1970", "tom-seaver-1970", "san-diego-stadium-1970"):
-        print(render_card(cardset.card(card_id)) + "\n")
-    print("See any card with:  dugout cards show <id or name>   (list them: dugout cards list)")
-    return 0
+    print("No DISCORD_TOKEN in .env: a game at the terminal on the sample cards (see dugout play --help).\n")
+    return _play(build_parser().parse_args(["play"]))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dugout", description="Tabletop baseball leagues in Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="the bot if DISCORD_TOKEN is set, otherwise the terminal")
+    run = sub.add_parser(
+        "run",
+        help="the bot if DISCORD_TOKEN is set, otherwise dugout play "
+        "(managing the home team at a terminal; only watching, at full speed, when stdin is not a terminal)",
+    )
     run.set_defaults(func=_run)
+
+    play = sub.add_parser(
+        "play",
+        help="play a game at the terminal on the sample cards",
+        description="A game of Inside Pitch at the terminal, roll by roll, on the sample set's teams. "
+        "When a side you manage must decide, pick a number (Enter takes the suggestion); "
+        "at the end of input the auto-manager plays on. Without a terminal on stdin "
+        "(CI, scripts, pipes) the defaults are --manage none --pace 0, so nothing waits.",
+    )
+    terminal.add_arguments(play)
+    play.set_defaults(func=_play)
 
     cards = sub.add_parser("cards", help="card sets: validate, show, list, import and export CSV")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)

@@ -141,6 +141,28 @@ class GameEnded(Event):
     innings: int
 
 
+@dataclass(frozen=True)
+class Injury(Event):
+    """A player checked on the injury chart (IP2021 "Injuries"), after a rare play.
+
+    ``kind`` is the chart's result: "none" (stays in), "game" (out for this game),
+    "game+1d6" / "game+2d6" / "game+1d20" (this game and ``days`` more), "15-day" or
+    "60-day". ``days`` counts the days missed after this game. Taking him out of the
+    lineup is left to the substitution rules; the event only records the injury.
+    """
+
+    type: ClassVar[str] = "injury"
+    player: str  # the player's id
+    name: str
+    rating: int  # his INJ rating
+    kind: str
+    days: int
+
+    @property
+    def leaves_game(self) -> bool:
+        return self.kind != "none"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -156,6 +178,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         PlateAppearanceEnded,
         Decided,
         GameEnded,
+        Injury,
     )
 }
 

@@ -1,22 +1,436 @@
-"""Range plays and error plays (IP2021 "Range Plays", "Errors")."""
+"""Range plays and error plays (IP2021 "Range Plays", "Errors"; IP2007 §5-§6).
+
+A range play (RP, RP@ on the pitcher's card) turns the ball read off the batter's or
+ballpark card into another ball: the chart in ``tables/range.toml`` says what it
+becomes when the fielder makes the play and when he misses it. The result is a
+:class:`Ball` that the hit and out rules play on.
+
+An error play (E?, ET?, EG?) looks the ball up on its error chart
+(``tables/errors_e.toml``, ``errors_et.toml``, ``errors_eg.toml``). A blank cell
+means no error is possible; otherwise 1d20 against the fielder's error number
+decides, and the error type (#1-#8) says what the error does. Without an error the
+play goes on as read (``plays.play_ball``). The error types' procedures, where the
+2021 text lost them, follow the rules README.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from cards.notation import PitcherResult
-from engine.state import Runner
+from cards.notation import PitcherResult, Position
+from engine.events import Check, ErrorCharged
+from engine.events import Reading as ReadingEvent
+from engine.inside_pitch import depth
+from engine.inside_pitch.bases import advance_all, move, put_out, put_out_advancing, runners_lead_first
+from engine.inside_pitch.reading import Ball
+from engine.inside_pitch.tables import load_table
+from engine.state import HOME, Fielder, Runner
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.inside_pitch.reading import AtBat, Ball
+    from engine.inside_pitch.reading import AtBat
+
+# A chart cell in card notation: "S1", "S+7", "G6".
+_CELL = re.compile(r"^(S\+|[SDTGPFL])([1-9])$")
+OUTFIELD = (7, 8, 9)
+
+
+def fielder_at(g: Game, number: int) -> Fielder:
+    return g.state.fielding.fielder(Position.from_number(number))
+
+
+# --- range plays -----------------------------------------------------------------
 
 
 def range_play(g: Game, ab: AtBat, ball: Ball) -> Ball:
-    return ball
+    """IP2021 "Range Plays": 1d6 against the fielder's range, then the range chart.
+
+    Infielders' range moves with their depth (``depth.range_adjustment``; never P or
+    C, never on line drives). A ball with no cell on the chart is played as read.
+    """
+    table = load_table("range")
+    position = Position.from_number(ball.fielder)
+    cell: dict[str, str] | None = table["chart"].get(position.value, {}).get(ball.kind)
+    if cell is None:
+        return ball
+    fielder = g.state.fielding.fielder(position)
+    modifiers: list[tuple[str, int]] = []
+    if ball.kind in table["depth"]["applies_to"]:
+        adjustment = depth.range_adjustment(g, position)
+        if adjustment:
+            modifiers.append((depth.describe(g, position), adjustment))
+    made = g.check(f"range ({fielder.name}, {ball.notation})", fielder.range, modifiers, die=6)
+    if ball.home_run_chance:
+        # IP2021 "[HR8], [HRo], [HRp]": missed, a double off the wall; made, caught at the wall.
+        kind = table["home_run_fly"]["made" if made else "missed"]
+        result = replace(ball, kind=kind, caught_at_wall=made, home_run_chance=made)
+    else:
+        result = _range_result(g, ball, cell["made" if made else "missed"], made)
+    g.emit(
+        ReadingEvent(
+            "range chart",
+            fielder.name,
+            f"{ball.notation} {'made' if made else 'missed'}",
+            "foul" if result.foul else result.notation,
+        )
+    )
+    return result
+
+
+def _range_result(g: Game, ball: Ball, cell: str, made: bool) -> Ball:
+    table = load_table("range")
+    if cell == "foul":
+        return replace(ball, foul=True)  # IP2021 range chart: the catcher's pop-up is a foul ball
+    if cell == "#":
+        # IP2007 §6 "#": 1d6, a single or a double past the fielder who missed.
+        chart = table["single_or_double"]
+        roll = g.d6(f"single or double past {ball.fielder}")
+        if roll in chart["single"]:
+            return Ball("S", ball.fielder, ball.source)
+        advance = None if ball.fielder in OUTFIELD else int(chart["corner_double_advance"])
+        return Ball("D", ball.fielder, ball.source, advance=advance)
+    match = _CELL.match(cell)
+    if match is None:
+        raise ValueError(f"range chart cell {cell!r} is not a batted ball")
+    kind, fielder = match.group(1), int(match.group(2))
+    advance = None
+    if not made and ball.kind == "P" and kind == "S":
+        advance = pop_up_single_advance(g)  # IP2007 §6: failed range plays on pop-ups
+    return Ball(kind, fielder, ball.source, advance=advance)
+
+
+def pop_up_single_advance(g: Game) -> int:
+    """IP2007 §6: a pop-up that drops in moves every runner one base, two with two out."""
+    chart = load_table("range")["pop_up_single"]
+    return int(chart["two_out"] if g.state.outs == 2 else chart["less_than_two_out"])
+
+
+def foul_ball(g: Game, ab: AtBat, batter: Runner) -> str:
+    """A foul ball (a catcher's pop-up off a range play, a dropped foul pop): the at bat goes on."""
+    from engine.inside_pitch.rare import another_pitch
+
+    return another_pitch(g, ab, batter)
+
+
+# --- error plays -----------------------------------------------------------------
+
+CHARTS = {
+    PitcherResult.ERROR: "errors_e",
+    PitcherResult.THROWING_ERROR: "errors_et",
+    PitcherResult.GROUND_ERROR: "errors_eg",
+}
+
+
+@dataclass
+class ErrorPlay:
+    """A ball on an error chart: who fielded it and what the cards read."""
+
+    g: Game
+    ab: AtBat
+    batter: Runner
+    ball: Ball
+    fielder: Fielder
+    error_type: str  # "#1" … "#8", or "foul"
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        types: dict[str, Any] = load_table("errors_e")["types"]
+        return dict(types.get(self.error_type, {}))
+
+    @property
+    def scored(self) -> str:
+        """The scorer's mark for a batter who reached on this fielder's error: "E6"."""
+        return f"E{self.fielder.position.number}"
+
+    def check(self, what: str) -> bool:
+        """1d20 against the fielder's error number: at most that number is an error."""
+        return self.g.check(f"error ({self.fielder.name}, {what})", self.fielder.error)
+
+    def charge(self, kind: str, fielder: Fielder | None = None) -> None:
+        f = fielder or self.fielder
+        self.g.emit(ErrorCharged(f.id, f.position.value, kind))
+
+    def play_on(self, ball: Ball | None = None) -> str:
+        """No error: the play goes on as the cards read it."""
+        from engine.inside_pitch import plays
+
+        return plays.play_ball(self.g, self.ab, self.batter, ball or self.ball)
 
 
 def error_play(g: Game, ab: AtBat, batter: Runner, ball: Ball, kind: PitcherResult) -> str:
-    from engine.inside_pitch.plays import play_ball
+    """IP2021 "Errors": look the ball up on the E?, ET? or EG? chart and play its error type."""
+    position = Position.from_number(ball.fielder)
+    column = "S" if ball.kind == "S+" else ball.kind
+    cell: str | None = load_table(CHARTS[kind])["chart"].get(position.value, {}).get(column)
+    fielder = g.state.fielding.fielder(position)
+    play = ErrorPlay(g, ab, batter, ball, fielder, cell or "")
+    if cell is None:
+        return play.play_on()  # a blank cell: no error possible
+    g.emit(ReadingEvent(f"{kind} error chart", fielder.name, ball.notation, cell))
+    return ERROR_TYPES[cell](play)
 
-    return play_ball(g, ab, batter, ball)
+
+def booted(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #1: the infielder boots the grounder; batter safe at first, runners up one base."""
+    if not p.check("fielding"):
+        return p.play_on()
+    p.charge("fielding")
+    p.batter.reached_on_error = True
+    advance_all(p.g, p.spec["advance"], "error", p.batter)
+    move(p.g, p.batter, 0, p.spec["batter_to"], "error", p.batter)
+    return p.scored
+
+
+def infield_fly(g: Game) -> bool:
+    """The infield fly rule (the out rules own it: ``outs.infield_fly``)."""
+    from engine.inside_pitch import outs
+
+    return outs.infield_fly(g)
+
+
+def dropped_pop(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #2: the pop-up is dropped; batter to first and runners up one, with two out to second and up two.
+
+    IP2021 "Errors" #2: the infield fly rule cancels the error check (the batter is
+    out); unlike IP2007 the roll need not be odd (rules README).
+    """
+    if infield_fly(p.g):
+        return p.play_on()
+    if not p.check("pop-up"):
+        return p.play_on()
+    p.charge("dropped pop-up")
+    p.batter.reached_on_error = True
+    two_out = p.g.state.outs == 2
+    advance_all(p.g, p.spec["two_out_advance" if two_out else "advance"], "error", p.batter)
+    move(p.g, p.batter, 0, p.spec["two_out_batter_to" if two_out else "batter_to"], "error", p.batter)
+    return p.scored
+
+
+def dropped_foul(p: ErrorPlay) -> str:
+    """IP2021 #2, the catcher's P2: an error drops the foul pop and the at bat goes on; else P2 is caught."""
+    if not p.check("foul pop-up"):
+        return p.play_on()
+    p.charge("dropped foul pop-up")
+    return foul_ball(p.g, p.ab, p.batter)
+
+
+def dropped_fly(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #3: an outfielder drops the fly, but only on an odd roll at most his error number.
+
+    Batter to first and every runner up one base; then one 1d6 against each man's
+    adjusted BR (BR + the outfielder's arm), lead runner first, batter included,
+    for one base more. With two out everyone moves two bases, whatever his BR
+    (Dugout sends the batter to second too, as on a dropped pop-up with two out).
+    """
+    g, fielder = p.g, p.fielder
+    roll = g.d20(f"error ({fielder.name}, dropped fly)")
+    error = roll <= fielder.error and roll % 2 == 1
+    g.emit(Check(f"error ({fielder.name}, dropped fly: odd rolls only)", fielder.error, (), roll, error))
+    if not error:
+        return p.play_on()
+    p.charge("dropped fly ball")
+    p.batter.reached_on_error = True
+    if g.state.outs == 2:
+        advance_all(g, p.spec["two_out_advance"], "error", p.batter)
+        move(g, p.batter, 0, p.spec["two_out_batter_to"], "error", p.batter)
+        return p.scored
+    advance_all(g, p.spec["advance"], "error", p.batter)
+    move(g, p.batter, 0, p.spec["batter_to"], "error", p.batter)
+    extra_base_roll(g, "dropped fly: one base more", p.batter, [("arm", fielder.arm)])
+    return p.scored
+
+
+def infield_single(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #4: an infield single. A throwing error: batter to second, runners up two; else all up one."""
+    g = p.g
+    error = p.check("throw on an infield single")
+    single = p.spec["no_error_advance"]
+    advance_all(g, single, "hit", p.batter)
+    move(g, p.batter, 0, single, "hit", p.batter)
+    if error:
+        p.charge("throwing")
+        advance_all(g, p.spec["advance"] - single, "error", p.batter)  # the batter moves up with them
+    return p.ball.notation
+
+
+def outfield_hit(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #5: an error on a hit to the outfield; the hit's bases plus one for everyone, then one BR roll.
+
+    The roll is against each man's adjusted BR = BR + the outfielder's arm, +1 with
+    two out (IP2021 [5342]); lead runner first, and a man moves up only to a free base.
+    """
+    g, ball = p.g, p.ball
+    if not p.check(f"{ball.notation}"):
+        return p.play_on()
+    p.charge("fielding")
+    bases = {"S": 1, "S+": 1, "D": 2, "T": 3}[ball.kind]
+    advance_all(g, bases, "hit", p.batter)
+    move(g, p.batter, 0, bases, "hit", p.batter)
+    advance_all(g, p.spec["extra_bases"], "error", p.batter)
+    modifiers = [("arm", p.fielder.arm)]
+    if g.state.outs == 2:
+        modifiers.append(("two outs", p.spec["two_out_bonus"]))
+    extra_base_roll(g, f"error on {ball.notation}: one base more", p.batter, modifiers)
+    return ball.notation
+
+
+def extra_base_roll(g: Game, purpose: str, batter: Runner, modifiers: list[tuple[str, int]]) -> None:
+    """One 1d6 for every man on base, lead runner first: at most his BR (+ modifiers), one base more.
+
+    A man moves only when the base ahead is free (the runner ahead of him moved on,
+    or nobody was there); nobody is thrown out. No die is rolled with the bases empty.
+    """
+    on_base = runners_lead_first(g)
+    if not on_base:
+        return
+    roll = g.d6(purpose)
+    for base, runner in on_base:
+        ahead = base + 1
+        if ahead < HOME and g.state.runner_on(ahead) is not None:
+            continue  # held up by the man ahead
+        success = roll <= runner.br + sum(value for _, value in modifiers)
+        g.emit(
+            Check(f"{runner.name} to {'home' if ahead == HOME else ahead}", runner.br, tuple(modifiers), roll, success)
+        )
+        if success:
+            move(g, runner, base, ahead, "error", batter)
+
+
+def _base_of(g: Game, runner: Runner) -> int | None:
+    return next((b for b in (1, 2, 3) if g.state.runner_on(b) is runner), None)
+
+
+def throwing_error_grounder(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #6, by the rules README's steps (after IP2007 §5): a throwing error on a ground ball.
+
+    The fielder's throw is checked first: to second on a double-play try (a runner
+    on first, fewer than two out, and both the fielder and the pivot man able to
+    play at second), otherwise to first. An error moves everyone up a base (the
+    batter to first). Then the man taking the throw tries to stop it: 1d6 against
+    his range, with no depth adjustment. If it gets past him, the runner the throw
+    was meant for takes one base more (never the batter), then one 1d6 against each
+    man's BR gives one base more to those at or under it, where the base is free.
+
+    With no error by the fielder on a double-play try, the pivot man's relay to first
+    is checked: an error there leaves the force at second standing and the batter
+    safe at first; the first baseman then tries to stop the throw, as above.
+    Without an error the play goes on as a ground out.
+    """
+    g, ball = p.g, p.ball
+    position = p.fielder.position
+    runner_on_first = g.state.runner_on(1)
+    pivot = _pivot_man(p) if runner_on_first is not None and g.state.outs < 2 else None
+    if pivot is not None:
+        receiver, meant_for = pivot, runner_on_first
+    else:
+        receiver, meant_for = _first_base_receiver(g, position), None
+    if p.check(f"throw to {'second' if pivot else 'first'}"):
+        p.charge("throwing")
+        p.batter.reached_on_error = True
+        advance_all(g, p.spec["advance"], "error", p.batter)
+        move(g, p.batter, 0, 1, "error", p.batter)
+        _throw_gets_away(g, receiver, meant_for, p.batter)
+        return p.scored
+    if pivot is None or runner_on_first is None:
+        return p.play_on()
+    if not g.check(f"error ({pivot.name}, relay to first)", pivot.error):
+        return p.play_on()
+    p.charge("throwing", pivot)
+    # The force at second stands; the runners ahead move up; the batter is safe at first.
+    put_out_advancing(g, runner_on_first, 1, 2, f"{ball.fielder}-{pivot.position.number}")
+    advance_all(g, 1, "fielder's choice", p.batter)
+    move(g, p.batter, 0, 1, "fielder's choice", p.batter)
+    _throw_gets_away(g, _first_base_receiver(g, pivot.position), None, p.batter)
+    return "FC"
+
+
+def _pivot_man(p: ErrorPlay) -> Fielder | None:
+    """Who covers second on a double-play try (tables/pivot.toml), if one can be tried."""
+    g = p.g
+    row = load_table("pivot")[p.ab.batter_side.value]
+    name = row.get(f"G{p.fielder.position.number}")
+    if name is None:
+        return None
+    pivot_position = Position(name)
+    # IP2021 "Infield Depth": an infielder playing in throws only home or to first.
+    if not depth.throws_to(g, p.fielder.position, 2) or not depth.throws_to(g, pivot_position, 2):
+        return None
+    return g.state.fielding.fielder(pivot_position)
+
+
+def _first_base_receiver(g: Game, thrower: Position) -> Fielder:
+    chart = load_table("errors_et")["first_base_receiver"]
+    return g.state.fielding.fielder(Position(chart.get(thrower.value, chart["default"])))
+
+
+def _throw_gets_away(g: Game, receiver: Fielder, meant_for: Runner | None, batter: Runner) -> None:
+    if g.check(f"range ({receiver.name} stops the throw)", receiver.range, die=6):
+        return
+    if meant_for is not None:
+        base = _base_of(g, meant_for)
+        if base is not None and (base + 1 == HOME or g.state.runner_on(base + 1) is None):
+            move(g, meant_for, base, base + 1, "error", batter)
+    extra_base_roll(g, "the throw gets away: one base more", batter, [])
+
+
+def line_drive_throw(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #7: a line drive with runners on and fewer than two out; the liner is always caught.
+
+    An error on the throw to double off a runner moves every runner up one base.
+    No error: the runner nearest the fielder (``errors_et.toml`` order, the rules
+    README) is doubled off.
+    """
+    g, ball = p.g, p.ball
+    if not g.state.occupied() or g.state.outs > p.spec["max_outs"]:
+        return p.play_on()
+    error = p.check("throw to double off a runner")
+    put_out(g, p.batter, 0, ball.notation)
+    if error:
+        p.charge("throwing")
+        advance_all(g, p.spec["advance"], "error", p.batter)
+        return ball.notation
+    order = load_table("errors_et")["double_off_order"][p.fielder.position.value]
+    base = next(b for b in order if g.state.runner_on(b) is not None)
+    runner = g.state.runner_on(base)
+    assert runner is not None
+    put_out(g, runner, base, f"doubled off ({ball.notation})")
+    return f"{ball.notation} DP"
+
+
+def outfield_throw(p: ErrorPlay) -> str:
+    """IP2021 "Errors" #8: an outfielder's throwing error, possible only when the hit's advancement draws a throw.
+
+    The hit rules make that throw; the ball carries ``throw_error_check`` so that
+    they call :func:`outfield_throw_error` when it is made.
+    """
+    return p.play_on(replace(p.ball, throw_error_check=True))
+
+
+def outfield_throw_error(g: Game, ball: Ball) -> bool:
+    """IP2021 ET? #8 (IP2007 §5 #10): 1d20 against the throwing outfielder's error number.
+
+    For the hit rules, on a ball with ``throw_error_check``, when a throw is made for
+    runner advancement. True is an error (charged here): every runner on the play
+    then takes one base beyond the one he ran for, and nobody is thrown out.
+    """
+    fielder = fielder_at(g, ball.fielder)
+    if not g.check(f"error ({fielder.name}, throw on {ball.notation})", fielder.error):
+        return False
+    g.emit(ErrorCharged(fielder.id, fielder.position.value, "throwing"))
+    return True
+
+
+ERROR_TYPES: dict[str, Callable[[ErrorPlay], str]] = {
+    "#1": booted,
+    "#2": dropped_pop,
+    "foul": dropped_foul,
+    "#3": dropped_fly,
+    "#4": infield_single,
+    "#5": outfield_hit,
+    "#6": throwing_error_grounder,
+    "#7": line_drive_throw,
+    "#8": outfield_throw,
+}

@@ -1,17 +1,219 @@
-"""The rare play charts (Dugout's own; the books do not print them)."""
+"""The rare play charts (IP2021 "Ballpark Card": blank cells; IP2007 §4.1).
+
+The books send a blank ballpark cell to two rare play charts, one for the bases
+empty and one with men on, but do not print them. Dugout's own charts are data in
+``tables/rare_bases_empty.toml`` and ``tables/rare_men_on.toml`` (described in
+docs/rare-plays.md): 2d6, read by their sum. A row the situation does not allow is
+rolled again on the same chart (IP2007 §4.1). A rare play replaces any range or
+error check and Special K (the dispatcher in ``plays`` sends it here first).
+
+Some rare plays let the at bat go on (a balk, a pickoff, a fan taking a foul pop
+away): :func:`another_pitch` rolls the pitcher's card again for the same batter.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from engine.inside_pitch.bases import put_out
+from cards.notation import Position
+from engine.events import ErrorCharged
+from engine.events import Reading as ReadingEvent
+from engine.inside_pitch.bases import advance_all, advance_exactly, force_advance, put_out
+from engine.inside_pitch.injuries import roll_injury
+from engine.inside_pitch.reading import Ball, Direct
+from engine.inside_pitch.tables import load_table
 from engine.state import Runner
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.inside_pitch.reading import AtBat
 
+BASES_FOR = {"S": 1, "D": 2, "T": 3}
+# A chart whose every row is refused would loop for ever; a real one never comes close.
+MAX_ROLLS = 100
+
+
+@dataclass
+class RarePlay:
+    g: Game
+    ab: AtBat
+    batter: Runner
+    row: dict[str, Any]
+    chart: dict[str, Any]
+
+    def field(self) -> int:
+        """The fielder the row names, or one rolled for on 1d6 from the row's group ([fields])."""
+        field = self.row["field"]
+        if isinstance(field, int):
+            return field
+        roll = self.g.d6(f"rare play: which fielder ({field})")
+        return int(self.chart["fields"][field][roll - 1])
+
+
+def chart_for(g: Game) -> tuple[str, str]:
+    """The chart's table name and its label: men on when anyone is on base."""
+    if g.state.occupied():
+        return "rare_men_on", "rare plays (men on)"
+    return "rare_bases_empty", "rare plays (bases empty)"
+
+
+def _runners(g: Game) -> bool:
+    return bool(g.state.occupied())
+
+
+def _less_than_two_out(g: Game) -> bool:
+    return g.state.outs < 2
+
+
+NEEDS: dict[str, Callable[[Game], bool]] = {"runners": _runners, "less_than_two_out": _less_than_two_out}
+
+
+def fits(g: Game, row: dict[str, Any]) -> bool:
+    return all(NEEDS[need](g) for need in row.get("needs", ()))
+
 
 def rare_play(g: Game, ab: AtBat, batter: Runner) -> str:
-    put_out(g, batter, 0, "rare")
-    return "rare"
+    """Roll 2d6 on the chart for the situation and play the row; returns the scorer's notation."""
+    name, label = chart_for(g)
+    chart = load_table(name)
+    for _ in range(MAX_ROLLS):
+        red, white = g.two_d6(label)
+        row: dict[str, Any] = chart["rows"][str(red + white)]
+        g.emit(ReadingEvent(label, g.setup.ballpark.name, str(red + white), str(row["play"])))
+        if fits(g, row):
+            break
+    else:
+        raise RuntimeError(f"no row of {name} fits the situation")
+    return PLAYS[row["play"]](RarePlay(g, ab, batter, row, chart))
+
+
+def another_pitch(g: Game, ab: AtBat, batter: Runner) -> str:
+    """The at bat goes on: roll the pitcher's card again, as a plate appearance does (IP2021 "WLD").
+
+    Returns the notation of the play that ends the at bat. If a wild pitch or passed
+    ball ever makes the third out, the at bat ends there with no result.
+    """
+    from engine.inside_pitch import plays
+    from engine.inside_pitch.flow import MAX_PITCHER_ROLLS
+    from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
+    from engine.inside_pitch.reading import read_pitcher_card
+
+    for _ in range(MAX_PITCHER_ROLLS):
+        ab = replace(ab, runners_on=bool(g.state.occupied()))
+        outcome = read_pitcher_card(g, ab)
+        if outcome is not None:
+            result, triggers = outcome
+            return plays._play(g, ab, batter, result, triggers)
+        if ab.runners_on:
+            wild_pitch_or_passed_ball(g, ab)
+            if g.state.outs >= 3:
+                return "inning over"
+    raise RuntimeError("the pitcher's card gave a foul ball 100 times running")
+
+
+def injury_rating(g: Game, position: Position) -> tuple[str, str, int]:
+    """The id, name and INJ rating of the fielder at ``position``."""
+    team = g.state.fielding
+    if position is Position.P:
+        return team.pitcher.id, team.pitcher.name, team.pitcher.injury
+    spot = next(s for s in team.order if s.position is position)
+    return spot.batter.id, spot.batter.name, spot.batter.injury
+
+
+# --- the plays -------------------------------------------------------------------
+
+
+def home_run(p: RarePlay) -> str:
+    """An inside-the-park home run: everyone scores."""
+    from engine.inside_pitch.plays import play_direct
+
+    return play_direct(p.g, p.batter, Direct("HR", f"HR{p.field()}"))
+
+
+def hit(p: RarePlay) -> str:
+    """A hit to the row's fielder: played by the hit rules, or with every runner moving exactly ``advance`` bases."""
+    from engine.inside_pitch import plays
+    from engine.inside_pitch.fielding import pop_up_single_advance
+
+    ball = Ball(str(p.row["kind"]), p.field(), "ballpark")
+    advance = pop_up_single_advance(p.g) if p.row.get("pop_up") else p.row.get("advance")
+    if advance is None:
+        return plays.play_ball(p.g, p.ab, p.batter, ball)
+    advance_exactly(p.g, p.batter, BASES_FOR[ball.kind], int(advance), "hit")
+    return ball.notation
+
+
+def catch_injury(p: RarePlay) -> str:
+    """A spectacular catch: the batter is out, the runners hold, and the fielder is checked for an injury."""
+    field = p.field()
+    notation = f"{p.row['kind']}{field}"
+    put_out(p.g, p.batter, 0, notation)
+    player_id, name, rating = injury_rating(p.g, Position.from_number(field))
+    roll_injury(p.g, name, player_id, rating)
+    return notation
+
+
+def double_off(p: RarePlay) -> str:
+    """A diving catch and the runner nearest the fielder doubled off (the order of the #7 error type)."""
+    g = p.g
+    field = p.field()
+    notation = f"{p.row['kind']}{field}"
+    put_out(g, p.batter, 0, notation)
+    order = load_table("errors_et")["double_off_order"][Position.from_number(field).value]
+    base = next(b for b in order if g.state.runner_on(b) is not None)
+    runner = g.state.runner_on(base)
+    assert runner is not None
+    put_out(g, runner, base, f"doubled off ({notation})")
+    return f"{notation} DP"
+
+
+def hit_by_pitch_injury(p: RarePlay) -> str:
+    """The batter is hit by the pitch (first base, forced runners move up) and checked for an injury."""
+    force_advance(p.g, p.batter, "hit by pitch")
+    roll_injury(p.g, p.batter.name, p.batter.id, p.ab.batter.injury)
+    return "HBP"
+
+
+def catcher_interference(p: RarePlay) -> str:
+    """Catcher's interference: the batter is awarded first (forced runners move up); an error on the catcher."""
+    catcher = p.g.state.fielding.fielder(Position.C)
+    p.g.emit(ErrorCharged(catcher.id, catcher.position.value, "catcher's interference"))
+    p.batter.reached_on_error = True
+    force_advance(p.g, p.batter, "catcher's interference")
+    return "CI"
+
+
+def foul_interference(p: RarePlay) -> str:
+    """A fan takes a catchable foul pop away: the batter gets another chance."""
+    return another_pitch(p.g, p.ab, p.batter)
+
+
+def balk(p: RarePlay) -> str:
+    """A balk: every runner moves up one base, then the at bat goes on."""
+    advance_all(p.g, 1, "balk", p.batter)
+    return another_pitch(p.g, p.ab, p.batter)
+
+
+def pickoff(p: RarePlay) -> str:
+    """The runner on first (or, with first open, the lead runner) is picked off; the at bat goes on."""
+    g = p.g
+    base = 1 if g.state.runner_on(1) is not None else max(g.state.occupied())
+    runner = g.state.runner_on(base)
+    assert runner is not None
+    put_out(g, runner, base, "picked off")
+    return another_pitch(g, p.ab, p.batter)
+
+
+PLAYS: dict[str, Callable[[RarePlay], str]] = {
+    "home_run": home_run,
+    "hit": hit,
+    "catch_injury": catch_injury,
+    "double_off": double_off,
+    "hit_by_pitch_injury": hit_by_pitch_injury,
+    "catcher_interference": catcher_interference,
+    "foul_interference": foul_interference,
+    "balk": balk,
+    "pickoff": pickoff,
+}

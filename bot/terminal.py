@@ -1,0 +1,296 @@
+"""``dugout play``: a game of Inside Pitch at the terminal, on the bundled sample cards.
+
+The play-by-play is printed as it happens, roll by roll (``bot.narrate``), with
+the score after every half inning. When a side you manage must decide, the
+question is shown with numbered options and the auto-manager's suggestion;
+Enter takes the suggestion, and at the end of input (a closed or piped stdin)
+the auto-manager manages the rest of the game. At the end come the line score
+and the box score.
+
+The game replays from its seed and decision log after every answer; the events
+already printed are the same each time, so only the new ones are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import shlex
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from bot.narrate import Line, Names, format_box_score, narrate
+from cards import SAMPLE_SET
+from cards.loader import CardSet, load_set
+from cards.models import Ballpark, Batter, Pitcher
+from cards.notation import Position
+from engine.boxscore import box_score, ordinal, walk
+from engine.events import GameEnded, HalfInningStarted
+from engine.game import Game
+from engine.lineup import auto_team
+from engine.requests import Request
+from engine.setup import GameSetup, Options, SetupError, TeamSetup
+
+MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
+WATCH_PACE = 0.3  # seconds after each plate appearance when a person watches at a terminal
+
+
+class TeamNotFound(ValueError):
+    pass
+
+
+def load_cards() -> CardSet:
+    """The card set games are played with: the bundled sample set."""
+    return load_set(SAMPLE_SET)
+
+
+# --- teams ---------------------------------------------------------------------------
+
+
+def team_cards(cardset: CardSet, team: str) -> tuple[list[Batter], list[Pitcher]]:
+    """A team's position players and pitchers (a pitcher's own batting card is not a position player)."""
+    pitchers = [p for p in cardset.pitchers.values() if p.team == team]
+    pitcher_keys = {(p.name, p.team, p.year) for p in pitchers}
+    batters = [b for b in cardset.batters.values() if b.team == team and (b.name, b.team, b.year) not in pitcher_keys]
+    return batters, pitchers
+
+
+def build_team(cardset: CardSet, team: str, designated_hitter: bool = False) -> TeamSetup:
+    """The auto-manager's team: the first pitcher with a START line starts, the rest are the bullpen."""
+    batters, pitchers = team_cards(cardset, team)
+    starter = next((p for p in pitchers if p.start is not None), None)
+    if starter is None:
+        raise SetupError(f"{team}: no pitcher with a START line")
+    bullpen = [p for p in pitchers if p is not starter]
+    return auto_team(team, batters, starter, cardset.batting_card_for(starter), designated_hitter, bullpen)
+
+
+def playable_teams(cardset: CardSet) -> list[str]:
+    """Teams of the set that can field a lineup and a starter, in the set's order."""
+    names = list(dict.fromkeys(p.team for p in cardset.pitchers.values()))
+    playable = []
+    for name in names:
+        try:
+            build_team(cardset, name)
+        except SetupError:
+            continue
+        playable.append(name)
+    return playable
+
+
+def find_team(wanted: str, teams: Sequence[str]) -> str:
+    """A team by its name, case-insensitive; a unique part of the name will do."""
+    text = wanted.strip().lower()
+    exact = [t for t in teams if t.lower() == text]
+    if exact:
+        return exact[0]
+    partial = [t for t in teams if text in t.lower()]
+    if len(partial) == 1:
+        return partial[0]
+    raise TeamNotFound(f"no single team matches {wanted!r}; the teams are: {', '.join(teams)}")
+
+
+def home_park(cardset: CardSet, home: str) -> Ballpark:
+    """The home team's ballpark card, else the set's first ballpark."""
+    parks = list(cardset.ballparks.values())
+    if not parks:
+        raise SetupError("the card set has no ballpark")
+    return next((p for p in parks if p.team == home), parks[0])
+
+
+def build_setup(
+    cardset: CardSet, away: str | None = None, home: str | None = None, designated_hitter: bool = False
+) -> GameSetup:
+    teams = playable_teams(cardset)
+    away_name = find_team(away, teams) if away else None
+    home_name = find_team(home, teams) if home else None
+    rest = [t for t in teams if t not in (away_name, home_name)]
+    away_name = away_name or (rest.pop(0) if rest else None)
+    home_name = home_name or (rest.pop(0) if rest else None)
+    if away_name is None or home_name is None:
+        raise TeamNotFound(f"two teams are needed; the set has: {', '.join(teams) or 'none that can play'}")
+    if away_name == home_name:
+        raise TeamNotFound(f"{away_name} cannot play itself")
+    options = Options(designated_hitter=designated_hitter)
+    return GameSetup(
+        build_team(cardset, away_name, designated_hitter),
+        build_team(cardset, home_name, designated_hitter),
+        home_park(cardset, home_name),
+        options,
+    )
+
+
+# --- the game at the terminal -----------------------------------------------------------
+
+
+class Terminal:
+    """Prints a game as it goes and asks the managed sides' questions on ``inp``."""
+
+    def __init__(
+        self,
+        game: Game,
+        out: TextIO,
+        inp: TextIO,
+        pace: float = 0.0,
+        sleep: Callable[[float], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.names = Names.of(game.setup)
+        self.out = out
+        self.inp = inp
+        self.pace = pace
+        self.sleep = sleep or time.sleep
+        self.printed = 0  # events[:printed] are on the screen
+        self.scoreboards: set[int] = set()  # half-inning ends already shown, by event index
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def run(self) -> None:
+        game = self.game
+        while True:
+            self.show_new_events(final=game.pending is None)
+            if game.pending is None:
+                break
+            self.decide(game.pending)
+        self.say()
+        self.say(format_box_score(box_score(game)))
+
+    def show_new_events(self, final: bool) -> None:
+        """Print the events not printed yet, with the score at the end of each half inning."""
+        events = self.game.events
+        for index in range(self.printed, len(events)):
+            if index > 0 and isinstance(events[index], HalfInningStarted | GameEnded):
+                self.show_lines(index, final=True)
+                if index not in self.scoreboards:
+                    self.scoreboards.add(index)
+                    self.scoreboard(index)
+        self.show_lines(len(events), final=final)
+
+    def show_lines(self, stop: int, final: bool) -> None:
+        lines, self.printed = narrate(self.game.events[:stop], self.names, self.printed, final)
+        for line in lines:
+            self.show(line)
+
+    def show(self, line: Line) -> None:
+        if line.kind == "half_inning":
+            self.say()
+            self.say(line.text)
+        elif line.kind == "plate_appearance":
+            self.say(line.text)
+        elif line.kind in ("result", "game_over"):
+            self.say(f"  {line.text}")
+            if self.pace > 0:
+                self.sleep(self.pace)
+        else:
+            self.say(f"    {line.text}")
+
+    def scoreboard(self, index: int) -> None:
+        """The score once the half inning before ``index`` is over."""
+        events = self.game.events
+        half = next((e for e in reversed(events[:index]) if isinstance(e, HalfInningStarted)), None)
+        if half is None:
+            return
+        line = walk(self.game.setup, events[:index]).line
+        which = "top" if half.top else "bottom"
+        self.say(
+            f"-- End of the {which} of the {ordinal(half.inning)}: "
+            f"{line.away.name} {line.away.r}, {line.home.name} {line.home.r} --"
+        )
+
+    def decide(self, request: Request) -> None:
+        options = request.options
+        suggested = request.option_keys().index(request.suggestion) + 1
+        self.say()
+        self.say(f"{self.names.team(request.side)} manager: {request.prompt}")
+        for number, option in enumerate(options, start=1):
+            note = "  (suggested)" if number == suggested else ""
+            self.say(f"  {number}) {option.label}{note}")
+        while True:
+            print(f"Your choice [1-{len(options)}, Enter = {suggested}]: ", end="", file=self.out, flush=True)
+            answer = self.inp.readline()
+            if answer == "":
+                self.say()
+                self.say("(No more input: the auto-manager manages the rest of the game.)")
+                for side in sorted(self.game.managed):
+                    self.game.set_managed(side, False)
+                return
+            answer = answer.strip()
+            if not self.inp.isatty():
+                self.say(answer)  # echo piped answers so the transcript reads like a session
+            choice = self.parse_answer(answer, request)
+            if choice is not None:
+                self.game.choose(request.side, choice, seq=request.seq)
+                return
+            self.say(
+                f"{answer!r} is not one of the choices: type a number from 1 to {len(options)}, "
+                f"or press Enter for {suggested} ({options[suggested - 1].label})."
+            )
+
+    @staticmethod
+    def parse_answer(answer: str, request: Request) -> str | None:
+        """Enter = the suggestion; a number picks an option; an option's key works too."""
+        if answer == "":
+            return request.suggestion
+        if answer.isdigit() and 1 <= int(answer) <= len(request.options):
+            return request.options[int(answer) - 1].key
+        keys = {key.lower(): key for key in request.option_keys()}
+        return keys.get(answer.lower())
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--manage",
+        choices=sorted(MANAGE),
+        default=None,
+        help="the side(s) you manage; the auto-manager plays the rest "
+        "(default: home when stdin is a terminal, otherwise none: just watch)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="the dice seed (default: a random one, printed)")
+    parser.add_argument("--away", default=None, help="the visiting team (default: the first team of the set)")
+    parser.add_argument("--home", default=None, help="the home team (default: the next team of the set)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        help=f"seconds to pause after each plate appearance (default: {WATCH_PACE} at a terminal, otherwise 0)",
+    )
+    parser.add_argument("--dh", action="store_true", help="play with the designated hitter")
+
+
+def play(args: argparse.Namespace) -> int:
+    """Run ``dugout play``; defaults that depend on the terminal are settled here."""
+    out, inp = sys.stdout, sys.stdin
+    interactive = inp.isatty()
+    manage = args.manage or ("home" if interactive else "none")
+    pace = args.pace if args.pace is not None else (WATCH_PACE if interactive and out.isatty() else 0.0)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    cardset = load_cards()
+    try:
+        setup = build_setup(cardset, args.away, args.home, args.dh)
+    except (TeamNotFound, SetupError) as exc:
+        print(f"dugout play: {exc}", file=sys.stderr)
+        return 2
+    game = Game(setup, seed, managed=MANAGE[manage])
+    print(f"{setup.away.name} at {setup.home.name}, {setup.ballpark.name}. Seed {seed}.", file=out)
+    for team in (setup.away, setup.home):
+        order = [(team.pitcher.name if s.position is Position.P else s.batter.name, s.position) for s in team.lineup]
+        print(f"{team.name}: " + ", ".join(f"{name} {position}" for name, position in order), file=out)
+    if MANAGE[manage]:
+        names = {"away": setup.away.name, "home": setup.home.name}
+        managed = " and ".join(names[side] for side in sorted(MANAGE[manage]))
+        print(f"You manage {managed}. Enter takes the suggestion.", file=out)
+    try:
+        Terminal(game, out, inp, pace).run()
+    except KeyboardInterrupt:
+        print("\nGame abandoned.", file=out)
+        return 130
+    again = ["dugout", "play", "--seed", str(seed), "--away", setup.away.name, "--home", setup.home.name]
+    again += ["--dh"] if args.dh else []
+    print(f"\nThe same dice again: {shlex.join(again)}", file=out)
+    return 0

@@ -1,0 +1,205 @@
+"""``dugout play`` and ``dugout run`` at the terminal: watched games, managed games, replays."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import engine.inside_pitch.flow as flow
+from bot import terminal
+from bot.cli import main
+from cards.loader import CardSet, SetInfo
+from engine.events import PlateAppearanceEnded
+from engine.game import Game
+from engine.requests import Option, Request
+from tests.engine.helpers import BENCH, FIELD, SAN_DIEGO, SEAVER, clone_batter
+
+FINAL = re.compile(r"Final(?: in \d+ innings)?: (.+) (\d+), (.+) (\d+)$", re.MULTILINE)
+
+
+def fallback_cards() -> CardSet:
+    """Two teams of book-card clones named like the sample teams: for tests only, if the sample set lacks them."""
+    cardset = CardSet(SetInfo(name="test", ruleset="inside-pitch"), Path("."))
+    for prefix, team in (("hc", "Harbor City"), ("mv", "Mesa Valley")):
+        for line, position in FIELD:
+            batter = clone_batter(BENCH, f"{prefix}-{position.value.lower()}", positions=[line], team=team)
+            cardset.batters[batter.id] = batter
+        pitcher = SEAVER.model_copy(update={"id": f"{prefix}-p", "name": f"{team} starter", "team": team})
+        cardset.pitchers[pitcher.id] = pitcher.model_copy(update={"own_batting_card": False})
+        park = SAN_DIEGO.model_copy(update={"id": f"{prefix}-park", "name": f"{team} Park", "team": team})
+        cardset.ballparks[park.id] = park
+    generic = clone_batter(BENCH, "pitcher-batting", positions=["P - 4 (3)"], team="Any")
+    cardset.batters[generic.id] = generic
+    return cardset
+
+
+@pytest.fixture(autouse=True)
+def cards(monkeypatch: pytest.MonkeyPatch) -> CardSet:
+    """The sample set when it has two playable teams; otherwise the test-only stand-in."""
+    try:
+        cardset = terminal.load_cards()
+        ok = len(terminal.playable_teams(cardset)) >= 2
+    except Exception:
+        ok = False
+    if not ok:
+        cardset = fallback_cards()
+        monkeypatch.setattr(terminal, "load_cards", lambda: cardset)
+    return cardset
+
+
+@pytest.fixture
+def stdin(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    def feed(text: str) -> None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+    feed("")
+    return feed
+
+
+def asking_each_half(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before each half inning the defense is asked a question: prompts that do not depend on the rules of the day."""
+    original = flow.play_half_inning
+
+    def play_half_inning(g: Game) -> None:
+        options = [Option("a", "Play it safe"), Option("b", "Gamble")]
+        g.ask(g.state.fielding.key, "test_question", "Safe or gamble?", options, "a")
+        original(g)
+
+    monkeypatch.setattr(flow, "play_half_inning", play_half_inning)
+
+
+def test_a_watched_game_prints_its_final_score(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None], cards: CardSet
+) -> None:
+    assert main(["play", "--seed", "7", "--manage", "none"]) == 0
+    out = capsys.readouterr().out
+    game = Game(terminal.build_setup(cards), seed=7)
+    assert game.over
+    away, away_runs, home, home_runs = FINAL.search(out).groups()  # type: ignore[union-attr]
+    assert (away, int(away_runs)) == (game.setup.away.name, game.state.away.runs)
+    assert (home, int(home_runs)) == (game.setup.home.name, game.state.home.runs)
+    # The line score table: the team's row ends with R H E.
+    row = next(line for line in out.splitlines() if line.startswith(game.setup.home.name + " "))
+    assert int(row.split()[-3]) == game.state.home.runs
+    assert "Top of the 1st" in out and "-- End of the top of the 1st" in out
+    assert "Your choice" not in out
+    assert "Pitching" in out and "Totals" in out
+
+
+def test_a_managed_game_takes_answers_from_stdin_and_explains_a_bad_one(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asking_each_half(monkeypatch)
+    stdin("bogus\n2\n")
+    assert main(["play", "--seed", "3", "--manage", "home"]) == 0
+    out = capsys.readouterr().out
+    assert "manager: Safe or gamble?" in out
+    assert "1) Play it safe  (suggested)" in out
+    assert "'bogus' is not one of the choices: type a number from 1 to 2, or press Enter for 1 (Play it safe)." in out
+    # The answer is logged as the manager's; at the end of input the auto-manager takes over.
+    home = terminal.build_setup(terminal.load_cards()).home.name
+    assert f"{home} manager, test question: b\n" in out
+    assert "(No more input: the auto-manager manages the rest of the game.)" in out
+    assert f"{home} manager, test question: a (auto-manager)" in out
+    assert FINAL.search(out)
+
+
+def test_enter_takes_the_suggestion_and_a_key_works_like_its_number(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asking_each_half(monkeypatch)
+    stdin("\nB\n")
+    main(["play", "--seed", "3", "--manage", "both"])
+    out = capsys.readouterr().out
+    decided = re.findall(r"manager, test question: (\w)(.*)", out)
+    assert decided[:3] == [("a", ""), ("b", ""), ("a", " (auto-manager)")]
+
+
+def test_the_same_seed_and_answers_give_the_same_game_twice(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asking_each_half(monkeypatch)
+    outputs = []
+    for _ in range(2):
+        stdin("2\n1\n\n2\n")
+        main(["play", "--seed", "11", "--manage", "home"])
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    assert outputs[0].count("Your choice") >= 5
+
+
+def test_events_are_printed_once_though_the_game_replays_after_each_answer(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asking_each_half(monkeypatch)
+    stdin("\n" * 40)  # answer every question with Enter: the same game as the auto-manager's
+    main(["play", "--seed", "5", "--manage", "both"])
+    managed = capsys.readouterr().out
+    main(["play", "--seed", "5", "--manage", "none"])
+    watched = capsys.readouterr().out
+
+    def plays(out: str) -> list[str]:
+        return [line for line in out.splitlines() if not re.search(r"manager|Your choice|^  \d\)|^$|You manage", line)]
+
+    assert plays(managed) == plays(watched)
+    assert managed.count("Top of the 1st") == 1
+
+
+def test_run_without_a_token_watches_a_game_when_stdin_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    slept: list[float] = []
+    monkeypatch.setattr(terminal.time, "sleep", slept.append)
+    assert main(["run"]) == 0
+    out = capsys.readouterr().out
+    assert "Your choice" not in out and "You manage" not in out
+    assert FINAL.search(out)
+    assert slept == []  # pace 0 without a terminal
+
+
+def test_pace_pauses_after_each_plate_appearance(
+    stdin: Callable[[str], None], monkeypatch: pytest.MonkeyPatch, cards: CardSet
+) -> None:
+    slept: list[float] = []
+    monkeypatch.setattr(terminal.time, "sleep", slept.append)
+    main(["play", "--seed", "2", "--manage", "none", "--pace", "0.25"])
+    game = Game(terminal.build_setup(cards), seed=2)
+    plate_appearances = sum(isinstance(e, PlateAppearanceEnded) for e in game.events)
+    assert set(slept) == {0.25}
+    assert len(slept) == plate_appearances + 1  # after each plate appearance and the final score
+
+
+def test_an_unknown_team_is_refused_with_the_teams_there_are(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None]
+) -> None:
+    assert main(["play", "--away", "Atlantis", "--manage", "none"]) == 2
+    err = capsys.readouterr().err
+    assert "no single team matches 'Atlantis'" in err and "Harbor City" in err
+
+
+def test_teams_can_be_chosen_and_the_home_team_plays_in_its_park(cards: CardSet) -> None:
+    game_setup = terminal.build_setup(cards, away="mesa", home="harbor city", designated_hitter=True)
+    assert (game_setup.away.name, game_setup.home.name) == ("Mesa Valley", "Harbor City")
+    assert game_setup.ballpark.team == "Harbor City"
+    assert game_setup.options.designated_hitter
+    assert all(spot.position.value != "P" for spot in game_setup.home.lineup)
+
+
+def test_the_starter_is_the_first_pitcher_with_a_start_line(cards: CardSet) -> None:
+    for team in terminal.playable_teams(cards):
+        built = terminal.build_team(cards, team)
+        _, pitchers = terminal.team_cards(cards, team)
+        assert built.pitcher == next(p for p in pitchers if p.start is not None)
+        assert built.pitcher not in built.bullpen
+
+
+@pytest.mark.parametrize(("answer", "choice"), [("", "in"), ("1", "back"), ("2", "in"), ("BACK", "back"), ("3", None)])
+def test_answers(answer: str, choice: str | None) -> None:
+    request = Request(0, "home", "infield_depth", "Depth?", (Option("back", "Back"), Option("in", "In")), "in")
+    assert terminal.Terminal.parse_answer(answer, request) == choice
