@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceStarted
 from engine.inside_pitch import depth
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.plays import resolve
-from engine.inside_pitch.reading import AtBat, read_pitcher_card
+from engine.inside_pitch.reading import AtBat, CardResult, Triggers, read_pitcher_card
 from engine.state import Runner, batter_side
 
 if TYPE_CHECKING:
@@ -81,29 +82,42 @@ def plate_appearance(g: Game) -> None:
         )
     )
     depth.before_plate_appearance(g)  # IP2021 "Infield Depth": set before the pitch
-    for _ in range(MAX_PITCHER_ROLLS):
-        ab = AtBat(
-            batter,
-            pitcher,
-            side,
-            tired=defense.tired(),
-            runners_on=bool(state.occupied()),
-            park_k=park.adjustments.k,
-            park_w=park.adjustments.w,
-            park_hr=park.adjustments.hr,
-        )
-        outcome = read_pitcher_card(g, ab)
-        if outcome is not None:
-            break
-        # IP2021 "WLD": with runners on, a wild pitch or passed ball may move them; then roll again.
-        if ab.runners_on:
-            wild_pitch_or_passed_ball(g, ab)
-            if state.outs >= 3:
-                return
-    else:
-        raise RuntimeError("the pitcher's card gave a foul ball 100 times running")
-    result, triggers = outcome
+    ab = AtBat(
+        batter,
+        pitcher,
+        side,
+        tired=defense.tired(),
+        runners_on=bool(state.occupied()),
+        park_k=park.adjustments.k,
+        park_w=park.adjustments.w,
+        park_hr=park.adjustments.hr,
+    )
+    pitched = pitch_to_result(g, ab)
+    if pitched is None:
+        return
+    ab, result, triggers = pitched
     batter_runner = Runner(batter, pitcher.id)
     defense.faced[pitcher.id] = defense.faced.get(pitcher.id, 0) + 1
     resolve(g, ab, batter_runner, result, triggers)
     offense.up = (offense.up + 1) % len(offense.order)
+
+
+def pitch_to_result(g: Game, ab: AtBat) -> tuple[AtBat, CardResult, Triggers] | None:
+    """Roll the pitcher's card until it gives a result (a plate appearance, or an at bat that goes on).
+
+    IP2021 "WLD": a foul ball is rolled again; with runners on, a wild pitch or passed
+    ball may move them first. Returns the at bat as it stood for the roll that counted,
+    with the result and its triggers; None when a wild pitch or passed ball made the
+    third out.
+    """
+    for _ in range(MAX_PITCHER_ROLLS):
+        ab = replace(ab, runners_on=bool(g.state.occupied()))
+        outcome = read_pitcher_card(g, ab)
+        if outcome is not None:
+            result, triggers = outcome
+            return ab, result, triggers
+        if ab.runners_on:
+            wild_pitch_or_passed_ball(g, ab)
+            if g.state.outs >= 3:
+                return None
+    raise RuntimeError("the pitcher's card gave a foul ball 100 times running")

@@ -30,6 +30,8 @@ def play_fly_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     # second or third it is a simple fly out (a runner on first stays).
     if g.state.outs >= 3 or ball.fielder not in OUTFIELD:
         return ball.notation
+    if ball.caught_at_wall:
+        return caught_at_wall(g, batter, ball)
     runs_before = g.state.batting.runs
     if g.state.runner_on(3) is not None:
         tag_from_third(g, ab, batter, ball)
@@ -37,6 +39,16 @@ def play_fly_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
         tag_from_second(g, batter, ball)
     scored = g.state.batting.runs > runs_before
     return f"SF{ball.fielder}" if scored else ball.notation
+
+
+def caught_at_wall(g: Game, batter: Runner, ball: Ball) -> str:
+    """IP2021 "[HR8], [HRo], [HRp]": the play made at the wall, the men on second and third move up, no throw."""
+    runs_before = g.state.batting.runs
+    for base in (3, 2):
+        runner = g.state.runner_on(base)
+        if runner is not None:
+            move(g, runner, base, base + 1, "tag-up", batter)
+    return f"SF{ball.fielder}" if g.state.batting.runs > runs_before else ball.notation
 
 
 def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from cards.notation import Position
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch.bases import move, put_out_advancing, runners_lead_first
+from engine.inside_pitch import fielding
+from engine.inside_pitch.bases import advance_exactly, move, put_out_advancing, runners_lead_first
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Fielder, Runner
 
@@ -51,6 +52,10 @@ THROW_POSSIBLE = range(1, 6)
 
 def play_hit(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     """Move the batter and the runners for a hit; returns the scorer's notation."""
+    if ball.advance is not None:
+        # IP2007 §6: a double past a corner infielder, a pop-up that drops in: exact bases, no tries, no throw.
+        advance_exactly(g, batter, BASES_FOR[ball.kind], ball.advance, "hit")
+        return ball.notation
     if ball.kind == "S+":
         return stretch_single(g, batter, ball)
     if ball.kind == "S" and ball.fielder not in OUTFIELD:
@@ -121,7 +126,8 @@ def hit_to_outfield(g: Game, batter: Runner, ball: Ball) -> str:
             runners.append(ExtraBase(runner, base + bases, modifiers + on_contact))
     if runners:  # with nobody to play on, the batter stays put
         runners.append(ExtraBase(batter, bases, is_batter=True))
-        outfield_throw(g, ball.fielder, runners, batter, ball.notation, "extra base")
+        error_check = ball if ball.throw_error_check else None
+        outfield_throw(g, ball.fielder, runners, batter, ball.notation, "extra base", error_check)
     return ball.notation
 
 
@@ -200,7 +206,9 @@ class Throw:
             put_out_advancing(self.g, runner.runner, runner.at, runner.to, throw_notation(self.fielder, runner.to))
 
     def check(self, runner: ExtraBase, roll: int, adjusted: bool) -> bool:
-        """Roll at most his (Adjusted) BR; recorded as a check."""
+        """Roll at most his (Adjusted) BR; recorded as a check. Once the third out is made nobody is checked."""
+        if self.g.state.outs >= 3:
+            return False
         modifiers = tuple(runner.modifiers) if adjusted else ()
         success = roll <= runner.runner.br + sum(value for _, value in modifiers)
         self.g.emit(
@@ -209,7 +217,15 @@ class Throw:
         return success
 
 
-def outfield_throw(g: Game, fielder: int, runners: Sequence[ExtraBase], batter: Runner, play: str, reason: str) -> None:
+def outfield_throw(
+    g: Game,
+    fielder: int,
+    runners: Sequence[ExtraBase],
+    batter: Runner,
+    play: str,
+    reason: str,
+    error_check: Ball | None = None,
+) -> None:
     """IP2021 "Singles and Doubles to the Outfield": the throw procedure, used by hits and fly outs.
 
     ``runners`` lists everyone who may take a base more, lead runner first and the
@@ -217,6 +233,9 @@ def outfield_throw(g: Game, fielder: int, runners: Sequence[ExtraBase], batter: 
     and so everyone behind him, with no throw; 6 or more sends him without a throw,
     and the next runner (never the batter) becomes the lead runner; 1-5 draws a throw:
     one 2d6 roll for everyone on the play.
+
+    ``error_check`` is a hit off ET? #8: a drawn throw is first checked for an
+    outfielder's throwing error (``fielding.outfield_throw_error``).
     """
     waiting = list(runners)
     while waiting and not waiting[0].is_batter:
@@ -228,11 +247,21 @@ def outfield_throw(g: Game, fielder: int, runners: Sequence[ExtraBase], batter: 
             throw.take_base(lead)
             waiting = trailing
             continue
+        if error_check is not None and fielding.outfield_throw_error(g, error_check):
+            throw_gets_away(throw)
+            return
         red, white = g.two_d6(f"throw on {play}")
         outcome = load_table("throws")["first_die"][red - 1]
         g.emit(ReadingEvent("throw chart", outfielder(g, fielder).name, str(red), outcome))
         FIRST_DIE[outcome](throw, red, white)
         return
+
+
+def throw_gets_away(throw: Throw) -> None:
+    """IP2021 ET? #8 (IP2007 §5 #10): a bad throw; everyone on the play takes his base and one more, nobody is out."""
+    for runner in [throw.lead, *throw.trailing]:
+        if throw.take_base(runner) and is_free(throw.g, runner.to + 1):
+            move(throw.g, runner.runner, runner.to, min(runner.to + 1, HOME), "error", throw.batter)
 
 
 def lead_advances(throw: Throw, red: int, white: int) -> None:

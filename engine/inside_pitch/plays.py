@@ -44,6 +44,8 @@ def _play(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Trig
     ball = result
     if triggers.range_play:
         ball = fielding.range_play(g, ab, ball)
+        if ball.foul:  # IP2021 range chart: the catcher's pop-up is a foul ball, the at bat goes on
+            return fielding.foul_ball(g, ab, batter)
     elif triggers.error is None and special_k(g, ab, ball):
         put_out(g, batter, 0, "K")
         return "K"

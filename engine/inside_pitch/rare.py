@@ -14,7 +14,7 @@ away): :func:`another_pitch` rolls the pitcher's card again for the same batter.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
@@ -96,21 +96,13 @@ def another_pitch(g: Game, ab: AtBat, batter: Runner) -> str:
     ball ever makes the third out, the at bat ends there with no result.
     """
     from engine.inside_pitch import plays
-    from engine.inside_pitch.flow import MAX_PITCHER_ROLLS
-    from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
-    from engine.inside_pitch.reading import read_pitcher_card
+    from engine.inside_pitch.flow import pitch_to_result  # flow imports plays, which imports this module
 
-    for _ in range(MAX_PITCHER_ROLLS):
-        ab = replace(ab, runners_on=bool(g.state.occupied()))
-        outcome = read_pitcher_card(g, ab)
-        if outcome is not None:
-            result, triggers = outcome
-            return plays._play(g, ab, batter, result, triggers)
-        if ab.runners_on:
-            wild_pitch_or_passed_ball(g, ab)
-            if g.state.outs >= 3:
-                return "inning over"
-    raise RuntimeError("the pitcher's card gave a foul ball 100 times running")
+    pitched = pitch_to_result(g, ab)
+    if pitched is None:
+        return "inning over"
+    ab, result, triggers = pitched
+    return plays._play(g, ab, batter, result, triggers)
 
 
 def injury_rating(g: Game, position: Position) -> tuple[str, str, int]:
