@@ -9,7 +9,6 @@ never depends on the auto-manager's code of the day.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.dice import Dice, ScriptedDice, SeededDice
@@ -31,12 +30,6 @@ from engine.state import GameState, TeamState
 class _Suspend(Exception):
     def __init__(self, request: Request) -> None:
         self.request = request
-
-
-@dataclass(frozen=True)
-class Modifier:
-    name: str
-    value: int
 
 
 class Game:

@@ -18,7 +18,6 @@ from cards.notation import (
     HomeRunChance,
     HomeRunField,
     Out,
-    OutKind,
     PitcherOutRef,
     PitcherResult,
     RarePlay,
@@ -163,7 +162,7 @@ def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResul
                 return Ball("S", 1, "pitcher"), triggers
         return read_batter_card(g, ab), triggers
     if result is pr.BALLPARK:
-        return read_ballpark_card(g, ab, range_play=False), blank
+        return read_ballpark_card(g, ab), blank
     if result in (pr.ERROR, pr.THROWING_ERROR, pr.GROUND_ERROR):
         return read_batter_card(g, ab), Triggers(error=result)
     if result is pr.HIT_BY_PITCH:  # IP2021 "HBP": no chance when the sum is under 1
@@ -202,7 +201,7 @@ def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResul
     if result is pr.RANGE_PLAY:
         return read_batter_card(g, ab), Triggers(range_play=True)
     if result is pr.RANGE_PLAY_BALLPARK:
-        return read_ballpark_card(g, ab, range_play=True), Triggers(range_play=True)
+        return read_ballpark_card(g, ab), Triggers(range_play=True)
     raise AssertionError(f"unhandled pitcher result {result}")
 
 
@@ -213,7 +212,7 @@ def auto_out(g: Game, ab: AtBat) -> Ball:
     return Ball(out.kind.value, out.fielder, "pitcher")
 
 
-def _from_reading(g: Game, ab: AtBat, reading: Reading, source: str, range_play: bool) -> CardResult:
+def _from_reading(g: Game, ab: AtBat, reading: Reading, source: str) -> CardResult:
     if isinstance(reading, Walk):
         return Direct("W", "W")
     if isinstance(reading, Strikeout):
@@ -276,15 +275,12 @@ def read_batter_card(g: Game, ab: AtBat) -> CardResult:
     red, white = g.two_d6("batter card")
     reading = ab.batter.cell(red, white).against(ab.pitcher_hand)
     g.emit(ReadingEvent("batter", ab.batter.name, f"{red}-{white}", str(reading)))
-    return _from_reading(g, ab, reading, "batter", range_play=False)
+    return _from_reading(g, ab, reading, "batter")
 
 
-def read_ballpark_card(g: Game, ab: AtBat, range_play: bool) -> CardResult:
+def read_ballpark_card(g: Game, ab: AtBat) -> CardResult:
     park = g.setup.ballpark
     red, white = g.two_d6("ballpark card")
     reading = park.cell(red, white).vs_left
     g.emit(ReadingEvent("ballpark", park.name, f"{red}-{white}", str(reading) or "blank"))
-    return _from_reading(g, ab, reading, "ballpark", range_play)
-
-
-__all__ = ["AtBat", "Ball", "CardResult", "Direct", "OutKind", "Rare", "Triggers", "read_pitcher_card"]
+    return _from_reading(g, ab, reading, "ballpark")

@@ -110,7 +110,7 @@ def rp_at_question_7(table: Table, *rolls: tuple[int, int]) -> Ball:
     set_fielder(table, Position.LEFT, "LF - 4 (6) 0")
     table.script(*QUESTION_7, *rolls)
     ab = at_bat(table, LOW_POWER)
-    ball = read_ballpark_card(table.game, ab, range_play=True)
+    ball = read_ballpark_card(table.game, ab)
     assert isinstance(ball, Ball)
     return range_play(table.game, ab, ball)
 
@@ -119,7 +119,7 @@ def test_rp_at_question_7_home_run_range_and_the_hr_check_hits(table: Table) -> 
     # 1d20 12 is in the [HR] range; the HR check (rating 5) rolls 5: a home run, no range check.
     set_fielder(table, Position.LEFT, "LF - 4 (6) 0")
     dice = table.script(*QUESTION_7, (20, 12), (20, 5))
-    result = read_ballpark_card(table.game, at_bat(table, LOW_POWER), range_play=True)
+    result = read_ballpark_card(table.game, at_bat(table, LOW_POWER))
     assert result == Direct("HR", "HR7")
     dice.assert_done()
 
@@ -175,7 +175,7 @@ def test_hrp_example_roll_of_13_is_a_home_run_to_left(table: Table) -> None:
     assert CBP.adjustments.hr == 0
     set_fielder(table, Position.LEFT, "LF - 4 (6) 0")
     dice = table.script(*HR_PULL, (20, 13))
-    result = read_ballpark_card(table.game, at_bat(table, RIGHTY, LEFTY), range_play=True)
+    result = read_ballpark_card(table.game, at_bat(table, RIGHTY, LEFTY))
     assert result == Direct("HR", "HR7")
     dice.assert_done()
 
@@ -194,7 +194,7 @@ def test_hrp_example_14_to_20_is_a_range_play_on_the_left_fielder(table: Table, 
     dice = table.script(*HR_PULL, (20, 14), (6, roll))
     ab = at_bat(table, RIGHTY, LEFTY)
     assert ab.batter_side is Hand.RIGHT and ab.pitcher_hand is Hand.LEFT
-    ball = read_ballpark_card(table.game, ab, range_play=True)
+    ball = read_ballpark_card(table.game, ab)
     assert ball == Ball("F", 7, "ballpark", home_run_chance=True)
     assert range_play(table.game, ab, ball) == expected
     dice.assert_done()

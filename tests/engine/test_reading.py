@@ -274,8 +274,7 @@ def test_ip2021_special_k_example_after_a_missed_k(table: Table) -> None:
     # batter's card reads G4; Special K 1-10 (the park does not move it) turns it into a K on 1-10.
     g = table.game
     batter = clone_batter(ROLLINS, "k10", vs_rhp={"k": 10, "w": 6, "hr": 11})
-    pitcher = PEAVY.model_copy(update={"special_k": PEAVY.special_k.model_copy(update={"vs_left": None})})
-    pitcher = Pitcher.model_validate({**pitcher.model_dump(mode="json"), "special_k": {"vs_left": "1-10"}})
+    pitcher = Pitcher.model_validate({**PEAVY.model_dump(mode="json"), "special_k": {"vs_left": "1-10"}})
     ab = AtBat(batter, pitcher, Hand.LEFT, False, False, park_k=-2, park_w=0, park_hr=0)
     dice = table.script((20, 9), *G4_CELL, (20, 10))
     result, triggers = pitcher_result(g, ab, PitcherResult.STRIKEOUT)
