@@ -214,7 +214,7 @@ class Batter(Card):
         """Switch hitters bat from the side opposite the pitcher's arm (IP2021 "Pitcher Card")."""
         if self.bats is Bats.SWITCH:
             return Hand.RIGHT if pitcher is Hand.LEFT else Hand.LEFT
-        return Hand(self.bats.value)
+        return Hand.LEFT if self.bats is Bats.LEFT else Hand.RIGHT
 
 
 # --- pitcher -------------------------------------------------------------------

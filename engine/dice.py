@@ -16,6 +16,7 @@ from typing import Protocol
 _MASK64 = (1 << 64) - 1
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 1442695040888963407
+_LIMITS = {sides: (1 << 32) - ((1 << 32) % sides) for sides in (6, 20)}
 
 
 class Dice(Protocol):
@@ -42,9 +43,10 @@ class SeededDice:
 
     def roll(self, sides: int) -> int:
         # Rejection sampling keeps every face equally likely.
-        limit = (1 << 32) - ((1 << 32) % sides)
+        limit = _LIMITS.get(sides) or (1 << 32) - ((1 << 32) % sides)
+        next_value = self._next
         while True:
-            value = self._next()
+            value = next_value()
             if value < limit:
                 return value % sides + 1
 

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     type: ClassVar[str] = "event"
 
@@ -18,7 +18,7 @@ class Event:
         return {"type": self.type, **asdict(self)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HalfInningStarted(Event):
     type: ClassVar[str] = "half_inning"
     inning: int
@@ -26,7 +26,7 @@ class HalfInningStarted(Event):
     batting: str  # "away" or "home"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlateAppearanceStarted(Event):
     type: ClassVar[str] = "plate_appearance"
     batter: str
@@ -37,7 +37,7 @@ class PlateAppearanceStarted(Event):
     pitcher_hand: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll(Event):
     """Dice rolled: "2d6" values are (red, white) = (column, row)."""
 
@@ -47,7 +47,7 @@ class Roll(Event):
     purpose: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reading(Event):
     """A cell or chart read: card is "pitcher", "batter", "ballpark" or a chart name."""
 
@@ -58,7 +58,7 @@ class Reading(Event):
     result: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Check(Event):
     """A rating check: success when roll <= rating + the modifiers (or as ``rule`` says)."""
 
@@ -74,7 +74,7 @@ class Check(Event):
         return self.rating + sum(value for _, value in self.modifiers)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RunnerMoved(Event):
     """Bases are 0 (batter at the plate), 1-3, and 4 for home."""
 
@@ -85,7 +85,7 @@ class RunnerMoved(Event):
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RunnerOut(Event):
     type: ClassVar[str] = "runner_out"
     runner: str
@@ -93,7 +93,7 @@ class RunnerOut(Event):
     how: str  # scorer's notation: "K", "6-3", "F8", "CS 2-6" …
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RunScored(Event):
     type: ClassVar[str] = "run"
     runner: str
@@ -102,7 +102,7 @@ class RunScored(Event):
     earned: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ErrorCharged(Event):
     type: ClassVar[str] = "error"
     fielder: str
@@ -110,7 +110,7 @@ class ErrorCharged(Event):
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlateAppearanceEnded(Event):
     """The scorer's result: K, BB, HBP, 1B, 2B, 3B, HR, GO, FO, LO, PO, DP, SF, E, FC, RP (rare)."""
 
@@ -123,7 +123,7 @@ class PlateAppearanceEnded(Event):
     rbi: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decided(Event):
     type: ClassVar[str] = "decided"
     seq: int
@@ -133,7 +133,7 @@ class Decided(Event):
     by: str  # "manager", "auto", "timeout"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     type: ClassVar[str] = "game_over"
     away_runs: int
@@ -141,7 +141,7 @@ class GameEnded(Event):
     innings: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Injury(Event):
     """A player checked on the injury chart (IP2021 "Injuries"), after a rare play.
 

@@ -8,7 +8,7 @@ never depends on the auto-manager's code of the day.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.dice import Dice, ScriptedDice, SeededDice
@@ -26,6 +26,8 @@ from engine.requests import (
 from engine.setup import GameSetup
 from engine.state import GameState, TeamState
 
+RULESET = "inside-pitch-2021"
+
 
 class _Suspend(Exception):
     def __init__(self, request: Request) -> None:
@@ -42,8 +44,12 @@ class Game:
         log: Iterable[Decision] = (),
         managed: Iterable[str] = (),
         dice: Dice | None = None,
+        auto_manager: Callable[[Request], str] | None = None,
     ) -> None:
         setup.validate()
+        # Answers for the sides nobody manages; by default the request's suggestion.
+        # Tests pass other policies (random legal choices) to reach every path.
+        self.auto_manager = auto_manager
         self.setup = setup
         self.seed = seed
         self.log: list[Decision] = list(log)
@@ -133,9 +139,12 @@ class Game:
         request = Request(seq, side, kind, prompt, tuple(options), suggestion)
         if side in self.managed:
             raise _Suspend(request)
-        self.log.append(Decision(seq, side, kind, suggestion, "auto"))
-        self.emit(Decided(seq, side, kind, suggestion, "auto"))
-        return suggestion
+        choice = self.auto_manager(request) if self.auto_manager else suggestion
+        if choice not in keys:
+            raise IllegalChoice(f"the auto-manager chose {choice!r} for {kind}; the options are {', '.join(keys)}")
+        self.log.append(Decision(seq, side, kind, choice, "auto"))
+        self.emit(Decided(seq, side, kind, choice, "auto"))
+        return choice
 
     def choose(self, side: str, choice: str, seq: int | None = None, by: str = "manager") -> None:
         """Answer the pending request; refuses a wrong side, an old request or an illegal choice."""
@@ -167,6 +176,28 @@ class Game:
             self.auto_answer(by="auto")
 
     # --- persistence ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything the game is, as JSON-ready data: setup (cards in full), seed, decisions, who manages."""
+        return {
+            "ruleset": RULESET,
+            "setup": self.setup.to_dict(),
+            "seed": self.seed,
+            "log": self.log_to_json(),
+            "managed": sorted(self.managed),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game saved by :meth:`to_dict`; replaying it reaches the same state and request."""
+        if data.get("ruleset") != RULESET:
+            raise ValueError(f"this engine plays {RULESET}, not {data.get('ruleset')!r}")
+        return cls(
+            GameSetup.from_dict(data["setup"]),
+            int(data["seed"]),
+            cls.log_from_json(data["log"]),
+            managed=data.get("managed", ()),
+        )
 
     def log_to_json(self) -> list[dict[str, Any]]:
         return [d.to_dict() for d in self.log]

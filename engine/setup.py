@@ -27,9 +27,19 @@ class Options:
     slow_roller_2007: bool = False
     # IP2007 §7.2: runners go station to station when the run difference is 6+.
     station_to_station: bool = False
+    # IP2007 §7.2.2-7.2.4, §11.2-11.3 (and §4.6's arm check): the 3d6 Outfield Throw
+    # Chart for throws from the outfield on hits and tag-ups, instead of IP2021's 2d6.
+    throw_charts_2007: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Options:
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise SetupError(f"unknown game option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,31 @@ class TeamSetup:
     pitcher_batting: Batter | None = None  # his batting card when he bats (no DH)
     bench: tuple[Batter, ...] = ()
     bullpen: tuple[Pitcher, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The team with its cards written out in full, so a stored game replays even if a set changes."""
+        return {
+            "name": self.name,
+            "lineup": [{"batter": _card(s.batter), "position": s.position.value} for s in self.lineup],
+            "pitcher": _card(self.pitcher),
+            "pitcher_batting": _card(self.pitcher_batting) if self.pitcher_batting else None,
+            "bench": [_card(b) for b in self.bench],
+            "bullpen": [_card(p) for p in self.bullpen],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TeamSetup:
+        batting = data.get("pitcher_batting")
+        return cls(
+            name=data["name"],
+            lineup=tuple(
+                LineupSpot(Batter.model_validate(s["batter"]), Position(s["position"])) for s in data["lineup"]
+            ),
+            pitcher=Pitcher.model_validate(data["pitcher"]),
+            pitcher_batting=Batter.model_validate(batting) if batting else None,
+            bench=tuple(Batter.model_validate(b) for b in data.get("bench", ())),
+            bullpen=tuple(Pitcher.model_validate(p) for p in data.get("bullpen", ())),
+        )
 
     def validate(self, options: Options) -> None:
         # IP2021 plays baseball's lineup rules: nine batters, every position once.
@@ -83,3 +118,25 @@ class GameSetup:
     def validate(self) -> None:
         self.away.validate(self.options)
         self.home.validate(self.options)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "away": self.away.to_dict(),
+            "home": self.home.to_dict(),
+            "ballpark": _card(self.ballpark),
+            "options": self.options.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameSetup:
+        return cls(
+            away=TeamSetup.from_dict(data["away"]),
+            home=TeamSetup.from_dict(data["home"]),
+            ballpark=Ballpark.model_validate(data["ballpark"]),
+            options=Options.from_dict(data.get("options", {})),
+        )
+
+
+def _card(card: Batter | Pitcher | Ballpark) -> dict[str, Any]:
+    """A card as its file writes it: the cards' own notation (cards.loader.dump_card)."""
+    return card.model_dump(mode="json", exclude_defaults=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from cards.models import Batter, Pitcher
 from cards.notation import Fielding, Hand, Position
@@ -143,6 +144,8 @@ class GameState:
     # Infield depth by position ("1B", "2B", "3B", "SS"): "back", "half" or "in"
     # (IP2021 "Infield Depth"); set by the defense's infield_depth decision.
     infield_depth: dict[str, str] = field(default_factory=dict)
+    # The (outs, bases) the defense last set its infield for; None once the bases empty.
+    depth_set_for: tuple[int, str] | None = None
 
     def depth(self, position: Position) -> str:
         return self.infield_depth.get(position.value, "back")
@@ -167,6 +170,32 @@ class GameState:
 
     def run_difference(self) -> int:
         return abs(self.away.runs - self.home.runs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Where the game stands, as JSON-ready data (for front ends and the store; the log rebuilds it)."""
+
+        def team(t: TeamState) -> dict[str, Any]:
+            return {
+                "name": t.name,
+                "runs": t.runs,
+                "runs_by_inning": list(t.runs_by_inning),
+                "pitcher": t.pitcher.id,
+                "up": t.up,
+                "order": [{"id": s.batter.id, "position": s.position.value} for s in t.order],
+                "faced": dict(t.faced),
+                "used_pitchers": list(t.used_pitchers),
+            }
+
+        return {
+            "inning": self.inning,
+            "top": self.top,
+            "outs": self.outs,
+            "bases": [r.id if r else None for r in self.bases],
+            "over": self.over,
+            "infield_depth": dict(self.infield_depth),
+            "away": team(self.away),
+            "home": team(self.home),
+        }
 
 
 def batter_side(card: Batter, pitcher: Pitcher) -> Hand:

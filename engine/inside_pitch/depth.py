@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
-from engine.events import Decided, HalfInningStarted, PlateAppearanceStarted
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 
@@ -28,7 +27,10 @@ def _table() -> dict[str, Any]:
 
 
 def infielders() -> list[Position]:
-    return [Position(p) for p in _table()["infielders"]]
+    return list(_INFIELDERS)
+
+
+_INFIELDERS = tuple(Position(p) for p in _table()["infielders"])
 
 
 def holding_runner(g: Game) -> bool:
@@ -104,7 +106,8 @@ def describe(g: Game, position: Position) -> str:
 
 
 def alignment_of(g: Game) -> dict[str, str]:
-    return {p.value: g.state.depth(p) for p in infielders()}
+    depths = g.state.infield_depth
+    return {p.value: depths.get(p.value, "back") for p in _INFIELDERS}
 
 
 def suggested_alignment(g: Game) -> str:
@@ -125,45 +128,24 @@ def suggested_alignment(g: Game) -> str:
     return str(chart["by_bases"][state.base_state()])
 
 
-def _situation(g: Game) -> tuple[int, str]:
-    return g.state.outs, g.state.base_state()
-
-
-def _last_asked(g: Game) -> tuple[int, str] | None:
-    """The base/out state when the defense last set its infield in this half inning, if it still stands.
-
-    Read back from the events: the infield_depth decision and the plate appearance
-    it was made in. The infield went back to normal at any plate appearance that
-    began with the bases empty, so the search stops there (and at the half inning).
-    """
-    asked = False
-    for event in reversed(g.events):
-        if isinstance(event, HalfInningStarted):
-            return None
-        if isinstance(event, Decided) and event.kind == "infield_depth":
-            asked = True
-        elif isinstance(event, PlateAppearanceStarted):
-            if asked:
-                return event.outs, "".join(str(b) if event.bases[b - 1] else "-" for b in (1, 2, 3))
-            if not any(event.bases):
-                return None
-    return None
-
-
 def before_plate_appearance(g: Game) -> None:
     """IP2021 "Infield Depth": set the infield before the pitch.
 
-    With the bases empty the infield plays back (normal positioning) and nobody is
-    asked. With runners on, the defense is asked (``infield_depth``) whenever the
-    base/out state differs from the one it last answered for in this half inning.
+    With the bases empty, or with two outs, the infield plays back (normal
+    positioning; the books' chart puts it back with two outs) and nobody is asked.
+    Otherwise the defense is asked (``infield_depth``) whenever the base/out state
+    differs from the one it last answered for; the state remembers that one until
+    the bases empty or the half inning ends (``GameState.depth_set_for``).
     """
     state = g.state
-    if not state.occupied():
+    if state.outs >= 2 or (state.bases[0] is None and state.bases[1] is None and state.bases[2] is None):
         state.infield_depth = {}
+        state.depth_set_for = None
         return
-    situation = _situation(g)
-    if _last_asked(g) == situation:
+    situation = (state.outs, state.base_state())
+    if state.depth_set_for == situation:
         return
+    state.depth_set_for = situation
     alignments: dict[str, dict[str, str]] = _table()["alignments"]
     now = alignment_of(g)
     named_now = next((k for k, a in alignments.items() if all(a[p] == d for p, d in now.items())), None)

@@ -87,7 +87,7 @@ def plate_appearance(g: Game) -> None:
         pitcher,
         side,
         tired=defense.tired(),
-        runners_on=bool(state.occupied()),
+        runners_on=state.bases != [None, None, None],
         park_k=park.adjustments.k,
         park_w=park.adjustments.w,
         park_hr=park.adjustments.hr,
@@ -111,7 +111,9 @@ def pitch_to_result(g: Game, ab: AtBat) -> tuple[AtBat, CardResult, Triggers] | 
     third out.
     """
     for _ in range(MAX_PITCHER_ROLLS):
-        ab = replace(ab, runners_on=bool(g.state.occupied()))
+        runners_on = g.state.bases != [None, None, None]
+        if runners_on != ab.runners_on:
+            ab = replace(ab, runners_on=runners_on)
         outcome = read_pitcher_card(g, ab)
         if outcome is not None:
             result, triggers = outcome

@@ -25,6 +25,7 @@ from engine.lineup import auto_team
 from engine.setup import GameSetup, Options, TeamSetup
 from tests.engine.conftest import Table
 from tests.engine.helpers import CBP, SAN_DIEGO, SEAVER, setup
+from tests.engine.test_properties import assert_sound
 
 SEEDS = range(200)
 
@@ -84,102 +85,12 @@ def halves(events: list[Event]) -> list[list[Event]]:
     return out
 
 
-# --- properties over many seeded games ---------------------------------------------------
+# --- properties over many seeded games (the 10,000-game run is in test_properties) --------
 
 
-def test_runs_agree_line_score_box_score_and_game_state() -> None:
-    for game, box in all_games():
-        line = box.line
-        for key in ("away", "home"):
-            state = getattr(game.state, key)
-            row = getattr(line, key)
-            assert list(row.innings) == state.runs_by_inning
-            assert row.r == state.runs == box.team(key).batting_totals().r
-            assert row.r == sum(p.r for p in box.team("home" if key == "away" else "away").pitching)
-        assert line.final and game.over
-
-
-def test_hits_in_the_line_score_are_the_batters_hits_and_the_pitchers_hits_allowed() -> None:
-    for _, box in all_games():
-        for key, other in (("away", "home"), ("home", "away")):
-            assert getattr(box.line, key).h == sum(b.h for b in box.team(key).batting)
-            assert getattr(box.line, key).h == sum(p.h for p in box.team(other).pitching)
-            assert getattr(box.line, key).e == box.team(key).errors
-
-
-def test_every_batter_faced_is_accounted_for() -> None:
-    for game, box in all_games():
-        ended = sum(isinstance(e, PlateAppearanceEnded) for e in game.events)
-        pa = sum(b.pa for t in (box.away, box.home) for b in t.batting)
-        bf = sum(p.bf for t in (box.away, box.home) for p in t.pitching)
-        assert pa == bf == ended
-
-
-def test_at_bats_are_plate_appearances_less_walks_hbp_and_sacrifices() -> None:
-    for _, box in all_games():
-        for t in (box.away, box.home):
-            for b in [*t.batting, t.batting_totals()]:
-                assert b.ab == b.pa - b.bb - b.hbp - b.sf - b.sh - b.ci
-                assert b.hr + b.doubles + b.triples <= b.h
-                assert b.h <= b.ab
-
-
-def test_outs_recorded_are_three_a_half_inning_except_a_walk_off() -> None:
-    for game, box in all_games():
-        parts = halves(game.events)
-        outs = [sum(isinstance(e, RunnerOut) for e in half) for half in parts]
-        assert all(n == 3 for n in outs[:-1])
-        last_top = isinstance(parts[-1][0], HalfInningStarted) and parts[-1][0].top
-        walk_off = not last_top and game.state.home.runs > game.state.away.runs and outs[-1] < 3
-        assert outs[-1] == 3 or walk_off
-        home_fielded = sum(
-            outs[i] for i, half in enumerate(parts) if isinstance(half[0], HalfInningStarted) and half[0].top
-        )
-        assert sum(p.outs for p in box.home.pitching) == home_fielded
-        assert sum(p.outs for p in box.away.pitching) == sum(outs) - home_fielded
-
-
-def test_three_outs_end_every_half_inning() -> None:
+def test_a_few_hundred_games_keep_every_property() -> None:
     for game, _ in all_games():
-        for half in halves(game.events):
-            outs = 0
-            for event in half:
-                if outs == 3:
-                    # After the third out nobody moves, scores, is put out or comes to bat.
-                    moves = RunnerMoved | RunnerOut | RunScored | PlateAppearanceStarted
-                    assert not isinstance(event, moves), (game.seed, event)
-                if isinstance(event, RunnerOut):
-                    outs += 1
-                if isinstance(event, RunScored):
-                    assert outs < 3
-
-
-def test_no_two_runners_ever_share_a_base() -> None:
-    for game, _ in all_games():
-        bases: dict[int, str] = {}
-        for event in game.events:
-            if isinstance(event, HalfInningStarted):
-                bases = {}
-            elif isinstance(event, RunnerMoved):
-                if 1 <= event.start <= 3:
-                    assert bases.get(event.start) == event.runner, (game.seed, event)
-                    del bases[event.start]
-                assert event.runner not in bases.values(), (game.seed, event)
-                if 1 <= event.end <= 3:
-                    assert event.end not in bases, (game.seed, event)
-                    bases[event.end] = event.runner
-            elif isinstance(event, RunnerOut):
-                bases = {b: r for b, r in bases.items() if r != event.runner}
-
-
-def test_earned_runs_never_exceed_runs_and_a_finished_game_has_one_winner_and_one_loser() -> None:
-    for _, box in all_games():
-        pitchers = [*box.away.pitching, *box.home.pitching]
-        assert all(p.er <= p.r for p in pitchers)
-        decisions = sorted(p.decision for p in pitchers if p.decision)
-        assert decisions in (["L", "W"], ["L", "S", "W"])
-        winners = box.away if box.line.away.r > box.line.home.r else box.home
-        assert any(p.decision == "W" for p in winners.pitching)
+        assert_sound(game)
 
 
 def test_the_box_score_is_json_and_the_line_score_its_first_part() -> None:

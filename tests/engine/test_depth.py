@@ -129,6 +129,15 @@ def test_bases_empty_infield_back_nobody_asked(table: Table) -> None:
     assert decided(table) == []
 
 
+def test_two_outs_infield_back_nobody_asked(table: Table) -> None:
+    infield(table, "in")
+    table.runner(3)
+    table.game.state.outs = 2
+    depth.before_plate_appearance(table.game)
+    assert table.game.state.infield_depth == {}
+    assert decided(table) == []
+
+
 def test_defense_sets_the_infield_with_runners_on(table: Table) -> None:
     table.runner(1)
     table.game.state.home.runs_by_inning = [2]

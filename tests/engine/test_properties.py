@@ -1,0 +1,208 @@
+"""Properties every game must have, over 10,000 auto-managed games, and replay from setup + seed + log.
+
+Half the games take the auto-manager's suggestions; the other half answer every
+request with a random legal choice, so the paths a person might take are played
+too. Marked ``slow``: ``pytest -m "not slow"`` skips them while you work.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+from bot.terminal import build_setup
+from cards import SAMPLE_SET
+from cards.loader import load_set
+from engine.boxscore import box_score
+from engine.events import (
+    Event,
+    HalfInningStarted,
+    PlateAppearanceEnded,
+    PlateAppearanceStarted,
+    RunnerMoved,
+    RunnerOut,
+    RunScored,
+)
+from engine.game import Game
+from engine.requests import Request
+from engine.setup import GameSetup, Options
+from tests.engine.helpers import CBP, setup
+
+GAMES = 10_000
+BATCH = 500
+
+
+@cache
+def setups() -> tuple[GameSetup, ...]:
+    cards = load_set(SAMPLE_SET)
+    return (
+        build_setup(cards, "Harbor City", "Mesa Valley"),
+        build_setup(cards, "Mesa Valley", "Harbor City", designated_hitter=True),
+        setup(),
+        setup(Options(slow_roller_2007=True, station_to_station=True), park=CBP),
+    )
+
+
+def random_manager(seed: int) -> Callable[[Request], str]:
+    rng = random.Random(seed)
+    return lambda request: rng.choice(request.option_keys())
+
+
+def play(seed: int) -> Game:
+    game_setup = setups()[seed % len(setups())]
+    chooser = random_manager(seed) if seed % 2 else None
+    return Game(game_setup, seed, auto_manager=chooser)
+
+
+def halves(events: list[Event]) -> list[list[Event]]:
+    out: list[list[Event]] = []
+    for event in events:
+        if isinstance(event, HalfInningStarted):
+            out.append([])
+        if out:
+            out[-1].append(event)
+    return out
+
+
+def assert_sound(game: Game) -> None:
+    """Every property of a finished game; the message names the seed."""
+    seed = game.seed
+    assert game.over, seed
+    parts = halves(game.events)
+    # Three outs end every half inning but a walk-off; after the third out nothing happens.
+    after_third_out = RunnerMoved | RunnerOut | RunScored | PlateAppearanceStarted
+    for i, half in enumerate(parts):
+        outs = 0
+        for event in half:
+            if outs == 3:
+                assert not isinstance(event, after_third_out), (seed, event)
+            outs += isinstance(event, RunnerOut)
+        last = i == len(parts) - 1
+        first = half[0]
+        assert isinstance(first, HalfInningStarted)
+        walk_off = last and not first.top and game.state.home.runs > game.state.away.runs
+        assert outs == 3 or (walk_off and outs < 3), (seed, first, outs)
+    # No two runners share a base, and a runner leaves only the base he is on.
+    bases: dict[int, str] = {}
+    for event in game.events:
+        if isinstance(event, HalfInningStarted):
+            bases = {}
+        elif isinstance(event, PlateAppearanceStarted):
+            on = [r for r in event.bases if r]
+            assert len(on) == len(set(on)), (seed, event)
+        elif isinstance(event, RunnerMoved):
+            if 1 <= event.start <= 3:
+                assert bases.get(event.start) == event.runner, (seed, event)
+                del bases[event.start]
+            assert event.runner not in bases.values(), (seed, event)
+            if 1 <= event.end <= 3:
+                assert event.end not in bases, (seed, event)
+                bases[event.end] = event.runner
+        elif isinstance(event, RunnerOut):
+            bases = {b: r for b, r in bases.items() if r != event.runner}
+    # Runs: the line score, the box score, the state and the men who crossed the plate agree.
+    box = box_score(game)
+    crossed = {"away": 0, "home": 0}
+    for half in parts:
+        first = half[0]
+        assert isinstance(first, HalfInningStarted)
+        crossed[first.batting] += sum(isinstance(e, RunScored) for e in half)
+    for key, other in (("away", "home"), ("home", "away")):
+        team = getattr(game.state, key)
+        row = getattr(box.line, key)
+        assert row.r == team.runs == crossed[key] == box.team(key).batting_totals().r, seed
+        assert row.r == sum(p.r for p in box.team(other).pitching), seed
+        assert list(row.innings) == team.runs_by_inning, seed
+    # Every plate appearance is accounted for: PA = AB + BB + HBP + SF + SH + interference.
+    ended = sum(isinstance(e, PlateAppearanceEnded) for e in game.events)
+    assert ended == sum(b.pa for t in (box.away, box.home) for b in t.batting), seed
+    assert ended == sum(p.bf for t in (box.away, box.home) for p in t.pitching), seed
+    for t in (box.away, box.home):
+        for b in [*t.batting, t.batting_totals()]:
+            assert b.pa == b.ab + b.bb + b.hbp + b.sf + b.sh + b.ci, (seed, b)
+    # Hits and errors: the line score, the batters and the pitchers agree; earned runs are runs.
+    for key, other in (("away", "home"), ("home", "away")):
+        assert (
+            getattr(box.line, key).h
+            == sum(b.h for b in box.team(key).batting)
+            == sum(p.h for p in box.team(other).pitching)
+        ), seed
+        assert getattr(box.line, key).e == box.team(key).errors, seed
+    outs_in_field = {"away": 0, "home": 0}
+    for half in parts:
+        first = half[0]
+        assert isinstance(first, HalfInningStarted)
+        outs_in_field["home" if first.top else "away"] += sum(isinstance(e, RunnerOut) for e in half)
+    for key in ("away", "home"):
+        pitching = box.team(key).pitching
+        assert sum(p.outs for p in pitching) == outs_in_field[key], seed
+        assert all(p.er <= p.r for p in pitching), seed
+    # A finished game has one winner and one losing pitcher.
+    decisions = sorted(p.decision for t in (box.away, box.home) for p in t.pitching if p.decision)
+    assert decisions in (["L", "W"], ["L", "S", "W"]), seed
+    winners = box.away if box.line.away.r > box.line.home.r else box.home
+    assert any(p.decision == "W" for p in winners.pitching), seed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first", range(0, GAMES, BATCH))
+def test_ten_thousand_games_keep_every_property(first: int) -> None:
+    for seed in range(first, first + BATCH):
+        assert_sound(play(seed))
+
+
+@pytest.mark.slow
+def test_a_thousand_games_replay_roll_for_roll_from_setup_seed_and_log() -> None:
+    for seed in range(20_000, 21_000):
+        game = play(seed)
+        stored = json.loads(json.dumps(game.to_dict()))
+        again = Game.from_dict(stored)
+        assert again.events == game.events, seed
+        assert again.log == game.log, seed
+
+
+def test_the_setup_round_trips_through_json() -> None:
+    for game_setup in setups():
+        assert GameSetup.from_dict(json.loads(json.dumps(game_setup.to_dict()))) == game_setup
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_mid_game_survives_a_json_round_trip(seed: int) -> None:
+    """Stop a managed game at a request, store it as JSON, load it: same state, same request, same ending."""
+    game_setup = setups()[seed % len(setups())]
+    decisions = len(Game(game_setup, seed, auto_manager=random_manager(seed)).log)
+    chooser = random.Random(seed)
+    game = Game(game_setup, seed, managed={"away", "home"})
+    for _ in range(decisions // 2):  # stop halfway through the game's decisions
+        assert game.pending is not None
+        game.choose(game.pending.side, chooser.choice(game.pending.option_keys()))
+    assert game.pending is not None
+    stored = json.dumps(game.to_dict())
+    again = Game.from_dict(json.loads(stored))
+    assert again.state.to_dict() == game.state.to_dict()
+    assert again.pending == game.pending
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in game.events]
+    while game.pending is not None:
+        pick = chooser.choice(game.pending.option_keys())
+        game.choose(game.pending.side, pick)
+        again.choose(again.pending.side if again.pending else "", pick)
+    assert again.over and game.over
+    assert again.events == game.events
+
+
+def test_a_stored_game_of_another_ruleset_is_refused() -> None:
+    data = Game(setup(), seed=1).to_dict()
+    data["ruleset"] = "deep-drive"
+    with pytest.raises(ValueError, match="deep-drive"):
+        Game.from_dict(data)
+
+
+def test_an_unknown_option_in_a_stored_setup_is_refused() -> None:
+    data = setup().to_dict()
+    data["options"]["robot_umpires"] = True
+    with pytest.raises(ValueError, match="robot_umpires"):
+        GameSetup.from_dict(data)
