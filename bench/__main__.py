@@ -10,22 +10,11 @@ import sys
 import time
 from collections import Counter
 
+from bot.terminal import build_setup
 from cards import SAMPLE_SET
-from cards.loader import CardSet, load_set
-from cards.notation import Position
+from cards.loader import load_set
 from engine.events import PlateAppearanceEnded
 from engine.game import Game
-from engine.lineup import auto_team
-from engine.setup import GameSetup, TeamSetup
-
-
-def sample_team(cards: CardSet, team: str) -> TeamSetup:
-    batters = [
-        b for b in cards.batters.values() if b.team == team and all(f.position is not Position.P for f in b.positions)
-    ]
-    pitchers = [p for p in cards.pitchers.values() if p.team == team]
-    starter = next(p for p in pitchers if p.start)
-    return auto_team(team, batters, starter, cards.batting_card_for(starter), bullpen=pitchers[1:])
 
 
 def main() -> None:
@@ -33,8 +22,7 @@ def main() -> None:
     t0 = time.perf_counter()
     cards = load_set(SAMPLE_SET)
     load_ms = (time.perf_counter() - t0) * 1000
-    park = next(p for p in cards.ballparks.values() if p.team == "Mesa Valley")
-    setup = GameSetup(sample_team(cards, "Harbor City"), sample_team(cards, "Mesa Valley"), park)
+    setup = build_setup(cards, "Harbor City", "Mesa Valley")
 
     results: Counter[str] = Counter()
     runs: list[int] = []
@@ -55,6 +43,7 @@ def main() -> None:
     total = sum(durations)
     print(f"sample set load: {load_ms:.0f} ms")
     print(f"games: {games}, {games / total:.0f} games/s, per game p50 {statistics.median(durations) * 1000:.2f} ms")
+    print(f"per plate appearance: {total / plate_appearances * 1e6:.0f} µs")
     print(f"runs per team per game: {statistics.mean(runs):.2f} (1970 NL: 4.52)")
     print(f"extra-inning games: {extra / games:.1%}")
     print(f"plate appearances per game: {plate_appearances / games:.1f}")

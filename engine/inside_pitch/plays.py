@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import PlateAppearanceEnded
+from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import fielding, hits, outs, rare
 from engine.inside_pitch.bases import force_advance, move, put_out, runners_lead_first
 from engine.inside_pitch.reading import AtBat, Ball, CardResult, Direct, Rare, Triggers
@@ -81,7 +82,10 @@ def special_k(g: Game, ab: AtBat, ball: Ball) -> bool:
     if rng is None:
         return False
     roll = g.d20(f"Special K ({ball.notation})")
-    return roll in rng
+    struck_out = roll in rng
+    verdict = "strikeout" if struck_out else f"no strikeout, {ball.notation} stands"
+    g.emit(ReadingEvent("Special K", ab.pitcher.name, str(roll), f"{verdict} (range {rng})"))
+    return struck_out
 
 
 def play_ball(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
