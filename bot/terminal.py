@@ -101,7 +101,11 @@ def home_park(cardset: CardSet, home: str) -> Ballpark:
 
 
 def build_setup(
-    cardset: CardSet, away: str | None = None, home: str | None = None, designated_hitter: bool = False
+    cardset: CardSet,
+    away: str | None = None,
+    home: str | None = None,
+    designated_hitter: bool = False,
+    throw_charts_2007: bool = False,
 ) -> GameSetup:
     teams = playable_teams(cardset)
     away_name = find_team(away, teams) if away else None
@@ -113,7 +117,7 @@ def build_setup(
         raise TeamNotFound(f"two teams are needed; the set has: {', '.join(teams) or 'none that can play'}")
     if away_name == home_name:
         raise TeamNotFound(f"{away_name} cannot play itself")
-    options = Options(designated_hitter=designated_hitter)
+    options = Options(designated_hitter=designated_hitter, throw_charts_2007=throw_charts_2007)
     return GameSetup(
         build_team(cardset, away_name, designated_hitter),
         build_team(cardset, home_name, designated_hitter),
@@ -261,6 +265,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"seconds to pause after each plate appearance (default: {WATCH_PACE} at a terminal, otherwise 0)",
     )
     parser.add_argument("--dh", action="store_true", help="play with the designated hitter")
+    parser.add_argument(
+        "--throws-2007",
+        action="store_true",
+        help="throws from the outfield by the 2007 book's 3d6 Outfield Throw Chart (default: the 2021 2d6 charts)",
+    )
 
 
 def play(args: argparse.Namespace) -> int:
@@ -272,7 +281,7 @@ def play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     cardset = load_cards()
     try:
-        setup = build_setup(cardset, args.away, args.home, args.dh)
+        setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007)
     except (TeamNotFound, SetupError) as exc:
         print(f"dugout play: {exc}", file=sys.stderr)
         return 2
@@ -292,5 +301,6 @@ def play(args: argparse.Namespace) -> int:
         return 130
     again = ["dugout", "play", "--seed", str(seed), "--away", setup.away.name, "--home", setup.home.name]
     again += ["--dh"] if args.dh else []
+    again += ["--throws-2007"] if args.throws_2007 else []
     print(f"\nThe same dice again: {shlex.join(again)}", file=out)
     return 0

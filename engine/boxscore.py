@@ -56,6 +56,7 @@ from engine.events import (
     RunnerMoved,
     RunnerOut,
     RunScored,
+    Substitution,
 )
 from engine.setup import GameSetup
 
@@ -388,6 +389,8 @@ class _Walk:
                 self.scored(event)
             elif isinstance(event, ErrorCharged):
                 self.error(event)
+            elif isinstance(event, Substitution):
+                self.substitution(event)
             elif isinstance(event, PlateAppearanceEnded):
                 self.pa_ended(event)
             elif isinstance(event, GameEnded):
@@ -472,6 +475,19 @@ class _Walk:
             line.er += 1
         if before == 0:  # this run put the batting team ahead
             self.leads.append(_Lead(self.index, offense.key, offense.pitcher, charged))
+
+    def substitution(self, event: Substitution) -> None:
+        """A new man in the order gets his line ("PH", "PR" or his position); a pinch runner takes the base."""
+        if event.kind == "pitcher" or event.spot == 0:
+            return
+        team = self.teams[event.team]
+        team.spots[event.spot - 1].append(event.player_in)
+        self.batting_line(team, event.player_in, event.position).spot = event.spot
+        for base, runner in list(self.bases.items()):
+            if runner == event.player_out and team is self.offense:
+                self.bases[base] = event.player_in
+                if event.player_out in self.responsible:
+                    self.responsible[event.player_in] = self.responsible[event.player_out]
 
     def error(self, event: ErrorCharged) -> None:
         position, count = self.defense.errors.get(event.fielder, (event.position, 0))

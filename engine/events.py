@@ -163,6 +163,37 @@ class Injury(Event):
         return self.kind != "none"
 
 
+@dataclass(frozen=True, slots=True)
+class Substitution(Event):
+    """A player comes into the game for another, who is out of it for good.
+
+    ``kind``: "pinch_hitter", "pinch_runner", "defense" (a fielder replaced),
+    "pitcher" (a pitching change) or "injury" (replacing a hurt player).
+    ``position`` is where the new man plays ("PH" and "PR" until he takes the
+    field); ``spot`` his place in the batting order, 1-9, or 0 when he does not bat
+    (a pitcher with the designated hitter).
+    """
+
+    type: ClassVar[str] = "substitution"
+    team: str  # "away" or "home"
+    kind: str
+    player_in: str
+    player_out: str
+    position: str
+    spot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fatigue(Event):
+    """The pitcher's stamina (IP2021 "Fatigue"): "tired", "past pull" or "exhausted"."""
+
+    type: ClassVar[str] = "fatigue"
+    pitcher: str
+    state: str
+    batters_faced: int
+    pull_count: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -176,6 +207,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RunScored,
         ErrorCharged,
         PlateAppearanceEnded,
+        Substitution,
+        Fatigue,
         Decided,
         GameEnded,
         Injury,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from cards.notation import Position
 from engine.dice import Dice, ScriptedDice, SeededDice
 from engine.events import Check, Decided, Event, Roll
 from engine.requests import (
@@ -61,10 +62,13 @@ class Game:
 
     # --- running ---------------------------------------------------------------
 
-    def _fresh_state(self) -> GameState:
+    def fresh_state(self) -> GameState:
         def team(key: str) -> TeamState:
             s = self.setup.away if key == "away" else self.setup.home
-            return TeamState(key, s, list(s.lineup), s.pitcher, used_pitchers=[s.pitcher.id])
+            team = TeamState(key, s, list(s.lineup), s.pitcher, used_pitchers=[s.pitcher.id])
+            # The pitcher's spot bats with the pitchers' card under the name of whoever pitches.
+            team.order = [team.pitcher_spot(s.pitcher) if p.position is Position.P else p for p in team.order]
+            return team
 
         return GameState(team("away"), team("home"))
 
@@ -74,7 +78,7 @@ class Game:
         if isinstance(self._fixed_dice, ScriptedDice):
             self._fixed_dice.rewind()
         self.dice: Dice = self._fixed_dice or SeededDice(self.seed)
-        self.state = self._fresh_state()
+        self.state = self.fresh_state()
         self.events = []
         self.pending = None
         self._seq = 0
@@ -121,13 +125,30 @@ class Game:
 
     # --- decisions -------------------------------------------------------------
 
-    def ask(self, side: str, kind: str, prompt: str, options: Sequence[Option], suggestion: str) -> str:
-        """The answer to a manager's decision: from the log, the auto-manager, or a person (suspends)."""
-        keys = [o.key for o in options]
-        if suggestion not in keys:
-            raise ValueError(f"suggestion {suggestion!r} is not among the options of {kind}")
+    def ask(
+        self,
+        side: str,
+        kind: str,
+        prompt: str | Callable[[], str],
+        options: Sequence[Option] | Callable[[], Sequence[Option]],
+        suggestion: str,
+    ) -> str:
+        """The answer to a manager's decision: from the log, the auto-manager, or a person (suspends).
+
+        ``prompt`` and ``options`` may be functions that build them: a game the
+        default auto-manager plays alone then never builds text nobody reads.
+        """
         seq = self._seq
         self._seq += 1
+        if seq >= len(self.log) and side not in self.managed and self.auto_manager is None:
+            # The default auto-manager: its suggestion is built from the same legal moves.
+            self.log.append(Decision(seq, side, kind, suggestion, "auto"))
+            self.emit(Decided(seq, side, kind, suggestion, "auto"))
+            return suggestion
+        listed = tuple(options() if callable(options) else options)
+        keys = [o.key for o in listed]
+        if suggestion not in keys:
+            raise ValueError(f"suggestion {suggestion!r} is not among the options of {kind}")
         if seq < len(self.log):
             decision = self.log[seq]
             if decision.kind != kind or decision.side != side or decision.choice not in keys:
@@ -136,10 +157,11 @@ class Game:
                 )
             self.emit(Decided(seq, side, kind, decision.choice, decision.by))
             return decision.choice
-        request = Request(seq, side, kind, prompt, tuple(options), suggestion)
+        request = Request(seq, side, kind, prompt() if callable(prompt) else prompt, listed, suggestion)
         if side in self.managed:
             raise _Suspend(request)
-        choice = self.auto_manager(request) if self.auto_manager else suggestion
+        assert self.auto_manager is not None
+        choice = self.auto_manager(request)
         if choice not in keys:
             raise IllegalChoice(f"the auto-manager chose {choice!r} for {kind}; the options are {', '.join(keys)}")
         self.log.append(Decision(seq, side, kind, choice, "auto"))

@@ -30,9 +30,23 @@ class Options:
     # IP2007 §7.2.2-7.2.4, §11.2-11.3 (and §4.6's arm check): the 3d6 Outfield Throw
     # Chart for throws from the outfield on hits and tag-ups, instead of IP2021's 2d6.
     throw_charts_2007: bool = False
+    # IP2021 "Fatigue": the auto-manager pulls a pitcher whose runs + hits + walks pass his pull rating.
+    pull: bool = True
+    # IP2021 "Fatigue" (optional rule): a tired pitcher's (??), (S1) or K(W) exhausts him; he must leave.
+    exhausted: bool = True
+    # IP2021 "Strategy Roll": "suggestions" (the auto-manager's advice) or "rules" (the call stands).
+    strategy_rolls: str = "suggestions"
+    # IP2021 "Strategy Roll" house rule: roll again when a steal, wild pitch or passed ball changes the bases.
+    roll_again_when_bases_change: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+    def __post_init__(self) -> None:
+        if self.strategy_rolls not in ("suggestions", "rules"):
+            raise SetupError(f"strategy_rolls is 'suggestions' or 'rules', not {self.strategy_rolls!r}")
+        if self.innings < 1:
+            raise SetupError("a game has at least one inning")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:

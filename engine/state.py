@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cards.models import Batter, Pitcher
-from cards.notation import Fielding, Hand, Position
+from cards.notation import Fielding, Hand, Position, Stamina
 from engine.setup import LineupSpot, TeamSetup
 
 HOME = 4  # "base" number for a runner who scored
@@ -96,6 +96,26 @@ class TeamState:
     runs_by_inning: list[int] = field(default_factory=list)
     faced: dict[str, int] = field(default_factory=dict)  # batters faced, by pitcher id
     used_pitchers: list[str] = field(default_factory=list)
+    # IP2021 "Fatigue": runs + hits + unintentional walks against each pitcher (the pull count).
+    pull_count: dict[str, int] = field(default_factory=dict)
+    exhausted: bool = False  # the pitcher now on the mound must leave before the next batter
+    removed: set[str] = field(default_factory=set)  # players out of the game for good
+    used_bench: set[str] = field(default_factory=set)  # bench players who have come in
+    hitting_scores: dict[str, float] = field(default_factory=dict)  # the auto-manager's, by player id
+
+    def available_bench(self) -> list[Batter]:
+        """Bench players who have not played: a player removed is out for the game."""
+        return [b for b in self.setup.bench if b.id not in self.used_bench]
+
+    def available_relievers(self) -> list[Pitcher]:
+        return [p for p in self.setup.bullpen if p.id not in self.used_pitchers]
+
+    def spot_of(self, player: str) -> int | None:
+        """Index in the batting order of ``player`` (the pitcher's spot counts for the pitcher)."""
+        for i, spot in enumerate(self.order):
+            if spot.batter.id == player:
+                return i
+        return None
 
     @property
     def name(self) -> str:
@@ -106,10 +126,15 @@ class TeamState:
         return sum(self.runs_by_inning)
 
     def batter_card(self, spot: LineupSpot) -> Batter:
-        """The card a lineup spot bats with; the pitcher's spot bats as whoever is pitching."""
-        if spot.position is Position.P and self.setup.pitcher_batting is not None:
-            return self.setup.pitcher_batting.model_copy(update={"id": self.pitcher.id, "name": self.pitcher.name})
+        """The card a lineup spot bats with (the pitcher's spot holds his batting card; see ``pitcher_spot``)."""
         return spot.batter
+
+    def pitcher_spot(self, pitcher: Pitcher) -> LineupSpot:
+        """The pitcher's spot in the order: the setup's pitchers' batting card under his id and name."""
+        card = self.setup.pitcher_batting
+        if card is None:
+            raise LookupError(f"{self.name}: the pitcher bats, but there is no pitchers' batting card")
+        return LineupSpot(card.model_copy(update={"id": pitcher.id, "name": pitcher.name}), Position.P)
 
     def fielder(self, position: Position) -> Fielder:
         if position is Position.P:
@@ -124,12 +149,21 @@ class TeamState:
     def batters_faced(self) -> int:
         return self.faced.get(self.pitcher.id, 0)
 
-    def tired(self) -> bool:
-        """IP2021 "Fatigue": tired once he has faced his START (or RELIEF) number of batters."""
+    def stamina(self) -> Stamina | None:
+        """His START line as the starter, RELIEF line in relief (the other if his card lacks it)."""
         starter = self.pitcher.id == self.setup.pitcher.id
         line = self.pitcher.start if starter else self.pitcher.relief
-        line = line or self.pitcher.start or self.pitcher.relief
+        return line or self.pitcher.start or self.pitcher.relief
+
+    def tired(self) -> bool:
+        """IP2021 "Fatigue": tired once he has faced his START (or RELIEF) number of batters."""
+        line = self.stamina()
         return line is not None and self.batters_faced() >= line.tired
+
+    def past_pull(self) -> bool:
+        """IP2021 "Fatigue": runs + hits + unintentional walks above the pull rating."""
+        line = self.stamina()
+        return line is not None and self.pull_count.get(self.pitcher.id, 0) > line.pull
 
 
 @dataclass
@@ -146,6 +180,8 @@ class GameState:
     infield_depth: dict[str, str] = field(default_factory=dict)
     # The (outs, bases) the defense last set its infield for; None once the bases empty.
     depth_set_for: tuple[int, str] | None = None
+    # Players hurt on the last play who must leave the game (IP2021 "Injuries"), by id.
+    injured: list[str] = field(default_factory=list)
 
     def depth(self, position: Position) -> str:
         return self.infield_depth.get(position.value, "back")

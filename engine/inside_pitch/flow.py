@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING
 
+from engine.boxscore import classify
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceStarted
-from engine.inside_pitch import depth
+from engine.inside_pitch import bunts, depth, manager, running, strategy
+from engine.inside_pitch.bases import force_advance
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
-from engine.inside_pitch.plays import resolve
+from engine.inside_pitch.plays import end_plate_appearance, play_result
 from engine.inside_pitch.reading import AtBat, CardResult, Triggers, read_pitcher_card
 from engine.state import Runner, batter_side
 
@@ -18,6 +21,8 @@ if TYPE_CHECKING:
 # A plate appearance re-rolls the pitcher's card after every foul (WLD); real
 # cards make a long run of them vanishingly rare, but a hand-made card might not.
 MAX_PITCHER_ROLLS = 100
+# Strategy rolls again after plays that change the bases: a steal ends them, so a few suffice.
+MAX_CALLS = 10
 
 
 def play_game(g: Game) -> None:
@@ -60,7 +65,12 @@ def play_half_inning(g: Game) -> None:
 
 
 def plate_appearance(g: Game) -> None:
+    """The managers' calls, the plays before the pitch, then the at bat (IP2021 "Strategy Roll" and on)."""
     state = g.state
+    calls = calls_before_pitch(g)
+    if calls is None:
+        return  # the third out came on a pickoff or a steal: the batter leads off next inning
+    defense_call, offense_call = calls
     offense, defense = state.batting, state.fielding
     spot = offense.order[offense.up % len(offense.order)]
     batter = offense.batter_card(spot)
@@ -91,14 +101,94 @@ def plate_appearance(g: Game) -> None:
         park_k=park.adjustments.k,
         park_w=park.adjustments.w,
         park_hr=park.adjustments.hr,
+        hit_and_run=offense_call == manager.HIT_AND_RUN and state.runner_on(1) is not None,
     )
-    pitched = pitch_to_result(g, ab)
-    if pitched is None:
-        return
-    ab, result, triggers = pitched
     batter_runner = Runner(batter, pitcher.id)
-    defense.faced[pitcher.id] = defense.faced.get(pitcher.id, 0) + 1
-    resolve(g, ab, batter_runner, result, triggers)
+    outs_before, runs_before = state.outs, offense.runs
+    tired_reading = False
+    notation: str | None = None
+    if defense_call == manager.INTENTIONAL_WALK:
+        force_advance(g, batter_runner, "intentional walk")
+        notation = "IBB"
+    elif offense_call in manager.BUNTS and bunt_is_on(g, offense_call):
+        notation = bunts.bunt(g, ab, batter_runner, offense_call)
+    if notation is None:
+        pitched = pitch_to_result(g, ab)
+        if pitched is None:
+            return
+        ab, result, triggers = pitched
+        tired_reading = triggers.tired_reading
+        notation = play_result(g, ab, batter_runner, result, triggers)
+    finish_plate_appearance(g, ab, batter_runner, notation, outs_before, runs_before, tired_reading)
+
+
+def calls_before_pitch(g: Game) -> tuple[str, str] | None:
+    """Forced moves, the strategy roll and both managers' calls; pickoffs and steals are played here.
+
+    With the "roll again when the bases change" option, a pickoff or steal that
+    leaves men on base brings a new strategy roll and new calls. Returns the calls
+    that remain for the at bat, or None when the third out was made.
+    """
+    state = g.state
+    for _ in range(MAX_CALLS):
+        manager.forced_moves(g)
+        roll = strategy_roll(g)
+        defense_call = manager.defense(g, roll)
+        offense_call = manager.offense(g, roll)
+        before = list(state.bases)
+        if defense_call == manager.PICKOFF:
+            running.pickoff(g)
+            defense_call = manager.PITCH
+        if state.outs >= 3:
+            return None
+        if offense_call.startswith("steal:") and defense_call != manager.INTENTIONAL_WALK:
+            if offense_call in strategy.steal_options(g):  # a balk may have moved the runners
+                running.steal(g, strategy.steal_bases(offense_call))
+            offense_call = manager.SWING
+        if state.outs >= 3:
+            return None
+        again = g.setup.options.roll_again_when_bases_change and state.bases != before and state.occupied()
+        if not again:
+            return defense_call, offense_call
+    return manager.PITCH, manager.SWING
+
+
+@cache
+def _mark(notation: str) -> str | None:
+    return classify(notation)
+
+
+def strategy_roll(g: Game) -> int | None:
+    """IP2021 "Strategy Roll": 1d20 once a plate appearance with runners on, unless the game is out of hand."""
+    if not strategy.strategy_applies(g):
+        return None
+    return g.d20("strategy roll")
+
+
+def bunt_is_on(g: Game, play: str) -> bool:
+    """A bunt call still fits the bases after the plays before the pitch (squeeze needs a man on third)."""
+    state = g.state
+    if play == "squeeze":
+        return state.runner_on(3) is not None and state.outs < 2
+    if play == "sacrifice":
+        return bool(state.occupied()) and state.outs < 2
+    return True
+
+
+def finish_plate_appearance(
+    g: Game, ab: AtBat, batter: Runner, notation: str, outs_before: int, runs_before: int, tired_reading: bool
+) -> None:
+    """Score the plate appearance, count it against the pitcher, and send the next man up."""
+    state = g.state
+    offense, defense = state.batting, state.fielding
+    runs = offense.runs - runs_before
+    end_plate_appearance(g, ab, batter, notation, outs_before, runs_before)
+    pitcher = ab.pitcher.id
+    defense.faced[pitcher] = defense.faced.get(pitcher, 0) + 1
+    mark = None if notation == "IBB" else _mark(notation)
+    manager.count_for_pull(defense, pitcher, mark, runs)
+    if defense.pitcher.id == pitcher:
+        manager.note_fatigue(g, defense, tired_reading)
     offense.up = (offense.up + 1) % len(offense.order)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import Check
+from engine.inside_pitch import throws_2007
 from engine.inside_pitch.bases import move, put_out, put_out_advancing, runners_lead_first
 from engine.inside_pitch.hits import OUTFIELD, ExtraBase, outfield_throw, outfielder, throw_notation
 from engine.inside_pitch.tables import load_table
@@ -59,6 +60,9 @@ def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
     Adjusted BR = BR + arm. Otherwise the throw goes home: the same procedure with
     the runner from third as lead runner.
     """
+    if g.setup.options.throw_charts_2007:  # IP2007 §11.3
+        throws_2007.tag_from_third(g, ab, batter, ball)
+        return
     third = g.state.runner_on(3)
     assert third is not None
     arm = outfielder(g, ball.fielder).arm
@@ -80,6 +84,9 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
     holds him. A number under 1 means he does not try (IP2007 §11.2: no throw), so
     nothing is rolled. A runner on first stays.
     """
+    if g.setup.options.throw_charts_2007:  # IP2007 §11.2
+        throws_2007.tag_from_second(g, batter, ball)
+        return
     chart = load_table("flyouts")["tag_from_second"]
     modifier = chart["modifier"].get(ball.notation)
     runner = g.state.runner_on(2)

@@ -44,6 +44,8 @@ BASE_NAME = {2: "second", 3: "third", 4: "home"}
 
 # IP2021 "Runner Advancement on Hits": with two outs runners go on contact.
 TWO_OUT_BONUS = 1
+# IP2021 "Hit and run" (IP2007 §12.2): the runners, off with the pitch, have BR + 2.
+HIT_AND_RUN_BONUS = 2
 # IP2007 §7.2 (option): from this run difference on, runners go station to station.
 STATION_TO_STATION_LEAD = 6
 # IP2021 "Singles and Doubles to the Outfield": the Adjusted BR that draws a throw.
@@ -59,8 +61,8 @@ def play_hit(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     if ball.kind == "S+":
         return stretch_single(g, batter, ball)
     if ball.kind == "S" and ball.fielder not in OUTFIELD:
-        return infield_single(g, batter, ball)
-    return hit_to_outfield(g, batter, ball)
+        return infield_single(g, batter, ball, ab.hit_and_run)
+    return hit_to_outfield(g, batter, ball, ab.hit_and_run)
 
 
 def outfielder(g: Game, position: int) -> Fielder:
@@ -71,6 +73,11 @@ def two_out_bonus(g: Game) -> list[tuple[str, int]]:
     return [("two outs", TWO_OUT_BONUS)] if g.state.outs == 2 else []
 
 
+def hit_and_run_bonus(hit_and_run: bool) -> list[tuple[str, int]]:
+    """IP2021 "Hit and run": BR + 2 for the runners (not the batter), like the two-out bonus an Adjusted BR."""
+    return [("hit and run", HIT_AND_RUN_BONUS)] if hit_and_run else []
+
+
 def is_free(g: Game, base: int) -> bool:
     return base >= HOME or g.state.runner_on(base) is None
 
@@ -78,16 +85,17 @@ def is_free(g: Game, base: int) -> bool:
 # --- singles through the infield ------------------------------------------------
 
 
-def infield_single(g: Game, batter: Runner, ball: Ball) -> str:
+def infield_single(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = False) -> str:
     """IP2021 "singles through the infield" (IP2007 §7.1): BR alone decides, no throw.
 
     Working back from the lead runner: the man on third scores; the man on second
     scores if his BR is in the hit's range, else stops at third; the man on first
     reaches third if his BR is in range and third is free, else stops at second.
-    The batter stops at first. With two outs every BR counts 1 more.
+    The batter stops at first. With two outs every BR counts 1 more; on the hit and
+    run 2 more.
     """
     chart = load_table("infield_singles")[ball.notation]
-    bonus = TWO_OUT_BONUS if g.state.outs == 2 else 0
+    bonus = sum(v for _, v in two_out_bonus(g) + hit_and_run_bonus(hit_and_run))
     for base, runner in runners_lead_first(g):
         move(g, runner, base, base + 1, "hit", batter)
         column = COLUMN.get((base, base + 2))
@@ -105,8 +113,11 @@ def station_to_station(g: Game) -> bool:
     return g.setup.options.station_to_station and g.state.run_difference() >= STATION_TO_STATION_LEAD
 
 
-def hit_to_outfield(g: Game, batter: Runner, ball: Ball) -> str:
-    """IP2021 "Singles and Doubles to the Outfield"; triples: everyone scores, batter to third."""
+def hit_to_outfield(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = False) -> str:
+    """IP2021 "Singles and Doubles to the Outfield"; triples: everyone scores, batter to third.
+
+    On the hit and run the runners' Adjusted BR is 2 more (``hit_and_run_bonus``).
+    """
     bases = BASES_FOR[ball.kind]
     no_extra_bases = station_to_station(g)  # the score as the ball is hit
     starts = runners_lead_first(g)
@@ -117,7 +128,7 @@ def hit_to_outfield(g: Game, batter: Runner, ball: Ball) -> str:
     if columns is None or no_extra_bases:
         return ball.notation  # triples, and hits without an outfield throw
     fielder = outfielder(g, ball.fielder)
-    on_contact = two_out_bonus(g)
+    on_contact = two_out_bonus(g) + hit_and_run_bonus(hit_and_run)
     runners = []
     for base, runner in starts:
         column = COLUMN.get((base, base + bases + 1))
@@ -150,6 +161,11 @@ def stretch_single(g: Game, batter: Runner, ball: Ball) -> str:
         move(g, batter, 1, 2, "stretch", batter)
         return f"D{ball.fielder}"
     if roll == 6:
+        if g.setup.options.throw_charts_2007:  # IP2007 §4.6: the 6 goes to the arm check
+            from engine.inside_pitch import throws_2007  # here: that module builds on this one
+
+            if not throws_2007.stretch_thrown_out(g, ball):
+                return f"S{ball.fielder}"
         put_out_advancing(g, batter, 1, 2, throw_notation(ball.fielder, 2))
     return f"S{ball.fielder}"
 
@@ -249,6 +265,11 @@ def outfield_throw(
             continue
         if error_check is not None and fielding.outfield_throw_error(g, error_check):
             throw_gets_away(throw)
+            return
+        if g.setup.options.throw_charts_2007:  # IP2007 §7.2.2-7.2.4: three dice and the Outfield Throw Chart
+            from engine.inside_pitch import throws_2007  # here: that module builds on this one
+
+            throws_2007.throw_chart(throw, f"throw on {play}")
             return
         red, white = g.two_d6(f"throw on {play}")
         outcome = load_table("throws")["first_die"][red - 1]

@@ -55,4 +55,6 @@ def roll_injury(g: Game, player_name: str, player_id: str, rating: int) -> Injur
     days = int(spec["days"]) if "days" in spec else _days_dice(g, spec["dice"], player_name)
     injury = Injury(player_id, player_name, rating, result, days)
     g.emit(injury)
+    if result != "none":
+        g.state.injured.append(player_id)  # IP2021 "Injuries": he leaves; manager.forced_moves replaces him
     return injury

@@ -40,6 +40,10 @@ TRY_DOUBLE_PLAY = 3
 
 BASE_NAMES = {"first": 1, "second": 2, "third": 3}
 
+# IP2021 "Hit and run" (IP2007 §12.2): the runners' BR + 2 and the combined GDP - 2.
+HIT_AND_RUN_BR = ("hit and run", 2)
+HIT_AND_RUN_GDP = ("hit and run", -2)
+
 
 def play_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     """An out read off the cards, after range and error checks: who is out and who moves."""
@@ -83,9 +87,19 @@ def chain(*fielders: int) -> str:
 
 def line_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     """IP2021 "Line Outs": the batter is out; with less than two out and runners on, a line
-    drive caught by an infielder doubles off the runner on the base the 1d6 names."""
+    drive caught by an infielder doubles off the runner on the base the 1d6 names.
+
+    On the hit and run (IP2007 §12.2, "all line outs are double plays") the runners are
+    off with the pitch: any line out, to any fielder, doubles up the runner from first
+    (the lead runner if first is empty), with no die. The ET? #7 error check on the
+    throw comes first (``fielding.line_drive_throw``): the book's one exception.
+    """
     runners_on = bool(g.state.occupied()) and g.state.outs < 2
     put_out(g, batter, 0, ball.notation)
+    if ab.hit_and_run and runners_on:
+        going = next(b for b in (1, 2, 3) if g.state.runner_on(b) is not None)
+        double_off(g, going, ball.fielder)
+        return f"{ball.notation} DP"
     chart: dict[str, list[int]] | None = load_table("line_outs")["doubled_off"].get(ball.notation)
     if chart is None or not runners_on:
         return ball.notation
@@ -113,9 +127,13 @@ def double_off(g: Game, base: int, fielder: int) -> None:
 # --- ground outs ----------------------------------------------------------------------
 
 
-def ground_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
-    """IP2021 "Ground Outs" (IP2007 §9): by base state, less than two out; otherwise a simple out."""
-    gb = Grounder(g, ab, batter, ball)
+def ground_out(g: Game, ab: AtBat, batter: Runner, ball: Ball, grounder: type[Grounder] | None = None) -> str:
+    """IP2021 "Ground Outs" (IP2007 §9): by base state, less than two out; otherwise a simple out.
+
+    ``grounder`` replaces :class:`Grounder` for plays with other adjustments (a bunt
+    bunted too hard: ``bunts``).
+    """
+    gb = (grounder or Grounder)(g, ab, batter, ball)
     state = g.state
     # IP2021 "No runners on" and two outs: the batter is out at first, nobody moves
     # (a runner crossing the plate on the third out would not count anyway).
@@ -170,6 +188,24 @@ class Grounder:
         adjustment = depth.gdp_adjustment(self.g, self.position)
         if adjustment:
             mods.append((depth.describe(self.g, self.position), adjustment))
+        if self.ab.hit_and_run:
+            mods.append(HIT_AND_RUN_GDP)
+        return mods
+
+    def depth_br(self, base: int) -> int:
+        """IP2021 "Infield Depth": BR 3rd for the runner on third, BR 1st for a runner forced at second or third."""
+        if base == 3:
+            return depth.br_third_adjustment(self.g, self.position)
+        return depth.br_first_adjustment(self.g, self.position)
+
+    def br_modifiers(self, base: int, with_depth: bool = True) -> list[tuple[str, int]]:
+        """What moves the BR of the runner on ``base``: the fielder's depth and the hit and run's + 2."""
+        mods = []
+        adjustment = self.depth_br(base) if with_depth else 0
+        if adjustment:
+            mods.append((depth.describe(self.g, self.position), adjustment))
+        if self.ab.hit_and_run:
+            mods.append(HIT_AND_RUN_BR)
         return mods
 
     def combined_gdp(self, pivot: Position | None) -> int:
@@ -238,13 +274,9 @@ class Grounder:
                 self.settle(outs, moves, "double play", rbi=False)
                 return "DP"
         # IP2021 "Infield Depth": BR 1st for a force at second or third, BR 3rd at the plate.
-        if lead == 3:
-            adjustment = depth.br_third_adjustment(g, self.position)
-        else:
-            adjustment = depth.br_first_adjustment(g, self.position)
-        br_mods = ((depth.describe(g, self.position), adjustment),) if adjustment else ()
-        safe = roll <= runner.br + adjustment or roll == 6
-        g.emit(Check(f"{runner.name} beats the force", runner.br, br_mods, roll, safe))
+        br_mods = self.br_modifiers(lead)
+        safe = roll <= runner.br + sum(v for _, v in br_mods) or roll == 6
+        g.emit(Check(f"{runner.name} beats the force", runner.br, tuple(br_mods), roll, safe))
         moves = [(self.runner(b), b, to) for b, to in others.items()]
         if safe:
             moves.append((runner, lead, force_base))
@@ -262,7 +294,7 @@ class Grounder:
     # --- the runner on third ----------------------------------------------------------
 
     def adjusted_br_third(self) -> int:
-        return self.runner(3).br + depth.br_third_adjustment(self.g, self.position)
+        return self.runner(3).br + sum(v for _, v in self.br_modifiers(3))
 
     def runner_goes(self) -> bool:
         """The offense decides whether the runner on third tries to score (``runner_on_third``).
@@ -328,16 +360,15 @@ class Grounder:
         """
         g = self.g
         runner = self.runner(3)
-        adjustment = depth.br_third_adjustment(g, self.position)
         roll = g.d6(f"play at the plate ({self.ball.notation})")
         moves = [(self.runner(b), b, to) for b, to in others.items()]
         if self.slow_roller(roll):  # IP2007 §9.4: out at first only, everyone moves up
             moves.append((runner, 3, HOME))
             self.settle([(self.batter, 0, 0, self.out_at_first_notation)], moves, "ground out")
             return self.ball.notation
-        safe = roll <= runner.br + adjustment
-        mods = ((depth.describe(g, self.position), adjustment),) if adjustment else ()
-        g.emit(Check(f"{runner.name} scores", runner.br, mods, roll, safe))
+        mods = self.br_modifiers(3)
+        safe = roll <= runner.br + sum(v for _, v in mods)
+        g.emit(Check(f"{runner.name} scores", runner.br, tuple(mods), roll, safe))
         moves.append((self.batter, 0, 1))
         if safe:
             moves.append((runner, 3, HOME))
@@ -367,8 +398,9 @@ def _runner_on_second(gb: Grounder) -> str:
     if rule != "advance":
         roll = g.d6(f"runner on second ({gb.ball.notation})")
         if rule == "br":
-            advances = roll <= runner.br or gb.slow_roller(roll)
-            g.emit(Check(f"{runner.name} takes third", runner.br, (), roll, advances))
+            mods = gb.br_modifiers(2, with_depth=False)  # no depth adjustment here; the hit and run's + 2
+            advances = roll <= runner.br + sum(v for _, v in mods) or gb.slow_roller(roll)
+            g.emit(Check(f"{runner.name} takes third", runner.br, tuple(mods), roll, advances))
         else:  # "six"
             advances = roll == 6
     return gb.out_at_first({2: 3} if advances else {})

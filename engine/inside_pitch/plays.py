@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.events import PlateAppearanceEnded
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import fielding, hits, outs, rare
+from engine.inside_pitch import fielding, hits, outs, rare, running
 from engine.inside_pitch.bases import force_advance, move, put_out, runners_lead_first
 from engine.inside_pitch.reading import AtBat, Ball, CardResult, Direct, Rare, Triggers
 from engine.state import HOME, Runner
@@ -20,28 +20,32 @@ from engine.state import HOME, Runner
 if TYPE_CHECKING:
     from engine.game import Game
 
-
-def resolve(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> None:
-    outs_before = g.state.outs
-    runs_before = g.state.batting.runs
-    notation = _play(g, ab, batter, result, triggers)
-    g.emit(
-        PlateAppearanceEnded(
-            batter.id,
-            ab.pitcher.id,
-            notation,
-            notation,
-            g.state.outs - outs_before,
-            g.state.batting.runs - runs_before,
-        )
-    )
+# IP2021 "Hit and run" (IP2007 §12.2): a strikeout is played as a steal with the SB rating - 2.
+HIT_AND_RUN_SB = -2
 
 
-def _play(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
+def resolve(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
+    """Play the result and end the plate appearance; returns the scorer's notation."""
+    outs_before, runs_before = g.state.outs, g.state.batting.runs
+    notation = play_result(g, ab, batter, result, triggers)
+    end_plate_appearance(g, ab, batter, notation, outs_before, runs_before)
+    return notation
+
+
+def end_plate_appearance(g: Game, ab: AtBat, batter: Runner, notation: str, outs_before: int, runs_before: int) -> None:
+    outs, runs = g.state.outs - outs_before, g.state.batting.runs - runs_before
+    g.emit(PlateAppearanceEnded(batter.id, ab.pitcher.id, notation, notation, outs, runs))
+
+
+def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
+    """Play what the cards gave; returns the scorer's notation (the caller ends the plate appearance)."""
     if isinstance(result, Rare):
         return rare.rare_play(g, ab, batter)
     if isinstance(result, Direct):
-        return play_direct(g, batter, result)
+        notation = play_direct(g, batter, result)
+        if result.kind == "K":
+            hit_and_run_strikeout(g, ab)
+        return notation
     ball = result
     if triggers.range_play:
         ball = fielding.range_play(g, ab, ball)
@@ -49,6 +53,7 @@ def _play(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Trig
             return fielding.foul_ball(g, ab, batter)
     elif triggers.error is None and special_k(g, ab, ball):
         put_out(g, batter, 0, "K")
+        hit_and_run_strikeout(g, ab)
         return "K"
     if triggers.error is not None:
         return fielding.error_play(g, ab, batter, ball, triggers.error)
@@ -68,6 +73,26 @@ def play_direct(g: Game, batter: Runner, result: Direct) -> str:
         move(g, batter, 0, HOME, "home run", batter)
         return result.notation
     raise AssertionError(f"unknown direct result {result.kind}")
+
+
+def hit_and_run_strikeout(g: Game, ab: AtBat) -> None:
+    """IP2021 "Hit and run" (IP2007 §12.2): the batter struck out, so the play becomes a steal at SB - 2.
+
+    The runner from first goes, and with him the runner on second when second is
+    taken (a double steal). With the bases loaded nobody goes: the hit and run does
+    not send the runner on third home, and the others cannot move without him
+    (Dugout's reading). Nothing happens once the strikeout is the third out.
+    """
+    state = g.state
+    if not ab.hit_and_run or state.outs >= 3 or state.runner_on(1) is None:
+        return
+    if state.runner_on(2) is None:
+        runners = [1]
+    elif state.runner_on(3) is None:
+        runners = [1, 2]
+    else:
+        return
+    running.steal(g, runners, sb_modifier=HIT_AND_RUN_SB, why="hit and run")
 
 
 def special_k(g: Game, ab: AtBat, ball: Ball) -> bool:

@@ -102,7 +102,7 @@ def another_pitch(g: Game, ab: AtBat, batter: Runner) -> str:
     if pitched is None:
         return "inning over"
     ab, result, triggers = pitched
-    return plays._play(g, ab, batter, result, triggers)
+    return plays.play_result(g, ab, batter, result, triggers)
 
 
 def injury_rating(g: Game, position: Position) -> tuple[str, str, int]:

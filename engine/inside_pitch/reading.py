@@ -105,7 +105,11 @@ class AtBat:
     park_k: int
     park_w: int
     park_hr: int
-    k_scale: float = 1.0  # sacrifice bunts halve the K rating (issue 4)
+    k_scale: float = 1.0  # sacrifice bunts halve the K rating (IP2021 "Sacrifice bunt"; ``bunts``)
+    # The offense called the hit and run (IP2021 "Hit and run"; IP2007 §12.2): the batter's
+    # HR and W ratings are halved, GDP -2 and the runners' BR +2 on the plays that use them,
+    # every line out doubles up a runner, and a strikeout sends the runner from first.
+    hit_and_run: bool = False
 
     @property
     def pitcher_hand(self) -> Hand:
@@ -120,10 +124,38 @@ FIELD_FOR_SIDE = {
 }
 
 
+def halved_on_hit_and_run(ab: AtBat, rating: int) -> int:
+    """IP2021 "Hit and run" (IP2007 §12.2): the batter's HR and W ratings are cut in half, rounded down."""
+    return rating // 2 if ab.hit_and_run else rating
+
+
 def home_run_check(g: Game, ab: AtBat, why: str) -> bool:
     """1d20 against the batter's HR rating plus the park's HR adjustment (IP2021 "HR")."""
-    rating = ab.batter.ratings(ab.pitcher_hand).hr
+    rating = halved_on_hit_and_run(ab, ab.batter.ratings(ab.pitcher_hand).hr)
     return g.check(f"HR ({why})", rating, [("ballpark HR", ab.park_hr)] if ab.park_hr else [])
+
+
+def strikeout_check(g: Game, ab: AtBat, plus: bool) -> bool:
+    """IP2021 "K", "K+": 1d20 against the batter's K rating (times ``k_scale``), the park's K, +10 on K+."""
+    mods = [("ballpark K", ab.park_k)] if ab.park_k else []
+    if plus:
+        mods.append(("K+", 10))
+    rating = int(ab.batter.ratings(ab.pitcher_hand).k * ab.k_scale)
+    return g.check("K", rating, mods)
+
+
+def walk_check(g: Game, ab: AtBat, plus: bool) -> bool:
+    """IP2021 "W", "W+": 1d20 against the batter's W rating, the park's W, +10 on W+."""
+    mods = [("ballpark W", ab.park_w)] if ab.park_w else []
+    if plus:
+        mods.append(("W+", 10))
+    return g.check("W", halved_on_hit_and_run(ab, ab.batter.ratings(ab.pitcher_hand).w), mods)
+
+
+def hit_by_pitch_check(g: Game, ab: AtBat) -> bool:
+    """IP2021 "HBP": 1d20 against batter HBP + pitcher HBP; no chance (and no roll) when the sum is under 1."""
+    batter, pitcher = ab.batter, ab.pitcher
+    return batter.hbp + pitcher.hbp >= 1 and g.check("HBP", batter.hbp, [("pitcher HBP", pitcher.hbp)])
 
 
 def read_pitcher_card(g: Game, ab: AtBat) -> tuple[CardResult, Triggers] | None:
@@ -136,8 +168,7 @@ def read_pitcher_card(g: Game, ab: AtBat) -> tuple[CardResult, Triggers] | None:
 
 def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResult, Triggers] | None:
     pr = PitcherResult
-    batter, pitcher = ab.batter, ab.pitcher
-    ratings = batter.ratings(ab.pitcher_hand)
+    pitcher = ab.pitcher
     blank = Triggers()
     if result is pr.BLANK:
         return read_batter_card(g, ab), blank
@@ -165,26 +196,18 @@ def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResul
         return read_ballpark_card(g, ab), blank
     if result in (pr.ERROR, pr.THROWING_ERROR, pr.GROUND_ERROR):
         return read_batter_card(g, ab), Triggers(error=result)
-    if result is pr.HIT_BY_PITCH:  # IP2021 "HBP": no chance when the sum is under 1
-        combined = batter.hbp + pitcher.hbp
-        if combined >= 1 and g.check("HBP", batter.hbp, [("pitcher HBP", pitcher.hbp)]):
+    if result is pr.HIT_BY_PITCH:
+        if hit_by_pitch_check(g, ab):
             return Direct("HBP", "HBP"), blank
         return read_batter_card(g, ab), blank
     if result in (pr.STRIKEOUT, pr.STRIKEOUT_PLUS) or (result is pr.STRIKEOUT_OR_WALK and not ab.tired):
-        mods = [("ballpark K", ab.park_k)] if ab.park_k else []
-        if result is pr.STRIKEOUT_PLUS:
-            mods.append(("K+", 10))
-        rating = int(ratings.k * ab.k_scale)
         triggers = Triggers(tired_reading=False)
-        if g.check("K", rating, mods):
+        if strikeout_check(g, ab, plus=result is pr.STRIKEOUT_PLUS):
             return Direct("K", "K"), triggers
         return read_batter_card(g, ab), triggers
     if result in (pr.WALK, pr.WALK_PLUS, pr.STRIKEOUT_OR_WALK):
-        mods = [("ballpark W", ab.park_w)] if ab.park_w else []
-        if result is pr.WALK_PLUS:
-            mods.append(("W+", 10))
         triggers = Triggers(tired_reading=result is pr.STRIKEOUT_OR_WALK)
-        if g.check("W", ratings.w, mods):
+        if walk_check(g, ab, plus=result is pr.WALK_PLUS):
             return Direct("W", "W"), triggers
         return read_batter_card(g, ab), triggers
     if result is pr.HOME_RUN:

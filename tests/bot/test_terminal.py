@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine.inside_pitch.flow as flow
+import engine.inside_pitch.manager as manager
 from bot import terminal
 from bot.cli import main
 from cards.loader import CardSet, SetInfo
@@ -70,6 +71,9 @@ def asking_each_half(monkeypatch: pytest.MonkeyPatch) -> None:
         original(g)
 
     monkeypatch.setattr(flow, "play_half_inning", play_half_inning)
+    # The calls before each pitch are the auto-manager's, so the test question is the only prompt.
+    monkeypatch.setattr(manager, "defense", lambda g, roll: manager.PITCH)
+    monkeypatch.setattr(manager, "offense", lambda g, roll: manager.SWING)
 
 
 def test_a_watched_game_prints_its_final_score(

@@ -20,12 +20,8 @@ class Table:
         self.game = Game(setup(park=CBP), seed=1)
         self.game.events.clear()
         g = self.game
-        g.state.over = False
-        g.state.inning, g.state.top, g.state.outs = 1, True, 0
-        g.state.bases = [None, None, None]
+        g.state = g.fresh_state()  # the lineups and pitchers as they started
         g.state.away.runs_by_inning = [0]
-        g.state.home.runs_by_inning = []
-        g.state.infield_depth = {}
 
     def script(self, *rolls: tuple[int, int]) -> ScriptedDice:
         dice = ScriptedDice.of(*rolls)

@@ -41,7 +41,19 @@ def team(prefix: str, pitcher: Pitcher, batter: Batter = BENCH) -> TeamSetup:
     arm = Pitcher.model_validate({**pitcher.model_dump(mode="json"), "id": f"{prefix}-p", "name": f"{prefix} P"})
     pitcher_bats = clone_batter(batter, f"{prefix}-p-bats", positions=["P - 4 (3)"])
     spots.append(LineupSpot(pitcher_bats, Position.P))
-    return TeamSetup(prefix, tuple(spots), arm, pitcher_bats)
+    bench = tuple(clone_batter(batter, f"{prefix}-bench-{n}", positions=["3B - 3 (12)"]) for n in (1, 2))
+    bullpen = tuple(
+        Pitcher.model_validate(
+            {
+                **pitcher.model_dump(mode="json"),
+                "id": f"{prefix}-rp{n}",
+                "name": f"{prefix} RP{n}",
+                "relief": "(50) 6 / 3",
+            }
+        )
+        for n in (1, 2)
+    )
+    return TeamSetup(prefix, tuple(spots), arm, pitcher_bats, bench, bullpen)
 
 
 def setup(options: Options | None = None, park: Ballpark = SAN_DIEGO) -> GameSetup:

@@ -152,8 +152,9 @@ def test_a_scripted_first_inning_gives_exact_box_lines(table: Table) -> None:
     g = table.game
     for t in (g.state.away, g.state.home):
         t.runs_by_inning, t.up, t.faced = [], 0, {}
-    dice = table.script(*WALK, *WILD_PITCH, *HOMER, *STRIKEOUT, *STRIKEOUT, *STRIKEOUT)
-    dice.extend([*HOMER, *STRIKEOUT, *WALK, *STRIKEOUT, *STRIKEOUT])
+    no_strategy = (20, 12)  # the strategy roll with a man on (ATT 1, BNT 2: 12 calls nothing)
+    dice = table.script(*WALK, no_strategy, *WILD_PITCH, *HOMER, *STRIKEOUT, *STRIKEOUT, *STRIKEOUT)
+    dice.extend([*HOMER, *STRIKEOUT, *WALK, no_strategy, *STRIKEOUT, no_strategy, *STRIKEOUT])
     flow.play_half_inning(g)
     g.state.top = False
     flow.play_half_inning(g)

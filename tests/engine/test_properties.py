@@ -26,6 +26,7 @@ from engine.events import (
     RunnerMoved,
     RunnerOut,
     RunScored,
+    Substitution,
 )
 from engine.game import Game
 from engine.requests import Request
@@ -104,6 +105,8 @@ def assert_sound(game: Game) -> None:
                 bases[event.end] = event.runner
         elif isinstance(event, RunnerOut):
             bases = {b: r for b, r in bases.items() if r != event.runner}
+        elif isinstance(event, Substitution):  # a pinch runner (or a hurt runner's replacement) takes the base
+            bases = {b: event.player_in if r == event.player_out else r for b, r in bases.items()}
     # Runs: the line score, the box score, the state and the men who crossed the plate agree.
     box = box_score(game)
     crossed = {"away": 0, "home": 0}

@@ -1,0 +1,341 @@
+"""The managers' calls before each pitch: strategy, pitching changes and substitutions.
+
+Before every plate appearance (IP2021 "Strategy Roll", "Fatigue"; baseball's
+substitution rules where the books are silent):
+
+1. Forced moves, each a request with only legal answers: a hurt player's
+   replacement (``injury_replacement``), and a new pitcher when the one on the
+   mound is exhausted, hurt, or was batted for (``pitching_change``).
+2. The strategy roll: 1d20, rolled whenever runners are on and the run difference
+   plus the inning is 10 or less, whoever manages, so a replay never depends on
+   who managed. It is the auto-manager's suggestion; with the hard-rules option
+   it is the only play the offense may call (substitutions aside).
+3. The defense (``defense``): pitch, intentional walk, pickoff, a pitching change
+   or a bench player in at a position. A change asks again.
+4. The offense (``offense``): swing away, a steal, hit and run, sacrifice,
+   squeeze, bunt for a hit, a pinch hitter or a pinch runner. A change asks again.
+
+Option keys carry their arguments: ``relief:<pitcher>``, ``field:<position>:<player>``,
+``pinch_hit:<player>``, ``pinch_run:<base>:<player>``, ``steal:1+2``.
+
+The auto-manager's policy (Dugout's own, where the books give none):
+
+- A pitcher leaves when exhausted (the exhausted option), when hurt, or when
+  his runs + hits + unintentional walks pass his pull rating (the pull option).
+  Relievers come in the bullpen's order; from the ninth inning with a lead of
+  one to three runs the last reliever listed (the closer) comes in first.
+  Starters pitch in relief only when no reliever is left.
+- From the seventh inning on, a pitcher due up with his team behind or tied is
+  batted for by the best hitter on the bench (``engine.lineup.hitting_score``).
+- A hurt player is replaced by the bench player with the best range at his
+  position, else the best hitter; a pinch hitter or runner stays in the game at
+  the position of the man he replaced.
+- No intentional walks. Pickoffs and the offense's plays as the strategy roll says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from cards.models import Batter, Pitcher
+from cards.notation import Position
+from engine.events import Fatigue, Substitution
+from engine.inside_pitch import strategy
+from engine.lineup import hitting_score
+from engine.requests import Option
+from engine.setup import LineupSpot
+from engine.state import Runner, TeamState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+PITCH = "pitch"
+SWING = "swing"
+INTENTIONAL_WALK = "intentional_walk"
+PICKOFF = "pickoff"
+BUNTS = ("sacrifice", "squeeze", "bunt_for_hit")
+HIT_AND_RUN = "hit_and_run"
+FIELD_POSITIONS = (
+    Position.C,
+    Position.FIRST,
+    Position.SECOND,
+    Position.THIRD,
+    Position.SHORT,
+    Position.LEFT,
+    Position.CENTER,
+    Position.RIGHT,
+)
+# Dugout's auto-manager: late-inning pinch hitting and the closer.
+PINCH_HIT_FROM_INNING = 7
+CLOSER_LEADS = range(1, 4)
+BASE_WORDS = {1: "first", 2: "second", 3: "third", 4: "home"}
+
+
+# --- substitutions -----------------------------------------------------------------------
+
+
+def change_pitcher(g: Game, team: TeamState, new: Pitcher, kind: str = "pitcher") -> None:
+    """The new pitcher takes the mound and, without the DH, the old pitcher's spot in the order."""
+    old = team.pitcher
+    spot = next((i for i, s in enumerate(team.order) if s.position is Position.P), None)
+    team.pitcher = new
+    team.used_pitchers.append(new.id)
+    team.removed.add(old.id)
+    team.exhausted = False
+    if spot is not None:
+        gone = team.order[spot].batter.id
+        team.removed.add(gone)  # a pinch hitter who batted for the pitcher leaves too
+        team.order[spot] = team.pitcher_spot(new)
+    g.emit(Substitution(team.key, kind, new.id, old.id, "P", spot + 1 if spot is not None else 0))
+
+
+def replace_player(g: Game, team: TeamState, spot: int, new: Batter, position: Position, kind: str) -> None:
+    """``new`` takes order spot ``spot`` (0-8); the man there is out of the game."""
+    old = team.order[spot].batter
+    team.order[spot] = LineupSpot(new, position)
+    team.used_bench.add(new.id)
+    team.removed.add(old.id)
+    if old.id == team.pitcher.id:
+        team.removed.add(old.id)  # batted or ran for: a new pitcher comes in next time out
+    for base in (1, 2, 3):
+        runner = g.state.runner_on(base)
+        if runner is not None and runner.id == old.id:
+            g.state.bases[base - 1] = Runner(new, runner.pitcher, runner.reached_on_error)
+    shown = {"pinch_hitter": "PH", "pinch_runner": "PR"}.get(kind, position.value)
+    g.emit(Substitution(team.key, kind, new.id, old.id, shown, spot + 1))
+
+
+def _bench(team: TeamState, key: str) -> Batter:
+    return next(b for b in team.available_bench() if b.id == key)
+
+
+def _reliever(team: TeamState, key: str) -> Pitcher:
+    return next(p for p in team.available_relievers() if p.id == key)
+
+
+# --- forced moves ------------------------------------------------------------------------
+
+
+def forced_moves(g: Game) -> None:
+    """Hurt players are replaced; a pitcher who must leave is replaced before the next pitch."""
+    for team in (g.state.away, g.state.home):
+        for player in [p for p in g.state.injured if team.spot_of(p) is not None or p == team.pitcher.id]:
+            if player != team.pitcher.id:
+                replace_injured(g, team, player)
+            else:
+                team.removed.add(player)
+    g.state.injured.clear()
+    team = g.state.fielding
+    if must_change_pitcher(team) and team.available_relievers():
+        why = "exhausted" if team.exhausted else "out of the game"
+        options = [Option(f"relief:{p.id}", p.name) for p in team.available_relievers()]
+        choice = g.ask(
+            team.key,
+            "pitching_change",
+            f"{team.pitcher.name} is {why}: who pitches now?",
+            options,
+            f"relief:{auto_reliever(g, team).id}",
+        )
+        change_pitcher(g, team, _reliever(team, choice.split(":", 1)[1]))
+
+
+def must_change_pitcher(team: TeamState) -> bool:
+    return team.exhausted or team.pitcher.id in team.removed
+
+
+def replace_injured(g: Game, team: TeamState, player: str) -> None:
+    spot = team.spot_of(player)
+    bench = team.available_bench()
+    if spot is None or not bench:
+        return  # nobody left to send in: he plays on (Dugout's rule)
+    position = team.order[spot].position
+    options = [Option(f"injury:{b.id}", b.name) for b in bench]
+    best = best_at(bench, position)
+    name = team.order[spot].batter.name
+    choice = g.ask(team.key, "injury_replacement", f"{name} is hurt: who replaces him?", options, f"injury:{best.id}")
+    replace_player(g, team, spot, _bench(team, choice.split(":", 1)[1]), position, "injury")
+
+
+def best_at(bench: list[Batter], position: Position) -> Batter:
+    """The bench player with the best range at ``position``, else the best hitter (for DH and PH)."""
+    fielders = [b for b in bench if b.fielding(position) is not None]
+    if fielders and position in FIELD_POSITIONS:
+        return max(fielders, key=lambda b: (b.fielding(position).range, hitting_score(b)))  # type: ignore[union-attr]
+    return max(bench, key=hitting_score)  # rare: only when someone is hurt
+
+
+def auto_reliever(g: Game, team: TeamState) -> Pitcher:
+    relievers = team.available_relievers()
+    pen = [p for p in relievers if p.relief is not None] or relievers
+    lead = team.runs - (g.state.batting if team is g.state.fielding else g.state.fielding).runs
+    if g.state.inning >= g.setup.options.innings and lead in CLOSER_LEADS:
+        return pen[-1]
+    return pen[0]
+
+
+# --- fatigue ------------------------------------------------------------------------------
+
+
+def note_fatigue(g: Game, team: TeamState, tired_reading: bool) -> None:
+    """After a plate appearance: tired, past the pull rating, or exhausted (IP2021 "Fatigue")."""
+    pitcher = team.pitcher
+    faced = team.batters_faced()
+    count = team.pull_count.get(pitcher.id, 0)
+    line = team.stamina()
+    if line is not None and faced == line.tired:
+        g.emit(Fatigue(pitcher.id, "tired", faced, count))
+    if tired_reading and g.setup.options.exhausted and not team.exhausted:
+        # IP2021: a tired pitcher's (??), (S1) or K(W) exhausts him.
+        team.exhausted = True
+        g.emit(Fatigue(pitcher.id, "exhausted", faced, count))
+
+
+def count_for_pull(team: TeamState, pitcher: str, mark: str | None, runs: int) -> int:
+    """Add a plate appearance's runs, hit or unintentional walk to the pitcher's pull count; returns it."""
+    added = runs + (mark in ("1B", "2B", "3B", "HR")) + (mark == "BB")
+    team.pull_count[pitcher] = team.pull_count.get(pitcher, 0) + added
+    return team.pull_count[pitcher]
+
+
+# --- the defense ------------------------------------------------------------------------------
+
+
+def defense_options(g: Game, team: TeamState) -> list[Option]:
+    options = [Option(PITCH, "Pitch to him"), Option(INTENTIONAL_WALK, "Intentional walk")]
+    if g.state.occupied():
+        options.append(Option(PICKOFF, "Try a pickoff"))
+    options += [Option(f"relief:{p.id}", f"Pitching change: {p.name}") for p in team.available_relievers()]
+    for player in team.available_bench():
+        for position in FIELD_POSITIONS:
+            if any(s.position is position for s in team.order):
+                options.append(Option(f"field:{position.value}:{player.id}", f"{player.name} in at {position.value}"))
+    return options
+
+
+def defense(g: Game, strategy_roll: int | None) -> str:
+    """The defense's call before the pitch: "pitch", "intentional_walk" or "pickoff"; changes ask again."""
+    team = g.state.fielding
+    for _ in range(len(team.setup.bullpen) + len(team.setup.bench) + 1):
+        suggestion = PITCH
+        if g.setup.options.pull and team.past_pull() and team.available_relievers():
+            suggestion = f"relief:{auto_reliever(g, team).id}"
+        elif strategy_roll is not None and strategy.suggest_pickoff(strategy_roll):
+            suggestion = PICKOFF
+        choice = g.ask(team.key, "defense", partial(_defense_prompt, g), partial(defense_options, g, team), suggestion)
+        if choice.startswith("relief:"):
+            change_pitcher(g, team, _reliever(team, choice.split(":", 1)[1]))
+        elif choice.startswith("field:"):
+            _, position, player = choice.split(":", 2)
+            spot = next(i for i, s in enumerate(team.order) if s.position.value == position)
+            replace_player(g, team, spot, _bench(team, player), Position(position), "defense")
+        else:
+            return choice
+    return PITCH
+
+
+# --- the offense ------------------------------------------------------------------------------
+
+
+def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> list[Option]:
+    """The offense's legal calls; with the strategy roll as a hard rule, only its call (and substitutions)."""
+    state = g.state
+    options = [Option(SWING, "Swing away")]
+    for key in strategy.steal_options(g):
+        bases = strategy.steal_bases(key)
+        words = " and ".join(f"{_runner_name(g, b)} to {BASE_WORDS[b + 1]}" for b in bases)
+        options.append(Option(key, f"Steal: {words}"))
+    if state.runner_on(1) is not None:
+        options.append(Option(HIT_AND_RUN, "Hit and run"))
+    if state.occupied() and state.outs < 2:
+        options.append(Option("sacrifice", "Sacrifice bunt"))
+    if state.runner_on(3) is not None and state.outs < 2:
+        options.append(Option("squeeze", "Squeeze"))
+    options.append(Option("bunt_for_hit", "Bunt for a hit"))
+    if hard_call is not None:
+        options = [o for o in options if o.key == hard_call] or [Option(SWING, "Swing away")]
+    bench = team.available_bench()
+    up = team.order[team.up % len(team.order)]
+    if up.position is not Position.P or team.available_relievers():
+        options += [Option(f"pinch_hit:{b.id}", f"Pinch hit: {b.name} for {up.batter.name}") for b in bench]
+    for base in state.occupied():
+        runner = state.runner_on(base)
+        assert runner is not None
+        if team.spot_of(runner.id) is not None:
+            options += [Option(f"pinch_run:{base}:{b.id}", f"Pinch run: {b.name} for {runner.name}") for b in bench]
+    return options
+
+
+def offense(g: Game, strategy_roll: int | None) -> str:
+    """The offense's call before the pitch (see the module docstring); changes ask again."""
+    team = g.state.batting
+    state = g.state
+    for _ in range(len(team.setup.bench) + 2):
+        up = team.order[team.up % len(team.order)]
+        call = SWING
+        if strategy_roll is not None:
+            call = strategy.suggest_offense(g, strategy_roll, up.position is Position.P)
+        suggestion = call
+        bench = team.available_bench()
+        behind = state.batting.runs <= state.fielding.runs
+        late = state.inning >= PINCH_HIT_FROM_INNING and behind
+        if up.position is Position.P and bench and late and team.available_relievers():
+            suggestion = f"pinch_hit:{best_hitter(team, bench).id}"
+        hard = call if g.setup.options.strategy_rolls == "rules" and strategy_roll is not None else None
+        prompt = partial(_offense_prompt, g)
+        choice = g.ask(team.key, "offense", prompt, partial(offense_options, g, team, hard), suggestion)
+        if choice.startswith("pinch_hit:"):
+            spot = team.up % len(team.order)
+            replace_player(g, team, spot, _bench(team, choice.split(":", 1)[1]), up.position, "pinch_hitter")
+        elif choice.startswith("pinch_run:"):
+            _, base, player = choice.split(":", 2)
+            runner = state.runner_on(int(base))
+            assert runner is not None
+            runner_spot = team.spot_of(runner.id)
+            assert runner_spot is not None
+            position = team.order[runner_spot].position
+            replace_player(g, team, runner_spot, _bench(team, player), position, "pinch_runner")
+        else:
+            return choice
+    return SWING
+
+
+# --- the whole sequence -----------------------------------------------------------------------
+
+
+def before_pitch(g: Game, roll_strategy: Callable[[Game], int | None]) -> tuple[str, str]:
+    """Forced moves, the strategy roll, then the defense's and the offense's calls."""
+    forced_moves(g)
+    roll = roll_strategy(g)
+    return defense(g, roll), offense(g, roll)
+
+
+def best_hitter(team: TeamState, players: list[Batter]) -> Batter:
+    """The best hitter by ``engine.lineup.hitting_score``, remembered per game (it reads every cell)."""
+    for b in players:
+        if b.id not in team.hitting_scores:
+            team.hitting_scores[b.id] = hitting_score(b)
+    return max(players, key=lambda b: team.hitting_scores[b.id])
+
+
+def _defense_prompt(g: Game) -> str:
+    return f"{g.state.batting.name} batting, {_situation(g)}: your call, {g.state.fielding.pitcher.name} pitching."
+
+
+def _offense_prompt(g: Game) -> str:
+    up = g.state.batting.order[g.state.batting.up % len(g.state.batting.order)]
+    return f"{up.batter.name} up, {_situation(g)}: your call."
+
+
+def _runner_name(g: Game, base: int) -> str:
+    runner = g.state.runner_on(base)
+    return runner.name if runner else "nobody"
+
+
+def _situation(g: Game) -> str:
+    state = g.state
+    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
+    bases = state.base_state()
+    on = "bases empty" if bases == "---" else f"runners {bases}"
+    return f"{state.away.runs}-{state.home.runs}, {'top' if state.top else 'bottom'} {state.inning}, {outs}, {on}"

@@ -1,0 +1,234 @@
+"""Substitutions, pitching changes, fatigue and injuries: the managers' calls before the pitch."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.notation import Position
+from engine.boxscore import box_score
+from engine.events import Decided, Fatigue, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
+from engine.game import Game
+from engine.inside_pitch import manager
+from engine.requests import IllegalChoice
+from engine.setup import Options
+from tests.engine.conftest import Table
+from tests.engine.helpers import setup
+
+
+def events_of(game: Game, kind: type) -> list:
+    return [e for e in game.events if isinstance(e, kind)]
+
+
+# --- through the game object: requests, legality, the box score -----------------------------
+
+
+def test_the_defense_is_asked_before_every_pitch_and_may_change_pitchers() -> None:
+    game = Game(setup(), seed=4, managed={"home"})
+    assert game.pending is not None and (game.pending.kind, game.pending.side) == ("defense", "home")
+    assert "relief:home-rp1" in game.pending.option_keys()
+    game.choose("home", "relief:home-rp1")
+    change = events_of(game, Substitution)[0]
+    assert (change.kind, change.player_in, change.player_out, change.spot) == ("pitcher", "home-rp1", "home-p", 9)
+    assert game.pending is not None and game.pending.kind == "defense"  # a change asks again
+    assert "relief:home-rp1" not in game.pending.option_keys()
+    game.choose("home", "pitch")
+    started = events_of(game, PlateAppearanceStarted)[0]
+    assert started.pitcher == "home-rp1"
+    assert game.state.home.order[8].batter.id == "home-rp1"  # he bats in the pitcher's spot
+
+
+def test_a_pinch_hitter_bats_and_the_man_he_replaced_is_out_for_the_game() -> None:
+    game = Game(setup(), seed=4, managed={"away"})
+    assert game.pending is not None and game.pending.kind == "offense"
+    leadoff = game.state.away.order[0].batter.id
+    game.choose("away", "pinch_hit:away-bench-1")
+    assert game.pending is not None and game.pending.kind == "offense"
+    assert not any(k.startswith("pinch_hit:away-bench-1") for k in game.pending.option_keys())
+    with pytest.raises(IllegalChoice):
+        game.choose("away", "pinch_hit:away-bench-1")  # he is already in
+    game.choose("away", "swing")
+    assert events_of(game, PlateAppearanceStarted)[0].batter == "away-bench-1"
+    assert leadoff in game.state.away.removed
+    while game.pending is not None:
+        game.auto_answer()
+    box = box_score(game)
+    ph = next(line for line in box.away.batting if line.player == "away-bench-1")
+    assert (ph.position, ph.spot, ph.pa) == ("PH", 1, ph.pa) and ph.pa >= 1
+
+
+def test_an_intentional_walk_is_a_walk_but_not_on_the_pull_count() -> None:
+    game = Game(setup(), seed=4, managed={"home"})
+    game.choose("home", "intentional_walk")
+    ended = events_of(game, PlateAppearanceEnded)[0]
+    assert ended.notation == "IBB"
+    assert game.state.runner_on(1) is not None or game.state.inning > 1 or game.state.outs == 3
+    while game.pending is not None:
+        game.auto_answer()
+    box = box_score(game)
+    assert box.away.batting_totals().bb >= 1
+
+
+def test_auto_managed_games_change_pitchers_by_the_pull_rule() -> None:
+    changes = 0
+    for seed in range(40):
+        game = Game(setup(), seed)
+        for change in events_of(game, Substitution):
+            assert change.kind in ("pitcher", "pinch_hitter", "injury")
+            changes += change.kind == "pitcher"
+        assert game.over
+    assert changes > 0
+
+
+def test_no_pull_and_no_exhaustion_keeps_the_starter_in_until_he_is_batted_for() -> None:
+    for seed in range(20):
+        game = Game(setup(Options(pull=False, exhausted=False)), seed)
+        batted_for: set[str] = set()
+        for event in events_of(game, Substitution):
+            if event.kind == "pinch_hitter" and event.position == "PH" and event.spot == 9:
+                batted_for.add(event.team)
+            if event.kind == "pitcher":
+                assert event.team in batted_for, (seed, event)
+        assert not [e for e in events_of(game, Fatigue) if e.state == "exhausted"]
+
+
+# --- the rules, on an arranged table --------------------------------------------------------
+
+
+def test_tired_at_the_start_figure(table: Table) -> None:
+    g = table.game
+    team = g.state.fielding
+    line = team.stamina()
+    assert line is not None
+    team.faced[team.pitcher.id] = line.tired - 1
+    assert not team.tired()
+    team.faced[team.pitcher.id] = line.tired
+    assert team.tired()
+
+
+def test_past_pull_when_runs_hits_and_walks_exceed_the_rating(table: Table) -> None:
+    team = table.game.state.fielding
+    line = team.stamina()
+    assert line is not None
+    team.pull_count[team.pitcher.id] = line.pull
+    assert not team.past_pull()
+    manager.count_for_pull(team, team.pitcher.id, "BB", 0)
+    assert team.past_pull()
+
+
+def test_pull_count_takes_runs_hits_and_unintentional_walks_only(table: Table) -> None:
+    team = table.game.state.fielding
+    pid = team.pitcher.id
+    team.pull_count.clear()
+    assert manager.count_for_pull(team, pid, "2B", 1) == 2
+    assert manager.count_for_pull(team, pid, "K", 0) == 2
+    assert manager.count_for_pull(team, pid, None, 0) == 2  # an intentional walk passes None
+    assert manager.count_for_pull(team, pid, "BB", 0) == 3
+
+
+def test_a_tired_reading_exhausts_him_and_he_must_leave(table: Table) -> None:
+    g = table.game
+    team = g.state.fielding
+    line = team.stamina()
+    assert line is not None
+    team.faced[team.pitcher.id] = line.tired
+    manager.note_fatigue(g, team, tired_reading=True)
+    assert team.exhausted
+    assert [e.state for e in events_of(g, Fatigue)] == ["tired", "exhausted"]
+    old = team.pitcher.id
+    manager.forced_moves(g)
+    assert team.pitcher.id != old and not team.exhausted
+    assert old in team.removed
+    assert [d.kind for d in events_of(g, Decided)] == ["pitching_change"]
+
+
+def test_exhausted_with_nobody_in_the_bullpen_he_pitches_on(table: Table) -> None:
+    g = table.game
+    team = g.state.fielding
+    team.used_pitchers += [p.id for p in team.setup.bullpen]
+    team.exhausted = True
+    old = team.pitcher.id
+    manager.forced_moves(g)
+    assert team.pitcher.id == old
+
+
+def test_the_exhausted_option_off_never_exhausts(table: Table) -> None:
+    g = table.game
+    g.setup = setup(Options(exhausted=False))
+    team = g.state.fielding
+    manager.note_fatigue(g, team, tired_reading=True)
+    assert not team.exhausted
+
+
+def test_a_hurt_fielder_is_replaced_at_his_position_and_on_base(table: Table) -> None:
+    g = table.game
+    offense = g.state.batting
+    spot = offense.order[3]
+    runner = table.runner(2)
+    runner_card = spot.batter
+    g.state.bases[1] = type(runner)(runner_card, runner.pitcher)
+    g.state.injured.append(runner_card.id)
+    manager.forced_moves(g)
+    new = offense.order[3]
+    assert new.position is spot.position and new.batter.id.startswith("away-bench")
+    on_second = g.state.runner_on(2)
+    assert on_second is not None and on_second.id == new.batter.id
+    sub = events_of(g, Substitution)[0]
+    assert (sub.kind, sub.player_out, sub.spot) == ("injury", runner_card.id, 4)
+    assert runner_card.id in offense.removed
+
+
+def test_a_hurt_pitcher_is_replaced_before_the_next_pitch(table: Table) -> None:
+    g = table.game
+    team = g.state.fielding
+    old = team.pitcher.id
+    g.state.injured.append(old)
+    manager.forced_moves(g)
+    assert team.pitcher.id != old
+
+
+def test_pinch_hitting_for_the_pitcher_brings_a_new_pitcher_next_time_out(table: Table) -> None:
+    g = table.game
+    offense = g.state.batting
+    pitcher = offense.pitcher.id
+    manager.replace_player(g, offense, 8, offense.available_bench()[0], Position.P, "pinch_hitter")
+    assert manager.must_change_pitcher(offense)
+    assert pitcher in offense.removed
+    g.state.top = False  # the away team takes the field
+    manager.forced_moves(g)
+    assert offense.pitcher.id != pitcher
+    assert offense.order[8].batter.id == offense.pitcher.id
+
+
+def test_auto_manager_pinch_hits_for_the_pitcher_late_when_not_ahead(table: Table) -> None:
+    g = table.game
+    offense = g.state.batting
+    offense.up = 8
+    g.state.inning = 7
+    choice = manager.offense(g, None)
+    assert choice == "swing"
+    assert offense.order[8].batter.id in {b.id for b in offense.setup.bench}
+
+
+def test_the_closer_comes_in_the_ninth_with_a_small_lead(table: Table) -> None:
+    g = table.game
+    team = g.state.fielding
+    g.state.inning = 9
+    team.runs_by_inning = [2]
+    g.state.batting.runs_by_inning = [0]
+    assert manager.auto_reliever(g, team).id == team.setup.bullpen[-1].id
+    team.runs_by_inning = [6]
+    assert manager.auto_reliever(g, team).id == team.setup.bullpen[0].id
+
+
+def test_steal_options_only_when_the_base_ahead_is_free_or_its_man_runs(table: Table) -> None:
+    table.runner(1)
+    table.runner(2)
+    keys = [o.key for o in manager.offense_options(table.game, table.game.state.batting)]
+    assert [k for k in keys if k.startswith("steal:")] == ["steal:2", "steal:1+2"]
+
+
+def test_hard_strategy_rules_leave_only_the_rolls_call(table: Table) -> None:
+    g = table.game
+    table.runner(1)
+    keys = [o.key for o in manager.offense_options(g, g.state.batting, hard_call="steal:1")]
+    assert keys[0] == "steal:1" and not {"swing", "hit_and_run", "sacrifice"} & set(keys)
