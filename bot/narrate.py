@@ -19,6 +19,7 @@ from engine.events import (
     Decided,
     ErrorCharged,
     Event,
+    Fatigue,
     GameEnded,
     HalfInningStarted,
     PlateAppearanceEnded,
@@ -28,6 +29,7 @@ from engine.events import (
     RunnerMoved,
     RunnerOut,
     RunScored,
+    Substitution,
 )
 from engine.setup import GameSetup
 
@@ -193,6 +195,46 @@ def describe(event: Event, names: Names, roll: Roll | None = None) -> str | None
         return generic(event, names)
 
 
+# Calls that go without saying: a manager who lets his man pitch or swing away.
+ROUTINE_CALLS = {"pitch", "swing", "unchanged"}
+# Calls told by the substitution that follows them.
+SUBSTITUTION_CALLS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "injury:")
+CALL_WORDS = {
+    "intentional_walk": "intentional walk",
+    "pickoff": "pickoff throw",
+    "hit_and_run": "hit and run",
+    "sacrifice": "sacrifice bunt",
+    "squeeze": "squeeze play",
+    "bunt_for_hit": "bunt for a hit",
+    "bunt_again": "bunt again",
+    "swing_away": "swing away",
+}
+
+
+def _decided(event: Decided, names: Names) -> str | None:
+    if event.choice in ROUTINE_CALLS or event.choice.startswith(SUBSTITUTION_CALLS):
+        return None
+    by = "" if event.by == "manager" else f" ({'auto-manager' if event.by == 'auto' else event.by})"
+    choice = CALL_WORDS.get(event.choice, event.choice.replace("_", " "))
+    if event.choice.startswith("steal:"):
+        bases = [int(b) for b in event.choice.split(":")[1].split("+")]
+        choice = "steal: " + " and ".join(f"{base_name(b)} to {base_name(b + 1)}" for b in bases)
+    return f"{names.team(event.side)} manager, {event.kind.replace('_', ' ')}: {choice}{by}"
+
+
+def _substitution(event: Substitution, names: Names) -> str:
+    new, old = names.player(event.player_in), names.player(event.player_out)
+    if event.kind == "pitcher":
+        return f"Pitching change: {new} replaces {old}"
+    if event.kind == "pinch_hitter":
+        return f"{new} pinch-hits for {old}"
+    if event.kind == "pinch_runner":
+        return f"{new} pinch-runs for {old}"
+    if event.kind == "injury":
+        return f"{new} replaces the injured {old} ({event.position})"
+    return f"{new} replaces {old} at {event.position}"
+
+
 def generic(event: Any, names: Names) -> str:
     try:
         data = dict(event.to_dict())
@@ -249,8 +291,14 @@ def _describe(event: Event, names: Names, roll: Roll | None) -> str | None:
         rbi = {0: "", 1: ", RBI"}.get(event.rbi, f", {event.rbi} RBI")
         return f"{names.player(event.batter)}: {result_words(event.result, event.notation)}{rbi}"
     if isinstance(event, Decided):
-        by = "" if event.by == "manager" else f" ({'auto-manager' if event.by == 'auto' else event.by})"
-        return f"{names.team(event.side)} manager, {event.kind.replace('_', ' ')}: {event.choice}{by}"
+        return _decided(event, names)
+    if isinstance(event, Substitution):
+        return _substitution(event, names)
+    if isinstance(event, Fatigue):
+        who = names.player(event.pitcher)
+        if event.state == "exhausted":
+            return f"{who} is exhausted: he must leave before the next batter"
+        return f"{who} is {event.state} ({event.batters_faced} batters faced)"
     if isinstance(event, GameEnded):
         extra = "" if event.innings == 9 else f" in {event.innings} innings"
         return f"Final{extra}: {names.team('away')} {event.away_runs}, {names.team('home')} {event.home_runs}"

@@ -273,14 +273,15 @@ def offense(g: Game, strategy_roll: int | None) -> str:
     state = g.state
     for _ in range(len(team.setup.bench) + 2):
         up = team.order[team.up % len(team.order)]
+        pitcher_up = up.batter.id == team.pitcher.id  # not a pinch hitter in the pitcher's spot
         call = SWING
         if strategy_roll is not None:
-            call = strategy.suggest_offense(g, strategy_roll, up.position is Position.P)
+            call = strategy.suggest_offense(g, strategy_roll, pitcher_up)
         suggestion = call
         bench = team.available_bench()
         behind = state.batting.runs <= state.fielding.runs
         late = state.inning >= PINCH_HIT_FROM_INNING and behind
-        if up.position is Position.P and bench and late and team.available_relievers():
+        if pitcher_up and bench and late and team.available_relievers():
             suggestion = f"pinch_hit:{best_hitter(team, bench).id}"
         hard = call if g.setup.options.strategy_rolls == "rules" and strategy_roll is not None else None
         prompt = partial(_offense_prompt, g)

@@ -94,11 +94,12 @@ def test_no_pull_and_no_exhaustion_keeps_the_starter_in_until_he_is_batted_for()
 # --- the rules, on an arranged table --------------------------------------------------------
 
 
-def test_tired_at_the_start_figure(table: Table) -> None:
+def test_seavers_start_line_tired_at_33_batters_faced(table: Table) -> None:
+    """IP2007 sample pitcher's card: START (36) 33 / 13 — tired once he has faced 33 batters."""
     g = table.game
     team = g.state.fielding
     line = team.stamina()
-    assert line is not None
+    assert line is not None and (line.tired, line.pull) == (33, 13)
     team.faced[team.pitcher.id] = line.tired - 1
     assert not team.tired()
     team.faced[team.pitcher.id] = line.tired
@@ -106,6 +107,7 @@ def test_tired_at_the_start_figure(table: Table) -> None:
 
 
 def test_past_pull_when_runs_hits_and_walks_exceed_the_rating(table: Table) -> None:
+    """Seaver's pull rating 13: at 13 runs + hits + walks he stays, at 14 he should come out."""
     team = table.game.state.fielding
     line = team.stamina()
     assert line is not None

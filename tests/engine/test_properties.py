@@ -20,6 +20,7 @@ from cards.loader import load_set
 from engine.boxscore import box_score
 from engine.events import (
     Event,
+    Fatigue,
     HalfInningStarted,
     PlateAppearanceEnded,
     PlateAppearanceStarted,
@@ -107,6 +108,21 @@ def assert_sound(game: Game) -> None:
             bases = {b: r for b, r in bases.items() if r != event.runner}
         elif isinstance(event, Substitution):  # a pinch runner (or a hurt runner's replacement) takes the base
             bases = {b: event.player_in if r == event.player_out else r for b, r in bases.items()}
+    # No pitcher faces a batter once he is exhausted, unless his bullpen is empty.
+    exhausted: set[str] = set()
+    relieved = {"away": 0, "home": 0}
+    for event in game.events:
+        if isinstance(event, Fatigue) and event.state == "exhausted":
+            exhausted.add(event.pitcher)
+        elif isinstance(event, Substitution) and event.kind == "pitcher":
+            relieved[event.team] += 1
+        elif isinstance(event, PlateAppearanceStarted) and event.pitcher in exhausted:
+            team = (
+                "home"
+                if any(p.id == event.pitcher for p in (game.setup.home.pitcher, *game.setup.home.bullpen))
+                else "away"
+            )
+            assert relieved[team] == len(getattr(game.setup, team).bullpen), (seed, event)
     # Runs: the line score, the box score, the state and the men who crossed the plate agree.
     box = box_score(game)
     crossed = {"away": 0, "home": 0}
