@@ -209,9 +209,11 @@ class Terminal:
         suggested = request.option_keys().index(request.suggestion) + 1
         self.say()
         self.say(f"{self.names.team(request.side)} manager: {request.prompt}")
-        for number, option in enumerate(options, start=1):
-            note = "  (suggested)" if number == suggested else ""
-            self.say(f"  {number}) {option.label}{note}")
+        # Substitutions can run to dozens of options: list them only when asked.
+        changes = [n for n, o in enumerate(options, start=1) if is_change(o.key) and n != suggested]
+        self.list_options(request, suggested, hide=set(changes))
+        if changes:
+            self.say(f"  ... and {len(changes)} pitching changes and substitutions: type ? to list them")
         while True:
             print(f"Your choice [1-{len(options)}, Enter = {suggested}]: ", end="", file=self.out, flush=True)
             answer = self.inp.readline()
@@ -224,6 +226,9 @@ class Terminal:
             answer = answer.strip()
             if not self.inp.isatty():
                 self.say(answer)  # echo piped answers so the transcript reads like a session
+            if answer == "?":
+                self.list_options(request, suggested, hide=set())
+                continue
             choice = self.parse_answer(answer, request)
             if choice is not None:
                 self.game.choose(request.side, choice, seq=request.seq)
@@ -232,6 +237,12 @@ class Terminal:
                 f"{answer!r} is not one of the choices: type a number from 1 to {len(options)}, "
                 f"or press Enter for {suggested} ({options[suggested - 1].label})."
             )
+
+    def list_options(self, request: Request, suggested: int, hide: set[int]) -> None:
+        for number, option in enumerate(request.options, start=1):
+            if number not in hide:
+                note = "  (suggested)" if number == suggested else ""
+                self.say(f"  {number}) {option.label}{note}")
 
     @staticmethod
     def parse_answer(answer: str, request: Request) -> str | None:
@@ -242,6 +253,11 @@ class Terminal:
             return request.options[int(answer) - 1].key
         keys = {key.lower(): key for key in request.option_keys()}
         return keys.get(answer.lower())
+
+
+def is_change(key: str) -> bool:
+    """A substitution or pitching change: its option key carries the player (``relief:<id>``)."""
+    return key.startswith(("relief:", "field:", "pinch_hit:", "pinch_run:"))
 
 
 # --- the command ---------------------------------------------------------------------------
