@@ -120,13 +120,14 @@ def _reliever(team: TeamState, key: str) -> Pitcher:
 
 def forced_moves(g: Game) -> None:
     """Hurt players are replaced; a pitcher who must leave is replaced before the next pitch."""
-    for team in (g.state.away, g.state.home):
-        for player in [p for p in g.state.injured if team.spot_of(p) is not None or p == team.pitcher.id]:
-            if player != team.pitcher.id:
-                replace_injured(g, team, player)
-            else:
-                team.removed.add(player)
-    g.state.injured.clear()
+    if g.state.injured:
+        for team in (g.state.away, g.state.home):
+            for player in [p for p in g.state.injured if team.spot_of(p) is not None or p == team.pitcher.id]:
+                if player != team.pitcher.id:
+                    replace_injured(g, team, player)
+                else:
+                    team.removed.add(player)
+        g.state.injured.clear()
     team = g.state.fielding
     if must_change_pitcher(team) and team.available_relievers():
         why = "exhausted" if team.exhausted else "out of the game"
