@@ -93,6 +93,56 @@ def _run(args: argparse.Namespace) -> int:
     return _play(build_parser().parse_args(["play"]))
 
 
+DEFAULT_DATABASE = "data/dugout.sqlite3"
+
+
+def database_path(args: argparse.Namespace) -> Path:
+    """--database, else DUGOUT_DATABASE from the environment or .env, else data/dugout.sqlite3."""
+    from dotenv import load_dotenv
+
+    load_dotenv()
+    return Path(args.database or os.environ.get("DUGOUT_DATABASE") or DEFAULT_DATABASE)
+
+
+def _db(args: argparse.Namespace) -> int:
+    """dugout db upgrade | current | backup [PATH]: the league database's version, migrations and copies."""
+    import asyncio
+    from datetime import datetime
+
+    from league import db
+    from league.errors import DatabaseError
+
+    path = database_path(args)
+    if args.db_command != "upgrade" and not path.exists():
+        print(f"no database at {path} (dugout db upgrade creates it)", file=sys.stderr)
+        return 1
+
+    async def run() -> str:
+        conn = await db.connect(path)
+        try:
+            if args.db_command == "upgrade":
+                before, after = await db.upgrade(conn)
+                if before == after:
+                    return f"{path}: at version {after}, the latest; nothing to do"
+                return f"{path}: upgraded from version {before} to {after}"
+            if args.db_command == "current":
+                version, latest = await db.current_version(conn), db.latest_version()
+                state = "up to date" if version == latest else "run dugout db upgrade"
+                return f"{path}: version {version} of {latest} ({state})"
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            target = Path(args.path) if args.path else path.with_name(f"{path.stem}-backup-{stamp}{path.suffix}")
+            return f"{path}: backed up to {await db.backup(conn, target)}"
+        finally:
+            await conn.close()
+
+    try:
+        print(asyncio.run(run()))
+    except DatabaseError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dugout", description="Tabletop baseball leagues in Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -137,6 +187,15 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
     exp.add_argument("--out", required=True, type=Path)
     exp.set_defaults(func=_cards_export)
+
+    database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
+    database.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")
+    db_sub = database.add_subparsers(dest="db_command", required=True)
+    db_sub.add_parser("upgrade", help="apply the migrations the database lacks (creates it if need be)")
+    db_sub.add_parser("current", help="print the database's version and the latest")
+    db_backup = db_sub.add_parser("backup", help="copy the whole database to a new file")
+    db_backup.add_argument("path", nargs="?", help="the new file (default: next to the database, with the time)")
+    database.set_defaults(func=_db)
     return parser
 
 

@@ -1,0 +1,108 @@
+"""The cards a league plays with: its card sets, searched in the order the league lists them.
+
+A league names its sets by a bundled set's name (``sample``, a folder of ``cards/sets/``) or
+by a folder path. Card ids must be unique across a league's sets, so a card id names one
+card wherever it appears (rosters, lineups, games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from cards import BUNDLED_SETS
+from cards.loader import GENERIC_PITCHER_BATTING, CardSet, CardSetError, load_set
+from cards.models import AnyCard, Ballpark, Batter, Pitcher
+from league.errors import CardError
+
+
+def resolve_set(ref: str) -> Path:
+    """The folder of a card set named by a bundled set's name or by a path."""
+    bundled = BUNDLED_SETS / ref
+    if "/" not in ref and "\\" not in ref and bundled.is_dir():
+        return bundled
+    path = Path(ref).expanduser()
+    if path.is_dir():
+        return path
+    names = ", ".join(sorted(p.name for p in BUNDLED_SETS.iterdir() if p.is_dir()))
+    raise CardError(f"no card set {ref!r}: name a bundled set ({names}) or a set folder")
+
+
+class CardPool:
+    """Cards by id across a league's sets."""
+
+    def __init__(self, refs: Sequence[str], sets: Sequence[CardSet]) -> None:
+        self.refs = tuple(refs)
+        self.sets = tuple(sets)
+        self._home: dict[str, CardSet] = {}
+        for ref, cardset in zip(self.refs, self.sets, strict=True):
+            for card in cardset.all_cards():
+                if card.id in self._home and card.id != GENERIC_PITCHER_BATTING:
+                    raise CardError(
+                        f"card id {card.id!r} is in two of the league's card sets; a league's sets must not share ids"
+                        f" (found again in {ref!r})"
+                    )
+                self._home.setdefault(card.id, cardset)
+
+    @classmethod
+    def load(cls, refs: Sequence[str]) -> CardPool:
+        """Load every set; a set with problems is refused with its first problems listed."""
+        sets = []
+        for ref in refs:
+            try:
+                sets.append(load_set(resolve_set(ref)))
+            except CardSetError as exc:
+                shown = "; ".join(str(p) for p in exc.problems[:3])
+                raise CardError(f"card set {ref!r} has {len(exc.problems)} problem(s): {shown}") from exc
+        return cls(refs, sets)
+
+    def describe(self) -> str:
+        return ", ".join(self.refs)
+
+    def card(self, card_id: str) -> AnyCard:
+        cardset = self._home.get(card_id)
+        if cardset is None:
+            raise CardError(f"no card {card_id!r} in the league's card sets ({self.describe()})")
+        return cardset.card(card_id)
+
+    def batter(self, card_id: str) -> Batter:
+        card = self.card(card_id)
+        if not isinstance(card, Batter):
+            raise CardError(f"{card.name} ({card_id}) is not a batter's card")
+        return card
+
+    def pitcher(self, card_id: str) -> Pitcher:
+        card = self.card(card_id)
+        if not isinstance(card, Pitcher):
+            raise CardError(f"{card.name} ({card_id}) is not a pitcher's card")
+        return card
+
+    def ballpark(self, card_id: str) -> Ballpark:
+        card = self.card(card_id)
+        if not isinstance(card, Ballpark):
+            raise CardError(f"{card.name} ({card_id}) is not a ballpark card")
+        return card
+
+    def name(self, card_id: str) -> str:
+        """The player's name for messages; the id itself for a card the sets no longer have."""
+        cardset = self._home.get(card_id)
+        return cardset.card(card_id).name if cardset is not None else card_id
+
+    def is_pitchers_batting_card(self, batter: Batter) -> bool:
+        """A pitcher's own batting card ("##") or the generic one: they come with the pitcher, not on a roster."""
+        if batter.id == GENERIC_PITCHER_BATTING:
+            return True
+        cardset = self._home[batter.id]
+        return any(
+            (p.name, p.team, p.year) == (batter.name, batter.team, batter.year) for p in cardset.pitchers.values()
+        )
+
+    def batting_card_for(self, pitcher: Pitcher) -> Batter | None:
+        """The pitcher's own batting card, else a generic pitcher's batting card from any of the sets."""
+        home = self._home.get(pitcher.id)
+        card = home.batting_card_for(pitcher) if home is not None else None
+        if card is not None:
+            return card
+        return next(
+            (s.batters[GENERIC_PITCHER_BATTING] for s in self.sets if GENERIC_PITCHER_BATTING in s.batters), None
+        )

@@ -1,0 +1,144 @@
+"""The SQLite database: opening the one connection with its settings, the migrations, backups.
+
+Migrations are the ``migrations/NNNN_reason.sql`` files, numbered from 0001 without gaps.
+Upgrading applies every one newer than ``PRAGMA user_version`` in a single transaction and
+sets the version in the same transaction, so a failed migration leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+from league import sql
+from league.errors import DatabaseError
+
+BUSY_TIMEOUT_MS = 10_000  # how long a writer waits for another connection's write to finish
+MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str  # the file name
+    sql: str
+
+    def statements(self) -> list[str]:
+        """The script's statements one by one (``executescript`` would commit the open transaction first)."""
+        statements: list[str] = []
+        pending = ""
+        *pieces, rest = self.sql.split(";")
+        for piece in pieces:
+            pending += piece + ";"
+            if sqlite3.complete_statement(pending):
+                if _has_code(pending):
+                    statements.append(pending.strip())
+                pending = ""
+        if _has_code(pending + rest):
+            unfinished = (pending + rest).strip()[:60]
+            raise DatabaseError(f"migration {self.name} ends with an unfinished statement: {unfinished!r}")
+        return statements
+
+
+def _has_code(text: str) -> bool:
+    """Anything but comments, blanks and semicolons."""
+    lines = (line.split("--", 1)[0] for line in text.splitlines())
+    return any(line.strip(" \t;") for line in lines)
+
+
+def migrations() -> list[Migration]:
+    """Every migration shipped with Dugout, in order; refuses gaps and doubled numbers."""
+    found: list[Migration] = []
+    for entry in resources.files("migrations").iterdir():
+        match = MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise DatabaseError(f"migrations must be numbered 0001, 0002 … without gaps; found {migration.name}")
+    return found
+
+
+def latest_version() -> int:
+    return len(migrations())
+
+
+async def connect(path: str | Path) -> aiosqlite.Connection:
+    """The connection a process uses: WAL journal, foreign keys on, a busy timeout, rows by name.
+
+    Autocommit mode (isolation_level None): the store begins and ends every transaction itself.
+    """
+    target = Path(path)
+    if str(path) != ":memory:":
+        target.parent.mkdir(parents=True, exist_ok=True)
+    conn = await aiosqlite.connect(target, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute(sql.PRAGMA_BUSY_TIMEOUT.format(ms=BUSY_TIMEOUT_MS))
+        await conn.execute(sql.PRAGMA_JOURNAL_WAL)
+        await conn.execute(sql.PRAGMA_FOREIGN_KEYS_ON)
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+async def current_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute(sql.PRAGMA_USER_VERSION) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def upgrade(conn: aiosqlite.Connection, wanted: Sequence[Migration] | None = None) -> tuple[int, int]:
+    """Apply the pending migrations (default: those shipped) in one transaction; (version before, after)."""
+    wanted = migrations() if wanted is None else list(wanted)
+    await conn.execute(sql.BEGIN_IMMEDIATE)
+    try:
+        before = await current_version(conn)  # read inside the transaction: another process may have upgraded
+        if before > len(wanted):
+            raise DatabaseError(
+                f"the database is at version {before} but this Dugout knows only {len(wanted)}; upgrade Dugout"
+            )
+        if before == len(wanted):
+            await conn.execute(sql.ROLLBACK)  # up to date: write nothing, not even the version
+            return before, before
+        for migration in wanted[before:]:
+            for statement in migration.statements():
+                try:
+                    await conn.execute(statement)
+                except sqlite3.Error as exc:
+                    raise DatabaseError(f"migration {migration.name} failed: {exc}") from exc
+        await conn.execute(sql.PRAGMA_SET_USER_VERSION.format(version=len(wanted)))
+    except BaseException:
+        if conn.in_transaction:
+            await conn.execute(sql.ROLLBACK)
+        raise
+    await conn.execute(sql.COMMIT)
+    return before, len(wanted)
+
+
+async def check_current(conn: aiosqlite.Connection) -> None:
+    """Refuse a database that is not at the latest version (run ``dugout db upgrade``)."""
+    version, latest = await current_version(conn), latest_version()
+    if version != latest:
+        raise DatabaseError(f"the database is at version {version}, Dugout expects {latest}: run `dugout db upgrade`")
+
+
+async def backup(conn: aiosqlite.Connection, target: str | Path) -> Path:
+    """A consistent copy of the whole database in a new file (VACUUM INTO; other writers wait)."""
+    out = Path(target)
+    if out.exists():
+        raise DatabaseError(f"{out} already exists; name a new file for the backup")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        await conn.execute(sql.VACUUM_INTO, (str(out),))
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"backup to {out} failed: {exc}") from exc
+    return out

@@ -1,0 +1,381 @@
+"""The league's rows as frozen, typed models: what the store reads back from the database.
+
+Each model is built from a database row by ``from_row`` (JSON columns parsed, flags made
+bools). Models are values: changing the league goes through :class:`league.store.Store`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Literal, NamedTuple
+
+from cards.notation import Position
+from engine.setup import Options
+from league.errors import SettingsError
+
+Hand = Literal["L", "R"]
+HANDS: tuple[Hand, ...] = ("L", "R")
+RosterKind = Literal["batter", "pitcher"]
+RosterStatus = Literal["active", "injured_list"]
+GameStatus = Literal["scheduled", "live", "final", "postponed"]
+TradeStatus = Literal["pending", "completed", "rejected", "withdrawn"]
+MoveKind = Literal["sign", "release", "trade", "injured_list", "activate"]
+BullpenRoleName = Literal["long", "middle", "setup", "closer"]
+# The engine brings relievers in in the bullpen's order and saves the last one listed (the
+# closer) for a close game late; so the bullpen is listed in this order, unassigned arms after
+# the middle men.
+BULLPEN_ROLES: tuple[BullpenRoleName, ...] = ("long", "middle", "setup", "closer")
+
+
+def _json(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+@dataclass(frozen=True)
+class LeagueRules:
+    """The league's own rules between games (the game's rules are :class:`engine.setup.Options`).
+
+    Rest is counted in league days. A pitcher is resting from the day he pitched through
+    that day plus his rest days, so a starter with 4 days of rest who starts on day 10 is
+    back on day 15.
+    """
+
+    roster_limit: int = 26  # active players; the injured list does not count
+    starter_rest_days: int = 4
+    # A reliever who gets this many outs (three innings) rests long_relief_rest_days.
+    long_relief_outs: int = 9
+    long_relief_rest_days: int = 2
+    # A reliever who pitches on this many league days in a row rests the next day; 0: never.
+    relief_days_in_a_row: int = 3
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise SettingsError(f"league rule {f.name} is a whole number, 0 or more; got {value!r}")
+        if self.roster_limit < 1:
+            raise SettingsError("the roster limit is at least 1")
+        if self.long_relief_outs < 1:
+            raise SettingsError("long_relief_outs is at least 1 (an out)")
+
+    def to_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LeagueRules:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise SettingsError(
+                f"unknown league rule(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}"
+            )
+        return cls(**data)
+
+    def rest_days(self, started: bool, outs: int, days_in_a_row: int) -> int:
+        """League days of rest owed for one outing; ``days_in_a_row`` counts this day."""
+        if started:
+            return self.starter_rest_days
+        rest = self.long_relief_rest_days if outs >= self.long_relief_outs else 0
+        if self.relief_days_in_a_row and days_in_a_row >= self.relief_days_in_a_row:
+            rest = max(rest, 1)
+        return rest
+
+
+def days_in_a_row(days_pitched: Iterable[int], today: int) -> int:
+    """League days in a row, ending today, on which a pitcher has pitched (today counts)."""
+    pitched = set(days_pitched)
+    count = 1
+    while today - count in pitched:
+        count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class League:
+    id: int
+    name: str
+    ruleset: str
+    options: Options
+    rules: LeagueRules
+    season: int
+    day: int
+    guild_id: int | None
+    card_sets: tuple[str, ...]
+    commissioners: tuple[int, ...]
+    channels: Mapping[str, int]  # purpose ("games", "announcements" …) -> channel id
+    created_at: str
+
+    @classmethod
+    def from_row(
+        cls,
+        row: sqlite3.Row,
+        card_sets: tuple[str, ...],
+        commissioners: tuple[int, ...],
+        channels: Mapping[str, int],
+    ) -> League:
+        return cls(
+            id=row["id"],
+            name=row["name"],
+            ruleset=row["ruleset"],
+            options=Options.from_dict(json.loads(row["options"])),
+            rules=LeagueRules.from_dict(json.loads(row["rules"])),
+            season=row["season"],
+            day=row["day"],
+            guild_id=row["guild_id"],
+            card_sets=card_sets,
+            commissioners=commissioners,
+            channels=dict(channels),
+            created_at=row["created_at"],
+        )
+
+
+@dataclass(frozen=True)
+class Team:
+    id: int
+    league_id: int
+    name: str
+    abbreviation: str
+    ballpark: str | None  # ballpark card id
+    manager_id: int | None
+    co_managers: tuple[int, ...]
+    division: str | None
+    next_slot: int  # the rotation slot due to start next
+
+    @property
+    def managers(self) -> tuple[int, ...]:
+        """Everyone who may run the team: the manager first, then the co-managers."""
+        first = (self.manager_id,) if self.manager_id is not None else ()
+        return first + self.co_managers
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row, co_managers: tuple[int, ...]) -> Team:
+        return cls(
+            id=row["id"],
+            league_id=row["league_id"],
+            name=row["name"],
+            abbreviation=row["abbreviation"],
+            ballpark=row["ballpark"],
+            manager_id=row["manager_id"],
+            co_managers=co_managers,
+            division=row["division"],
+            next_slot=row["next_slot"],
+        )
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    league_id: int
+    team_id: int
+    card_id: str
+    kind: RosterKind
+    status: RosterStatus
+    since_day: int
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> RosterEntry:
+        return cls(row["league_id"], row["team_id"], row["card_id"], row["kind"], row["status"], row["since_day"])
+
+
+@dataclass(frozen=True)
+class RosterMove:
+    """One line of the transactions log. ``team_id`` is the team after the move, ``from_team_id`` before it."""
+
+    id: int
+    league_id: int
+    season: int
+    day: int
+    kind: MoveKind
+    card_id: str
+    team_id: int | None
+    from_team_id: int | None
+    trade_id: int | None
+    by_user: int | None
+    at: str
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> RosterMove:
+        return cls(**{f.name: row[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class Trade:
+    id: int
+    league_id: int
+    offering_team_id: int
+    receiving_team_id: int
+    status: TradeStatus
+    proposed_by: int
+    decided_by: int | None
+    proposed_day: int
+    decided_day: int | None
+    offered: tuple[str, ...]  # cards the offering team gives
+    requested: tuple[str, ...]  # cards it gets from the receiving team
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row, offered: tuple[str, ...], requested: tuple[str, ...]) -> Trade:
+        return cls(
+            id=row["id"],
+            league_id=row["league_id"],
+            offering_team_id=row["offering_team_id"],
+            receiving_team_id=row["receiving_team_id"],
+            status=row["status"],
+            proposed_by=row["proposed_by"],
+            decided_by=row["decided_by"],
+            proposed_day=row["proposed_day"],
+            decided_day=row["decided_day"],
+            offered=offered,
+            requested=requested,
+        )
+
+
+class SavedSpot(NamedTuple):
+    """A spot in a saved batting order; the pitcher's spot (``P``) has no card."""
+
+    card_id: str | None
+    position: Position
+
+
+@dataclass(frozen=True)
+class Lineup:
+    team_id: int
+    vs_hand: Hand  # the opposing starter's hand this lineup is for
+    spots: tuple[SavedSpot, ...]  # batting order
+
+    def card_ids(self) -> list[str]:
+        return [s.card_id for s in self.spots if s.card_id is not None]
+
+
+@dataclass(frozen=True)
+class Rotation:
+    team_id: int
+    starters: tuple[str, ...]  # in turn
+    next_starter: str | None  # whose turn it is (resting or hurt starters are skipped at game time)
+
+
+@dataclass(frozen=True)
+class BullpenRole:
+    card_id: str
+    role: BullpenRoleName
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A scheduled, live, final or postponed game; ``setup``, ``seed`` and ``log`` are the engine game."""
+
+    id: int
+    league_id: int
+    season: int
+    day: int
+    played_day: int | None
+    away_team_id: int
+    home_team_id: int
+    status: GameStatus
+    ruleset: str | None
+    setup: dict[str, Any] | None
+    seed: int | None
+    log: list[dict[str, Any]]
+    managed: list[str]
+    channel_id: int | None
+    thread_id: int | None
+    away_runs: int | None
+    home_runs: int | None
+    line_score: dict[str, Any] | None
+    box_score: dict[str, Any] | None
+    started_at: str | None
+    finished_at: str | None
+
+    def game_dict(self) -> dict[str, Any]:
+        """The game as ``engine.game.Game.from_dict`` reads it; only for a live or final game."""
+        if self.setup is None or self.seed is None:
+            raise ValueError(f"game {self.id} has not started")
+        return {
+            "ruleset": self.ruleset,
+            "setup": self.setup,
+            "seed": self.seed,
+            "log": self.log,
+            "managed": self.managed,
+        }
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> GameRecord:
+        return cls(
+            id=row["id"],
+            league_id=row["league_id"],
+            season=row["season"],
+            day=row["day"],
+            played_day=row["played_day"],
+            away_team_id=row["away_team_id"],
+            home_team_id=row["home_team_id"],
+            status=row["status"],
+            ruleset=row["ruleset"],
+            setup=_json(row["setup"]),
+            seed=row["seed"],
+            log=json.loads(row["log"]),
+            managed=json.loads(row["managed"]),
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            away_runs=row["away_runs"],
+            home_runs=row["home_runs"],
+            line_score=_json(row["line_score"]),
+            box_score=_json(row["box_score"]),
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+        )
+
+
+@dataclass(frozen=True)
+class PitcherUsage:
+    game_id: int
+    card_id: str
+    team_id: int
+    season: int
+    day: int
+    started: bool
+    outs: int
+    batters_faced: int
+    rest_days: int
+
+    @property
+    def rested_on(self) -> int:
+        """The first league day he may pitch again (the day itself when he owes no rest)."""
+        return self.day + self.rest_days + 1 if self.rest_days else self.day
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> PitcherUsage:
+        return cls(
+            game_id=row["game_id"],
+            card_id=row["card_id"],
+            team_id=row["team_id"],
+            season=row["season"],
+            day=row["day"],
+            started=bool(row["started"]),
+            outs=row["outs"],
+            batters_faced=row["batters_faced"],
+            rest_days=row["rest_days"],
+        )
+
+
+@dataclass(frozen=True)
+class Injury:
+    """An injury from a game's Injury event. Hurt on day D for N days, he misses days D+1 … D+N
+    (and any later game on day D): ``days_left`` is N through day D+1, then counts down as
+    ``advance_day`` passes each missed day, reaching 0 on day D+N+1. A "game" injury has N = 0.
+    """
+
+    id: int
+    league_id: int
+    card_id: str
+    team_id: int | None
+    game_id: int | None
+    season: int
+    day: int
+    kind: str  # the injury chart's result
+    days: int  # league days missed after the game
+    days_left: int
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Injury:
+        return cls(**{f.name: row[f.name] for f in fields(cls)})

@@ -1,0 +1,205 @@
+"""Every SQL statement the league runs, as named constants (the tables are in migrations/).
+
+Parameters are ``?`` placeholders, in the order each statement's comment or column list
+gives. Optional filters read ``(? IS NULL OR column = ?)``: pass the value twice.
+"""
+
+from __future__ import annotations
+
+# --- connection and transactions ------------------------------------------------------------
+
+PRAGMA_BUSY_TIMEOUT = "PRAGMA busy_timeout = {ms:d}"
+PRAGMA_JOURNAL_WAL = "PRAGMA journal_mode = WAL"
+PRAGMA_FOREIGN_KEYS_ON = "PRAGMA foreign_keys = ON"
+PRAGMA_USER_VERSION = "PRAGMA user_version"
+PRAGMA_SET_USER_VERSION = "PRAGMA user_version = {version:d}"
+BEGIN = "BEGIN"
+BEGIN_IMMEDIATE = "BEGIN IMMEDIATE"
+COMMIT = "COMMIT"
+ROLLBACK = "ROLLBACK"
+VACUUM_INTO = "VACUUM INTO ?"
+
+NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+
+# --- leagues --------------------------------------------------------------------------------
+
+INSERT_LEAGUE = "INSERT INTO league (name, ruleset, options, rules, season, guild_id) VALUES (?, ?, ?, ?, ?, ?)"
+SELECT_LEAGUE = "SELECT * FROM league WHERE id = ?"
+# (guild_id or NULL, name)
+SELECT_LEAGUE_BY_NAME = "SELECT id FROM league WHERE guild_id IS ? AND name = ? COLLATE NOCASE"
+SELECT_LEAGUES_IN_GUILD = "SELECT id FROM league WHERE guild_id IS ? ORDER BY name COLLATE NOCASE"
+UPDATE_LEAGUE_OPTIONS = "UPDATE league SET options = ? WHERE id = ?"
+UPDATE_LEAGUE_RULES = "UPDATE league SET rules = ? WHERE id = ?"
+# (days, league_id)
+ADVANCE_LEAGUE_DAY = "UPDATE league SET day = day + ? WHERE id = ?"
+
+INSERT_LEAGUE_CARD_SET = "INSERT INTO league_card_set (league_id, position, card_set) VALUES (?, ?, ?)"
+SELECT_LEAGUE_CARD_SETS = "SELECT card_set FROM league_card_set WHERE league_id = ? ORDER BY position"
+
+INSERT_COMMISSIONER = "INSERT OR IGNORE INTO commissioner (league_id, user_id) VALUES (?, ?)"
+DELETE_COMMISSIONER = "DELETE FROM commissioner WHERE league_id = ? AND user_id = ?"
+SELECT_COMMISSIONERS = "SELECT user_id FROM commissioner WHERE league_id = ? ORDER BY rowid"
+
+UPSERT_LEAGUE_CHANNEL = """
+INSERT INTO league_channel (league_id, purpose, channel_id) VALUES (?, ?, ?)
+ON CONFLICT (league_id, purpose) DO UPDATE SET channel_id = excluded.channel_id
+"""
+DELETE_LEAGUE_CHANNEL = "DELETE FROM league_channel WHERE league_id = ? AND purpose = ?"
+SELECT_LEAGUE_CHANNELS = "SELECT purpose, channel_id FROM league_channel WHERE league_id = ? ORDER BY purpose"
+
+# --- teams ----------------------------------------------------------------------------------
+
+# (league_id, name, abbreviation, ballpark, manager_id, division)
+INSERT_TEAM = """
+INSERT INTO team (league_id, name, abbreviation, ballpark, manager_id, division) VALUES (?, ?, ?, ?, ?, ?)
+"""
+SELECT_TEAM = "SELECT * FROM team WHERE id = ?"
+SELECT_TEAMS = "SELECT * FROM team WHERE league_id = ? ORDER BY id"
+UPDATE_TEAM_NAME = "UPDATE team SET name = ?, abbreviation = ? WHERE id = ?"
+UPDATE_TEAM_BALLPARK = "UPDATE team SET ballpark = ? WHERE id = ?"
+UPDATE_TEAM_DIVISION = "UPDATE team SET division = ? WHERE id = ?"
+UPDATE_TEAM_MANAGER = "UPDATE team SET manager_id = ? WHERE id = ?"
+UPDATE_TEAM_NEXT_SLOT = "UPDATE team SET next_slot = ? WHERE id = ?"
+
+INSERT_CO_MANAGER = "INSERT OR IGNORE INTO co_manager (team_id, user_id) VALUES (?, ?)"
+DELETE_CO_MANAGER = "DELETE FROM co_manager WHERE team_id = ? AND user_id = ?"
+SELECT_CO_MANAGERS = "SELECT user_id FROM co_manager WHERE team_id = ? ORDER BY rowid"
+
+# --- rosters and their moves ------------------------------------------------------------------
+
+# (league_id, card_id, team_id, kind, since_day)
+INSERT_ROSTER = "INSERT INTO roster (league_id, card_id, team_id, kind, since_day) VALUES (?, ?, ?, ?, ?)"
+SELECT_ROSTER = "SELECT * FROM roster WHERE team_id = ? ORDER BY status, since_day, rowid"
+# (league_id, card_id): the one team of the league he is on, if any
+SELECT_ROSTER_ENTRY = "SELECT * FROM roster WHERE league_id = ? AND card_id = ?"
+COUNT_ACTIVE_ROSTER = "SELECT count(*) FROM roster WHERE team_id = ? AND status = 'active'"
+DELETE_ROSTER_ENTRY = "DELETE FROM roster WHERE league_id = ? AND card_id = ?"
+# (status, league_id, card_id)
+UPDATE_ROSTER_STATUS = "UPDATE roster SET status = ? WHERE league_id = ? AND card_id = ?"
+# (team_id, since_day, league_id, card_id)
+UPDATE_ROSTER_TEAM = "UPDATE roster SET team_id = ?, since_day = ? WHERE league_id = ? AND card_id = ?"
+
+# (league_id, season, day, kind, card_id, team_id, from_team_id, trade_id, by_user)
+INSERT_ROSTER_MOVE = """
+INSERT INTO roster_move (league_id, season, day, kind, card_id, team_id, from_team_id, trade_id, by_user)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+SELECT_ROSTER_MOVE = "SELECT * FROM roster_move WHERE id = ?"
+# (league_id, limit)
+SELECT_ROSTER_MOVES = "SELECT * FROM roster_move WHERE league_id = ? ORDER BY id DESC LIMIT ?"
+
+# --- trades -------------------------------------------------------------------------------------
+
+# (league_id, offering_team_id, receiving_team_id, proposed_by, proposed_day)
+INSERT_TRADE = """
+INSERT INTO trade (league_id, offering_team_id, receiving_team_id, proposed_by, proposed_day) VALUES (?, ?, ?, ?, ?)
+"""
+INSERT_TRADE_CARD = "INSERT INTO trade_card (trade_id, card_id, from_team_id) VALUES (?, ?, ?)"
+SELECT_TRADE = "SELECT * FROM trade WHERE id = ?"
+SELECT_TRADE_CARDS = "SELECT card_id, from_team_id FROM trade_card WHERE trade_id = ? ORDER BY rowid"
+# (league_id, status, status)
+SELECT_TRADES = "SELECT id FROM trade WHERE league_id = ? AND (? IS NULL OR status = ?) ORDER BY id"
+# (status, decided_by, decided_day, trade_id)
+UPDATE_TRADE_STATUS = "UPDATE trade SET status = ?, decided_by = ?, decided_day = ? WHERE id = ?"
+
+# --- lineups, rotations, bullpens -------------------------------------------------------------
+
+# (team_id, vs_hand)
+SELECT_LINEUP = "SELECT spot, position, card_id FROM lineup_spot WHERE team_id = ? AND vs_hand = ? ORDER BY spot"
+DELETE_LINEUP = "DELETE FROM lineup_spot WHERE team_id = ? AND vs_hand = ?"
+# (team_id, vs_hand, spot, position, card_id)
+INSERT_LINEUP_SPOT = "INSERT INTO lineup_spot (team_id, vs_hand, spot, position, card_id) VALUES (?, ?, ?, ?, ?)"
+# (team_id, card_id)
+DELETE_LINEUP_SPOTS_OF = "DELETE FROM lineup_spot WHERE team_id = ? AND card_id = ?"
+
+SELECT_ROTATION = "SELECT slot, card_id FROM rotation_slot WHERE team_id = ? ORDER BY slot"
+DELETE_ROTATION = "DELETE FROM rotation_slot WHERE team_id = ?"
+INSERT_ROTATION_SLOT = "INSERT INTO rotation_slot (team_id, slot, card_id) VALUES (?, ?, ?)"
+# (team_id, card_id)
+SELECT_ROTATION_SLOT_OF = "SELECT slot FROM rotation_slot WHERE team_id = ? AND card_id = ?"
+DELETE_ROTATION_SLOT_OF = "DELETE FROM rotation_slot WHERE team_id = ? AND card_id = ?"
+
+SELECT_BULLPEN_ROLES = "SELECT card_id, role FROM bullpen_role WHERE team_id = ? ORDER BY rowid"
+INSERT_BULLPEN_ROLE = "INSERT INTO bullpen_role (team_id, card_id, role) VALUES (?, ?, ?)"
+# (team_id, card_id)
+DELETE_BULLPEN_ROLE = "DELETE FROM bullpen_role WHERE team_id = ? AND card_id = ?"
+
+# --- games --------------------------------------------------------------------------------------
+
+# (league_id, season, day, away_team_id, home_team_id)
+INSERT_GAME = "INSERT INTO game (league_id, season, day, away_team_id, home_team_id) VALUES (?, ?, ?, ?, ?)"
+SELECT_GAME = "SELECT * FROM game WHERE id = ?"
+# (league_id, season, day, day, status, status)
+SELECT_GAMES = """
+SELECT * FROM game
+WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR status = ?)
+ORDER BY day, id
+"""
+SELECT_LIVE_GAMES = "SELECT * FROM game WHERE status = 'live' ORDER BY id"
+# (league_id, season)
+SELECT_FINAL_GAMES = """
+SELECT * FROM game WHERE league_id = ? AND season = ? AND status = 'final' ORDER BY coalesce(played_day, day), id
+"""
+COUNT_SEASON_GAMES = "SELECT count(*) FROM game WHERE league_id = ? AND season = ?"
+UPDATE_GAME_STATUS = "UPDATE game SET status = ? WHERE id = ?"
+UPDATE_GAME_DAY = "UPDATE game SET day = ?, status = 'scheduled' WHERE id = ?"
+# (channel_id, thread_id, game_id)
+UPDATE_GAME_CHANNEL = "UPDATE game SET channel_id = ?, thread_id = ? WHERE id = ?"
+# (played_day, ruleset, setup, seed, managed, channel_id, thread_id, game_id)
+START_GAME = f"""
+UPDATE game SET status = 'live', played_day = ?, ruleset = ?, setup = ?, seed = ?, log = '[]', managed = ?,
+    channel_id = coalesce(?, channel_id), thread_id = coalesce(?, thread_id), started_at = {NOW}
+WHERE id = ?
+"""
+# (log, managed, game_id)
+UPDATE_GAME_LOG = "UPDATE game SET log = ?, managed = ? WHERE id = ?"
+# (log, managed, away_runs, home_runs, line_score, box_score, game_id)
+FINISH_GAME = f"""
+UPDATE game SET status = 'final', log = ?, managed = ?, away_runs = ?, home_runs = ?, line_score = ?, box_score = ?,
+    finished_at = {NOW}
+WHERE id = ?
+"""
+
+# --- pitchers' rest and injuries ----------------------------------------------------------------
+
+# (game_id, league_id, card_id, team_id, season, day, started, outs, batters_faced, rest_days)
+INSERT_PITCHER_USAGE = """
+INSERT INTO pitcher_usage (game_id, league_id, card_id, team_id, season, day, started, outs, batters_faced, rest_days)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+# (league_id, season, card_id, card_id)
+SELECT_PITCHER_USAGE = """
+SELECT * FROM pitcher_usage WHERE league_id = ? AND season = ? AND (? IS NULL OR card_id = ?)
+ORDER BY day DESC, game_id DESC
+"""
+# (league_id, card_id, season, first day, last day)
+SELECT_DAYS_PITCHED = """
+SELECT DISTINCT day FROM pitcher_usage WHERE league_id = ? AND card_id = ? AND season = ? AND day BETWEEN ? AND ?
+"""
+# Pitchers still owed rest today: pitched on a day D with R rest days, and today is D … D+R.
+# (league_id, season, today, today)
+SELECT_RESTING = """
+SELECT card_id, max(day) AS last_day, max(day + rest_days) + 1 AS back_on
+FROM pitcher_usage
+WHERE league_id = ? AND season = ? AND rest_days > 0 AND day <= ? AND day + rest_days >= ?
+GROUP BY card_id
+"""
+
+# (league_id, card_id, team_id, game_id, season, day, kind, days, days_left)
+INSERT_INJURY = """
+INSERT INTO injury (league_id, card_id, team_id, game_id, season, day, kind, days, days_left)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+SELECT_INJURED = """
+SELECT card_id, max(days_left) AS days_left FROM injury WHERE league_id = ? AND days_left > 0 GROUP BY card_id
+"""
+# (league_id, card_id): NULL when he is not injured
+SELECT_DAYS_LEFT = "SELECT max(days_left) FROM injury WHERE league_id = ? AND card_id = ? AND days_left > 0"
+# (league_id, current only 1/0)
+SELECT_INJURIES = """
+SELECT * FROM injury WHERE league_id = ? AND (? = 0 OR days_left > 0) ORDER BY season DESC, day DESC, id DESC
+"""
+# The day being left counts for injuries from an earlier day. (league_id, season, day)
+COUNT_DOWN_INJURIES = """
+UPDATE injury SET days_left = days_left - 1 WHERE league_id = ? AND days_left > 0 AND (season, day) < (?, ?)
+"""

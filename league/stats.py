@@ -1,0 +1,338 @@
+"""Season statistics: box scores added up, per player and per team, and the league leaders.
+
+The input is what the store keeps for every finished game: ``engine.boxscore.BoxScore.to_dict()``
+(JSON), with the league's keys for the two teams, since the box itself only says "away" and "home".
+Give the games in the order they were played: a player's team is the last team he played for.
+
+Rates follow the usual definitions:
+
+- AVG = H / AB; OBP = (H + BB + HBP) / (AB + BB + HBP + SF); SLG = TB / AB; OPS = OBP + SLG.
+- ERA = 9 × ER / IP; WHIP = (BB + H) / IP, with IP = outs / 3. With no outs recorded the rate
+  is 0.00 if nothing was charged and infinite otherwise (the scorer's "inf").
+
+A rate stat with no denominator is 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from league.errors import LeagueError
+
+BATTING_COUNTS = (
+    "pa",
+    "ab",
+    "r",
+    "h",
+    "doubles",
+    "triples",
+    "hr",
+    "rbi",
+    "bb",
+    "k",
+    "hbp",
+    "sf",
+    "sh",
+    "ci",
+    "gidp",
+    "sb",
+    "cs",
+    "lob",
+)
+PITCHING_COUNTS = ("outs", "h", "r", "er", "bb", "k", "hr", "bf", "hbp", "wp", "bk")
+DECISIONS = {"W": "w", "L": "l", "S": "s"}
+
+# Qualifying for a rate title: plate appearances (batters) and outs (pitchers) per game the team played.
+PA_PER_TEAM_GAME = 3.1
+OUTS_PER_TEAM_GAME = 3
+
+
+class StatsError(LeagueError, ValueError):
+    """A box score or a leaders request the stats cannot use; the message says what is wrong."""
+
+
+def _ratio(top: float, bottom: float) -> float:
+    return top / bottom if bottom else 0.0
+
+
+def _per_innings(top: int, outs: int, scale: int) -> float:
+    """``scale`` × ``top`` per inning pitched (ERA: 9 × ER / IP); infinite when charged with no outs."""
+    if outs:
+        return scale * 3 * top / outs
+    return math.inf if top else 0.0
+
+
+@dataclass
+class BattingStats:
+    player: str
+    name: str
+    team: str  # the team he last batted for
+    games: int = 0
+    pa: int = 0
+    ab: int = 0
+    r: int = 0
+    h: int = 0
+    doubles: int = 0
+    triples: int = 0
+    hr: int = 0
+    rbi: int = 0
+    bb: int = 0
+    k: int = 0
+    hbp: int = 0
+    sf: int = 0
+    sh: int = 0
+    ci: int = 0
+    gidp: int = 0
+    sb: int = 0
+    cs: int = 0
+    lob: int = 0
+
+    @property
+    def singles(self) -> int:
+        return self.h - self.doubles - self.triples - self.hr
+
+    @property
+    def tb(self) -> int:
+        return self.h + self.doubles + 2 * self.triples + 3 * self.hr
+
+    @property
+    def avg(self) -> float:
+        return _ratio(self.h, self.ab)
+
+    @property
+    def obp(self) -> float:
+        return _ratio(self.h + self.bb + self.hbp, self.ab + self.bb + self.hbp + self.sf)
+
+    @property
+    def slg(self) -> float:
+        return _ratio(self.tb, self.ab)
+
+    @property
+    def ops(self) -> float:
+        return self.obp + self.slg
+
+
+@dataclass
+class PitchingStats:
+    player: str
+    name: str
+    team: str  # the team he last pitched for
+    games: int = 0
+    games_started: int = 0  # the first pitcher a team used in a game started it
+    w: int = 0
+    l: int = 0  # noqa: E741 - the scorer's column
+    s: int = 0
+    outs: int = 0
+    h: int = 0
+    r: int = 0
+    er: int = 0
+    bb: int = 0
+    k: int = 0
+    hr: int = 0
+    bf: int = 0
+    hbp: int = 0
+    wp: int = 0
+    bk: int = 0
+
+    @property
+    def ip(self) -> str:
+        """Innings the scorer's way: 136 outs is "45.1"."""
+        return f"{self.outs // 3}.{self.outs % 3}"
+
+    @property
+    def innings(self) -> float:
+        return self.outs / 3
+
+    @property
+    def era(self) -> float:
+        return _per_innings(self.er, self.outs, 9)
+
+    @property
+    def whip(self) -> float:
+        return _per_innings(self.bb + self.h, self.outs, 1)
+
+
+@dataclass
+class FieldingStats:
+    player: str
+    name: str
+    team: str
+    games: int = 0  # games in the box's fielding lines: starters, pitchers and anyone charged with an error
+    e: int = 0
+    positions: dict[str, int] = field(default_factory=dict)  # games at each position, as the box lists him
+
+
+@dataclass
+class SeasonStats:
+    batting: dict[str, BattingStats] = field(default_factory=dict)
+    pitching: dict[str, PitchingStats] = field(default_factory=dict)
+    fielding: dict[str, FieldingStats] = field(default_factory=dict)
+    player_team: dict[str, str] = field(default_factory=dict)  # the last team each player played for
+    team_games: dict[str, int] = field(default_factory=dict)  # box scores each team appears in
+    _team_batting: dict[str, BattingStats] = field(default_factory=dict, repr=False)
+    _team_pitching: dict[str, PitchingStats] = field(default_factory=dict, repr=False)
+
+    def team_batting(self, team: str) -> BattingStats:
+        """The team's batting totals (every line it had, whoever is on it now); zeros before its first game."""
+        return replace(self._team_batting[team]) if team in self._team_batting else BattingStats(team, team, team)
+
+    def team_pitching(self, team: str) -> PitchingStats:
+        """The team's pitching totals: one start a game, and its wins, losses and saves."""
+        return replace(self._team_pitching[team]) if team in self._team_pitching else PitchingStats(team, team, team)
+
+
+# --- adding up box scores -------------------------------------------------------------------
+
+
+def season_stats(boxes: Iterable[tuple[str, str, dict[str, Any]]]) -> SeasonStats:
+    """Season totals from (away team key, home team key, box score dict) for each game, in the order played."""
+    stats = SeasonStats()
+    for number, (away, home, box) in enumerate(boxes, start=1):
+        where = f"box score {number} ({away} at {home})"
+        if away == home:
+            raise StatsError(f"{where}: a team cannot play itself")
+        if not isinstance(box, Mapping):
+            raise StatsError(f"{where}: expected the dict from BoxScore.to_dict(), got {type(box).__name__}")
+        for side, team in (("away", away), ("home", home)):
+            if not isinstance(box.get(side), Mapping):
+                raise StatsError(f"{where}: no {side!r} team box")
+            try:
+                _add_team(stats, team, box[side])
+            except (KeyError, TypeError, ValueError) as error:
+                raise StatsError(f"{where}, {side} side: not a box score line ({error!r})") from error
+    return stats
+
+
+def _count(line: Mapping[str, Any], name: str) -> int:
+    value = line[name]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a count, got {value!r}")
+    return value
+
+
+def _add_team(stats: SeasonStats, team: str, box: Mapping[str, Any]) -> None:
+    stats.team_games[team] = stats.team_games.get(team, 0) + 1
+    team_batting = stats._team_batting.setdefault(team, BattingStats(team, team, team))
+    team_pitching = stats._team_pitching.setdefault(team, PitchingStats(team, team, team))
+    team_batting.games += 1
+    team_pitching.games += 1
+    team_pitching.games_started += 1
+
+    batted: set[str] = set()
+    for line in box["batting"]:
+        player = str(line["player"])
+        season = stats.batting.setdefault(player, BattingStats(player, str(line["name"]), team))
+        season.name, season.team = str(line["name"]), team
+        stats.player_team[player] = team
+        if player not in batted:
+            season.games += 1
+            batted.add(player)
+        for name in BATTING_COUNTS:
+            count = _count(line, name)
+            setattr(season, name, getattr(season, name) + count)
+            setattr(team_batting, name, getattr(team_batting, name) + count)
+
+    pitched: set[str] = set()
+    for order, line in enumerate(box["pitching"]):
+        player = str(line["player"])
+        pitcher = stats.pitching.setdefault(player, PitchingStats(player, str(line["name"]), team))
+        pitcher.name, pitcher.team = str(line["name"]), team
+        stats.player_team[player] = team
+        if player not in pitched:
+            pitcher.games += 1
+            pitcher.games_started += order == 0
+            pitched.add(player)
+        for name in PITCHING_COUNTS:
+            count = _count(line, name)
+            setattr(pitcher, name, getattr(pitcher, name) + count)
+            setattr(team_pitching, name, getattr(team_pitching, name) + count)
+        decision = DECISIONS.get(str(line.get("decision", "")))
+        if decision is not None:
+            setattr(pitcher, decision, getattr(pitcher, decision) + 1)
+            setattr(team_pitching, decision, getattr(team_pitching, decision) + 1)
+
+    fielded: set[str] = set()
+    for line in box["fielding"]:
+        player = str(line["player"])
+        fielder = stats.fielding.setdefault(player, FieldingStats(player, str(line["name"]), team))
+        fielder.name, fielder.team = str(line["name"]), team
+        stats.player_team[player] = team
+        position = str(line["position"])
+        if player not in fielded:
+            fielder.games += 1
+            fielder.positions[position] = fielder.positions.get(position, 0) + 1
+            fielded.add(player)
+        fielder.e += _count(line, "e")
+
+
+# --- leaders --------------------------------------------------------------------------------------
+
+BATTING_LEADERS: dict[str, Callable[[BattingStats], float | int]] = {
+    "avg": lambda b: b.avg,
+    "obp": lambda b: b.obp,
+    "slg": lambda b: b.slg,
+    "ops": lambda b: b.ops,
+    "h": lambda b: b.h,
+    "doubles": lambda b: b.doubles,
+    "triples": lambda b: b.triples,
+    "hr": lambda b: b.hr,
+    "rbi": lambda b: b.rbi,
+    "r": lambda b: b.r,
+    "bb": lambda b: b.bb,
+    "sb": lambda b: b.sb,
+    "tb": lambda b: b.tb,
+}
+PITCHING_LEADERS: dict[str, Callable[[PitchingStats], float | int]] = {
+    "era": lambda p: p.era,
+    "whip": lambda p: p.whip,
+    "w": lambda p: p.w,
+    "s": lambda p: p.s,
+    "so": lambda p: p.k,  # pitchers' strikeouts
+    "outs": lambda p: p.outs,  # innings pitched, as outs
+}
+RATE_STATS = frozenset({"avg", "obp", "slg", "ops", "era", "whip"})  # need the qualifying minimum
+LOWER_IS_BETTER = frozenset({"era", "whip"})
+LEADER_STATS = (*BATTING_LEADERS, *PITCHING_LEADERS)
+
+
+def leaders(
+    stats: SeasonStats, stat: str, team_games: Mapping[str, int], limit: int = 10
+) -> list[tuple[str, float | int]]:
+    """The top ``limit`` (player id, value) for a stat in LEADER_STATS, best first.
+
+    Rate stats need a qualifying total by the games the player's (last) team has played: 3.1 plate
+    appearances a game for AVG, OBP, SLG and OPS; 1 inning (3 outs) a game for ERA and WHIP. Counting
+    stats have no minimum but leave out players with none. Ties go by name, then player id.
+    """
+    if limit < 0:
+        raise StatsError(f"limit must be 0 or more; got {limit}")
+    rate = stat in RATE_STATS
+    rows: list[tuple[str, str, float | int]] = []  # (player, name, value)
+    if stat in BATTING_LEADERS:
+        value_of_batter = BATTING_LEADERS[stat]
+        for b in stats.batting.values():
+            if rate and not (b.pa and b.pa >= PA_PER_TEAM_GAME * _games_for(team_games, b.team)):
+                continue
+            rows.append((b.player, b.name, value_of_batter(b)))
+    elif stat in PITCHING_LEADERS:
+        value_of_pitcher = PITCHING_LEADERS[stat]
+        for p in stats.pitching.values():
+            if rate and not (p.outs and p.outs >= OUTS_PER_TEAM_GAME * _games_for(team_games, p.team)):
+                continue
+            rows.append((p.player, p.name, value_of_pitcher(p)))
+    else:
+        raise StatsError(f"no leaders for {stat!r}; the stats are: {', '.join(LEADER_STATS)}")
+    if not rate:
+        rows = [row for row in rows if row[2]]
+    sign = 1 if stat in LOWER_IS_BETTER else -1
+    rows.sort(key=lambda row: (sign * row[2], row[1], row[0]))
+    return [(player, value) for player, _, value in rows[:limit]]
+
+
+def _games_for(team_games: Mapping[str, int], team: str) -> int:
+    if team not in team_games:
+        raise StatsError(f"team_games has no count for {team!r}; give the games played by every team")
+    return team_games[team]

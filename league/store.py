@@ -1,0 +1,1298 @@
+"""The league store: every operation on leagues, teams, rosters, lineups, pitching staffs and games.
+
+One :class:`Store` per process holds the one aiosqlite connection. Every operation is a
+transaction: ``BEGIN IMMEDIATE`` for those that write (so two processes on the same file
+take turns instead of failing), a plain ``BEGIN`` for reads (one consistent snapshot). The
+tasks of one process share the connection and take turns through a lock; an operation
+called inside another's transaction joins it. Bad input raises a :mod:`league.errors`
+error before anything is written, or inside the transaction, which is then rolled back:
+a refused or failed operation leaves the database as it was.
+
+The SQL is in :mod:`league.sql`; rows come back as the models of :mod:`league.models`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, cast
+
+import aiosqlite
+
+from cards.models import Batter, Pitcher
+from cards.notation import Position
+from engine.boxscore import box_score
+from engine.events import Injury as InjuryEvent
+from engine.game import RULESET, Game
+from engine.lineup import auto_team
+from engine.requests import ReplayMismatch
+from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
+from league import db, sql
+from league.cardpool import CardPool
+from league.errors import (
+    AlreadyExists,
+    CardError,
+    DatabaseError,
+    GameError,
+    LineupError,
+    NotAllowed,
+    NotFound,
+    PlayerUnavailable,
+    RosterError,
+    SettingsError,
+    TradeError,
+)
+from league.lineups import check_lineup, parse_hand, parse_spots
+from league.models import (
+    BULLPEN_ROLES,
+    BullpenRole,
+    BullpenRoleName,
+    GameRecord,
+    GameStatus,
+    Hand,
+    Injury,
+    League,
+    LeagueRules,
+    Lineup,
+    PitcherUsage,
+    RosterEntry,
+    RosterKind,
+    RosterMove,
+    Rotation,
+    SavedSpot,
+    Team,
+    Trade,
+    days_in_a_row,
+)
+from league.schedule import ScheduleError, make_schedule
+from league.standings import FinalGame, StandingsRow, standings
+from league.stats import SeasonStats, leaders, season_stats
+
+Row = aiosqlite.Row
+# Called with a stage name at points inside finish_game's transaction; tests use it to kill the process there.
+FinishHook = Callable[[str], Awaitable[None]]
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _clean(text: str, what: str) -> str:
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise SettingsError(f"the {what} cannot be empty")
+    if len(cleaned) > 100:
+        raise SettingsError(f"the {what} is at most 100 characters")
+    return cleaned
+
+
+def _abbreviation(text: str) -> str:
+    cleaned = text.strip().upper()
+    if not (1 <= len(cleaned) <= 5 and cleaned.isalnum() and cleaned.isascii()):
+        raise SettingsError(f"a team abbreviation is 1 to 5 letters or digits, like HCB; got {text!r}")
+    return cleaned
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class Store:
+    """The league's database, opened with ``await Store.open(path)`` and closed with ``await store.close()``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.path = path
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._writing = False
+        self._pools: dict[tuple[str, ...], CardPool] = {}
+        self.finish_hook: FinishHook | None = None
+
+    # --- opening, closing, transactions -------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | Path, *, upgrade: bool = True) -> Store:
+        """Open (creating if need be) the database; brings it to the latest version unless ``upgrade=False``."""
+        conn = await db.connect(path)
+        try:
+            if upgrade:
+                await db.upgrade(conn)
+            else:
+                await db.check_current(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, Path(path))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def transaction(self, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction: committed at the end of the block, rolled back if it raises.
+
+        Inside a transaction of the same task this joins it (the outer block commits).
+        """
+        task = asyncio.current_task()
+        if self._owner is not None and self._owner is task:
+            if write and not self._writing:
+                raise RuntimeError("a write inside a read-only transaction")
+            yield self._conn
+            return
+        async with self._lock:
+            self._owner, self._writing = task, write
+            try:
+                try:
+                    await self._conn.execute(sql.BEGIN_IMMEDIATE if write else sql.BEGIN)
+                except sqlite3.OperationalError as exc:
+                    # Another process held the write lock for longer than the busy timeout.
+                    raise DatabaseError(f"the database is busy ({exc}); try again in a moment") from exc
+                try:
+                    yield self._conn
+                except BaseException:
+                    if self._conn.in_transaction:
+                        await self._conn.execute(sql.ROLLBACK)
+                    raise
+                await self._conn.execute(sql.COMMIT)
+            finally:
+                self._owner, self._writing = None, False
+
+    async def version(self) -> int:
+        async with self.transaction(write=False):
+            return await db.current_version(self._conn)
+
+    async def backup(self, target: str | Path) -> Path:
+        """A consistent copy of the database in a new file."""
+        async with self._lock:
+            return await db.backup(self._conn, target)
+
+    # --- query helpers (inside a transaction) -------------------------------------------
+
+    async def _one(self, query: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self._conn.execute(query, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._conn.execute(query, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _value(self, query: str, params: Sequence[Any] = ()) -> Any:
+        row = await self._one(query, params)
+        return None if row is None else row[0]
+
+    async def _run(self, query: str, params: Sequence[Any] = ()) -> int:
+        """Execute a write; the new row's id for an INSERT."""
+        async with self._conn.execute(query, params) as cursor:
+            return cursor.lastrowid or 0
+
+    # --- cards ------------------------------------------------------------------------
+
+    async def _pool_for(self, refs: tuple[str, ...]) -> CardPool:
+        pool = self._pools.get(refs)
+        if pool is None:
+            pool = await asyncio.to_thread(CardPool.load, refs)
+            self._pools[refs] = pool
+        return pool
+
+    async def card_pool(self, league_id: int) -> CardPool:
+        """The cards of the league's sets."""
+        league = await self.league(league_id)
+        return await self._pool_for(league.card_sets)
+
+    # --- leagues ------------------------------------------------------------------------
+
+    async def create_league(
+        self,
+        name: str,
+        card_sets: Sequence[str],
+        *,
+        guild_id: int | None = None,
+        commissioners: Iterable[int] = (),
+        options: Options | None = None,
+        rules: LeagueRules | None = None,
+        ruleset: str = RULESET,
+        season: int = 1,
+    ) -> League:
+        name = _clean(name, "league name")
+        if ruleset != RULESET:
+            raise SettingsError(f"Dugout plays {RULESET}; {ruleset!r} is not built yet")
+        refs = tuple(card_sets)
+        if not refs:
+            raise SettingsError("a league plays with at least one card set, e.g. 'sample'")
+        if len(set(refs)) != len(refs):
+            raise SettingsError("a card set is listed twice; list each set once")
+        if season < 1:
+            raise SettingsError("seasons are numbered from 1")
+        _check_rulesets(ruleset, await self._pool_for(refs))
+        options = options or Options()
+        rules = rules or LeagueRules()
+        async with self.transaction():
+            if await self._one(sql.SELECT_LEAGUE_BY_NAME, (guild_id, name)) is not None:
+                raise AlreadyExists(f"there is already a league called {name!r} here; pick another name")
+            league_id = await self._run(
+                sql.INSERT_LEAGUE,
+                (name, ruleset, _dumps(options.to_dict()), _dumps(rules.to_dict()), season, guild_id),
+            )
+            for position, ref in enumerate(refs, start=1):
+                await self._run(sql.INSERT_LEAGUE_CARD_SET, (league_id, position, ref))
+            for user_id in dict.fromkeys(commissioners):
+                await self._run(sql.INSERT_COMMISSIONER, (league_id, user_id))
+            return await self._league(league_id)
+
+    async def _league(self, league_id: int) -> League:
+        row = await self._one(sql.SELECT_LEAGUE, (league_id,))
+        if row is None:
+            raise NotFound(f"no league with id {league_id}")
+        sets = tuple(r["card_set"] for r in await self._all(sql.SELECT_LEAGUE_CARD_SETS, (league_id,)))
+        commissioners = tuple(r["user_id"] for r in await self._all(sql.SELECT_COMMISSIONERS, (league_id,)))
+        channels = {r["purpose"]: r["channel_id"] for r in await self._all(sql.SELECT_LEAGUE_CHANNELS, (league_id,))}
+        return League.from_row(row, sets, commissioners, channels)
+
+    async def league(self, league_id: int) -> League:
+        async with self.transaction(write=False):
+            return await self._league(league_id)
+
+    async def find_league(self, name: str, guild_id: int | None = None) -> League:
+        """A league by name (any case) in a guild, or among leagues outside any guild."""
+        async with self.transaction(write=False):
+            row = await self._one(sql.SELECT_LEAGUE_BY_NAME, (guild_id, " ".join(name.split())))
+            if row is None:
+                raise NotFound(f"no league called {name!r} here")
+            return await self._league(row["id"])
+
+    async def leagues(self, guild_id: int | None = None) -> list[League]:
+        """The leagues of a guild (``None``: the leagues outside any guild), by name."""
+        async with self.transaction(write=False):
+            rows = await self._all(sql.SELECT_LEAGUES_IN_GUILD, (guild_id,))
+            return [await self._league(r["id"]) for r in rows]
+
+    async def set_options(self, league_id: int, options: Options) -> League:
+        """The game options and house rules every new game of the league is played with."""
+        async with self.transaction():
+            await self._league(league_id)
+            await self._run(sql.UPDATE_LEAGUE_OPTIONS, (_dumps(options.to_dict()), league_id))
+            return await self._league(league_id)
+
+    async def set_rules(self, league_id: int, rules: LeagueRules) -> League:
+        """The league's roster limit and pitchers' rest; outings already pitched keep the rest they were given."""
+        async with self.transaction():
+            await self._league(league_id)
+            await self._run(sql.UPDATE_LEAGUE_RULES, (_dumps(rules.to_dict()), league_id))
+            return await self._league(league_id)
+
+    async def add_card_set(self, league_id: int, card_set: str) -> League:
+        async with self.transaction():
+            league = await self._league(league_id)
+            if card_set in league.card_sets:
+                raise AlreadyExists(f"the league already plays with {card_set!r}")
+            _check_rulesets(league.ruleset, await self._pool_for((*league.card_sets, card_set)))  # and shared ids
+            await self._run(sql.INSERT_LEAGUE_CARD_SET, (league_id, len(league.card_sets) + 1, card_set))
+            return await self._league(league_id)
+
+    async def add_commissioner(self, league_id: int, user_id: int) -> League:
+        async with self.transaction():
+            league = await self._league(league_id)
+            if user_id not in league.commissioners:
+                await self._run(sql.INSERT_COMMISSIONER, (league_id, user_id))
+            return await self._league(league_id)
+
+    async def remove_commissioner(self, league_id: int, user_id: int) -> League:
+        async with self.transaction():
+            league = await self._league(league_id)
+            if user_id not in league.commissioners:
+                raise NotFound(f"user {user_id} is not a commissioner of {league.name}")
+            if len(league.commissioners) == 1:
+                raise NotAllowed(f"{league.name} needs a commissioner; add another before removing the last")
+            await self._run(sql.DELETE_COMMISSIONER, (league_id, user_id))
+            return await self._league(league_id)
+
+    async def set_channel(self, league_id: int, purpose: str, channel_id: int | None) -> League:
+        """The Discord channel the league uses for ``purpose`` ("games", "announcements" …); None removes it."""
+        purpose = _clean(purpose, "channel purpose").lower()
+        async with self.transaction():
+            await self._league(league_id)
+            if channel_id is None:
+                await self._run(sql.DELETE_LEAGUE_CHANNEL, (league_id, purpose))
+            else:
+                await self._run(sql.UPSERT_LEAGUE_CHANNEL, (league_id, purpose, channel_id))
+            return await self._league(league_id)
+
+    async def is_commissioner(self, league_id: int, user_id: int) -> bool:
+        async with self.transaction(write=False):
+            return user_id in (await self._league(league_id)).commissioners
+
+    async def can_manage(self, team_id: int, user_id: int) -> bool:
+        """The team's manager, a co-manager, or a commissioner of its league."""
+        async with self.transaction(write=False):
+            team = await self._team(team_id)
+            return user_id in team.managers or user_id in (await self._league(team.league_id)).commissioners
+
+    async def advance_day(self, league_id: int, days: int = 1) -> League:
+        """Move the league's calendar on; injuries count down a day for every day that passes."""
+        if days < 1:
+            raise SettingsError("advance the league by at least one day")
+        async with self.transaction():
+            league = await self._league(league_id)
+            for day in range(league.day, league.day + days):
+                # Injured on day D with N days: he misses D+1 … D+N, so a day counts once it is after D.
+                await self._run(sql.COUNT_DOWN_INJURIES, (league_id, league.season, day))
+            await self._run(sql.ADVANCE_LEAGUE_DAY, (days, league_id))
+            return await self._league(league_id)
+
+    # --- teams ------------------------------------------------------------------------
+
+    async def create_team(
+        self,
+        league_id: int,
+        name: str,
+        abbreviation: str,
+        *,
+        ballpark: str | None = None,
+        manager_id: int | None = None,
+        division: str | None = None,
+    ) -> Team:
+        name = _clean(name, "team name")
+        abbreviation = _abbreviation(abbreviation)
+        division = _clean(division, "division") if division is not None else None
+        async with self.transaction():
+            league = await self._league(league_id)
+            if ballpark is not None:
+                (await self._pool_for(league.card_sets)).ballpark(ballpark)
+            await self._check_team_names(league_id, name, abbreviation)
+            team_id = await self._run(sql.INSERT_TEAM, (league_id, name, abbreviation, ballpark, manager_id, division))
+            return await self._team(team_id)
+
+    async def _check_team_names(self, league_id: int, name: str, abbreviation: str, team_id: int = 0) -> None:
+        for row in await self._all(sql.SELECT_TEAMS, (league_id,)):
+            if row["id"] == team_id:
+                continue
+            if row["name"].lower() == name.lower():
+                raise AlreadyExists(f"the league already has a team called {row['name']}; pick another name")
+            if row["abbreviation"].upper() == abbreviation:
+                raise AlreadyExists(f"{row['name']} already uses the abbreviation {abbreviation}; pick another")
+
+    async def _team(self, team_id: int) -> Team:
+        row = await self._one(sql.SELECT_TEAM, (team_id,))
+        if row is None:
+            raise NotFound(f"no team with id {team_id}")
+        co = tuple(r["user_id"] for r in await self._all(sql.SELECT_CO_MANAGERS, (team_id,)))
+        return Team.from_row(row, co)
+
+    async def team(self, team_id: int) -> Team:
+        async with self.transaction(write=False):
+            return await self._team(team_id)
+
+    async def teams(self, league_id: int) -> list[Team]:
+        async with self.transaction(write=False):
+            await self._league(league_id)
+            return [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
+
+    async def find_team(self, league_id: int, text: str) -> Team:
+        """A team by abbreviation or name, any case; a unique part of the name will do."""
+        wanted = " ".join(text.split()).lower()
+        teams = await self.teams(league_id)
+        exact = [t for t in teams if wanted in (t.name.lower(), t.abbreviation.lower())]
+        partial = [t for t in teams if wanted and wanted in t.name.lower()]
+        found = exact or partial
+        if len(found) != 1:
+            names = ", ".join(f"{t.name} ({t.abbreviation})" for t in teams) or "none yet"
+            raise NotFound(f"no single team matches {text!r}; the teams are: {names}")
+        return found[0]
+
+    async def rename_team(self, team_id: int, name: str, abbreviation: str | None = None) -> Team:
+        name = _clean(name, "team name")
+        async with self.transaction():
+            team = await self._team(team_id)
+            abbr = _abbreviation(abbreviation) if abbreviation is not None else team.abbreviation
+            await self._check_team_names(team.league_id, name, abbr, team_id)
+            await self._run(sql.UPDATE_TEAM_NAME, (name, abbr, team_id))
+            return await self._team(team_id)
+
+    async def set_ballpark(self, team_id: int, card_id: str) -> Team:
+        async with self.transaction():
+            team = await self._team(team_id)
+            (await self._pool_for((await self._league(team.league_id)).card_sets)).ballpark(card_id)
+            await self._run(sql.UPDATE_TEAM_BALLPARK, (card_id, team_id))
+            return await self._team(team_id)
+
+    async def set_division(self, team_id: int, division: str | None) -> Team:
+        division = _clean(division, "division") if division is not None else None
+        async with self.transaction():
+            await self._team(team_id)
+            await self._run(sql.UPDATE_TEAM_DIVISION, (division, team_id))
+            return await self._team(team_id)
+
+    async def set_manager(self, team_id: int, user_id: int | None) -> Team:
+        async with self.transaction():
+            await self._team(team_id)
+            await self._run(sql.UPDATE_TEAM_MANAGER, (user_id, team_id))
+            if user_id is not None:
+                await self._run(sql.DELETE_CO_MANAGER, (team_id, user_id))  # not both at once
+            return await self._team(team_id)
+
+    async def add_co_manager(self, team_id: int, user_id: int) -> Team:
+        async with self.transaction():
+            team = await self._team(team_id)
+            if user_id == team.manager_id:
+                raise AlreadyExists(f"user {user_id} is already the manager of {team.name}")
+            await self._run(sql.INSERT_CO_MANAGER, (team_id, user_id))
+            return await self._team(team_id)
+
+    async def remove_co_manager(self, team_id: int, user_id: int) -> Team:
+        async with self.transaction():
+            team = await self._team(team_id)
+            if user_id not in team.co_managers:
+                raise NotFound(f"user {user_id} is not a co-manager of {team.name}")
+            await self._run(sql.DELETE_CO_MANAGER, (team_id, user_id))
+            return await self._team(team_id)
+
+    # --- rosters ------------------------------------------------------------------------
+
+    async def _roster(self, team_id: int) -> dict[str, RosterEntry]:
+        return {r["card_id"]: RosterEntry.from_row(r) for r in await self._all(sql.SELECT_ROSTER, (team_id,))}
+
+    async def roster(self, team_id: int) -> list[RosterEntry]:
+        """The team's players, active first, in the order they joined."""
+        async with self.transaction(write=False):
+            await self._team(team_id)
+            return list((await self._roster(team_id)).values())
+
+    async def _entry_on(self, team: Team, card_id: str, pool: CardPool) -> RosterEntry:
+        row = await self._one(sql.SELECT_ROSTER_ENTRY, (team.league_id, card_id))
+        if row is None or row["team_id"] != team.id:
+            raise RosterError(f"{pool.name(card_id)} is not on the {team.name} roster")
+        return RosterEntry.from_row(row)
+
+    async def _log_move(
+        self,
+        league: League,
+        kind: str,
+        card_id: str,
+        team_id: int | None,
+        from_team_id: int | None,
+        by: int | None,
+        trade_id: int | None = None,
+    ) -> RosterMove:
+        move_id = await self._run(
+            sql.INSERT_ROSTER_MOVE,
+            (league.id, league.season, league.day, kind, card_id, team_id, from_team_id, trade_id, by),
+        )
+        row = await self._one(sql.SELECT_ROSTER_MOVE, (move_id,))
+        assert row is not None
+        return RosterMove.from_row(row)
+
+    async def _check_room(self, league: League, team: Team, adding: int) -> None:
+        active = int(await self._value(sql.COUNT_ACTIVE_ROSTER, (team.id,)))
+        limit = league.rules.roster_limit
+        if adding > 0 and active + adding > limit:
+            raise RosterError(
+                f"{team.name} has {active} active players and the limit is {limit}; "
+                "release a player or place one on the injured list first"
+            )
+
+    async def sign(self, team_id: int, card_id: str, *, by: int | None = None) -> RosterEntry:
+        """Put a card from the league's sets on the team's active roster."""
+        async with self.transaction():
+            team = await self._team(team_id)
+            league = await self._league(team.league_id)
+            pool = await self._pool_for(league.card_sets)
+            card = pool.card(card_id)
+            kind: RosterKind
+            if isinstance(card, Pitcher):
+                kind = "pitcher"
+            elif isinstance(card, Batter) and not pool.is_pitchers_batting_card(card):
+                kind = "batter"
+            elif isinstance(card, Batter):
+                raise CardError(f"{card.id} is a pitcher's batting card; it comes with the pitcher, so sign him")
+            else:
+                raise CardError(f"{card.name} ({card.id}) is a ballpark card; a team's ballpark is set on the team")
+            owner = await self._one(sql.SELECT_ROSTER_ENTRY, (league.id, card_id))
+            if owner is not None:
+                other = await self._team(owner["team_id"])
+                raise RosterError(f"{card.name} is already on the {other.name} roster; he must be released first")
+            await self._check_room(league, team, 1)
+            await self._run(sql.INSERT_ROSTER, (league.id, card_id, team_id, kind, league.day))
+            await self._log_move(league, "sign", card_id, team_id, None, by)
+            return (await self._roster(team_id))[card_id]
+
+    async def release(self, team_id: int, card_id: str, *, by: int | None = None) -> RosterMove:
+        """Take a player off the team; he leaves its lineups, rotation and bullpen too."""
+        async with self.transaction():
+            team = await self._team(team_id)
+            league = await self._league(team.league_id)
+            await self._entry_on(team, card_id, await self._pool_for(league.card_sets))
+            await self._run(sql.DELETE_ROSTER_ENTRY, (league.id, card_id))
+            return await self._log_move(league, "release", card_id, None, team_id, by)
+
+    async def place_on_injured_list(self, team_id: int, card_id: str, *, by: int | None = None) -> RosterMove:
+        """An injured player off the active roster (freeing his place) until he is activated."""
+        async with self.transaction():
+            team = await self._team(team_id)
+            league = await self._league(team.league_id)
+            pool = await self._pool_for(league.card_sets)
+            entry = await self._entry_on(team, card_id, pool)
+            if entry.status == "injured_list":
+                raise RosterError(f"{pool.name(card_id)} is already on the injured list")
+            if not await self._value(sql.SELECT_DAYS_LEFT, (league.id, card_id)):
+                raise RosterError(f"{pool.name(card_id)} is not injured; only injured players go on the injured list")
+            await self._run(sql.UPDATE_ROSTER_STATUS, ("injured_list", league.id, card_id))
+            return await self._log_move(league, "injured_list", card_id, team_id, team_id, by)
+
+    async def activate(self, team_id: int, card_id: str, *, by: int | None = None) -> RosterMove:
+        """A healed player back from the injured list, if the active roster has room."""
+        async with self.transaction():
+            team = await self._team(team_id)
+            league = await self._league(team.league_id)
+            pool = await self._pool_for(league.card_sets)
+            entry = await self._entry_on(team, card_id, pool)
+            if entry.status != "injured_list":
+                raise RosterError(f"{pool.name(card_id)} is not on the injured list")
+            days_left = int(await self._value(sql.SELECT_DAYS_LEFT, (league.id, card_id)) or 0)
+            if days_left:
+                raise PlayerUnavailable(f"{pool.name(card_id)} is still injured ({_plural(days_left, 'more day')})")
+            await self._check_room(league, team, 1)
+            await self._run(sql.UPDATE_ROSTER_STATUS, ("active", league.id, card_id))
+            return await self._log_move(league, "activate", card_id, team_id, team_id, by)
+
+    async def roster_moves(self, league_id: int, limit: int = 100) -> list[RosterMove]:
+        """The league's transactions log, newest first."""
+        async with self.transaction(write=False):
+            await self._league(league_id)
+            return [RosterMove.from_row(r) for r in await self._all(sql.SELECT_ROSTER_MOVES, (league_id, limit))]
+
+    # --- trades -------------------------------------------------------------------------
+
+    async def _trade(self, trade_id: int) -> Trade:
+        row = await self._one(sql.SELECT_TRADE, (trade_id,))
+        if row is None:
+            raise NotFound(f"no trade with id {trade_id}")
+        cards = await self._all(sql.SELECT_TRADE_CARDS, (trade_id,))
+        offered = tuple(c["card_id"] for c in cards if c["from_team_id"] == row["offering_team_id"])
+        requested = tuple(c["card_id"] for c in cards if c["from_team_id"] == row["receiving_team_id"])
+        return Trade.from_row(row, offered, requested)
+
+    async def trade(self, trade_id: int) -> Trade:
+        async with self.transaction(write=False):
+            return await self._trade(trade_id)
+
+    async def trades(self, league_id: int, status: str | None = "pending") -> list[Trade]:
+        async with self.transaction(write=False):
+            await self._league(league_id)
+            rows = await self._all(sql.SELECT_TRADES, (league_id, status, status))
+            return [await self._trade(r["id"]) for r in rows]
+
+    async def _check_trade(
+        self,
+        league: League,
+        offering: Team,
+        receiving: Team,
+        offered: tuple[str, ...],
+        requested: tuple[str, ...],
+        pool: CardPool,
+    ) -> None:
+        """Every card still on the team giving him, and neither active roster pushed over the limit."""
+        moving_active = {offering.id: 0, receiving.id: 0}
+        for team, cards in ((offering, offered), (receiving, requested)):
+            for card_id in cards:
+                row = await self._one(sql.SELECT_ROSTER_ENTRY, (league.id, card_id))
+                if row is None or row["team_id"] != team.id:
+                    raise TradeError(f"{pool.name(card_id)} is not on the {team.name} roster, so the trade cannot go")
+                if row["status"] == "active":
+                    moving_active[team.id] += 1
+        limit = league.rules.roster_limit
+        for team, other in ((offering, receiving), (receiving, offering)):
+            active = int(await self._value(sql.COUNT_ACTIVE_ROSTER, (team.id,)))
+            gain = moving_active[other.id] - moving_active[team.id]
+            if gain > 0 and active + gain > limit:
+                raise TradeError(
+                    f"the trade would give {team.name} {active + gain} active players, over the limit of {limit}; "
+                    "it must release or place players on the injured list first"
+                )
+
+    async def propose_trade(
+        self,
+        offering_team_id: int,
+        receiving_team_id: int,
+        offered: Sequence[str],
+        requested: Sequence[str],
+        *,
+        by: int,
+    ) -> Trade:
+        """A pending trade: the offering team gives ``offered`` for ``requested``; the other side must accept.
+
+        ``by`` manages the offering team or is a commissioner.
+        """
+        async with self.transaction():
+            offering, receiving = await self._team(offering_team_id), await self._team(receiving_team_id)
+            if offering.league_id != receiving.league_id:
+                raise TradeError(f"{offering.name} and {receiving.name} are in different leagues")
+            if offering.id == receiving.id:
+                raise TradeError("a team cannot trade with itself")
+            league = await self._league(offering.league_id)
+            if by not in offering.managers and by not in league.commissioners:
+                raise NotAllowed(f"only a manager of {offering.name} or a commissioner can offer its players")
+            cards = [*offered, *requested]
+            if not cards:
+                raise TradeError("a trade moves at least one player")
+            if len(set(cards)) != len(cards):
+                raise TradeError("a player is named twice in the trade")
+            pool = await self._pool_for(league.card_sets)
+            await self._check_trade(league, offering, receiving, tuple(offered), tuple(requested), pool)
+            trade_id = await self._run(sql.INSERT_TRADE, (league.id, offering.id, receiving.id, by, league.day))
+            for team, cards_given in ((offering, offered), (receiving, requested)):
+                for card_id in cards_given:
+                    await self._run(sql.INSERT_TRADE_CARD, (trade_id, card_id, team.id))
+            return await self._trade(trade_id)
+
+    async def _complete_trade(self, trade: Trade, by: int) -> Trade:
+        offering, receiving = await self._team(trade.offering_team_id), await self._team(trade.receiving_team_id)
+        league = await self._league(trade.league_id)
+        pool = await self._pool_for(league.card_sets)
+        await self._check_trade(league, offering, receiving, trade.offered, trade.requested, pool)
+        for team, other, cards in ((offering, receiving, trade.offered), (receiving, offering, trade.requested)):
+            for card_id in cards:
+                # Out of the old team's lineups and staff before he changes teams (the foreign keys insist).
+                await self._run(sql.DELETE_LINEUP_SPOTS_OF, (team.id, card_id))
+                await self._run(sql.DELETE_ROTATION_SLOT_OF, (team.id, card_id))
+                await self._run(sql.DELETE_BULLPEN_ROLE, (team.id, card_id))
+                await self._run(sql.UPDATE_ROSTER_TEAM, (other.id, league.day, league.id, card_id))
+                await self._log_move(league, "trade", card_id, other.id, team.id, by, trade.id)
+        await self._run(sql.UPDATE_TRADE_STATUS, ("completed", by, league.day, trade.id))
+        return await self._trade(trade.id)
+
+    async def _pending_trade(self, trade_id: int) -> Trade:
+        trade = await self._trade(trade_id)
+        if trade.status != "pending":
+            raise TradeError(f"trade {trade_id} is {trade.status}, no longer pending")
+        return trade
+
+    async def accept_trade(self, trade_id: int, *, by: int) -> Trade:
+        """The receiving team's manager (or co-manager) agrees: the players change teams."""
+        async with self.transaction():
+            trade = await self._pending_trade(trade_id)
+            receiving = await self._team(trade.receiving_team_id)
+            if by not in receiving.managers:
+                raise NotAllowed(f"only a manager of {receiving.name} can accept this trade")
+            return await self._complete_trade(trade, by)
+
+    async def execute_trade(self, trade_id: int, *, by: int) -> Trade:
+        """A commissioner puts a pending trade through at once."""
+        async with self.transaction():
+            trade = await self._pending_trade(trade_id)
+            if by not in (await self._league(trade.league_id)).commissioners:
+                raise NotAllowed("only a commissioner can put a trade through without the other manager")
+            return await self._complete_trade(trade, by)
+
+    async def reject_trade(self, trade_id: int, *, by: int) -> Trade:
+        """The receiving side or a commissioner turns it down; the offering side may withdraw it."""
+        async with self.transaction():
+            trade = await self._pending_trade(trade_id)
+            offering, receiving = await self._team(trade.offering_team_id), await self._team(trade.receiving_team_id)
+            league = await self._league(trade.league_id)
+            if by in receiving.managers or by in league.commissioners:
+                status = "rejected"
+            elif by in offering.managers or by == trade.proposed_by:
+                status = "withdrawn"
+            else:
+                raise NotAllowed(f"only the managers of {offering.name} or {receiving.name} can turn down this trade")
+            await self._run(sql.UPDATE_TRADE_STATUS, (status, by, league.day, trade.id))
+            return await self._trade(trade.id)
+
+    # --- availability: injuries and rest -------------------------------------------------------
+
+    async def _unavailable(self, league: League, pool: CardPool | None = None) -> dict[str, str]:
+        """Players who cannot play today, with the reason in words ("injured (3 more days)")."""
+        out: dict[str, str] = {}
+        for row in await self._all(sql.SELECT_RESTING, (league.id, league.season, league.day, league.day)):
+            out[row["card_id"]] = f"resting (pitched on day {row['last_day']}; ready on day {row['back_on']})"
+        for row in await self._all(sql.SELECT_INJURED, (league.id,)):
+            out[row["card_id"]] = f"injured ({_plural(row['days_left'], 'more day')})"
+        return out
+
+    async def unavailable(self, league_id: int) -> dict[str, str]:
+        """Card id -> why he cannot play today, for every injured or resting player of the league."""
+        async with self.transaction(write=False):
+            return await self._unavailable(await self._league(league_id))
+
+    async def injuries(self, league_id: int, *, current: bool = True) -> list[Injury]:
+        """The league's injuries, newest first; only those with days still to miss when ``current``."""
+        async with self.transaction(write=False):
+            await self._league(league_id)
+            rows = await self._all(sql.SELECT_INJURIES, (league_id, 1 if current else 0))
+            return [Injury.from_row(r) for r in rows]
+
+    async def pitcher_usage(self, league_id: int, card_id: str | None = None) -> list[PitcherUsage]:
+        """Outings in final games of the current season, latest first; one pitcher's when ``card_id``."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            rows = await self._all(sql.SELECT_PITCHER_USAGE, (league_id, league.season, card_id, card_id))
+            return [PitcherUsage.from_row(r) for r in rows]
+
+    # --- lineups ------------------------------------------------------------------------
+
+    async def _lineup(self, team_id: int, hand: Hand) -> Lineup | None:
+        rows = await self._all(sql.SELECT_LINEUP, (team_id, hand))
+        if not rows:
+            return None
+        return Lineup(team_id, hand, tuple(SavedSpot(r["card_id"], Position(r["position"])) for r in rows))
+
+    async def lineup(self, team_id: int, vs_hand: str) -> Lineup | None:
+        """The saved lineup against left- ("L") or right-handed ("R") starters, if there is one."""
+        hand = parse_hand(vs_hand)
+        async with self.transaction(write=False):
+            await self._team(team_id)
+            return await self._lineup(team_id, hand)
+
+    async def _check_saved_lineup(
+        self, team: Team, league: League, pool: CardPool, spots: tuple[SavedSpot, ...]
+    ) -> None:
+        check_lineup(
+            team.name,
+            spots,
+            designated_hitter=league.options.designated_hitter,
+            roster=await self._roster(team.id),
+            unavailable=await self._unavailable(league),
+            name=pool.name,
+        )
+
+    async def save_lineup(
+        self, team_id: int, vs_hand: str, spots: Iterable[tuple[str | None, str | Position]]
+    ) -> Lineup:
+        """Save the batting order against one hand of starter: (card id, position) in order, None for P's spot."""
+        hand = parse_hand(vs_hand)
+        parsed = parse_spots(spots)
+        async with self.transaction():
+            team = await self._team(team_id)
+            league = await self._league(team.league_id)
+            pool = await self._pool_for(league.card_sets)
+            await self._check_saved_lineup(team, league, pool, parsed)
+            await self._run(sql.DELETE_LINEUP, (team_id, hand))
+            for number, spot in enumerate(parsed, start=1):
+                await self._run(sql.INSERT_LINEUP_SPOT, (team_id, hand, number, spot.position.value, spot.card_id))
+            lineup = await self._lineup(team_id, hand)
+            assert lineup is not None
+            return lineup
+
+    async def save_auto_lineup(self, team_id: int, vs_hand: str) -> Lineup:
+        """Let the auto-manager pick the lineup (``engine.lineup.auto_team``) from the healthy active batters."""
+        hand = parse_hand(vs_hand)
+        async with self.transaction():
+            team = await self._team(team_id)
+            league = await self._league(team.league_id)
+            pool = await self._pool_for(league.card_sets)
+            unavailable = await self._unavailable(league)
+            roster = await self._roster(team_id)
+            healthy = [e.card_id for e in roster.values() if e.status == "active" and e.card_id not in unavailable]
+            batters = [pool.batter(c) for c in healthy if roster[c].kind == "batter"]
+            pitchers = [pool.pitcher(c) for c in healthy if roster[c].kind == "pitcher"]
+            if not batters:
+                raise LineupError(f"{team.name} has no healthy batters on its active roster")
+            dh = league.options.designated_hitter
+            # auto_team builds a whole team; only its batting order is kept, the pitcher's spot left empty.
+            starter = pitchers[0] if pitchers else next(p for s in pool.sets for p in s.pitchers.values())
+            batting = None if dh else (pool.batting_card_for(starter) or batters[0])
+            try:
+                setup = auto_team(team.name, batters, starter, batting, dh)
+            except SetupError as exc:
+                raise LineupError(str(exc)) from exc
+            spots = [(None if s.position is Position.P else s.batter.id, s.position) for s in setup.lineup]
+            return await self.save_lineup(team_id, hand, spots)
+
+    # --- rotation and bullpen -------------------------------------------------------------
+
+    async def _rotation(self, team: Team) -> Rotation:
+        rows = await self._all(sql.SELECT_ROTATION, (team.id,))
+        starters = tuple(r["card_id"] for r in rows)
+        turn = [r["card_id"] for r in rows if r["slot"] >= team.next_slot] + list(starters)
+        return Rotation(team.id, starters, turn[0] if turn else None)
+
+    async def rotation(self, team_id: int) -> Rotation:
+        async with self.transaction(write=False):
+            return await self._rotation(await self._team(team_id))
+
+    async def _staff_member(self, team: Team, card_id: str, pool: CardPool) -> RosterEntry:
+        entry = await self._entry_on(team, card_id, pool)
+        if entry.kind != "pitcher":
+            raise LineupError(f"{pool.name(card_id)} is not a pitcher")
+        if entry.status != "active":
+            raise PlayerUnavailable(f"{pool.name(card_id)} is on the injured list; activate him first")
+        return entry
+
+    async def set_rotation(self, team_id: int, card_ids: Sequence[str]) -> Rotation:
+        """The starters in turn; the first of them starts next."""
+        if not card_ids:
+            raise LineupError("a rotation has at least one starter")
+        if len(set(card_ids)) != len(card_ids):
+            raise LineupError("a pitcher is in the rotation twice")
+        async with self.transaction():
+            team = await self._team(team_id)
+            pool = await self._pool_for((await self._league(team.league_id)).card_sets)
+            for card_id in card_ids:
+                await self._staff_member(team, card_id, pool)
+            await self._run(sql.DELETE_ROTATION, (team_id,))
+            for slot, card_id in enumerate(card_ids, start=1):
+                await self._run(sql.INSERT_ROTATION_SLOT, (team_id, slot, card_id))
+            await self._run(sql.UPDATE_TEAM_NEXT_SLOT, (1, team_id))
+            return await self._rotation(await self._team(team_id))
+
+    async def set_next_starter(self, team_id: int, card_id: str) -> Rotation:
+        """Skip the rotation ahead (or back) to a starter who is ready today."""
+        async with self.transaction():
+            team = await self._team(team_id)
+            league = await self._league(team.league_id)
+            pool = await self._pool_for(league.card_sets)
+            slot = await self._value(sql.SELECT_ROTATION_SLOT_OF, (team_id, card_id))
+            if slot is None:
+                raise LineupError(f"{pool.name(card_id)} is not in the {team.name} rotation")
+            reason = (await self._unavailable(league)).get(card_id)
+            if reason is not None:
+                raise PlayerUnavailable(f"{pool.name(card_id)} cannot start: he is {reason}")
+            await self._run(sql.UPDATE_TEAM_NEXT_SLOT, (slot, team_id))
+            return await self._rotation(await self._team(team_id))
+
+    async def set_bullpen_role(self, team_id: int, card_id: str, role: str | None) -> list[BullpenRole]:
+        """A reliever's role: long, middle, setup or closer; None clears it."""
+        if role is not None and role not in BULLPEN_ROLES:
+            raise LineupError(f"a bullpen role is one of {', '.join(BULLPEN_ROLES)}; not {role!r}")
+        async with self.transaction():
+            team = await self._team(team_id)
+            pool = await self._pool_for((await self._league(team.league_id)).card_sets)
+            await self._staff_member(team, card_id, pool)
+            await self._run(sql.DELETE_BULLPEN_ROLE, (team_id, card_id))
+            if role is not None:
+                await self._run(sql.INSERT_BULLPEN_ROLE, (team_id, card_id, role))
+            return await self._bullpen_roles(team_id)
+
+    async def _bullpen_roles(self, team_id: int) -> list[BullpenRole]:
+        rows = await self._all(sql.SELECT_BULLPEN_ROLES, (team_id,))
+        return [BullpenRole(r["card_id"], cast(BullpenRoleName, r["role"])) for r in rows]
+
+    async def bullpen_roles(self, team_id: int) -> list[BullpenRole]:
+        async with self.transaction(write=False):
+            await self._team(team_id)
+            return await self._bullpen_roles(team_id)
+
+    # --- games: scheduling ----------------------------------------------------------------
+
+    async def _game(self, game_id: int) -> GameRecord:
+        row = await self._one(sql.SELECT_GAME, (game_id,))
+        if row is None:
+            raise NotFound(f"no game with id {game_id}")
+        return GameRecord.from_row(row)
+
+    async def game(self, game_id: int) -> GameRecord:
+        async with self.transaction(write=False):
+            return await self._game(game_id)
+
+    async def games(
+        self, league_id: int, *, season: int | None = None, day: int | None = None, status: GameStatus | None = None
+    ) -> list[GameRecord]:
+        """The league's games of a season (default: the current one), by day; one day's or one status's if asked."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            rows = await self._all(sql.SELECT_GAMES, (league_id, season or league.season, day, day, status, status))
+            return [GameRecord.from_row(r) for r in rows]
+
+    async def live_games(self) -> list[GameRecord]:
+        """Every game in progress in every league: the bot resumes these when it starts."""
+        async with self.transaction(write=False):
+            return [GameRecord.from_row(r) for r in await self._all(sql.SELECT_LIVE_GAMES)]
+
+    async def schedule_game(
+        self, league_id: int, away_team_id: int, home_team_id: int, day: int | None = None
+    ) -> GameRecord:
+        """One game on a league day (default: today)."""
+        async with self.transaction():
+            league = await self._league(league_id)
+            away, home = await self._team(away_team_id), await self._team(home_team_id)
+            for team in (away, home):
+                if team.league_id != league_id:
+                    raise NotFound(f"{team.name} is not in {league.name}")
+            if away.id == home.id:
+                raise GameError(f"{away.name} cannot play itself")
+            when = league.day if day is None else day
+            if when < 1:
+                raise GameError("league days are numbered from 1")
+            return await self._game(
+                await self._run(sql.INSERT_GAME, (league_id, league.season, when, away.id, home.id))
+            )
+
+    async def schedule_season(
+        self,
+        league_id: int,
+        games_per_team: int,
+        *,
+        series_length: int = 3,
+        seed: int = 0,
+        first_day: int | None = None,
+    ) -> list[GameRecord]:
+        """The season's games (league.schedule), from ``first_day`` (default: today); teams in divisions if set."""
+        async with self.transaction():
+            league = await self._league(league_id)
+            if await self._value(sql.COUNT_SEASON_GAMES, (league_id, league.season)):
+                raise GameError(f"season {league.season} of {league.name} already has games scheduled")
+            teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
+            by_key = {t.abbreviation: t for t in teams}
+            divisions: dict[str, list[str]] = {}
+            for team in teams:
+                if team.division is not None:
+                    divisions.setdefault(team.division, []).append(team.abbreviation)
+            if divisions and any(t.division is None for t in teams):
+                missing = ", ".join(t.name for t in teams if t.division is None)
+                raise SettingsError(f"some teams have a division and some do not; give these one: {missing}")
+            try:
+                planned = make_schedule(list(by_key), games_per_team, series_length, divisions or None, seed)
+            except ScheduleError as exc:
+                raise SettingsError(str(exc)) from exc
+            start = league.day if first_day is None else first_day
+            ids = [
+                await self._run(
+                    sql.INSERT_GAME,
+                    (league_id, league.season, start + g.day - 1, by_key[g.away].id, by_key[g.home].id),
+                )
+                for g in planned
+            ]
+            return [await self._game(i) for i in ids]
+
+    async def postpone_game(self, game_id: int) -> GameRecord:
+        async with self.transaction():
+            game = await self._game(game_id)
+            if game.status != "scheduled":
+                raise GameError(f"game {game_id} is {game.status}; only a scheduled game can be postponed")
+            await self._run(sql.UPDATE_GAME_STATUS, ("postponed", game_id))
+            return await self._game(game_id)
+
+    async def reschedule_game(self, game_id: int, day: int) -> GameRecord:
+        """A scheduled or postponed game moved to another league day."""
+        if day < 1:
+            raise GameError("league days are numbered from 1")
+        async with self.transaction():
+            game = await self._game(game_id)
+            if game.status not in ("scheduled", "postponed"):
+                raise GameError(f"game {game_id} is {game.status}; it cannot be moved")
+            await self._run(sql.UPDATE_GAME_DAY, (day, game_id))
+            return await self._game(game_id)
+
+    # --- games: setup ---------------------------------------------------------------------
+
+    async def _next_starter(self, team: Team, pool: CardPool, unavailable: Mapping[str, str]) -> Pitcher:
+        """Whose turn it is in the rotation, passing over starters who are resting or hurt."""
+        rotation = await self._rotation(team)
+        if not rotation.starters:
+            raise LineupError(f"{team.name} has no rotation; set one before its games can start")
+        roster = await self._roster(team.id)
+        turn = list(rotation.starters)
+        first = turn.index(rotation.next_starter) if rotation.next_starter else 0
+        reasons = []
+        for card_id in turn[first:] + turn[:first]:
+            if roster[card_id].status != "active":
+                reasons.append(f"{pool.name(card_id)} is on the injured list")
+            elif card_id in unavailable:
+                reasons.append(f"{pool.name(card_id)} is {unavailable[card_id]}")
+            else:
+                return pool.pitcher(card_id)
+        raise PlayerUnavailable(f"{team.name} has no starter ready: {'; '.join(reasons)}")
+
+    async def _team_setup(
+        self,
+        team: Team,
+        league: League,
+        pool: CardPool,
+        starter: Pitcher,
+        opposing_hand: Hand,
+        unavailable: Mapping[str, str],
+    ) -> TeamSetup:
+        """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role."""
+        lineup = await self._lineup(team.id, opposing_hand)
+        if lineup is None:
+            other = await self._lineup(team.id, "R" if opposing_hand == "L" else "L")
+            if other is None:
+                raise LineupError(f"{team.name} has no saved lineup; save one (or let the auto-manager pick one)")
+            lineup = other  # one lineup against every starter
+        roster = await self._roster(team.id)
+        try:
+            check_lineup(
+                team.name,
+                lineup.spots,
+                designated_hitter=league.options.designated_hitter,
+                roster=roster,
+                unavailable=unavailable,
+                name=pool.name,
+            )
+        except LineupError as exc:
+            raise type(exc)(
+                f"{exc} (in the lineup against {'left' if lineup.vs_hand == 'L' else 'right'}-handers)"
+            ) from exc
+        batting = pool.batting_card_for(starter)
+        if batting is None and not league.options.designated_hitter:
+            raise LineupError(f"{starter.name} bats, but the card sets have no batting card for him")
+        spots = []
+        for spot in lineup.spots:
+            if spot.card_id is None:
+                assert batting is not None
+                spots.append(LineupSpot(batting, Position.P))
+            else:
+                spots.append(LineupSpot(pool.batter(spot.card_id), spot.position))
+        healthy = [e for e in roster.values() if e.status == "active" and e.card_id not in unavailable]
+        in_lineup = set(lineup.card_ids())
+        bench = tuple(pool.batter(e.card_id) for e in healthy if e.kind == "batter" and e.card_id not in in_lineup)
+        rotation = set((await self._rotation(team)).starters)
+        roles = {r.card_id: r.role for r in await self._bullpen_roles(team.id)}
+        # Starters stay out of the bullpen: they pitch on their turn. Order: long, middle, unassigned, setup, closer.
+        order = {"long": 0, "middle": 1, None: 2, "setup": 3, "closer": 4}
+        relievers = [
+            e.card_id for e in healthy if e.kind == "pitcher" and e.card_id != starter.id and e.card_id not in rotation
+        ]
+        relievers.sort(key=lambda c: order[roles.get(c)])
+        bullpen = tuple(pool.pitcher(c) for c in relievers)
+        return TeamSetup(team.name, tuple(spots), starter, batting, bench, bullpen)
+
+    async def _build_setup(self, league: League, game: GameRecord) -> GameSetup:
+        pool = await self._pool_for(league.card_sets)
+        away, home = await self._team(game.away_team_id), await self._team(game.home_team_id)
+        if home.ballpark is None:
+            raise GameError(f"{home.name} has no ballpark; set one before it plays at home")
+        unavailable = await self._unavailable(league)
+        away_starter = await self._next_starter(away, pool, unavailable)
+        home_starter = await self._next_starter(home, pool, unavailable)
+        setup = GameSetup(
+            away=await self._team_setup(away, league, pool, away_starter, _hand(home_starter), unavailable),
+            home=await self._team_setup(home, league, pool, home_starter, _hand(away_starter), unavailable),
+            ballpark=pool.ballpark(home.ballpark),
+            options=league.options,
+        )
+        try:
+            setup.validate()
+        except SetupError as exc:
+            raise LineupError(str(exc)) from exc
+        return setup
+
+    async def build_game_setup(self, game_id: int) -> GameSetup:
+        """The game as the teams stand today: lineups vs the other starter's hand, next starters, bullpens, park."""
+        async with self.transaction(write=False):
+            game = await self._game(game_id)
+            if game.status not in ("scheduled", "postponed"):
+                raise GameError(f"game {game_id} is {game.status}; its setup is already fixed")
+            return await self._build_setup(await self._league(game.league_id), game)
+
+    async def _check_setup_players(self, league: League, setup: GameSetup) -> None:
+        """A setup made elsewhere: nobody in a lineup or starting who is injured or resting."""
+        unavailable = await self._unavailable(league)
+        for team in (setup.away, setup.home):
+            players = [team.pitcher, *(s.batter for s in team.lineup if s.position is not Position.P)]
+            for card in players:
+                if card.id in unavailable:
+                    raise PlayerUnavailable(f"{team.name}: {card.name} is {unavailable[card.id]}; he cannot play")
+
+    # --- games: playing -------------------------------------------------------------------
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        setup: GameSetup | None = None,
+        seed: int | None = None,
+        managed: Iterable[str] = (),
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+    ) -> GameRecord:
+        """The game goes live with a setup (default: ``build_game_setup``) and a seed (default: a random one)."""
+        async with self.transaction():
+            game = await self._game(game_id)
+            if game.status not in ("scheduled", "postponed"):
+                raise GameError(f"game {game_id} is {game.status}; it cannot start again")
+            league = await self._league(game.league_id)
+            if setup is None:
+                setup = await self._build_setup(league, game)
+            else:
+                try:
+                    setup.validate()
+                except SetupError as exc:
+                    raise LineupError(str(exc)) from exc
+                await self._check_setup_players(league, setup)
+            sides = sorted(set(managed))
+            if any(side not in ("away", "home") for side in sides):
+                raise GameError(f"the sides a person manages are 'away' and 'home', not {sides}")
+            await self._run(
+                sql.START_GAME,
+                (
+                    league.day,
+                    RULESET,
+                    _dumps(setup.to_dict()),
+                    secrets.randbits(62) if seed is None else seed,
+                    _dumps(sides),
+                    channel_id,
+                    thread_id,
+                    game_id,
+                ),
+            )
+            return await self._game(game_id)
+
+    async def set_game_channel(self, game_id: int, channel_id: int | None, thread_id: int | None = None) -> GameRecord:
+        """The channel (and thread) a game is played in."""
+        async with self.transaction():
+            await self._game(game_id)
+            await self._run(sql.UPDATE_GAME_CHANNEL, (channel_id, thread_id, game_id))
+            return await self._game(game_id)
+
+    def _same_game(self, game: GameRecord, data: Mapping[str, Any]) -> Game:
+        """The engine game rebuilt from ``data``, refused unless it is this game (same setup and seed)."""
+        if data.get("seed") != game.seed or json.loads(_dumps(data.get("setup"))) != game.setup:
+            raise GameError(f"that is not game {game.id}: its setup or seed differs from the one stored")
+        try:
+            return Game.from_dict(dict(data))
+        except (ReplayMismatch, SetupError, ValueError, KeyError, TypeError) as exc:
+            raise GameError(f"game {game.id} does not replay: {exc}") from exc
+
+    async def save_progress(self, game_id: int, game_dict: Mapping[str, Any]) -> GameRecord:
+        """A live game's decision log (and who manages each side), saved after every answer."""
+        async with self.transaction():
+            game = await self._game(game_id)
+            if game.status != "live":
+                raise GameError(f"game {game_id} is {game.status}, not live")
+            replay = self._same_game(game, game_dict)
+            await self._run(
+                sql.UPDATE_GAME_LOG, (_dumps(replay.log_to_json()), _dumps(sorted(replay.managed)), game_id)
+            )
+            return await self._game(game_id)
+
+    async def load_game(self, game_id: int) -> Game:
+        """A live or final game replayed from its setup, seed and log."""
+        record = await self.game(game_id)
+        if record.status not in ("live", "final"):
+            raise GameError(f"game {game_id} is {record.status}; it has not been played")
+        return Game.from_dict(record.game_dict())
+
+    async def _hook(self, stage: str) -> None:
+        if self.finish_hook is not None:
+            await self.finish_hook(stage)
+
+    async def finish_game(self, game_id: int, game_dict: Mapping[str, Any]) -> GameRecord:
+        """A finished game, all at once: final status, log, line and box score, pitchers' rest, injuries.
+
+        The line and box scores are derived from the replay of ``game_dict`` (``Game.to_dict()``).
+        """
+        async with self.transaction():
+            record = await self._game(game_id)
+            if record.status != "live":
+                raise GameError(f"game {game_id} is {record.status}; only a live game can finish")
+            game = self._same_game(record, game_dict)
+            if not game.over:
+                raise GameError(f"game {game_id} is not over yet; it can only be finished after the last out")
+            league = await self._league(record.league_id)
+            day = record.played_day if record.played_day is not None else league.day
+            box = box_score(game)
+            line = box.line
+            await self._run(
+                sql.FINISH_GAME,
+                (
+                    _dumps(game.log_to_json()),
+                    _dumps(sorted(game.managed)),
+                    line.away.r,
+                    line.home.r,
+                    _dumps(line.to_dict()),
+                    _dumps(box.to_dict()),
+                    game_id,
+                ),
+            )
+            await self._hook("game")
+            team_ids = {"away": record.away_team_id, "home": record.home_team_id}
+            for side in ("away", "home"):
+                team = await self._team(team_ids[side])
+                starter = game.setup.away.pitcher if side == "away" else game.setup.home.pitcher
+                for pitching in box.team(side).pitching:
+                    started = pitching.player == starter.id
+                    in_a_row = await self._relief_days_in_a_row(league, record.season, pitching.player, day)
+                    rest = league.rules.rest_days(started, pitching.outs, in_a_row)
+                    usage = (pitching.player, team.id, record.season, day, int(started), pitching.outs, pitching.bf)
+                    await self._run(sql.INSERT_PITCHER_USAGE, (game_id, league.id, *usage, rest))
+                slot = await self._value(sql.SELECT_ROTATION_SLOT_OF, (team.id, starter.id))
+                if slot is not None:
+                    await self._run(sql.UPDATE_TEAM_NEXT_SLOT, (slot + 1, team.id))
+            await self._hook("pitchers")
+            for event in game.events:
+                if isinstance(event, InjuryEvent) and event.leaves_game:
+                    side = "away" if event.player in _player_ids(game.setup.away) else "home"
+                    where = (league.id, event.player, team_ids[side], game_id, record.season, day)
+                    await self._run(sql.INSERT_INJURY, (*where, event.kind, event.days, event.days))
+            await self._hook("injuries")
+            return await self._game(game_id)
+
+    async def _relief_days_in_a_row(self, league: League, season: int, card_id: str, day: int) -> int:
+        window = league.rules.relief_days_in_a_row
+        rows = await self._all(sql.SELECT_DAYS_PITCHED, (league.id, card_id, season, day - window, day - 1))
+        return days_in_a_row((r["day"] for r in rows), day)
+
+    # --- standings and stats --------------------------------------------------------------
+
+    async def _finals(self, league_id: int, season: int | None) -> tuple[League, list[Team], list[GameRecord]]:
+        league = await self._league(league_id)
+        teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
+        rows = await self._all(sql.SELECT_FINAL_GAMES, (league_id, season or league.season))
+        return league, teams, [GameRecord.from_row(r) for r in rows]
+
+    async def standings(self, league_id: int, season: int | None = None) -> dict[str, list[StandingsRow]]:
+        """The standings (league.standings): "overall" and each division; teams by abbreviation."""
+        async with self.transaction(write=False):
+            _, teams, finals = await self._finals(league_id, season)
+        key = {t.id: t.abbreviation for t in teams}
+        games = [
+            FinalGame(
+                g.played_day or g.day, key[g.away_team_id], key[g.home_team_id], g.away_runs or 0, g.home_runs or 0
+            )
+            for g in finals
+        ]
+        divisions: dict[str, list[str]] = {}
+        for team in teams:
+            if team.division is not None:
+                divisions.setdefault(team.division, []).append(team.abbreviation)
+        return standings([t.abbreviation for t in teams], games, divisions or None)
+
+    async def box_scores(self, league_id: int, season: int | None = None) -> list[tuple[str, str, dict[str, Any]]]:
+        """(away, home, box score) of every final game of the season in the order played; teams by abbreviation."""
+        async with self.transaction(write=False):
+            _, teams, finals = await self._finals(league_id, season)
+        key = {t.id: t.abbreviation for t in teams}
+        return [(key[g.away_team_id], key[g.home_team_id], g.box_score or {}) for g in finals]
+
+    async def season_stats(self, league_id: int, season: int | None = None) -> SeasonStats:
+        """Season batting, pitching and fielding (league.stats) from the final games' box scores."""
+        return season_stats(await self.box_scores(league_id, season))
+
+    async def leaders(
+        self, league_id: int, stat: str, *, season: int | None = None, limit: int = 10
+    ) -> list[tuple[str, float | int]]:
+        """The season's leaders in one stat (league.stats.LEADER_STATS): (card id, value), best first."""
+        totals = await self.season_stats(league_id, season)
+        return leaders(totals, stat, totals.team_games, limit)
+
+
+def _check_rulesets(ruleset: str, pool: CardPool) -> None:
+    for ref, cardset in zip(pool.refs, pool.sets, strict=True):
+        if not ruleset.startswith(cardset.info.ruleset):
+            raise CardError(f"card set {ref!r} is for {cardset.info.ruleset}, not {ruleset}")
+
+
+def _hand(pitcher: Pitcher) -> Hand:
+    return "L" if pitcher.throws.value == "L" else "R"
+
+
+def _player_ids(team: TeamSetup) -> set[str]:
+    ids = {s.batter.id for s in team.lineup} | {b.id for b in team.bench}
+    ids |= {team.pitcher.id} | {p.id for p in team.bullpen}
+    if team.pitcher_batting is not None:
+        ids.add(team.pitcher_batting.id)
+    return ids
