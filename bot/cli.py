@@ -89,8 +89,11 @@ def _run(args: argparse.Namespace) -> int:
     if os.environ.get("DISCORD_TOKEN"):
         print("The Discord bot is not built yet (see the open issues); unset DISCORD_TOKEN to play at the terminal.")
         return 1
-    print("No DISCORD_TOKEN in .env: a game at the terminal on the sample cards (see dugout play --help).\n")
-    return _play(build_parser().parse_args(["play"]))
+    from bot import season
+
+    database = database_path(args)
+    print(f"No DISCORD_TOKEN in .env: the next game of the terminal league in {database} (see also dugout play).\n")
+    return season.run(database)
 
 
 DEFAULT_DATABASE = "data/dugout.sqlite3"
@@ -101,7 +104,7 @@ def database_path(args: argparse.Namespace) -> Path:
     from dotenv import load_dotenv
 
     load_dotenv()
-    return Path(args.database or os.environ.get("DUGOUT_DATABASE") or DEFAULT_DATABASE)
+    return Path(getattr(args, "database", None) or os.environ.get("DUGOUT_DATABASE") or DEFAULT_DATABASE)
 
 
 def _db(args: argparse.Namespace) -> int:

@@ -153,10 +153,14 @@ def test_events_are_printed_once_though_the_game_replays_after_each_answer(
     assert managed.count("Top of the 1st") == 1
 
 
-def test_run_without_a_token_watches_a_game_when_stdin_is_not_a_terminal(
-    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+def test_run_without_a_token_plays_the_terminal_leagues_next_game_into_the_database(
+    capsys: pytest.CaptureFixture[str],
+    stdin: Callable[[str], None],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
     monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
     slept: list[float] = []
     monkeypatch.setattr(terminal.time, "sleep", slept.append)
@@ -165,6 +169,13 @@ def test_run_without_a_token_watches_a_game_when_stdin_is_not_a_terminal(
     assert "Your choice" not in out and "You manage" not in out
     assert FINAL.search(out)
     assert slept == []  # pace 0 without a terminal
+    assert main(["run"]) == 0  # the next game, in the same file
+    out = capsys.readouterr().out
+    standings = out[out.index("Standings") :].splitlines()
+    wins = [int(line.split()[1]) for line in standings[2:4]]
+    losses = [int(line.split()[2]) for line in standings[2:4]]
+    assert sum(wins) == sum(losses) == 2
+    assert (tmp_path / "league.sqlite3").exists()
 
 
 def test_pace_pauses_after_each_plate_appearance(
