@@ -194,6 +194,9 @@ class PitchingLine:
         return {**asdict(self), "ip": self.ip}
 
 
+PITCHING_COUNTS = tuple(f for f in PitchingLine.__dataclass_fields__ if f not in ("player", "name", "decision"))
+
+
 @dataclass
 class FieldingLine:
     player: str

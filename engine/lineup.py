@@ -40,6 +40,11 @@ def hitting_score(batter: Batter) -> float:
     return score + sum(r.w + r.hr / 2 - r.k / 2 for r in ratings) / 4
 
 
+def best_fielder(candidates: Sequence[Batter], position: Position) -> Batter:
+    """The candidate with the best range at ``position``, the better hitter on a tie (all must play it)."""
+    return max(candidates, key=lambda b: (b.fielding(position).range, hitting_score(b)))  # type: ignore[union-attr]
+
+
 def auto_team(
     name: str,
     batters: Sequence[Batter],
@@ -54,7 +59,7 @@ def auto_team(
         candidates = [b for b in batters if b.id not in used and b.fielding(position) is not None]
         if not candidates:
             raise SetupError(f"{name}: nobody on the roster plays {position}")
-        best = max(candidates, key=lambda b: (b.fielding(position).range, hitting_score(b)))  # type: ignore[union-attr]
+        best = best_fielder(candidates, position)
         chosen[position] = best
         used.add(best.id)
     if designated_hitter:

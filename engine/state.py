@@ -125,10 +125,6 @@ class TeamState:
     def runs(self) -> int:
         return sum(self.runs_by_inning)
 
-    def batter_card(self, spot: LineupSpot) -> Batter:
-        """The card a lineup spot bats with (the pitcher's spot holds his batting card; see ``pitcher_spot``)."""
-        return spot.batter
-
     def pitcher_spot(self, pitcher: Pitcher) -> LineupSpot:
         """The pitcher's spot in the order: the setup's pitchers' batting card under his id and name."""
         card = self.setup.pitcher_batting

@@ -20,29 +20,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.boxscore import COUNTS, PITCHING_COUNTS
 from league.errors import LeagueError
 
-BATTING_COUNTS = (
-    "pa",
-    "ab",
-    "r",
-    "h",
-    "doubles",
-    "triples",
-    "hr",
-    "rbi",
-    "bb",
-    "k",
-    "hbp",
-    "sf",
-    "sh",
-    "ci",
-    "gidp",
-    "sb",
-    "cs",
-    "lob",
-)
-PITCHING_COUNTS = ("outs", "h", "r", "er", "bb", "k", "hr", "bf", "hbp", "wp", "bk")
+# The counts a box score line carries, as the engine's box score names them.
+BATTING_COUNTS = COUNTS
 DECISIONS = {"W": "w", "L": "l", "S": "s"}
 
 # Qualifying for a rate title: plate appearances (batters) and outs (pitchers) per game the team played.

@@ -73,7 +73,7 @@ def plate_appearance(g: Game) -> None:
     defense_call, offense_call = calls
     offense, defense = state.batting, state.fielding
     spot = offense.order[offense.up % len(offense.order)]
-    batter = offense.batter_card(spot)
+    batter = spot.batter  # the pitcher's spot holds his batting card (TeamState.pitcher_spot)
     pitcher = defense.pitcher
     park = g.setup.ballpark
     side = batter_side(batter, pitcher)
@@ -166,13 +166,8 @@ def strategy_roll(g: Game) -> int | None:
 
 
 def bunt_is_on(g: Game, play: str) -> bool:
-    """A bunt call still fits the bases after the plays before the pitch (squeeze needs a man on third)."""
-    state = g.state
-    if play == "squeeze":
-        return state.runner_on(3) is not None and state.outs < 2
-    if play == "sacrifice":
-        return bool(state.occupied()) and state.outs < 2
-    return True
+    """A bunt call still fits the bases after the plays before the pitch (a pickoff may have cleared third)."""
+    return any(o.key == play for o in manager.offense_options(g, g.state.batting))
 
 
 def finish_plate_appearance(

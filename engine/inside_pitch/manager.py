@@ -43,7 +43,7 @@ from cards.models import Batter, Pitcher
 from cards.notation import Position
 from engine.events import Fatigue, Substitution
 from engine.inside_pitch import strategy
-from engine.lineup import hitting_score
+from engine.lineup import best_fielder, hitting_score
 from engine.requests import Option
 from engine.setup import LineupSpot
 from engine.state import Runner, TeamState
@@ -96,9 +96,7 @@ def replace_player(g: Game, team: TeamState, spot: int, new: Batter, position: P
     old = team.order[spot].batter
     team.order[spot] = LineupSpot(new, position)
     team.used_bench.add(new.id)
-    team.removed.add(old.id)
-    if old.id == team.pitcher.id:
-        team.removed.add(old.id)  # batted or ran for: a new pitcher comes in next time out
+    team.removed.add(old.id)  # batted or ran for the pitcher: a new one comes in next time out
     for base in (1, 2, 3):
         runner = g.state.runner_on(base)
         if runner is not None and runner.id == old.id:
@@ -163,7 +161,7 @@ def best_at(bench: list[Batter], position: Position) -> Batter:
     """The bench player with the best range at ``position``, else the best hitter (for DH and PH)."""
     fielders = [b for b in bench if b.fielding(position) is not None]
     if fielders and position in FIELD_POSITIONS:
-        return max(fielders, key=lambda b: (b.fielding(position).range, hitting_score(b)))  # type: ignore[union-attr]
+        return best_fielder(fielders, position)
     return max(bench, key=hitting_score)  # rare: only when someone is hurt
 
 
@@ -274,7 +272,7 @@ def offense(g: Game, strategy_roll: int | None) -> str:
     state = g.state
     for _ in range(len(team.setup.bench) + 2):
         up = team.order[team.up % len(team.order)]
-        pitcher_up = up.batter.id == team.pitcher.id  # not a pinch hitter in the pitcher's spot
+        _, pitcher_up = strategy.batter_up(g)
         call = SWING
         if strategy_roll is not None:
             call = strategy.suggest_offense(g, strategy_roll, pitcher_up)

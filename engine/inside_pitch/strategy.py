@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cards.models import Batter
-from cards.notation import Position, Range, parse_range
+from cards.notation import Range, parse_range
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME
 
@@ -113,10 +113,10 @@ def bunt_range(bnt: int, batter_is_pitcher: bool) -> Range | None:
 
 
 def batter_up(g: Game) -> tuple[Batter, bool]:
-    """The batter due up and whether he bats in the pitcher's lineup spot."""
+    """The batter due up and whether he is the pitcher (a pinch hitter in the pitcher's spot is not)."""
     offense = g.state.batting
     spot = offense.order[offense.up % len(offense.order)]
-    return offense.batter_card(spot), spot.position is Position.P
+    return spot.batter, spot.batter.id == offense.pitcher.id
 
 
 def suggest_offense(g: Game, roll: int, batter_is_pitcher: bool | None = None, batter: Batter | None = None) -> str:

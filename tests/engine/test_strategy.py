@@ -251,7 +251,7 @@ def test_batter_in_the_p_spot_is_a_pitcher(table: Table) -> None:
     put(table, 1, att="N")
     team = g.state.batting
     team.up = next(i for i, s in enumerate(team.order) if s.position is Position.P)
-    assert team.batter_card(team.order[team.up]).bnt == 2
+    assert team.order[team.up].batter.bnt == 2
     assert suggest_offense(g, 18) == "sacrifice"  # pitchers, BNT 2: 18-19
     team.up = next(i for i, s in enumerate(team.order) if s.position is not Position.P)
     assert suggest_offense(g, 18) == "swing"  # position players, BNT 2: 19
