@@ -36,7 +36,7 @@ def _json(text: str | None) -> Any:
 
 @dataclass(frozen=True)
 class LeagueRules:
-    """The league's own rules between games (the game's rules are :class:`engine.setup.Options`).
+    """The league's own rules between games and its games' pacing (the rules of play are :class:`engine.setup.Options`).
 
     Rest is counted in league days. A pitcher is resting from the day he pitched through
     that day plus his rest days, so a starter with 4 days of rest who starts on day 10 is
@@ -50,6 +50,10 @@ class LeagueRules:
     long_relief_rest_days: int = 2
     # A reliever who pitches on this many league days in a row rests the next day; 0: never.
     relief_days_in_a_row: int = 3
+    # How its games run in Discord: seconds between plate appearances, and seconds a
+    # manager has to answer before the auto-manager answers for him.
+    pace_seconds: int = 3
+    prompt_timeout_seconds: int = 300
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -286,6 +290,10 @@ class GameRecord:
     box_score: dict[str, Any] | None
     started_at: str | None
     finished_at: str | None
+    posted: int = 0  # events of the game the Discord thread has shown
+    scoreboard_id: int | None = None  # the thread's scoreboard message
+    paused: bool = False
+    forfeited_by: str | None = None  # "away" or "home"
 
     def game_dict(self) -> dict[str, Any]:
         """The game as ``engine.game.Game.from_dict`` reads it; only for a live or final game."""
@@ -323,6 +331,10 @@ class GameRecord:
             box_score=_json(row["box_score"]),
             started_at=row["started_at"],
             finished_at=row["finished_at"],
+            posted=row["posted"],
+            scoreboard_id=row["scoreboard_id"],
+            paused=bool(row["paused"]),
+            forfeited_by=row["forfeited_by"],
         )
 
 

@@ -140,6 +140,17 @@ SELECT_LIVE_GAMES = "SELECT * FROM game WHERE status = 'live' ORDER BY id"
 SELECT_FINAL_GAMES = """
 SELECT * FROM game WHERE league_id = ? AND season = ? AND status = 'final' ORDER BY coalesce(played_day, day), id
 """
+# (posted, scoreboard_id, game_id): how far the thread has shown a live game
+UPDATE_GAME_POSTED = "UPDATE game SET posted = ?, scoreboard_id = coalesce(?, scoreboard_id) WHERE id = ?"
+# (paused, game_id)
+UPDATE_GAME_PAUSED = "UPDATE game SET paused = ? WHERE id = ?"
+# (forfeited_by, away_runs, home_runs, line_score, game_id)
+FORFEIT_GAME = f"""
+UPDATE game SET status = 'final', forfeited_by = ?, away_runs = ?, home_runs = ?, line_score = ?, box_score = '{{}}',
+    played_day = coalesce(played_day, (SELECT day FROM league WHERE league.id = game.league_id)),
+    setup = coalesce(setup, '{{}}'), seed = coalesce(seed, 0), finished_at = {NOW}
+WHERE id = ?
+"""
 COUNT_SEASON_GAMES = "SELECT count(*) FROM game WHERE league_id = ? AND season = ?"
 UPDATE_GAME_STATUS = "UPDATE game SET status = ? WHERE id = ?"
 UPDATE_GAME_DAY = "UPDATE game SET day = ?, status = 'scheduled' WHERE id = ?"

@@ -1148,6 +1148,43 @@ class Store:
             await self._run(sql.UPDATE_GAME_CHANNEL, (channel_id, thread_id, game_id))
             return await self._game(game_id)
 
+    async def record_posted(self, game_id: int, posted: int, scoreboard_id: int | None = None) -> GameRecord:
+        """How many of a live game's events its Discord thread has shown (and the scoreboard message)."""
+        if posted < 0:
+            raise GameError("posted counts events; it cannot be negative")
+        async with self.transaction():
+            await self._game(game_id)
+            await self._run(sql.UPDATE_GAME_POSTED, (posted, scoreboard_id, game_id))
+            return await self._game(game_id)
+
+    async def set_paused(self, game_id: int, paused: bool) -> GameRecord:
+        """Stop or restart play of a live game; a paused game waits, even across restarts."""
+        async with self.transaction():
+            game = await self._game(game_id)
+            if game.status != "live":
+                raise GameError(f"game {game_id} is {game.status}; only a live game can be paused or resumed")
+            if game.paused == paused:
+                raise GameError(f"game {game_id} is already {'paused' if paused else 'being played'}")
+            await self._run(sql.UPDATE_GAME_PAUSED, (int(paused), game_id))
+            return await self._game(game_id)
+
+    async def forfeit_game(self, game_id: int, side: str) -> GameRecord:
+        """``side`` forfeits a scheduled, postponed or live game: final, 9-0 to the other side.
+
+        A forfeit counts in the standings only: it has no box score, so it adds nothing
+        to players' stats and no rest to pitchers.
+        """
+        if side not in ("away", "home"):
+            raise GameError(f"the side that forfeits is 'away' or 'home', not {side!r}")
+        async with self.transaction():
+            game = await self._game(game_id)
+            if game.status == "final":
+                raise GameError(f"game {game_id} is already final")
+            away_runs, home_runs = (0, 9) if side == "away" else (9, 0)
+            line = _dumps({"forfeit": side})
+            await self._run(sql.FORFEIT_GAME, (side, away_runs, home_runs, line, game_id))
+            return await self._game(game_id)
+
     def _same_game(self, game: GameRecord, data: Mapping[str, Any]) -> Game:
         """The engine game rebuilt from ``data``, refused unless it is this game (same setup and seed)."""
         if data.get("seed") != game.seed or json.loads(_dumps(data.get("setup"))) != game.setup:
@@ -1266,7 +1303,10 @@ class Store:
         async with self.transaction(write=False):
             _, teams, finals = await self._finals(league_id, season)
         key = {t.id: t.abbreviation for t in teams}
-        return [(key[g.away_team_id], key[g.home_team_id], g.box_score or {}) for g in finals]
+        # Forfeits count in the standings, not in players' stats.
+        return [
+            (key[g.away_team_id], key[g.home_team_id], g.box_score or {}) for g in finals if g.forfeited_by is None
+        ]
 
     async def season_stats(self, league_id: int, season: int | None = None) -> SeasonStats:
         """Season batting, pitching and fielding (league.stats) from the final games' box scores."""

@@ -19,8 +19,6 @@ from discord import app_commands
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.world import GUILD_ID
 
-pytest_plugins = ["tests.fakediscord.fixtures"]
-
 TEAMS = ["Cardinals", "Cubs", "Brewers", "Reds", "Pirates", "Cannons"]
 
 

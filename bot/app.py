@@ -1,0 +1,115 @@
+"""The Discord bot: one discord.py client, its cogs, its persistent buttons and its live games.
+
+``DugoutBot`` owns the league store and the live game sessions. Cogs are thin: they
+check who asks, call ``league/`` and ``engine/``, and render. Every refusal a user can
+act on (a ``UserError`` or a ``LeagueError``) is answered ephemerally; anything else is
+logged as an error and the user is told that something broke.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.checks import UserError
+from bot.session import Sessions
+from league.errors import LeagueError
+from league.store import Store
+
+log = logging.getLogger("bot")
+
+COGS = (
+    "bot.cogs.league",
+    "bot.cogs.teams",
+    "bot.cogs.roster",
+    "bot.cogs.lineup",
+    "bot.cogs.games",
+    "bot.cogs.reports",
+    "bot.cogs.cards",
+    "bot.cogs.help",
+)
+
+
+class DugoutTree(app_commands.CommandTree["DugoutBot"]):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        message = user_message(error)
+        if message is None:
+            await super().on_error(interaction, error)  # logs it: a bug, not the user's doing
+            message = "Something went wrong on Dugout's side; nothing was changed. The bot's log has the details."
+        await reply_privately(interaction, message)
+
+
+def user_message(error: BaseException) -> str | None:
+    """What to tell the user about an error he can act on; None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        cause = error.__cause__ or getattr(error, "original", None)
+        if cause is not None and cause is not error:
+            return user_message(cause)
+    if isinstance(error, UserError | LeagueError):
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You may not use that command here."
+    return None
+
+
+async def reply_privately(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+class DugoutBot(commands.Bot):
+    """Dugout in Discord. ``guild_id`` syncs the commands to one server at once (else globally)."""
+
+    def __init__(self, store: Store, *, guild_id: int | None = None) -> None:
+        intents = discord.Intents.default()  # no privileged intents: Dugout reads no message content
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=DugoutTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.store = store
+        self.sync_guild_id = guild_id
+        self.sessions = Sessions(self)
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        for cog in COGS:
+            await self.load_extension(cog)
+        from bot.prompts import ChoiceButton, ChoiceSelect
+
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        if self.sync_guild_id is not None:
+            guild = discord.Object(id=self.sync_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        # Once per process: READY comes again after a reconnect that could not resume.
+        if not self._resumed:
+            self._resumed = True
+            resumed = await self.sessions.resume_all()
+            log.info("ready as %s; resumed %d live game(s)", self.user, resumed)
+
+    async def close(self) -> None:
+        await self.sessions.stop_all()
+        await super().close()
+
+
+async def run_bot(token: str, database: Path, guild_id: int | None = None) -> None:
+    """Open the store and run the bot until it is stopped."""
+    database.parent.mkdir(parents=True, exist_ok=True)
+    async with await Store.open(database) as store:
+        bot = DugoutBot(store, guild_id=guild_id)
+        async with bot:
+            await bot.start(token)

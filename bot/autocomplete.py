@@ -1,0 +1,111 @@
+"""Autocomplete for the arguments many commands share: teams, players, games, settings.
+
+Each function answers with at most 25 choices (Discord's limit) whose names contain
+what the user typed; values are ids, which the commands look up again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+
+from league.errors import LeagueError
+
+if TYPE_CHECKING:
+    from bot.app import DugoutBot
+    from league.models import League
+
+MAX_CHOICES = 25
+
+
+def matching(pairs: Iterable[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    """(name, value) pairs whose name contains ``current`` (any case), as choices."""
+    wanted = current.lower().strip()
+    choices = [app_commands.Choice(name=name[:100], value=value) for name, value in pairs if wanted in name.lower()]
+    return choices[:MAX_CHOICES]
+
+
+def bot_of(interaction: discord.Interaction) -> DugoutBot:
+    return cast("DugoutBot", interaction.client)
+
+
+async def _league(interaction: discord.Interaction) -> League | None:
+    if interaction.guild_id is None:
+        return None
+    leagues = await bot_of(interaction).store.leagues(interaction.guild_id)
+    return leagues[0] if leagues else None
+
+
+async def teams(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    league = await _league(interaction)
+    if league is None:
+        return []
+    found = await bot_of(interaction).store.teams(league.id)
+    return matching(((f"{t.name} ({t.abbreviation})", str(t.id)) for t in found), current)
+
+
+async def roster_players(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Players on the roster of the team named in the command (else on every team)."""
+    league = await _league(interaction)
+    if league is None:
+        return []
+    store = bot_of(interaction).store
+    team_arg = getattr(interaction.namespace, "team", None)
+    team_ids = [int(team_arg)] if team_arg and str(team_arg).isdigit() else [t.id for t in await store.teams(league.id)]
+    pool = await store.card_pool(league.id)
+    pairs = []
+    for team_id in team_ids:
+        try:
+            entries = await store.roster(team_id)
+        except LeagueError:
+            continue
+        pairs += [(f"{pool.name(e.card_id)} ({e.kind}, {e.status})", e.card_id) for e in entries]
+    return matching(pairs, current)
+
+
+async def free_agents(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Cards of the league's sets that no team has signed."""
+    league = await _league(interaction)
+    if league is None:
+        return []
+    store = bot_of(interaction).store
+    pool = await store.card_pool(league.id)
+    signed = set()
+    for team in await store.teams(league.id):
+        signed |= {e.card_id for e in await store.roster(team.id)}
+    cards = [c for s in pool.sets for c in [*s.batters.values(), *s.pitchers.values()] if c.id not in signed]
+    return matching(((f"{c.name} ({c.year} {c.team})", c.id) for c in cards), current)
+
+
+async def cards(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Any card of the league's sets (the sample set outside a league)."""
+    league = await _league(interaction)
+    store = bot_of(interaction).store
+    if league is not None:
+        pool = await store.card_pool(league.id)
+        sets = pool.sets
+    else:
+        from league.cardpool import CardPool
+
+        sets = CardPool.load(["sample"]).sets
+    every = [c for s in sets for c in s.all_cards()]
+    return matching(((f"{c.name} ({c.year} {c.team})", c.id) for c in every), current)
+
+
+async def games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The season's games that are not final: live ones first, then by day."""
+    league = await _league(interaction)
+    if league is None:
+        return []
+    store = bot_of(interaction).store
+    names = {t.id: t.abbreviation for t in await store.teams(league.id)}
+    found = [g for g in await store.games(league.id) if g.status != "final"]
+    found.sort(key=lambda g: (g.status != "live", g.day, g.id))
+    pairs = [
+        (f"#{g.id} day {g.day}: {names[g.away_team_id]} at {names[g.home_team_id]} ({g.status})", str(g.id))
+        for g in found
+    ]
+    return matching(pairs, current)

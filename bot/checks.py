@@ -1,0 +1,79 @@
+"""What every cog asks first: which league this server plays, and who may do what.
+
+Dugout runs one league per Discord server. A commissioner is a member the league lists
+as one, or anyone with the server's Manage Server permission (the server's owners
+can always fix their league). A team is run by its manager, its co-managers and the
+commissioners.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from league.errors import NotFound
+from league.models import League, Team
+
+if TYPE_CHECKING:
+    from bot.app import DugoutBot
+
+
+class UserError(Exception):
+    """A refusal the user can act on: shown to him alone, and nothing was changed."""
+
+
+def guild_id(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UserError("Dugout's commands work in a server's channels, not in direct messages.")
+    return interaction.guild_id
+
+
+async def server_league(bot: DugoutBot, interaction: discord.Interaction) -> League:
+    """The league this server plays, or a clear refusal saying how to start one."""
+    leagues = await bot.store.leagues(guild_id(interaction))
+    if not leagues:
+        raise UserError("This server has no league yet: someone with Manage Server starts one with `/league create`.")
+    return leagues[0]
+
+
+def is_commissioner(league: League, interaction: discord.Interaction) -> bool:
+    if interaction.user.id in league.commissioners:
+        return True
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+def require_commissioner(league: League, interaction: discord.Interaction) -> None:
+    if not is_commissioner(league, interaction):
+        raise UserError(f"Only a commissioner of {league.name} may do that.")
+
+
+def manages(team: Team, league: League, interaction: discord.Interaction) -> bool:
+    return interaction.user.id in team.managers or is_commissioner(league, interaction)
+
+
+def require_manager(team: Team, league: League, interaction: discord.Interaction) -> None:
+    if not manages(team, league, interaction):
+        raise UserError(f"Only the manager of {team.name} (or a commissioner) may do that.")
+
+
+async def find_team(bot: DugoutBot, league: League, text: str) -> Team:
+    """A team of the league by id (what team autocomplete sends), abbreviation or name."""
+    if text.isdigit():
+        try:
+            team = await bot.store.team(int(text))
+        except NotFound:
+            pass
+        else:
+            if team.league_id == league.id:
+                return team
+    return await bot.store.find_team(league.id, text)  # NotFound says which teams there are
+
+
+async def my_team(bot: DugoutBot, league: League, interaction: discord.Interaction) -> Team:
+    """The team the user manages (the first, if he runs more than one)."""
+    for team in await bot.store.teams(league.id):
+        if interaction.user.id in team.managers:
+            return team
+    raise UserError("You do not manage a team here; name the team, or ask a commissioner for `/team manager`.")

@@ -1,0 +1,147 @@
+"""/league: create the server's league, show it, set its options, move its calendar on."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import autocomplete
+from bot.app import DugoutBot
+from bot.checks import UserError, guild_id, require_commissioner, server_league
+from engine.setup import Options, SetupError
+from league.models import League, LeagueRules
+
+# The settings /league options can change: the game's options and the league's rules.
+GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
+LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
+SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
+
+
+def parse_setting(name: str, text: str, current: Any) -> Any:
+    """A setting's new value, typed like its current one."""
+    text = text.strip().lower()
+    if isinstance(current, bool):
+        if text in ("on", "yes", "true", "1"):
+            return True
+        if text in ("off", "no", "false", "0"):
+            return False
+        raise UserError(f"{name} is on or off; got {text!r}.")
+    if isinstance(current, int):
+        if not text.lstrip("-").isdigit():
+            raise UserError(f"{name} is a whole number; got {text!r}.")
+        return int(text)
+    return text
+
+
+def league_embed(league: League) -> discord.Embed:
+    embed = discord.Embed(title=league.name, description=f"Season {league.season}, day {league.day}")
+    embed.add_field(name="Card sets", value=", ".join(league.card_sets))
+    embed.add_field(name="Commissioners", value=", ".join(f"<@{c}>" for c in league.commissioners) or "none")
+    if league.channels:
+        embed.add_field(name="Channels", value=", ".join(f"{p}: <#{c}>" for p, c in league.channels.items()))
+    embed.add_field(name="Game options", value=_settings_text(league.options.to_dict()), inline=False)
+    embed.add_field(name="League rules", value=_settings_text(league.rules.to_dict()), inline=False)
+    return embed
+
+
+def _settings_text(values: dict[str, Any]) -> str:
+    def shown(value: Any) -> str:
+        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+    return "\n".join(f"`{name}`: {shown(value)}" for name, value in values.items())
+
+
+class LeagueCog(commands.GroupCog, group_name="league", group_description="The server's league"):
+    def __init__(self, bot: DugoutBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Start this server's league (you become its commissioner)")
+    @app_commands.describe(name="The league's name", card_sets="Card sets to play with, comma-separated")
+    @app_commands.default_permissions(manage_guild=True)
+    async def create(self, interaction: discord.Interaction, name: str, card_sets: str = "sample") -> None:
+        gid = guild_id(interaction)
+        existing = await self.bot.store.leagues(gid)
+        if existing:
+            raise UserError(f"This server already plays {existing[0].name}; Dugout runs one league per server.")
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        if not (permissions and permissions.manage_guild):
+            raise UserError("Starting a league needs the server's Manage Server permission.")
+        sets = [s.strip() for s in card_sets.split(",") if s.strip()]
+        league = await self.bot.store.create_league(name, sets, guild_id=gid, commissioners=[interaction.user.id])
+        await interaction.response.send_message(
+            f"**{league.name}** is open, with {', '.join(league.card_sets)}. Next: `/team create` for each team.",
+            embed=league_embed(league),
+        )
+
+    @app_commands.command(description="The league: season, day, card sets, options and rules")
+    async def info(self, interaction: discord.Interaction) -> None:
+        league = await server_league(self.bot, interaction)
+        await interaction.response.send_message(embed=league_embed(league))
+
+    @app_commands.command(description="Show the league's settings, or change one (commissioners)")
+    @app_commands.describe(setting="The game option or league rule to change", value="Its new value (on/off, a number)")
+    async def options(self, interaction: discord.Interaction, setting: str | None = None, value: str | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        if setting is None:
+            await interaction.response.send_message(embed=league_embed(league), ephemeral=True)
+            return
+        require_commissioner(league, interaction)
+        if setting not in SETTINGS:
+            raise UserError(f"There is no setting {setting!r}; pick one from the list.")
+        if value is None:
+            raise UserError(f"Give {setting} a value, e.g. `/league options setting:{setting} value:on`.")
+        try:
+            if setting in GAME_OPTIONS:
+                data = league.options.to_dict()
+                data[setting] = parse_setting(setting, value, data[setting])
+                league = await self.bot.store.set_options(league.id, Options.from_dict(data))
+            else:
+                rules = league.rules.to_dict()
+                rules[setting] = parse_setting(setting, value, rules[setting])
+                league = await self.bot.store.set_rules(league.id, LeagueRules.from_dict(rules))
+        except SetupError as exc:
+            raise UserError(str(exc)) from exc
+        await interaction.response.send_message(f"{setting} is now {value}.", embed=league_embed(league))
+
+    @options.autocomplete("setting")
+    async def _setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return autocomplete.matching(((name, name) for name in SETTINGS), current)
+
+    @app_commands.command(name="advance-day", description="Move the league's calendar on (commissioners)")
+    @app_commands.describe(days="How many days (default 1)")
+    async def advance_day(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 30] = 1) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        league = await self.bot.store.advance_day(league.id, days)
+        await interaction.response.send_message(f"{league.name} moves on to day {league.day}.")
+
+    @app_commands.command(description="Set the channel where games open their threads (commissioners)")
+    @app_commands.describe(purpose="What the channel is for", channel="The channel")
+    @app_commands.choices(
+        purpose=[app_commands.Choice(name=p, value=p) for p in ("games", "announcements", "transactions")]
+    )
+    async def channel(self, interaction: discord.Interaction, purpose: str, channel: discord.TextChannel) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        await self.bot.store.set_channel(league.id, purpose, channel.id)
+        await interaction.response.send_message(f"{league.name} uses {channel.mention} for {purpose}.")
+
+    @app_commands.command(description="Add or remove a commissioner (commissioners)")
+    @app_commands.describe(member="The member", remove="Remove instead of add")
+    async def commissioner(self, interaction: discord.Interaction, member: discord.Member, remove: bool = False) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        if remove:
+            await self.bot.store.remove_commissioner(league.id, member.id)
+            await interaction.response.send_message(f"{member.mention} is no longer a commissioner.")
+        else:
+            await self.bot.store.add_commissioner(league.id, member.id)
+            await interaction.response.send_message(f"{member.mention} is now a commissioner of {league.name}.")
+
+
+async def setup(bot: DugoutBot) -> None:
+    await bot.add_cog(LeagueCog(bot))
