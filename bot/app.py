@@ -35,7 +35,7 @@ COGS = (
 
 
 class DugoutTree(app_commands.CommandTree["DugoutBot"]):
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def on_error(self, interaction: discord.Interaction[DugoutBot], error: app_commands.AppCommandError) -> None:
         message = user_message(error)
         if message is None:
             await super().on_error(interaction, error)  # logs it: a bug, not the user's doing

@@ -16,7 +16,9 @@ from league.errors import LeagueError
 
 if TYPE_CHECKING:
     from bot.app import DugoutBot
+    from cards.models import Batter, Pitcher
     from league.models import League
+    from league.store import Store
 
 MAX_CHOICES = 25
 
@@ -66,17 +68,28 @@ async def roster_players(interaction: discord.Interaction, current: str) -> list
     return matching(pairs, current)
 
 
+async def unsigned_players(store: Store, league_id: int) -> list[Batter | Pitcher]:
+    """Players' cards of the league's sets that no team has signed.
+
+    A pitcher's own batting card is left out: it comes with the pitcher and is never signed alone.
+    """
+    pool = await store.card_pool(league_id)
+    signed = set()
+    for team in await store.teams(league_id):
+        signed |= {e.card_id for e in await store.roster(team.id)}
+    cards: list[Batter | Pitcher] = [
+        b for s in pool.sets for b in s.batters.values() if not pool.is_pitchers_batting_card(b)
+    ]
+    cards += [p for s in pool.sets for p in s.pitchers.values()]
+    return [c for c in cards if c.id not in signed]
+
+
 async def free_agents(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Cards of the league's sets that no team has signed."""
     league = await _league(interaction)
     if league is None:
         return []
-    store = bot_of(interaction).store
-    pool = await store.card_pool(league.id)
-    signed = set()
-    for team in await store.teams(league.id):
-        signed |= {e.card_id for e in await store.roster(team.id)}
-    cards = [c for s in pool.sets for c in [*s.batters.values(), *s.pitchers.values()] if c.id not in signed]
+    cards = await unsigned_players(bot_of(interaction).store, league.id)
     return matching(((f"{c.name} ({c.year} {c.team})", c.id) for c in cards), current)
 
 
@@ -109,3 +122,29 @@ async def games(interaction: discord.Interaction, current: str) -> list[app_comm
         for g in found
     ]
     return matching(pairs, current)
+
+
+async def final_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The season's final games with their scores, latest first."""
+    league = await _league(interaction)
+    if league is None:
+        return []
+    store = bot_of(interaction).store
+    names = {t.id: t.abbreviation for t in await store.teams(league.id)}
+    found = sorted(await store.games(league.id, status="final"), key=lambda g: (g.played_day or g.day, g.id))
+    pairs = []
+    for g in reversed(found):
+        away, home = names[g.away_team_id], names[g.home_team_id]
+        note = f", forfeited by {away if g.forfeited_by == 'away' else home}" if g.forfeited_by else ""
+        pairs.append((f"#{g.id} day {g.day}: {away} {g.away_runs} at {home} {g.home_runs}{note}", str(g.id)))
+    return matching(pairs, current)
+
+
+async def ballparks(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The ballpark cards of the league's sets."""
+    league = await _league(interaction)
+    if league is None:
+        return []
+    pool = await bot_of(interaction).store.card_pool(league.id)
+    parks = [p for s in pool.sets for p in s.ballparks.values()]
+    return matching(((f"{p.name} ({p.year} {p.team})", p.id) for p in parks), current)

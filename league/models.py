@@ -292,6 +292,7 @@ class GameRecord:
     finished_at: str | None
     posted: int = 0  # events of the game the Discord thread has shown
     scoreboard_id: int | None = None  # the thread's scoreboard message
+    prompt_id: int | None = None  # the message asking a manager now
     paused: bool = False
     forfeited_by: str | None = None  # "away" or "home"
 
@@ -333,6 +334,7 @@ class GameRecord:
             finished_at=row["finished_at"],
             posted=row["posted"],
             scoreboard_id=row["scoreboard_id"],
+            prompt_id=row["prompt_id"],
             paused=bool(row["paused"]),
             forfeited_by=row["forfeited_by"],
         )

@@ -142,6 +142,8 @@ SELECT * FROM game WHERE league_id = ? AND season = ? AND status = 'final' ORDER
 """
 # (posted, scoreboard_id, game_id): how far the thread has shown a live game
 UPDATE_GAME_POSTED = "UPDATE game SET posted = ?, scoreboard_id = coalesce(?, scoreboard_id) WHERE id = ?"
+# (prompt_id, game_id)
+UPDATE_GAME_PROMPT = "UPDATE game SET prompt_id = ? WHERE id = ?"
 # (paused, game_id)
 UPDATE_GAME_PAUSED = "UPDATE game SET paused = ? WHERE id = ?"
 # (forfeited_by, away_runs, home_runs, line_score, game_id)

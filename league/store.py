@@ -1157,6 +1157,13 @@ class Store:
             await self._run(sql.UPDATE_GAME_POSTED, (posted, scoreboard_id, game_id))
             return await self._game(game_id)
 
+    async def record_prompt(self, game_id: int, message_id: int | None) -> GameRecord:
+        """The Discord message that asks a live game's manager now (None: nothing is asked)."""
+        async with self.transaction():
+            await self._game(game_id)
+            await self._run(sql.UPDATE_GAME_PROMPT, (message_id, game_id))
+            return await self._game(game_id)
+
     async def set_paused(self, game_id: int, paused: bool) -> GameRecord:
         """Stop or restart play of a live game; a paused game waits, even across restarts."""
         async with self.transaction():
@@ -1304,9 +1311,7 @@ class Store:
             _, teams, finals = await self._finals(league_id, season)
         key = {t.id: t.abbreviation for t in teams}
         # Forfeits count in the standings, not in players' stats.
-        return [
-            (key[g.away_team_id], key[g.home_team_id], g.box_score or {}) for g in finals if g.forfeited_by is None
-        ]
+        return [(key[g.away_team_id], key[g.home_team_id], g.box_score or {}) for g in finals if g.forfeited_by is None]
 
     async def season_stats(self, league_id: int, season: int | None = None) -> SeasonStats:
         """Season batting, pitching and fielding (league.stats) from the final games' box scores."""

@@ -1,9 +1,225 @@
-"""Placeholder while the cog is written."""
+"""/game: start a game in its own thread, follow it, pause it, answer by command, hand a side over.
+
+A game's thread opens in the league's games channel (``/league channel``), else in
+the channel the command was used in. Sides whose team has a manager are managed by
+people; the rest by the auto-manager.
+"""
 
 from __future__ import annotations
 
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import autocomplete
 from bot.app import DugoutBot
+from bot.checks import UserError, manages, require_commissioner, server_league
+from bot.embeds import final_embeds, scoreboard_embed
+from bot.narrate import Names
+from bot.session import GameSession
+from engine.boxscore import box_score
+from league.models import GameRecord, League, Team
+
+SIDES = [app_commands.Choice(name="away", value="away"), app_commands.Choice(name="home", value="home")]
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="Play the league's games"):
+    def __init__(self, bot: DugoutBot) -> None:
+        self.bot = bot
+
+    # --- finding the game ---------------------------------------------------------------------
+
+    async def _record(self, league: League, interaction: discord.Interaction, game: str | None) -> GameRecord:
+        """The game named, else the game of this thread, else the league's one live game."""
+        store = self.bot.store
+        if game is not None:
+            if not game.lstrip("#").isdigit():
+                raise UserError(f"{game!r} is not a game; pick one from the list (e.g. `#12`).")
+            record = await store.game(int(game.lstrip("#")))
+            if record.league_id != league.id:
+                raise UserError(f"Game {game} is not one of {league.name}'s.")
+            return record
+        live = [g for g in await store.games(league.id, status="live")]
+        here = [g for g in live if g.thread_id == interaction.channel_id]
+        if here:
+            return here[0]
+        if len(live) == 1:
+            return live[0]
+        raise UserError("Name the game: `game:` lists the season's games." if live else "No game is being played.")
+
+    async def _teams(self, record: GameRecord) -> dict[str, Team]:
+        store = self.bot.store
+        return {"away": await store.team(record.away_team_id), "home": await store.team(record.home_team_id)}
+
+    def _live_session(self, record: GameRecord) -> GameSession:
+        session = self.bot.sessions.get(record.id)
+        if record.status != "live" or session is None:
+            raise UserError(f"Game #{record.id} is {record.status}, not being played now.")
+        return session
+
+    # --- commands -----------------------------------------------------------------------------
+
+    @app_commands.command(description="Start a scheduled game in its own thread")
+    @app_commands.describe(game="The game to play", seed="Dice seed, to replay a game exactly (default: random)")
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def start(self, interaction: discord.Interaction, game: str, seed: int | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        teams = await self._teams(record)
+        if not any(manages(t, league, interaction) for t in teams.values()):
+            raise UserError("Only the two teams' managers or a commissioner may start this game.")
+        if record.status not in ("scheduled", "postponed"):
+            raise UserError(f"Game #{record.id} is {record.status}; only a scheduled game can start.")
+        setup = await self.bot.store.build_game_setup(record.id)  # refuses a bad lineup before the thread opens
+        await interaction.response.defer(thinking=True)
+        channel = self._games_channel(league, interaction)
+        name = f"Day {record.day}: {teams['away'].name} at {teams['home'].name}"
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
+        managed = [side for side, team in teams.items() if team.manager_id is not None]
+        try:
+            record = await self.bot.store.start_game(
+                record.id, setup=setup, seed=seed, managed=managed, channel_id=channel.id, thread_id=thread.id
+            )
+        except BaseException:
+            await thread.delete()
+            raise
+        await self.bot.sessions.start(record)
+        people = ", ".join(f"{teams[s].name} by <@{teams[s].manager_id}>" for s in managed) or "nobody"
+        await interaction.followup.send(f"Game #{record.id} is on in {thread.mention}. Managed: {people}.")
+
+    def _games_channel(self, league: League, interaction: discord.Interaction) -> discord.TextChannel:
+        channel = self.bot.get_channel(league.channels["games"]) if "games" in league.channels else None
+        if channel is None:
+            channel = interaction.channel
+            if isinstance(channel, discord.Thread):
+                channel = channel.parent
+        if not isinstance(channel, discord.TextChannel):
+            raise UserError("Games open threads in a text channel; use the command there, or set `/league channel`.")
+        return channel
+
+    @app_commands.command(description="The scoreboard of a live game (or the final of a finished one)")
+    @app_commands.describe(game="The game (default: this thread's, or the one live game)")
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def status(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        if record.status not in ("live", "final") or record.forfeited_by:
+            raise UserError(f"Game #{record.id} is {record.status}" + (" (forfeited)." if record.forfeited_by else "."))
+        played = await self.bot.store.load_game(record.id)
+        title = f"{played.setup.away.name} at {played.setup.home.name}"
+        if record.status == "final":
+            await interaction.response.send_message(embeds=final_embeds(box_score(played), title)[:1])
+            return
+        embed = scoreboard_embed(played, Names.of(played.setup), record.posted, title)
+        if played.pending is not None:
+            embed.add_field(name="Waiting on", value=f"the {played.pending.side} manager", inline=False)
+        if record.paused:
+            embed.add_field(name="Paused", value="a commissioner or manager may `/game resume`", inline=False)
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(description="Pause a live game: no plays, no timeouts until it resumes")
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def pause(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._pause(interaction, game, True)
+
+    @app_commands.command(description="Resume a paused game")
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def resume(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._pause(interaction, game, False)
+
+    async def _pause(self, interaction: discord.Interaction, game: str | None, paused: bool) -> None:
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        if not any(manages(t, league, interaction) for t in (await self._teams(record)).values()):
+            raise UserError("Only the two teams' managers or a commissioner may pause or resume a game.")
+        session = self._live_session(record)
+        await session.set_paused(paused)
+        word = "paused; `/game resume` plays on" if paused else "resumed"
+        await interaction.response.send_message(f"Game #{record.id} {word}.")
+
+    @app_commands.command(description="Forfeit a game: it ends 9-0 for the other team")
+    @app_commands.describe(team="The team that forfeits", game="The game (default: this thread's)")
+    @app_commands.autocomplete(team=autocomplete.teams, game=autocomplete.games)
+    async def forfeit(self, interaction: discord.Interaction, team: str, game: str | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        teams = await self._teams(record)
+        side = next((s for s, t in teams.items() if team in (str(t.id), t.name, t.abbreviation)), None)
+        if side is None:
+            raise UserError(f"{team!r} does not play in game #{record.id}.")
+        if not manages(teams[side], league, interaction):
+            raise UserError(f"Only the manager of {teams[side].name} (or a commissioner) may forfeit for it.")
+        session = self.bot.sessions.get(record.id)
+        if session is not None:
+            await session.stop()
+            self.bot.sessions.forget(record.id)
+        await self.bot.store.forfeit_game(record.id, side)
+        winner = teams["home" if side == "away" else "away"]
+        await interaction.response.send_message(
+            f"{teams[side].name} forfeits game #{record.id}: {winner.name} wins 9-0."
+        )
+
+    @app_commands.command(description="Play a scheduled game with both sides auto-managed; post only its result")
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def autoplay(self, interaction: discord.Interaction, game: str, seed: int | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        record = await self._record(league, interaction, game)
+        store = self.bot.store
+        record = await store.start_game(record.id, seed=seed, channel_id=interaction.channel_id)
+        played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
+        await store.finish_game(record.id, played.to_dict())
+        title = f"{played.setup.away.name} at {played.setup.home.name}"
+        await interaction.response.send_message(embeds=final_embeds(box_score(played), title)[:1])
+
+    @app_commands.command(description="Answer your side's pending question with any of its options")
+    @app_commands.describe(option="The option (the list holds every legal one)")
+    async def choose(self, interaction: discord.Interaction, option: str, game: str | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        session = self._live_session(record)
+        request = session.game.pending
+        if request is None:
+            raise UserError("Nothing is waiting for an answer.")
+        team = (await self._teams(record))[request.side]
+        if not manages(team, league, interaction):
+            raise UserError(f"The question is {team.name}'s; only its manager (or a commissioner) answers it.")
+        keys = {o.key: o for o in request.options} | {o.label.lower(): o for o in request.options}
+        chosen = keys.get(option) or keys.get(option.lower())
+        if chosen is None:
+            raise UserError(f"{option!r} is not one of the options; pick one from the list.")
+        label = await session.choose(request.side, chosen.key)
+        await interaction.response.send_message(f"{team.name}: **{label}**")
+
+    @choose.autocomplete("option")
+    async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        live = [s for s in self.bot.sessions.live.values() if s.thread.id == interaction.channel_id]
+        if not live or live[0].game.pending is None:
+            return []
+        return autocomplete.matching(((o.label, o.key) for o in live[0].game.pending.options), current)
+
+    @app_commands.command(name="auto-manager", description="Hand your side to the auto-manager, or take it back")
+    @app_commands.describe(on="On: the auto-manager plays your side; off: you do", team="The team (default: yours)")
+    @app_commands.autocomplete(team=autocomplete.teams, game=autocomplete.games)
+    async def auto_manager(
+        self, interaction: discord.Interaction, on: bool, team: str | None = None, game: str | None = None
+    ) -> None:
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        teams = await self._teams(record)
+        sides = [s for s, t in teams.items() if (team in (str(t.id), t.name, t.abbreviation) if team else False)]
+        if not sides:
+            sides = [s for s, t in teams.items() if interaction.user.id in t.managers]
+        if len(sides) != 1:
+            raise UserError("Name the team (`team:`) whose side to hand over or take back.")
+        side = sides[0]
+        if not manages(teams[side], league, interaction):
+            raise UserError(f"Only the manager of {teams[side].name} (or a commissioner) may do that.")
+        session = self._live_session(record)
+        await session.set_managed(side, not on)
+        word = "the auto-manager now manages" if on else "a person manages"
+        await interaction.response.send_message(f"Game #{record.id}: {word} {teams[side].name}.")
 
 
 async def setup(bot: DugoutBot) -> None:
-    pass
+    await bot.add_cog(GameCog(bot))

@@ -84,7 +84,9 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
 
     @app_commands.command(description="Show the league's settings, or change one (commissioners)")
     @app_commands.describe(setting="The game option or league rule to change", value="Its new value (on/off, a number)")
-    async def options(self, interaction: discord.Interaction, setting: str | None = None, value: str | None = None) -> None:
+    async def options(
+        self, interaction: discord.Interaction, setting: str | None = None, value: str | None = None
+    ) -> None:
         league = await server_league(self.bot, interaction)
         if setting is None:
             await interaction.response.send_message(embed=league_embed(league), ephemeral=True)
@@ -132,7 +134,9 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
 
     @app_commands.command(description="Add or remove a commissioner (commissioners)")
     @app_commands.describe(member="The member", remove="Remove instead of add")
-    async def commissioner(self, interaction: discord.Interaction, member: discord.Member, remove: bool = False) -> None:
+    async def commissioner(
+        self, interaction: discord.Interaction, member: discord.Member, remove: bool = False
+    ) -> None:
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
         if remove:

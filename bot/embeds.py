@@ -1,0 +1,146 @@
+"""A live game drawn for Discord: the scoreboard, one embed per plate appearance, prompts, the final.
+
+Pure functions of the engine's events and the narration (bot.narrate): no Discord
+calls here, so the layouts are tested without a client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.narrate import Line, Names, format_box_score, format_line_score, narrate
+from engine.boxscore import BoxScore, ordinal, walk
+from engine.events import Decided, Event, GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted
+from engine.game import Game
+from engine.requests import Request
+
+EMBED_TEXT = 4096  # Discord's limit on an embed's description
+FIELD_TEXT = 1024
+GREEN, GREY, GOLD, BLUE = 0x1F8B4C, 0x95A5A6, 0xC27C0E, 0x3498DB
+HIT_RESULTS = {"1B", "2B", "3B", "HR"}
+NEXT_PLAY = (PlateAppearanceStarted, HalfInningStarted, Decided, GameEnded)
+ON_BASE = "◆"
+EMPTY_BASE = "◇"
+
+
+def chunk_end(events: Sequence[Event], start: int) -> int | None:
+    """Where the play that starts at ``start`` ends (just after its result), or None if it has not ended."""
+    for index in range(start, len(events)):
+        if isinstance(events[index], GameEnded):
+            return index + 1
+        if isinstance(events[index], PlateAppearanceEnded):
+            # The last play of the game is told with the game's end (and what falls between, like fatigue).
+            after = next((i for i in range(index + 1, len(events)) if isinstance(events[i], NEXT_PLAY)), None)
+            if after is not None and isinstance(events[after], GameEnded):
+                return after + 1
+            return index + 1
+    return None
+
+
+def play_lines(game: Game, names: Names, start: int) -> tuple[list[Line], int]:
+    """The next play to post: narrated lines and where the next one starts.
+
+    A whole plate appearance when it has ended; while the game waits for a manager in
+    the middle of one (runner on third: go or hold?) the part played so far, so that he
+    sees what he is deciding about. Calls before a pitch wait for the play they lead to.
+    """
+    events = game.events
+    end = chunk_end(events, start)
+    if end is not None:
+        return narrate(events[:end], names, start, final=True)
+    started = any(isinstance(e, PlateAppearanceStarted) for e in events[start:])
+    if not started and not game.over:
+        return [], start
+    return narrate(events, names, start, final=game.over)
+
+
+def half_inning(events: Sequence[Event], stop: int) -> HalfInningStarted | None:
+    return next((e for e in reversed(events[:stop]) if isinstance(e, HalfInningStarted)), None)
+
+
+def inning_text(half: HalfInningStarted | None) -> str:
+    if half is None:
+        return "Before the first pitch"
+    return f"{'Top' if half.top else 'Bottom'} of the {ordinal(half.inning)}"
+
+
+def diamond(bases: Sequence[str | None]) -> str:
+    """Second base on top, third on the left, first on the right."""
+    first, second, third = (ON_BASE if b else EMPTY_BASE for b in bases)
+    return f"  {second}\n{third}   {first}"
+
+
+def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int) -> discord.Embed:
+    """One plate appearance: its rolls and readings in the order the book reads them, then its result."""
+    events = game.events
+    started = next((e for e in reversed(events[:stop]) if isinstance(e, PlateAppearanceStarted)), None)
+    result = next((line.text for line in reversed(lines) if line.kind in ("result", "game_over")), None)
+    title = inning_text(half_inning(events, stop))
+    if started is not None:
+        title += f" · {names.player(started.batter)} vs {names.player(started.pitcher)}"
+    body = []
+    for line in lines:
+        if line.kind in ("half_inning", "plate_appearance"):
+            continue  # the title says it
+        text = discord.utils.escape_markdown(line.text)  # card cells like **3 are not bold markers
+        body.append(f"**{text}**" if line.kind in ("result", "game_over") else f"› {text}")
+    ended = next((e for e in reversed(events[:stop]) if isinstance(e, PlateAppearanceEnded)), None)
+    color = GOLD if ended is not None and ended.result in HIT_RESULTS and result else GREY
+    if result is None:
+        color = BLUE  # waiting on a manager in the middle of the play
+    embed = discord.Embed(title=title, description=_fit("\n".join(body) or "…", EMBED_TEXT), color=color)
+    score = walk(game.setup, events[:stop]).line
+    embed.set_footer(text=f"{score.away.name} {score.away.r}, {score.home.name} {score.home.r}")
+    return embed
+
+
+def scoreboard_embed(game: Game, names: Names, stop: int, title: str) -> discord.Embed:
+    """The thread's one scoreboard: line score, inning, outs, runners, who is up."""
+    events = game.events
+    line = walk(game.setup, events[:stop]).line
+    if game.over and stop >= len(events):
+        state = "Final" + (f" ({line.innings} innings)" if line.innings != game.setup.options.innings else "")
+        embed = discord.Embed(title=title, description=state, color=GREEN)
+        embed.add_field(name="Line score", value=_code(format_line_score(line)), inline=False)
+        return embed
+    upcoming = next((e for e in events[stop:] if isinstance(e, PlateAppearanceStarted)), None)
+    half = half_inning(events, stop + 1 if upcoming is None else events.index(upcoming, stop) + 1)
+    embed = discord.Embed(title=title, description=inning_text(half), color=BLUE)
+    embed.add_field(name="Line score", value=_code(format_line_score(line)), inline=False)
+    if upcoming is not None:
+        outs = f"{upcoming.outs} out" + ("" if upcoming.outs == 1 else "s")
+        embed.add_field(name=outs, value=_code(diamond(upcoming.bases)))
+        at_bat = f"{names.player(upcoming.batter)} ({upcoming.batter_side})"
+        pitching = f"{names.player(upcoming.pitcher)} ({upcoming.pitcher_hand})"
+        embed.add_field(name="At bat", value=f"{at_bat}\nvs {pitching}")
+    return embed
+
+
+def prompt_embed(request: Request, team: str, manager_ids: Sequence[int]) -> discord.Embed:
+    suggestion = next(o.label for o in request.options if o.key == request.suggestion)
+    embed = discord.Embed(title=f"{team}: your call", description=request.prompt, color=GOLD)
+    embed.add_field(name="Suggested", value=suggestion)
+    who = ", ".join(f"<@{m}>" for m in manager_ids) or "a commissioner"
+    embed.set_footer(text="Buttons for the usual calls; the menus hold substitutions. /game choose lists every option.")
+    embed.add_field(name="Asked", value=who)
+    return embed
+
+
+def final_embeds(box: BoxScore, title: str) -> list[discord.Embed]:
+    """The final line score and box score, split to Discord's limits (one embed per team)."""
+    line = discord.Embed(title=f"Final: {title}", description=_code(format_line_score(box.line)), color=GREEN)
+    embeds = [line]
+    sections = format_box_score(box).split("\n\n")[1:]  # the line score is above
+    for section in sections:
+        embeds.append(discord.Embed(description=_code(section), color=GREEN))
+    return embeds
+
+
+def _code(text: str) -> str:
+    return "```\n" + _fit(text, EMBED_TEXT - 8) + "\n```"
+
+
+def _fit(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

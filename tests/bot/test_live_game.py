@@ -1,0 +1,235 @@
+"""A live game in Discord, end to end: the real bot, the fake Discord, a league file.
+
+Managers start a game by slash command, the bot opens a thread and plays it there,
+and the tests click the prompt buttons the way managers would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from engine.game import Game
+from league.models import GameRecord, League, LeagueRules, Team
+from league.store import Store
+from tests.bot.conftest import running_bot, sample_league
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.records import RecordedMessage
+from tests.fakediscord.world import FakeChannel, FakeUser
+
+PROMPT = re.compile(r"dg:(\d+):(\d+):(\d+|auto)")
+
+
+def open_prompt(fake: FakeDiscord, thread: FakeChannel) -> RecordedMessage | None:
+    """The thread's prompt that still has its buttons (at most one at a time)."""
+    prompts = [m for m in fake.messages_in(thread) if any(PROMPT.match(c) for c in m.custom_ids)]
+    assert len(prompts) <= 1, f"more than one open prompt: {prompts}"
+    return prompts[0] if prompts else None
+
+
+def suggested_button(prompt: RecordedMessage) -> str:
+    """The custom_id of the auto-manager's suggestion: the one primary-style button."""
+    [custom_id] = [c["custom_id"] for c in prompt.all_components() if c.get("style") == 1]
+    return custom_id
+
+
+async def final(store: Store, game_id: int) -> GameRecord | None:
+    record = await store.game(game_id)
+    return record if record.status == "final" else None
+
+
+async def wait_final(fake: FakeDiscord, store: Store, game_id: int, timeout: float = 60) -> GameRecord:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while (record := await final(store, game_id)) is None:
+        assert asyncio.get_running_loop().time() < deadline, f"game {game_id} did not end"
+        await fake.wait_for(lambda: fake.requests, timeout=1)
+        await asyncio.sleep(0.01)
+    return record
+
+
+async def two_teams(
+    fake: FakeDiscord, store: Store, managers: tuple[int | None, int | None]
+) -> tuple[League, Team, Team]:
+    """The sample league, its pacing set for tests: Harbor City (away) and Mesa Valley (home)."""
+    league = await sample_league(store, fake.guild_id, fake.commissioner.id, managers=managers)
+    teams = {t.abbreviation: t for t in await store.teams(league.id)}
+    return league, teams["HC"], teams["MV"]
+
+
+def plays_told(fake: FakeDiscord, thread: FakeChannel) -> int:
+    """Plate appearances told in the thread: embeds that end with a result in bold."""
+    descriptions = [m.embed.get("description", "") for m in fake.messages_in(thread) if m.embed]
+    return sum(1 for d in descriptions if d.splitlines() and d.splitlines()[-1].startswith("**"))
+
+
+def game_over(fake: FakeDiscord, thread: FakeChannel) -> bool:
+    return any(m.content.startswith("Standings:") for m in fake.messages_in(thread))
+
+
+async def click_through(
+    fake: FakeDiscord,
+    thread: FakeChannel,
+    managers: dict[int, FakeUser],
+    stop_after: int | None = None,
+) -> int:
+    """Answer every prompt with the suggestion, as the manager the prompt names; the clicks made."""
+    clicks = 0
+    while stop_after is None or clicks < stop_after:
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread) or game_over(fake, thread), timeout=10)
+        if not isinstance(prompt, RecordedMessage):
+            return clicks
+        [manager] = [user for uid, user in managers.items() if f"<@{uid}>" in prompt.content]
+        reply = await (await fake.click(manager, prompt, suggested_button(prompt))).response()
+        assert reply.type == 7 and reply.components == [], reply.text
+        clicks += 1
+    return clicks
+
+
+async def start_game(fake: FakeDiscord, user: FakeUser, game_id: int, seed: int) -> FakeChannel:
+    options = {"game": str(game_id), "seed": seed}
+    reply = await (await fake.slash(user, "game", "start", options=options, channel=fake.games_channel)).response()
+    assert not reply.ephemeral, reply.text
+    return await fake.wait_for(lambda: next((t for t in fake.threads if t.mention in reply.text), None))
+
+
+async def test_a_full_game_played_by_clicking_ends_in_the_box_score_and_the_standings(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    async with running_bot(fake, store) as bot:
+        thread = await start_game(fake, fake.manager_a, scheduled.id, seed=7)
+        assert thread.parent_id == fake.games_channel.id and "Harbor City at Mesa Valley" in thread.name
+        managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
+        clicks = await click_through(fake, thread, managers)
+        record = await wait_final(fake, store, scheduled.id)
+        await fake.wait_for(lambda: any("Standings" in m.text for m in fake.messages_in(thread)))
+        assert bot.sessions.get(scheduled.id) is None
+
+    expected = Game.from_dict({**record.game_dict(), "managed": []})  # the auto-manager takes the same suggestions
+    assert clicks == len(record.log) > 100
+    assert (record.away_runs, record.home_runs) == (expected.state.away.runs, expected.state.home.runs)
+    texts = [m.text for m in fake.messages_in(thread)]
+    assert any(text.startswith("Final: Harbor City at Mesa Valley") for text in texts)
+    scoreboard = fake.messages_in(thread)[0]
+    assert scoreboard.edits > 50 and "Final" in scoreboard.text
+    assert plays_told(fake, thread) == sum(1 for e in expected.events if e.type == "result")
+    standings = await store.standings(league.id)
+    assert sum(row.w for row in standings["overall"]) == 1
+
+
+async def test_a_strangers_click_is_refused_and_an_old_prompt_is_answered_politely(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    async with running_bot(fake, store):
+        thread = await start_game(fake, fake.manager_b, scheduled.id, seed=3)
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        button = suggested_button(prompt)
+        refused = await (await fake.click(fake.stranger, prompt, button)).response()
+        assert refused.ephemeral and "Only the manager of" in refused.text
+        wrong_side = fake.manager_b if f"<@{fake.manager_a.id}>" in prompt.content else fake.manager_a
+        refused = await (await fake.click(wrong_side, prompt, button)).response()
+        assert refused.ephemeral and "Only the manager of" in refused.text
+        assert (await store.game(scheduled.id)).log == []
+
+        answered = await (await fake.click(fake.commissioner, prompt, button)).response()  # for anyone
+        assert answered.type == 7
+        assert len((await store.game(scheduled.id)).log) == 1
+        # The same button again, as if from an old screen: a polite no, nothing changes.
+        prompt.components = answered.message.versions[-1].components if answered.message else prompt.components
+        again = await (await fake.click(fake.commissioner, prompt, button)).response()
+        assert again.ephemeral and "already been answered" in again.text
+        assert len((await store.game(scheduled.id)).log) == 1
+
+
+async def test_a_prompt_nobody_answers_is_answered_by_the_auto_manager(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, None))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=1))
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    async with running_bot(fake, store):
+        thread = await start_game(fake, fake.manager_a, scheduled.id, seed=11)
+        timed_out = await fake.wait_for(
+            lambda: next((m for m in fake.messages_in(thread) if "No answer within 1 second" in m.content), None),
+            timeout=5,
+        )
+        assert timed_out.custom_ids == []
+        log = (await store.game(scheduled.id)).log
+        assert [d["by"] for d in log if d["side"] == "away"][:1] == ["timeout"]
+        assert {d["by"] for d in log if d["side"] == "home"} == {"auto"}  # nobody manages Mesa Valley
+
+
+async def test_the_game_survives_a_restart_and_ends_as_it_would_have(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
+    async with running_bot(fake, store):
+        thread = await start_game(fake, fake.manager_a, scheduled.id, seed=21)
+        first_clicks = await click_through(fake, thread, managers, stop_after=40)
+        asked = await fake.wait_for(lambda: open_prompt(fake, thread))
+        asked_ids = asked.custom_ids
+    before = await store.game(scheduled.id)
+    assert before.status == "live" and len(before.log) == first_clicks == 40
+    posted_before = len(fake.messages_in(thread))
+
+    async with running_bot(fake, store):  # a new process: resumes from the store
+        reposted = await fake.wait_for(
+            lambda: next((m for m in fake.messages_in(thread)[posted_before:] if m.custom_ids), None)
+        )
+        assert reposted.custom_ids == asked_ids  # the same question again, and the old one loses its buttons
+        await fake.wait_for(lambda: asked.custom_ids == [] and "Asked again below" in asked.content)
+        await click_through(fake, thread, managers)
+        record = await wait_final(fake, store, scheduled.id)
+
+    expected = Game.from_dict({**record.game_dict(), "managed": []})
+    assert (record.away_runs, record.home_runs) == (expected.state.away.runs, expected.state.home.runs)
+    assert record.line_score == (await store.game(scheduled.id)).line_score
+    assert plays_told(fake, thread) == sum(1 for e in expected.events if e.type == "result")  # none twice, none lost
+
+
+async def test_ten_games_at_once_keep_to_their_own_threads(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    games = [await store.schedule_game(league.id, away.id, home.id) for _ in range(10)]
+    async with running_bot(fake, store):
+        threads = [await start_game(fake, fake.commissioner, g.id, seed=100 + n) for n, g in enumerate(games)]
+
+        async def play(game: GameRecord, thread: FakeChannel) -> None:
+            # A few calls by hand, then both managers hand their sides to the auto-manager.
+            managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
+            await click_through(fake, thread, managers, stop_after=3)
+            for _ in range(2):
+                prompt = await fake.wait_for(lambda: open_prompt(fake, thread), timeout=10)
+                [uid] = [u for u in managers if f"<@{u}>" in prompt.content]
+                handed = await (
+                    await fake.click(
+                        managers[uid], prompt, f"dg:{game.id}:{PROMPT.match(prompt.custom_ids[0])[2]}:auto"
+                    )
+                ).response()
+                assert "auto-manager" in handed.text
+            await wait_final(fake, store, game.id)
+
+        await asyncio.gather(*(play(g, t) for g, t in zip(games, threads, strict=True)))
+
+    for game, thread in zip(games, threads, strict=True):
+        ids = {
+            int(PROMPT.match(c)[1])
+            for m in fake.messages_in(thread)
+            for v in [m, *m.versions]
+            for c in v.custom_ids
+            if PROMPT.match(c)
+        }
+        assert ids == {game.id}
+        record = await store.game(game.id)
+        final_line = next(m for m in fake.messages_in(thread) if m.text.startswith("Final:"))
+        assert f"{record.away_runs}" in final_line.text
+    assert len((await store.standings(league.id))["overall"]) == 2
