@@ -86,14 +86,39 @@ def _run(args: argparse.Namespace) -> int:
     from dotenv import load_dotenv
 
     load_dotenv()
-    if os.environ.get("DISCORD_TOKEN"):
-        print("The Discord bot is not built yet (see the open issues); unset DISCORD_TOKEN to play at the terminal.")
-        return 1
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if token:
+        return _run_bot(token, database_path(args))
     from bot import season
 
     database = database_path(args)
     print(f"No DISCORD_TOKEN in .env: the next game of the terminal league in {database} (see also dugout play).\n")
     return season.run(database)
+
+
+def _run_bot(token: str, database: Path) -> int:
+    """The Discord bot, until it is stopped (Ctrl-C or SIGTERM)."""
+    import asyncio
+    import logging
+
+    import discord
+
+    from bot.app import run_bot
+
+    level = os.environ.get("DUGOUT_LOG_LEVEL", "INFO").upper()
+    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
+    guild = os.environ.get("DUGOUT_DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        print(f"DUGOUT_DEV_GUILD_ID is a server id (digits), not {guild!r}", file=sys.stderr)
+        return 1
+    try:
+        asyncio.run(run_bot(token, database, int(guild) if guild else None))
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal, Bot, Reset Token).")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 DEFAULT_DATABASE = "data/dugout.sqlite3"

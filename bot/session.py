@@ -162,7 +162,7 @@ class GameSession:
             if self.paused or self.game.pending is None or self.game.pending.seq != request.seq:
                 return
             self.game.auto_answer(by="timeout")
-            await self.bot.store.save_progress(self.game_id, self.game.to_dict())
+            await self.bot.store.save_decisions(self.game_id, self.game)
         label = next(o.label for o in request.options if o.key == request.suggestion)
         minutes = f"{timeout // 60} minutes" if timeout >= 120 else f"{timeout} seconds"
         await self._close_prompt(f"No answer within {minutes}: the auto-manager chose **{label}**.")
@@ -217,7 +217,7 @@ class GameSession:
                 option = request.options[int(choice)]
                 self.game.choose(request.side, option.key, seq=seq)
                 said = f"{team.name}: **{option.label}** ({interaction.user.display_name})"
-            await self.bot.store.save_progress(self.game_id, self.game.to_dict())
+            await self.bot.store.save_decisions(self.game_id, self.game)
         await interaction.response.edit_message(content=said, view=None)
         self.wake()
 
@@ -228,7 +228,7 @@ class GameSession:
             if request is None or request.side != side:
                 raise ValueError("nothing is waiting for that side's answer")
             self.game.choose(side, key, seq=request.seq)
-            await self.bot.store.save_progress(self.game_id, self.game.to_dict())
+            await self.bot.store.save_decisions(self.game_id, self.game)
             label = next(o.label for o in request.options if o.key == key)
         await self._close_prompt(f"Answered by command: **{label}**")
         self.wake()
@@ -238,7 +238,7 @@ class GameSession:
         """Hand a side to the auto-manager, or take it back."""
         async with self.lock:
             self.game.set_managed(side, by_person)
-            await self.bot.store.save_progress(self.game_id, self.game.to_dict())
+            await self.bot.store.save_decisions(self.game_id, self.game)
         pending, asked = self.game.pending, self.asked
         if not by_person and asked is not None and (pending is None or pending.seq != asked.seq):
             await self._close_prompt("Answered by the auto-manager.")

@@ -1,17 +1,14 @@
-"""Cards as plain text, laid out like the printed cards (terminal, Discord code blocks)."""
+"""Cards as plain text, laid out like the printed cards (terminal, Discord code blocks).
+
+The helpers above ``render_card`` give each part of a card as printed (its name line, its
+matrix readings, its labelled ratings and stats); the text layout here and the picture
+in ``bot/cardimage.py`` both draw from them.
+"""
 
 from __future__ import annotations
 
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.notation import Range, format_range
-
-
-def _grid(rows: list[list[str]]) -> list[str]:
-    width = max(4, *(len(c) for row in rows for c in row))
-    lines = ["    " + " ".join(str(n).ljust(width) for n in range(1, 7)).rstrip()]
-    for number, row in enumerate(rows, start=1):
-        lines.append(f"{number}   " + " ".join(c.ljust(width) for c in row).rstrip())
-    return lines
 
 
 def _n(value: object) -> str:
@@ -22,6 +19,116 @@ def _rng(value: Range | None) -> str:
     return format_range(value) or "-"
 
 
+def card_name(card: AnyCard) -> str:
+    """The name as printed: upper case, "##" after a pitcher who has his own batting card."""
+    mark = " ##" if isinstance(card, Pitcher) and card.own_batting_card else ""
+    return f"{card.name.upper()}{mark}"
+
+
+def cell_texts(card: AnyCard) -> list[list[str]]:
+    """The matrix readings as printed: one list per white-die row, in red-die column order."""
+    return [[str(c) for c in row] for row in card.matrix]
+
+
+def hit_range_rows(card: Batter | Ballpark) -> list[tuple[str, str]]:
+    """The ? outcome lines: H? (one line for both hands), else LH? and RH?."""
+    if isinstance(card, Ballpark):
+        return [("H?", str(card.hit_ranges))]
+    if card.hits_vs_lhp == card.hits_vs_rhp:
+        return [("H?", str(card.hits_vs_lhp))]
+    return [("LH?", str(card.hits_vs_lhp)), ("RH?", str(card.hits_vs_rhp))]
+
+
+def stamina_pairs(p: Pitcher) -> list[tuple[str, str]]:
+    """The START and RELIEF lines the card has."""
+    pairs = []
+    if p.start:
+        pairs.append(("START", str(p.start)))
+    if p.relief:
+        pairs.append(("RELIEF", str(p.relief)))
+    return pairs
+
+
+def split_rows(p: Pitcher) -> list[tuple[str, str, str]]:
+    """The pitcher's per-batter-side sections (HR?, ??, Special K if any) as (label, LHB, RHB)."""
+    rows = [
+        ("HR?", _rng(p.home_run_ranges.vs_left), _rng(p.home_run_ranges.vs_right)),
+        ("??", _n(p.split_checks.vs_left), _n(p.split_checks.vs_right)),
+    ]
+    if p.special_k.vs_left or p.special_k.vs_right:
+        rows.append(("Special K", _rng(p.special_k.vs_left), _rng(p.special_k.vs_right)))
+    return rows
+
+
+def rating_pairs(card: AnyCard) -> list[tuple[str, str]]:
+    """The ratings under the matrix: a batter's BR..HBP, a pitcher's WP..POE, a ballpark's K/W/HR."""
+    if isinstance(card, Batter):
+        b = card
+        values = [b.br, b.bnt, b.att, b.sb, b.gdp, b.sf, b.hbp]
+        return list(zip(["BR", "BNT", "ATT", "SB", "GDP", "SF", "HBP"], map(str, values), strict=True))
+    if isinstance(card, Pitcher):
+        p = card
+        return [
+            ("WP", _rng(p.wild_pitch)),
+            ("PB?", _rng(p.passed_ball)),
+            ("HLD/SB", f"{p.hold:+d}/{p.steal:+d}"),
+            ("GDP", str(p.gdp)),
+            ("BK", _rng(p.balk)),
+            ("PO", _rng(p.pickoff)),
+            ("POE", _rng(p.pickoff_error)),
+        ]
+    adj = card.adjustments
+    return [("K", f"{adj.k:+d}"), ("W", f"{adj.w:+d}"), ("HR", f"{adj.hr:+d}")]
+
+
+def stat_pairs(card: AnyCard) -> list[tuple[str, str]]:
+    """The stat line as (label, value) pairs; none for a card without stats."""
+    if isinstance(card, Batter) and (s := card.stats):
+        return [
+            ("G", _n(s.games)),
+            ("AB", _n(s.at_bats)),
+            ("R", _n(s.runs)),
+            ("RBI", _n(s.rbi)),
+            ("HR", _n(s.home_runs)),
+            ("SB", _n(s.stolen_bases)),
+            ("AVG", _n(s.average)),
+        ]
+    if isinstance(card, Pitcher) and (t := card.stats):
+        return [
+            ("W-L", f"{_n(t.wins)}-{_n(t.losses)}"),
+            ("SV", _n(t.saves)),
+            ("ERA", _n(t.era)),
+            ("IP", _n(t.innings)),
+            ("H", _n(t.hits)),
+            ("K", _n(t.strikeouts)),
+            ("BB", _n(t.walks)),
+        ]
+    if isinstance(card, Ballpark) and (u := card.stats):
+        return [
+            ("R/G", _n(u.runs_per_game)),
+            ("AVG", _n(u.batting_average)),
+            ("SLG", _n(u.slugging)),
+            ("HR", _n(u.home_runs)),
+        ]
+    return []
+
+
+# --- the text layout -------------------------------------------------------------
+
+
+def _grid(rows: list[list[str]]) -> list[str]:
+    width = max(4, *(len(c) for row in rows for c in row))
+    lines = ["    " + " ".join(str(n).ljust(width) for n in range(1, 7)).rstrip()]
+    for number, row in enumerate(rows, start=1):
+        lines.append(f"{number}   " + " ".join(c.ljust(width) for c in row).rstrip())
+    return lines
+
+
+def _stat_line(card: AnyCard) -> list[str]:
+    pairs = stat_pairs(card)
+    return ["  ".join(f"{label} {value}" for label, value in pairs)] if pairs else []
+
+
 def render_card(card: AnyCard) -> str:
     if isinstance(card, Batter):
         return _batter(card)
@@ -30,86 +137,55 @@ def render_card(card: AnyCard) -> str:
     return _ballpark(card)
 
 
-def _title(card: AnyCard, mark: str = "") -> str:
+def _title(card: AnyCard) -> str:
     made = "  [hand-made]" if card.handmade else ""
-    return f"{card.name.upper()}{mark}  {card.year} {card.team}{made}"
+    return f"{card_name(card)}  {card.year} {card.team}{made}"
 
 
 def _batter(b: Batter) -> str:
-    att = str(b.att)
+    ratings = rating_pairs(b)
     lines = [
         _title(b),
         f"Bats {b.bats}  INJ-{b.injury}  " + "  ".join(str(f) for f in b.positions),
         "",
-        *_grid([[str(c) for c in row] for row in b.matrix]),
+        *_grid(cell_texts(b)),
         "",
-    ]
-    if b.hits_vs_lhp == b.hits_vs_rhp:
-        lines.append(f"H?:  {b.hits_vs_lhp}")
-    else:
-        lines += [f"LH?: {b.hits_vs_lhp}", f"RH?: {b.hits_vs_rhp}"]
-    lines += [
+        *(f"{label + ':':<5}{text}" for label, text in hit_range_rows(b)),
         f"LHP  K {b.vs_lhp.k:<3} W {b.vs_lhp.w:<3} HR {b.vs_lhp.hr}",
         f"RHP  K {b.vs_rhp.k:<3} W {b.vs_rhp.w:<3} HR {b.vs_rhp.hr}",
-        "BR  BNT ATT SB  GDP SF  HBP",
-        f"{b.br:<3} {b.bnt:<3} {att:<3} {b.sb:<3} {b.gdp:<3} {b.sf:<3} {b.hbp}",
+        " ".join(label.ljust(3) for label, _ in ratings).rstrip(),
+        " ".join(value.ljust(3) for _, value in ratings).rstrip(),
+        *_stat_line(b),
     ]
-    if b.stats:
-        s = b.stats
-        lines.append(
-            f"G {_n(s.games)}  AB {_n(s.at_bats)}  R {_n(s.runs)}  RBI {_n(s.rbi)}  "
-            f"HR {_n(s.home_runs)}  SB {_n(s.stolen_bases)}  AVG {_n(s.average)}"
-        )
     return "\n".join(lines)
 
 
 def _pitcher(p: Pitcher) -> str:
-    stamina = []
-    if p.start:
-        stamina.append(f"START: {p.start}")
-    if p.relief:
-        stamina.append(f"RELIEF: {p.relief}")
+    r = dict(rating_pairs(p))
     lines = [
-        _title(p, " ##" if p.own_batting_card else ""),
+        _title(p),
         f"Throws {p.throws}  INJ-{p.injury}  HBP: {p.hbp:+d}  " + "  ".join(str(f) for f in p.positions),
-        "   ".join(stamina),
+        "   ".join(f"{label}: {value}" for label, value in stamina_pairs(p)),
         "**  " + " ".join(str(o) for o in p.outs),
         "",
-        *_grid([[str(c) for c in row] for row in p.matrix]),
+        *_grid(cell_texts(p)),
         "",
-        f"HR?  LHB {_rng(p.home_run_ranges.vs_left)}  RHB {_rng(p.home_run_ranges.vs_right)}",
-        f"??   LHB {p.split_checks.vs_left or '-'}  RHB {p.split_checks.vs_right or '-'}",
-    ]
-    if p.special_k.vs_left or p.special_k.vs_right:
-        lines.append(f"Special K  LHB {_rng(p.special_k.vs_left)}  RHB {_rng(p.special_k.vs_right)}")
-    lines += [
+        *(f"{label}{' ' * max(2, 5 - len(label))}LHB {left}  RHB {right}" for label, left, right in split_rows(p)),
         "WP     PB?    HLD/SB  GDP  BK     PO     POE",
-        f"{format_range(p.wild_pitch) or '-':<6} {format_range(p.passed_ball) or '-':<6} "
-        f"{p.hold:+d}/{p.steal:+d}   {p.gdp:<4} {format_range(p.balk) or '-':<6} "
-        f"{format_range(p.pickoff) or '-':<6} {format_range(p.pickoff_error) or '-'}",
+        f"{r['WP']:<6} {r['PB?']:<6} {r['HLD/SB']}   {r['GDP']:<4} {r['BK']:<6} {r['PO']:<6} {r['POE']}",
+        *_stat_line(p),
     ]
-    if p.stats:
-        s = p.stats
-        lines.append(
-            f"W-L {_n(s.wins)}-{_n(s.losses)}  SV {_n(s.saves)}  ERA {_n(s.era)}  IP {_n(s.innings)}  "
-            f"H {_n(s.hits)}  K {_n(s.strikeouts)}  BB {_n(s.walks)}"
-        )
     return "\n".join(lines)
 
 
 def _ballpark(park: Ballpark) -> str:
-    adj = park.adjustments
     lines = [
         _title(park),
-        f"H?: {park.hit_ranges}",
+        *(f"{label}: {text}" for label, text in hit_range_rows(park)),
         "",
-        *_grid([[str(c) for c in row] for row in park.matrix]),
+        *_grid(cell_texts(park)),
         "",
-        f"K {adj.k:+d}   W {adj.w:+d}   HR {adj.hr:+d}",
+        "   ".join(f"{label} {value}" for label, value in rating_pairs(park)),
+        *_stat_line(park),
     ]
-    if park.stats:
-        s = park.stats
-        lines.append(
-            f"R/G {_n(s.runs_per_game)}  AVG {_n(s.batting_average)}  SLG {_n(s.slugging)}  HR {_n(s.home_runs)}"
-        )
     return "\n".join(lines)

@@ -105,7 +105,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         record = await self._record(league, interaction, game)
         if record.status not in ("live", "final") or record.forfeited_by:
             raise UserError(f"Game #{record.id} is {record.status}" + (" (forfeited)." if record.forfeited_by else "."))
-        played = await self.bot.store.load_game(record.id)
+        session = self.bot.sessions.get(record.id)
+        played = session.game if session is not None else await self.bot.store.load_game(record.id)
         title = f"{played.setup.away.name} at {played.setup.home.name}"
         if record.status == "final":
             await interaction.response.send_message(embeds=final_embeds(box_score(played), title)[:1])

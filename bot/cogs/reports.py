@@ -1,9 +1,327 @@
-"""Placeholder while the cog is written."""
+"""The league's pages: /schedule, /standings, /stats and /boxscore."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import autocomplete
 from bot.app import DugoutBot
+from bot.checks import UserError, find_team, require_commissioner, server_league
+from bot.layout import FIELD_TEXT, add_lines, code_block, code_blocks, send_embeds
+from bot.lookup import find_card
+from bot.narrate import format_line_score, format_team_box
+from engine.boxscore import box_score
+from league.models import GameRecord, League, Team
+from league.standings import OVERALL, StandingsRow
+from league.stats import LEADER_STATS, RATE_STATS, BattingStats, PitchingStats
+
+SHOWN_GAMES = 40  # a longer schedule is cut short: name a day or a team to see the rest
+LEADER_NAMES = {
+    "avg": "Batting average (AVG)",
+    "obp": "On-base percentage (OBP)",
+    "slg": "Slugging percentage (SLG)",
+    "ops": "On-base plus slugging (OPS)",
+    "h": "Hits (H)",
+    "doubles": "Doubles (2B)",
+    "triples": "Triples (3B)",
+    "hr": "Home runs (HR)",
+    "rbi": "Runs batted in (RBI)",
+    "r": "Runs scored (R)",
+    "bb": "Walks (BB)",
+    "sb": "Stolen bases (SB)",
+    "tb": "Total bases (TB)",
+    "era": "Earned run average (ERA)",
+    "whip": "Walks and hits per inning (WHIP)",
+    "w": "Wins (W)",
+    "s": "Saves (S)",
+    "so": "Strikeouts, pitching (SO)",
+    "outs": "Innings pitched (IP)",
+}
+
+
+def leader_name(stat: str) -> str:
+    return LEADER_NAMES.get(stat, stat.upper())
+
+
+# --- text tables ------------------------------------------------------------------------
+
+
+def average(value: float) -> str:
+    """.312 the scorer's way; 1.000 and up keep their leading digit."""
+    return f"{value:.3f}".lstrip("0") if value < 1 else f"{value:.3f}"
+
+
+def per_nine(value: float) -> str:
+    return "-.--" if math.isinf(value) else f"{value:.2f}"
+
+
+def stat_value(stat: str, value: float) -> str:
+    if stat in ("era", "whip"):
+        return per_nine(value)
+    if stat in RATE_STATS:
+        return average(value)
+    if stat == "outs":
+        return f"{int(value) // 3}.{int(value) % 3}"
+    return str(int(value))
+
+
+def standings_table(rows: Sequence[StandingsRow]) -> str:
+    lines = [f"{'':<5}{'W':>4}{'L':>4}{'PCT':>6}{'GB':>6}{'RD':>5}  STRK  L10"]
+    for row in rows:
+        gb = "-" if row.gb == 0 else f"{row.gb:.1f}"
+        lines.append(
+            f"{row.team:<5}{row.w:>4}{row.l:>4}{average(row.pct):>6}{gb:>6}{row.run_differential:>+5}"
+            f"  {row.streak:<5} {row.last_ten}"
+        )
+    return "\n".join(lines)
+
+
+BATTING_HEAD = f"{'G':>3}{'PA':>4}{'AB':>4}{'R':>4}{'H':>4}{'2B':>4}{'3B':>4}{'HR':>4}{'RBI':>4}{'BB':>4}{'K':>4}"
+BATTING_RATES = f"{'SB':>4}{'AVG':>6}{'OBP':>6}{'SLG':>6}{'OPS':>6}"
+PITCHING_HEAD = f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'IP':>6}{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
+
+
+def batting_row(b: BattingStats) -> str:
+    counts = (b.games, b.pa, b.ab, b.r, b.h, b.doubles, b.triples, b.hr, b.rbi, b.bb, b.k)
+    return (
+        f"{counts[0]:>3}"
+        + "".join(f"{c:>4}" for c in counts[1:])
+        + f"{b.sb:>4}{average(b.avg):>6}{average(b.obp):>6}{average(b.slg):>6}{average(b.ops):>6}"
+    )
+
+
+def pitching_row(p: PitchingStats) -> str:
+    return (
+        f"{p.games:>3}{p.games_started:>4}{p.w:>3}{p.l:>3}{p.s:>3}{p.ip:>6}"
+        + "".join(f"{c:>4}" for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
+        + f"{per_nine(p.era):>6}{per_nine(p.whip):>6}"
+    )
+
+
+def named_table(head: str, rows: Sequence[tuple[str, str]]) -> str:
+    """Rows of (name, stat columns) under a header, names in a column as wide as the longest."""
+    width = max([len(name) for name, _ in rows] + [6])
+    return "\n".join([f"{'':<{width}}{head}", *(f"{name:<{width}}{stats}" for name, stats in rows)])
+
+
+def game_line(game: GameRecord, teams: dict[int, Team]) -> str:
+    away, home = teams[game.away_team_id].abbreviation, teams[game.home_team_id].abbreviation
+    line = f"`#{game.id}` day {game.day}: {away} at {home}"
+    if game.forfeited_by:
+        return line + f" · forfeited by {away if game.forfeited_by == 'away' else home}"
+    if game.status == "final":
+        return line + f" · final, {away} {game.away_runs}, {home} {game.home_runs}"
+    return line if game.status == "scheduled" else f"{line} · {game.status}"
+
+
+def parse_game_id(text: str) -> int:
+    digits = text.strip().lstrip("#")
+    if not digits.isdigit():
+        raise UserError(f"{text!r} is not a game number; pick a game from the list.")
+    return int(digits)
+
+
+class ReportsCog(commands.Cog):
+    schedule = app_commands.Group(name="schedule", description="The season's games")
+    stats = app_commands.Group(name="stats", description="Season statistics: players, teams, leaders")
+
+    def __init__(self, bot: DugoutBot) -> None:
+        self.bot = bot
+
+    async def _teams(self, league: League) -> dict[int, Team]:
+        return {t.id: t for t in await self.bot.store.teams(league.id)}
+
+    # --- /schedule --------------------------------------------------------------------------
+
+    @schedule.command(name="make", description="Schedule the season's games (commissioners)")
+    @app_commands.describe(
+        games_per_team="Games each team plays",
+        series_length="Games in a row against the same team (default 3)",
+        first_day="League day of the first games (default: today)",
+    )
+    async def schedule_make(
+        self,
+        interaction: discord.Interaction,
+        games_per_team: app_commands.Range[int, 1, 200],
+        series_length: app_commands.Range[int, 1, 10] = 3,
+        first_day: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        games = await self.bot.store.schedule_season(
+            league.id, games_per_team, series_length=series_length, first_day=first_day
+        )
+        days = sorted({g.day for g in games})
+        if not days:
+            raise UserError("That schedule has no games; give each team at least one game.")
+        teams = await self._teams(league)
+        embed = discord.Embed(title=f"Day {days[0]}")
+        add_lines(embed, "First games", [game_line(g, teams) for g in games if g.day == days[0]])
+        await interaction.response.send_message(
+            f"Season {league.season} of {league.name}: {len(games)} games from day {days[0]} to day {days[-1]}. "
+            "`/schedule show` lists them.",
+            embed=embed,
+        )
+
+    @schedule.command(name="show", description="The season's games: one day's, one team's, or from today on")
+    @app_commands.describe(day="Only this league day's games", team="Only this team's games")
+    @app_commands.autocomplete(team=autocomplete.teams)
+    async def schedule_show(
+        self,
+        interaction: discord.Interaction,
+        day: app_commands.Range[int, 1, 1000] | None = None,
+        team: str | None = None,
+    ) -> None:
+        league = await server_league(self.bot, interaction)
+        found = await find_team(self.bot, league, team) if team else None
+        games = await self.bot.store.games(league.id, day=day)
+        if found is not None:
+            games = [g for g in games if found.id in (g.away_team_id, g.home_team_id)]
+            title = f"{found.name}: season {league.season}" + (f", day {day}" if day else "")
+        elif day is not None:
+            title = f"{league.name}: day {day}"
+        else:
+            games = [g for g in games if g.day >= league.day or g.status in ("live", "postponed")]
+            title = f"{league.name}: from today (day {league.day})"
+        if not games:
+            hint = (
+                " A commissioner schedules the season with `/schedule make`." if found is None and day is None else ""
+            )
+            await interaction.response.send_message(f"{title}: no games.{hint}")
+            return
+        teams = await self._teams(league)
+        lines = [game_line(g, teams) for g in games[:SHOWN_GAMES]]
+        if len(games) > SHOWN_GAMES:
+            lines.append(f"… and {len(games) - SHOWN_GAMES} more: name a day or a team.")
+        await interaction.response.send_message(embed=discord.Embed(title=title, description="\n".join(lines)))
+
+    # --- /standings -------------------------------------------------------------------------
+
+    @app_commands.command(name="standings", description="The standings: W L PCT GB, run differential, streak, last ten")
+    async def standings(self, interaction: discord.Interaction) -> None:
+        league = await server_league(self.bot, interaction)
+        tables = await self.bot.store.standings(league.id)
+        embed = discord.Embed(title=f"{league.name} standings", description=f"Season {league.season}, day {league.day}")
+        divisions = [name for name in tables if name != OVERALL]
+        for name in divisions or [OVERALL]:
+            for number, block in enumerate(code_blocks(standings_table(tables[name]), FIELD_TEXT)):
+                title = "League" if name == OVERALL else name
+                embed.add_field(name=title if number == 0 else f"{title} (continued)", value=block, inline=False)
+        await interaction.response.send_message(embed=embed)
+
+    # --- /stats -----------------------------------------------------------------------------
+
+    @stats.command(name="player", description="A player's season: batting, and pitching for a pitcher")
+    @app_commands.describe(player="The player")
+    @app_commands.autocomplete(player=autocomplete.roster_players)
+    async def stats_player(self, interaction: discord.Interaction, player: str) -> None:
+        league = await server_league(self.bot, interaction)
+        store = self.bot.store
+        pool = await store.card_pool(league.id)
+        rostered = [e.card_id for t in await store.teams(league.id) for e in await store.roster(t.id)]
+        card_id = find_card(pool, player, rostered, "on a team of the league")
+        card = pool.card(card_id)
+        totals = await store.season_stats(league.id)
+        batting = totals.batting.get(card_id)  # a pitcher's turns at bat are under his pitching card's id
+        pitching = totals.pitching.get(card_id)
+        team = totals.player_team.get(card_id)
+        embed = discord.Embed(title=f"{card.name}: season {league.season}" + (f" ({team})" if team else ""))
+        if batting is not None:
+            embed.add_field(
+                name="Batting", value=code_block(f"{BATTING_HEAD}{BATTING_RATES}\n{batting_row(batting)}"), inline=False
+            )
+        if pitching is not None:
+            table = f"{PITCHING_HEAD}{'ERA':>6}{'WHIP':>6}\n{pitching_row(pitching)}"
+            embed.add_field(name="Pitching", value=code_block(table), inline=False)
+        if batting is None and pitching is None:
+            embed.description = "He has not played in a final game this season."
+        await interaction.response.send_message(embed=embed)
+
+    @stats.command(name="team", description="A team's season: its players' batting and pitching, and its totals")
+    @app_commands.describe(team="The team")
+    @app_commands.autocomplete(team=autocomplete.teams)
+    async def stats_team(self, interaction: discord.Interaction, team: str) -> None:
+        league = await server_league(self.bot, interaction)
+        found = await find_team(self.bot, league, team)
+        totals = await self.bot.store.season_stats(league.id)
+        key = found.abbreviation
+        batters = sorted((b for b in totals.batting.values() if b.team == key), key=lambda b: (-b.pa, b.name))
+        pitchers = sorted((p for p in totals.pitching.values() if p.team == key), key=lambda p: (-p.outs, p.name))
+        batting = [(b.name, batting_row(b)) for b in batters] + [("Totals", batting_row(totals.team_batting(key)))]
+        pitching = [(p.name, pitching_row(p)) for p in pitchers] + [("Totals", pitching_row(totals.team_pitching(key)))]
+        games = totals.team_games.get(key, 0)
+        embeds = [
+            discord.Embed(title=f"{found.name}: season {league.season} batting", description=block)
+            for block in code_blocks(named_table(BATTING_HEAD + BATTING_RATES, batting))
+        ]
+        embeds[0].set_footer(text=f"{games} final game{'s' if games != 1 else ''} with a box score")
+        embeds += [
+            discord.Embed(title=f"{found.name}: season {league.season} pitching", description=block)
+            for block in code_blocks(named_table(f"{PITCHING_HEAD}{'ERA':>6}{'WHIP':>6}", pitching))
+        ]
+        await send_embeds(interaction, embeds)
+
+    @stats.command(name="leaders", description="The league's leaders in one stat")
+    @app_commands.describe(stat="The stat, e.g. home runs or ERA")
+    async def stats_leaders(self, interaction: discord.Interaction, stat: str) -> None:
+        league = await server_league(self.bot, interaction)
+        key = stat.strip().lower()
+        if key not in LEADER_STATS:
+            raise UserError(f"There are no leaders in {stat!r}; pick a stat from the list ({', '.join(LEADER_STATS)}).")
+        store = self.bot.store
+        pool = await store.card_pool(league.id)
+        totals = await store.season_stats(league.id)
+        best = await store.leaders(league.id, key)
+        lines = [
+            f"{n}. {pool.name(card_id)} ({totals.player_team.get(card_id, '?')}) **{stat_value(key, value)}**"
+            for n, (card_id, value) in enumerate(best, start=1)
+        ]
+        embed = discord.Embed(title=f"{league.name} leaders: {leader_name(key)}")
+        embed.description = "\n".join(lines) or "Nobody yet: the leaders need final games (rates need qualifiers)."
+        if key in RATE_STATS:
+            embed.set_footer(text="Qualifying: 3.1 plate appearances (batters) or 1 inning (pitchers) per team game")
+        await interaction.response.send_message(embed=embed)
+
+    @stats_leaders.autocomplete("stat")
+    async def _leader_stats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return autocomplete.matching(((leader_name(s), s) for s in LEADER_STATS), current)
+
+    # --- /boxscore --------------------------------------------------------------------------
+
+    @app_commands.command(name="boxscore", description="A final game's line score and box score")
+    @app_commands.describe(game="The game")
+    @app_commands.autocomplete(game=autocomplete.final_games)
+    async def boxscore(self, interaction: discord.Interaction, game: str) -> None:
+        league = await server_league(self.bot, interaction)
+        store = self.bot.store
+        record = await store.game(parse_game_id(game))
+        if record.league_id != league.id:
+            raise UserError(f"There is no game #{record.id} in {league.name}; pick a game from the list.")
+        teams = await self._teams(league)
+        away, home = teams[record.away_team_id], teams[record.home_team_id]
+        if record.status != "final":
+            raise UserError(
+                f"Game #{record.id} ({away.name} at {home.name}) is {record.status}; it has no box score yet."
+            )
+        title = f"{away.name} {record.away_runs}, {home.name} {record.home_runs}"
+        where = f"Final · day {record.played_day or record.day} · game #{record.id}"
+        if record.forfeited_by:
+            loser, winner = (away, home) if record.forfeited_by == "away" else (home, away)
+            text = f"{where}\n{loser.name} forfeited the game to {winner.name}. A forfeit has no box score."
+            await interaction.response.send_message(embed=discord.Embed(title=title, description=text))
+            return
+        box = box_score(await store.load_game(record.id))
+        embeds = [discord.Embed(title=title, description=code_block(format_line_score(box.line)))]
+        embeds[0].set_author(name=where)
+        for team in (box.away, box.home):  # one embed (or more, for a long game) per team
+            embeds += [discord.Embed(description=block) for block in code_blocks(format_team_box(team))]
+        await send_embeds(interaction, embeds)
 
 
 async def setup(bot: DugoutBot) -> None:
-    pass
+    await bot.add_cog(ReportsCog(bot))

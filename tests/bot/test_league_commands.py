@@ -10,7 +10,9 @@ from tests.fakediscord import FakeDiscord
 async def test_commissioner_creates_the_league_and_a_second_is_refused(fake_discord: FakeDiscord, store: Store) -> None:
     fake = fake_discord
     async with running_bot(fake, store):
-        reply = await (await fake.slash(fake.commissioner, "league", "create", options={"name": "Test League"})).response()
+        reply = await (
+            await fake.slash(fake.commissioner, "league", "create", options={"name": "Test League"})
+        ).response()
         assert not reply.ephemeral and "Test League" in reply.text
         [league] = await store.leagues(fake.guild_id)
         assert league.commissioners == (fake.commissioner.id,) and league.card_sets == ("sample",)
