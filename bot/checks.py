@@ -1,9 +1,11 @@
 """What every cog asks first: which league this server plays, and who may do what.
 
-Dugout runs one league per Discord server. A commissioner is a member the league lists
-as one, or anyone with the server's Manage Server permission (the server's owners
-can always fix their league). A team is run by its manager, its co-managers and the
-commissioners.
+Dugout runs one league per Discord server. Its commissioners are the members the
+league lists (the one who created it, and whoever a commissioner adds); the store
+checks the same list, so the bot and the store never disagree. Members with the
+server's Manage Server permission may always add commissioners (``/league
+commissioner``), so a server's owners can fix a league whose commissioners left.
+A team is run by its manager, its co-managers and the commissioners.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ async def server_league(bot: DugoutBot, interaction: discord.Interaction) -> Lea
 
 
 def is_commissioner(league: League, interaction: discord.Interaction) -> bool:
-    if interaction.user.id in league.commissioners:
-        return True
+    return interaction.user.id in league.commissioners
+
+
+def can_manage_server(interaction: discord.Interaction) -> bool:
     permissions = getattr(interaction.user, "guild_permissions", None)
     return bool(permissions and permissions.manage_guild)
 

@@ -167,11 +167,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         require_commissioner(league, interaction)
         record = await self._record(league, interaction, game)
         store = self.bot.store
+        await store.build_game_setup(record.id)  # a refusal stays private: before the answer is deferred
+        await interaction.response.defer(thinking=True)
         record = await store.start_game(record.id, seed=seed, channel_id=interaction.channel_id)
         played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
         await store.finish_game(record.id, played.to_dict())
         title = f"{played.setup.away.name} at {played.setup.home.name}"
-        await interaction.response.send_message(embeds=final_embeds(box_score(played), title)[:1])
+        await interaction.followup.send(embeds=final_embeds(box_score(played), title)[:1])
 
     @app_commands.command(description="Answer your side's pending question with any of its options")
     @app_commands.describe(option="The option (the list holds every legal one)")

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import autocomplete
 from bot.app import DugoutBot
-from bot.checks import UserError, guild_id, require_commissioner, server_league
+from bot.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
 from engine.setup import Options, SetupError
 from league.models import League, LeagueRules
 
@@ -67,8 +67,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         existing = await self.bot.store.leagues(gid)
         if existing:
             raise UserError(f"This server already plays {existing[0].name}; Dugout runs one league per server.")
-        permissions = getattr(interaction.user, "guild_permissions", None)
-        if not (permissions and permissions.manage_guild):
+        if not can_manage_server(interaction):
             raise UserError("Starting a league needs the server's Manage Server permission.")
         sets = [s.strip() for s in card_sets.split(",") if s.strip()]
         league = await self.bot.store.create_league(name, sets, guild_id=gid, commissioners=[interaction.user.id])
@@ -138,7 +137,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         self, interaction: discord.Interaction, member: discord.Member, remove: bool = False
     ) -> None:
         league = await server_league(self.bot, interaction)
-        require_commissioner(league, interaction)
+        if not can_manage_server(interaction):  # the server's owners can always fix their league
+            require_commissioner(league, interaction)
         if remove:
             await self.bot.store.remove_commissioner(league.id, member.id)
             await interaction.response.send_message(f"{member.mention} is no longer a commissioner.")

@@ -69,3 +69,25 @@ async def test_advance_day_moves_the_calendar(fake_discord: FakeDiscord, store: 
         assert "day 3" in reply.text
         info = await (await fake.slash(fake.manager_b, "league", "info")).response()
         assert info.embed is not None and "day 3" in info.embed["description"]
+
+
+async def test_a_server_admin_who_is_not_a_commissioner_may_only_add_commissioners(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    fake = fake_discord
+    await store.create_league("Test League", ["sample"], guild_id=fake.guild_id, commissioners=[fake.manager_a.id])
+    async with running_bot(fake, store):
+        options = {"setting": "innings", "value": "7"}
+        refused = await (await fake.slash(fake.commissioner, "league", "options", options=options)).response()
+        assert refused.ephemeral and "Only a commissioner" in refused.text  # Manage Server is not enough
+
+        added = await (
+            await fake.slash(fake.commissioner, "league", "commissioner", options={"member": fake.commissioner})
+        ).response()
+        assert "now a commissioner" in added.text
+        by_stranger = await (
+            await fake.slash(fake.stranger, "league", "commissioner", options={"member": fake.stranger})
+        ).response()
+        assert by_stranger.ephemeral
+    [league] = await store.leagues(fake.guild_id)
+    assert set(league.commissioners) == {fake.manager_a.id, fake.commissioner.id}

@@ -11,7 +11,9 @@ async def test_commissioner_creates_a_team_with_its_ballpark_and_manager(
     fake_discord: FakeDiscord, store: Store
 ) -> None:
     fake = fake_discord
-    league = await store.create_league("Test League", ["sample"], guild_id=fake.guild_id, commissioners=[1])
+    league = await store.create_league(
+        "Test League", ["sample"], guild_id=fake.guild_id, commissioners=[fake.commissioner.id]
+    )
     async with running_bot(fake, store):
         parks = await fake.autocomplete(fake.commissioner, "team", "create", focused="ballpark", value="harbor")
         assert parks == [{"name": "Harbor City Bowl (1970 Harbor City)", "value": "harbor-city-bowl-1970"}]

@@ -1,0 +1,74 @@
+"""The live game's layouts, from the engine's events: which events make one post, the diamond, the scoreboard."""
+
+from __future__ import annotations
+
+from bot.embeds import chunk_end, diamond, play_embed, play_lines, scoreboard_embed
+from bot.narrate import Names
+from bot.terminal import build_setup
+from cards import SAMPLE_SET
+from cards.loader import load_set
+from engine.events import GameEnded, PlateAppearanceEnded, PlateAppearanceStarted
+from engine.game import Game
+
+
+def sample_game(seed: int, managed: tuple[str, ...] = ()) -> Game:
+    return Game(build_setup(load_set(SAMPLE_SET), "Harbor City", "Mesa Valley"), seed, managed=managed)
+
+
+def test_every_plate_appearance_is_one_post_and_the_last_one_carries_the_final() -> None:
+    game = sample_game(7)
+    names = Names.of(game.setup)
+    posted, posts = 0, []
+    while True:
+        _, stop = play_lines(game, names, posted)
+        if stop == posted:
+            break
+        posts.append(game.events[posted:stop])
+        posted = stop
+    assert posted == len(game.events)
+    assert len(posts) == sum(1 for e in game.events if isinstance(e, PlateAppearanceEnded))
+    for events in posts:
+        assert sum(1 for e in events if isinstance(e, PlateAppearanceStarted)) == 1
+    assert isinstance(posts[-1][-1], GameEnded)
+    last = play_embed(play_lines(game, names, len(game.events) - len(posts[-1]))[0], game, names, len(game.events))
+    assert last.description is not None and last.description.splitlines()[-1].startswith("**Final:")
+
+
+def test_a_play_waiting_on_a_manager_is_shown_up_to_the_question() -> None:
+    game = sample_game(0, managed=("away", "home"))
+    names = Names.of(game.setup)
+    for _ in range(20):  # seed 0: the 21st question comes in the middle of a plate appearance
+        assert game.pending is not None
+        game.choose(game.pending.side, game.pending.suggestion)
+    assert game.pending is not None and game.pending.kind == "infield_depth"
+    events = game.events
+    started = max(i for i, e in enumerate(events) if isinstance(e, PlateAppearanceStarted))
+    assert chunk_end(events, started) is None
+    lines, stop = play_lines(game, names, started)
+    assert lines[0].kind == "plate_appearance" and stop <= len(events)
+    embed = play_embed(lines, game, names, stop)
+    assert embed.description is not None and not embed.description.splitlines()[-1].startswith("**")
+
+
+def test_calls_before_a_pitch_wait_for_the_play_they_lead_to() -> None:
+    game = sample_game(1, managed=("away", "home"))
+    names = Names.of(game.setup)
+    assert game.pending is not None and game.pending.kind == "defense"
+    assert play_lines(game, names, 0) == ([], 0)  # only the first half inning's start so far
+
+
+def test_the_diamond_shows_second_on_top_third_left_first_right() -> None:
+    assert diamond(("a", None, "c")) == "  ◇\n◆   ◆"
+    assert diamond((None, "b", None)) == "  ◆\n◇   ◇"
+
+
+def test_the_scoreboard_shows_the_score_where_the_thread_has_got_to() -> None:
+    game = sample_game(7)
+    names = Names.of(game.setup)
+    first_pa = next(i for i, e in enumerate(game.events) if isinstance(e, PlateAppearanceStarted))
+    start = scoreboard_embed(game, names, first_pa, "Harbor City at Mesa Valley")
+    assert start.description == "Top of the 1st"
+    fields = {f.name: f.value for f in start.fields}
+    assert fields["0 outs"] == "```\n  ◇\n◇   ◇\n```" and "Rudy Kasprzak" in (fields["At bat"] or "")
+    final = scoreboard_embed(game, names, len(game.events), "Harbor City at Mesa Valley")
+    assert final.description is not None and final.description.startswith("Final")

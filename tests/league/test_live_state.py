@@ -1,0 +1,87 @@
+"""What the Discord bot keeps of a live game: how far its thread got, its prompt, pauses,
+the decisions saved after every answer, and forfeits. Every refusal writes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.game import Game
+from league.errors import GameError
+from league.models import League, Team
+from league.store import Store
+from tests.league.conftest import unchanged
+
+
+async def live_game(store: Store, league: League, ready: tuple[Team, Team], seed: int = 4) -> int:
+    hc, mv = ready
+    record = await store.schedule_game(league.id, hc.id, mv.id)
+    await store.start_game(record.id, seed=seed, managed=["away", "home"])
+    return record.id
+
+
+async def test_posting_state_and_prompt_are_kept(store: Store, league: League, ready: tuple[Team, Team]) -> None:
+    game_id = await live_game(store, league, ready)
+    record = await store.record_posted(game_id, 12, scoreboard_id=777)
+    assert (record.posted, record.scoreboard_id) == (12, 777)
+    record = await store.record_posted(game_id, 30)  # the scoreboard stays
+    assert (record.posted, record.scoreboard_id) == (30, 777)
+    assert (await store.record_prompt(game_id, 888)).prompt_id == 888
+    assert (await store.record_prompt(game_id, None)).prompt_id is None
+    with pytest.raises(GameError, match="negative"):
+        await store.record_posted(game_id, -1)
+
+
+async def test_pause_and_resume(store: Store, league: League, ready: tuple[Team, Team], db_path: Path) -> None:
+    game_id = await live_game(store, league, ready)
+    assert (await store.set_paused(game_id, True)).paused
+    with unchanged(db_path), pytest.raises(GameError, match="already paused"):
+        await store.set_paused(game_id, True)
+    assert not (await store.set_paused(game_id, False)).paused
+    hc, mv = ready
+    scheduled = await store.schedule_game(league.id, hc.id, mv.id)
+    with unchanged(db_path), pytest.raises(GameError, match="only a live game"):
+        await store.set_paused(scheduled.id, True)
+
+
+async def test_decisions_are_saved_only_as_a_continuation(
+    store: Store, league: League, ready: tuple[Team, Team], db_path: Path
+) -> None:
+    game_id = await live_game(store, league, ready)
+    game = await store.load_game(game_id)
+    for _ in range(5):
+        assert game.pending is not None
+        game.choose(game.pending.side, game.pending.suggestion)
+    saved = await store.save_decisions(game_id, game)
+    assert len(saved.log) == 5 and (await store.load_game(game_id)).log == game.log
+
+    # The same game, answered differently from the third decision on.
+    other = Game(game.setup, game.seed, game.log[:2], managed=game.managed)
+    assert other.pending is not None
+    other.choose(other.pending.side, other.pending.option_keys()[-1])
+    assert other.log[2] != game.log[2]
+    with unchanged(db_path), pytest.raises(GameError, match="earlier decisions differ"):
+        await store.save_decisions(game_id, other)
+    other.seed += 1
+    with unchanged(db_path), pytest.raises(GameError, match="seed"):
+        await store.save_decisions(game_id, other)
+
+
+async def test_forfeits_count_in_the_standings_only(
+    store: Store, league: League, ready: tuple[Team, Team], db_path: Path
+) -> None:
+    hc, mv = ready
+    scheduled = await store.schedule_game(league.id, hc.id, mv.id)
+    live_id = await live_game(store, league, ready)
+    record = await store.forfeit_game(scheduled.id, "home")
+    assert (record.status, record.forfeited_by, record.away_runs, record.home_runs) == ("final", "home", 9, 0)
+    record = await store.forfeit_game(live_id, "away")
+    assert (record.away_runs, record.home_runs) == (0, 9)
+    with unchanged(db_path), pytest.raises(GameError, match="already final"):
+        await store.forfeit_game(live_id, "home")
+    with unchanged(db_path), pytest.raises(GameError, match="'away' or 'home'"):
+        await store.forfeit_game(live_id, "visitors")
+    rows = (await store.standings(league.id))["overall"]
+    assert {(r.team, r.w, r.l) for r in rows} == {("HC", 1, 1), ("MV", 1, 1)}
+    assert await store.box_scores(league.id) == []
