@@ -9,10 +9,13 @@ from __future__ import annotations
 import asyncio
 import re
 
+from bot.terminal import team_cards
+from cards import SAMPLE_SET
+from cards.loader import load_set
 from engine.game import Game
 from league.models import GameRecord, League, LeagueRules, Team
 from league.store import Store
-from tests.bot.conftest import running_bot, sample_league
+from tests.bot.conftest import ask, running_bot, sample_league
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import RecordedMessage
 from tests.fakediscord.world import FakeChannel, FakeUser
@@ -233,3 +236,50 @@ async def test_ten_games_at_once_keep_to_their_own_threads(fake_discord: FakeDis
         final_line = next(m for m in fake.messages_in(thread) if m.text.startswith("Final:"))
         assert f"{record.away_runs}" in final_line.text
     assert len((await store.standings(league.id))["overall"]) == 2
+
+
+async def test_a_league_made_by_slash_commands_plays_its_first_game(fake_discord: FakeDiscord, store: Store) -> None:
+    """League, two teams, their players, lineups and rotations, the schedule, a game, its box score and the
+    standings: everything through the commands a commissioner and two managers would use."""
+    fake = fake_discord
+    cards = load_set(SAMPLE_SET)
+    async with running_bot(fake, store):
+        await ask(fake, fake.commissioner, "league", "create", name="Slash League")
+        for setting, value in (("pace_seconds", "0"), ("prompt_timeout_seconds", "0")):
+            await ask(fake, fake.commissioner, "league", "options", setting=setting, value=value)
+        for (name, abbreviation, park), manager in zip(
+            (("Harbor City", "HC", "Harbor City Bowl"), ("Mesa Valley", "MV", "Mesa Valley Field")),
+            (fake.manager_a, fake.manager_b),
+            strict=True,
+        ):
+            made = await ask(fake, fake.commissioner, "team", "create", name=name, abbreviation=abbreviation,
+                             ballpark=park, manager=manager)  # fmt: skip
+            assert not made.ephemeral, made.text
+            batters, pitchers = team_cards(cards, name)
+            for card in [*batters, *pitchers]:
+                signed = await ask(fake, manager, "roster", "sign", team=abbreviation, player=card.id)
+                assert not signed.ephemeral, signed.text
+            lineup = await ask(fake, manager, "lineup", "auto", team=abbreviation)
+            assert not lineup.ephemeral, lineup.text
+            starters = ", ".join([p.id for p in pitchers if p.start is not None][:5])
+            rotation = await ask(fake, manager, "rotation", "set", team=abbreviation, pitchers=starters)
+            assert not rotation.ephemeral, rotation.text
+        scheduled = await ask(fake, fake.commissioner, "schedule", "make", games_per_team=2, series_length=1)
+        assert not scheduled.ephemeral, scheduled.text
+
+        [league] = await store.leagues(fake.guild_id)
+        first = (await store.games(league.id, day=1))[0]
+        thread = await start_game(fake, fake.commissioner, first.id, seed=77)
+        managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
+        await click_through(fake, thread, managers)
+        record = await wait_final(fake, store, first.id)
+
+        box = await ask(fake, fake.stranger, "boxscore", game=str(first.id))
+        assert f"{record.away_runs}" in box.text and "Pitching" in box.text
+        table = await ask(fake, fake.stranger, "standings")
+        assert "HC" in table.text and "MV" in table.text and not table.ephemeral
+    teams = {t.id: t.abbreviation for t in await store.teams(league.id)}
+    home_won = (record.home_runs or 0) > (record.away_runs or 0)
+    winner = teams[first.home_team_id if home_won else first.away_team_id]
+    rows = {r.team: r for r in (await store.standings(league.id))["overall"]}
+    assert (rows[winner].w, sum(r.w for r in rows.values())) == (1, 1)
