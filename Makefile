@@ -37,6 +37,7 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.bot
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

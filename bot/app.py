@@ -68,6 +68,8 @@ class DugoutBot(commands.Bot):
     """Dugout in Discord. ``guild_id`` syncs the commands to one server at once (else globally)."""
 
     def __init__(self, store: Store, *, guild_id: int | None = None) -> None:
+        # Dugout has no voice: say nothing about the voice libraries it does not install.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()  # no privileged intents: Dugout reads no message content
         super().__init__(
             command_prefix=commands.when_mentioned,

@@ -116,6 +116,9 @@ def _run_bot(token: str, database: Path) -> int:
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal, Bot, Reset Token).")
         return 1
+    except OSError as exc:  # aiohttp's connection errors are OSErrors: no network, DNS, firewall
+        print(f"Cannot reach Discord ({exc}); check this machine's network, or unset DISCORD_TOKEN.")
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
