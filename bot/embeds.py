@@ -10,14 +10,13 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.narrate import Line, Names, format_box_score, format_line_score, narrate
+from bot.layout import EMBED_TEXT, code_block, code_blocks
+from bot.narrate import Line, Names, format_line_score, format_team_box, narrate
 from engine.boxscore import BoxScore, ordinal, walk
 from engine.events import Decided, Event, GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted
 from engine.game import Game
 from engine.requests import Request
 
-EMBED_TEXT = 4096  # Discord's limit on an embed's description
-FIELD_TEXT = 1024
 GREEN, GREY, GOLD, BLUE = 0x1F8B4C, 0x95A5A6, 0xC27C0E, 0x3498DB
 HIT_RESULTS = {"1B", "2B", "3B", "HR"}
 NEXT_PLAY = (PlateAppearanceStarted, HalfInningStarted, Decided, GameEnded)
@@ -103,15 +102,15 @@ def scoreboard_embed(game: Game, names: Names, stop: int, title: str) -> discord
     if game.over and stop >= len(events):
         state = "Final" + (f" ({line.innings} innings)" if line.innings != game.setup.options.innings else "")
         embed = discord.Embed(title=title, description=state, color=GREEN)
-        embed.add_field(name="Line score", value=_code(format_line_score(line)), inline=False)
+        embed.add_field(name="Line score", value=code_block(format_line_score(line)), inline=False)
         return embed
     upcoming = next((e for e in events[stop:] if isinstance(e, PlateAppearanceStarted)), None)
     half = half_inning(events, stop + 1 if upcoming is None else events.index(upcoming, stop) + 1)
     embed = discord.Embed(title=title, description=inning_text(half), color=BLUE)
-    embed.add_field(name="Line score", value=_code(format_line_score(line)), inline=False)
+    embed.add_field(name="Line score", value=code_block(format_line_score(line)), inline=False)
     if upcoming is not None:
         outs = f"{upcoming.outs} out" + ("" if upcoming.outs == 1 else "s")
-        embed.add_field(name=outs, value=_code(diamond(upcoming.bases)))
+        embed.add_field(name=outs, value=code_block(diamond(upcoming.bases)))
         at_bat = f"{names.player(upcoming.batter)} ({upcoming.batter_side})"
         pitching = f"{names.player(upcoming.pitcher)} ({upcoming.pitcher_hand})"
         embed.add_field(name="At bat", value=f"{at_bat}\nvs {pitching}")
@@ -128,18 +127,15 @@ def prompt_embed(request: Request, team: str, manager_ids: Sequence[int]) -> dis
     return embed
 
 
-def final_embeds(box: BoxScore, title: str) -> list[discord.Embed]:
-    """The final line score and box score, split to Discord's limits (one embed per team)."""
-    line = discord.Embed(title=f"Final: {title}", description=_code(format_line_score(box.line)), color=GREEN)
+def box_score_embeds(box: BoxScore, title: str, where: str | None = None) -> list[discord.Embed]:
+    """The line score, then each team's box (more embeds for a long game); send with layout.messages."""
+    line = discord.Embed(title=title, description=code_block(format_line_score(box.line)), color=GREEN)
+    if where is not None:
+        line.set_author(name=where)
     embeds = [line]
-    sections = format_box_score(box).split("\n\n")[1:]  # the line score is above
-    for section in sections:
-        embeds.append(discord.Embed(description=_code(section), color=GREEN))
+    for team in (box.away, box.home):
+        embeds += [discord.Embed(description=block, color=GREEN) for block in code_blocks(format_team_box(team))]
     return embeds
-
-
-def _code(text: str) -> str:
-    return "```\n" + _fit(text, EMBED_TEXT - 8) + "\n```"
 
 
 def _fit(text: str, limit: int) -> str:

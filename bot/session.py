@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.checks import manages
-from bot.embeds import final_embeds, play_embed, play_lines, prompt_embed, scoreboard_embed
+from bot.embeds import box_score_embeds, play_embed, play_lines, prompt_embed, scoreboard_embed
+from bot.layout import messages
 from bot.narrate import Names
 from bot.prompts import HAND_OVER, prompt_view
 from engine.boxscore import box_score
@@ -176,8 +177,8 @@ class GameSession:
     async def _finish(self) -> None:
         async with self.lock:
             await self.bot.store.finish_game(self.game_id, self.game.to_dict())
-        box = box_score(self.game)
-        await self.thread.send(embeds=final_embeds(box, self.title))
+        for embeds in messages(box_score_embeds(box_score(self.game), f"Final: {self.title}")):
+            await self.thread.send(embeds=embeds)
         standings = await self.bot.store.standings(self.league_id)
         table = " · ".join(f"{r.team} {r.w}-{r.l}" for r in standings["overall"])
         await self.thread.send(f"Standings: {table}. Box score: `/boxscore game:{self.game_id}`.")

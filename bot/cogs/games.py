@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, manages, require_commissioner, server_league
-from bot.embeds import final_embeds, scoreboard_embed
+from bot.embeds import box_score_embeds, scoreboard_embed
 from bot.narrate import Names
 from bot.session import GameSession
 from engine.boxscore import box_score
@@ -109,7 +109,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         played = session.game if session is not None else await self.bot.store.load_game(record.id)
         title = f"{played.setup.away.name} at {played.setup.home.name}"
         if record.status == "final":
-            await interaction.response.send_message(embeds=final_embeds(box_score(played), title)[:1])
+            await interaction.response.send_message(embeds=box_score_embeds(box_score(played), f"Final: {title}")[:1])
             return
         embed = scoreboard_embed(played, Names.of(played.setup), record.posted, title)
         if played.pending is not None:
@@ -173,7 +173,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
         await store.finish_game(record.id, played.to_dict())
         title = f"{played.setup.away.name} at {played.setup.home.name}"
-        await interaction.followup.send(embeds=final_embeds(box_score(played), title)[:1])
+        await interaction.followup.send(embeds=box_score_embeds(box_score(played), f"Final: {title}")[:1])
 
     @app_commands.command(description="Answer your side's pending question with any of its options")
     @app_commands.describe(option="The option (the list holds every legal one)")

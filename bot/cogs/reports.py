@@ -12,9 +12,9 @@ from discord.ext import commands
 from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, require_commissioner, server_league
+from bot.embeds import box_score_embeds
 from bot.layout import FIELD_TEXT, add_lines, code_block, code_blocks, send_embeds
 from bot.lookup import find_card
-from bot.narrate import format_line_score, format_team_box
 from engine.boxscore import box_score
 from league.models import GameRecord, League, Team
 from league.standings import OVERALL, StandingsRow
@@ -316,11 +316,7 @@ class ReportsCog(commands.Cog):
             await interaction.response.send_message(embed=discord.Embed(title=title, description=text))
             return
         box = box_score(await store.load_game(record.id))
-        embeds = [discord.Embed(title=title, description=code_block(format_line_score(box.line)))]
-        embeds[0].set_author(name=where)
-        for team in (box.away, box.home):  # one embed (or more, for a long game) per team
-            embeds += [discord.Embed(description=block) for block in code_blocks(format_team_box(team))]
-        await send_embeds(interaction, embeds)
+        await send_embeds(interaction, box_score_embeds(box, title, where))
 
 
 async def setup(bot: DugoutBot) -> None:
