@@ -153,3 +153,32 @@ async def test_a_manager_answers_by_command_and_hands_his_side_over(fake_discord
         await fake.wait_for(lambda: any(m.content.startswith("Standings:") for m in fake.messages_in(thread)))
     record = await store.game(scheduled.id)
     assert record.status == "final" and record.managed == []
+
+
+async def test_a_side_handed_to_the_auto_manager_can_be_taken_back(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    async with running_bot(fake, store) as bot:
+        thread = await start_game(fake, fake.manager_b, scheduled.id, seed=12)
+        await fake.wait_for(lambda: open_prompt(fake, thread))
+        options = {"on": True, "team": "HC"}
+        refused = await (
+            await fake.slash(fake.manager_b, "game", "auto-manager", options=options, channel=thread)
+        ).response()
+        assert refused.ephemeral and (await store.game(scheduled.id)).managed == ["away", "home"]
+        await (await fake.slash(fake.manager_a, "game", "auto-manager", options=options, channel=thread)).response()
+        assert (await store.game(scheduled.id)).managed == ["home"]
+        # Only Mesa Valley is asked now.
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        assert f"<@{fake.manager_b.id}>" in prompt.content
+        session = bot.sessions.get(scheduled.id)
+        assert session is not None and session.game.pending is not None and session.game.pending.side == "home"
+
+        options = {"on": False}
+        taken = await (
+            await fake.slash(fake.manager_a, "game", "auto-manager", options=options, channel=thread)
+        ).response()
+        assert "a person manages Harbor City" in taken.text
+        assert (await store.game(scheduled.id)).managed == ["away", "home"]
