@@ -22,6 +22,8 @@ from pydantic import (
 )
 
 from cards.notation import (
+    LEFT_HAND,
+    RIGHT_HAND,
     Bats,
     Fielding,
     Hand,
@@ -47,6 +49,10 @@ from cards.notation import (
 )
 
 T = TypeVar("T")
+
+# As cards.notation.LEFT_HAND: Enum members as globals for the methods read on every pitch.
+_SWITCH = Bats.SWITCH
+_BATS_LEFT = Bats.LEFT
 
 
 def _notation(parser: Any) -> BeforeValidator:
@@ -99,7 +105,7 @@ class SplitRanges(CardModel):
     vs_right: RangeText = None
 
     def against(self, batter_side: Hand) -> Range | None:
-        return self.vs_left if batter_side is Hand.LEFT else self.vs_right
+        return self.vs_left if batter_side is LEFT_HAND else self.vs_right
 
 
 class BattingRatings(CardModel):
@@ -205,16 +211,17 @@ class Batter(Card):
         return next((f for f in self.positions if f.position is position), None)
 
     def ratings(self, pitcher: Hand) -> BattingRatings:
-        return self.vs_lhp if pitcher is Hand.LEFT else self.vs_rhp
+        return self.vs_lhp if pitcher is LEFT_HAND else self.vs_rhp
 
     def hit_ranges(self, pitcher: Hand) -> HitRanges:
-        return self.hits_vs_lhp if pitcher is Hand.LEFT else self.hits_vs_rhp
+        return self.hits_vs_lhp if pitcher is LEFT_HAND else self.hits_vs_rhp
 
     def side_against(self, pitcher: Hand) -> Hand:
         """Switch hitters bat from the side opposite the pitcher's arm (IP2021 "Pitcher Card")."""
-        if self.bats is Bats.SWITCH:
-            return Hand.RIGHT if pitcher is Hand.LEFT else Hand.LEFT
-        return Hand.LEFT if self.bats is Bats.LEFT else Hand.RIGHT
+        bats = self.bats
+        if bats is _SWITCH:
+            return RIGHT_HAND if pitcher is LEFT_HAND else LEFT_HAND
+        return LEFT_HAND if bats is _BATS_LEFT else RIGHT_HAND
 
 
 # --- pitcher -------------------------------------------------------------------
@@ -227,7 +234,7 @@ class SplitChecks(CardModel):
     vs_right: SplitCheckText = None
 
     def against(self, batter_side: Hand) -> SplitCheck | None:
-        return self.vs_left if batter_side is Hand.LEFT else self.vs_right
+        return self.vs_left if batter_side is LEFT_HAND else self.vs_right
 
 
 class Pitcher(Card):

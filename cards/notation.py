@@ -37,6 +37,13 @@ class Bats(StrEnum):
     SWITCH = "S"
 
 
+# Python 3.11 reads an Enum's member off its class through the metaclass's __getattr__
+# hook, several times slower than a global; the methods that the game calls on every
+# pitch compare against these instead.
+LEFT_HAND = Hand.LEFT
+RIGHT_HAND = Hand.RIGHT
+
+
 class Position(StrEnum):
     """Fielding positions; ``number`` is the scorer's number used on cards."""
 
@@ -61,11 +68,11 @@ class Position(StrEnum):
 
     @property
     def is_outfield(self) -> bool:
-        return self in (Position.LEFT, Position.CENTER, Position.RIGHT)
+        return self in _OUTFIELD
 
     @property
     def is_infield(self) -> bool:
-        return self in (Position.FIRST, Position.SECOND, Position.THIRD, Position.SHORT)
+        return self in _INFIELD
 
 
 _POSITION_NUMBER = {
@@ -81,6 +88,8 @@ _POSITION_NUMBER = {
     Position.DH: 0,
 }
 _NUMBER_POSITION = {n: p for p, n in _POSITION_NUMBER.items() if n}
+_OUTFIELD = frozenset({Position.LEFT, Position.CENTER, Position.RIGHT})
+_INFIELD = frozenset({Position.FIRST, Position.SECOND, Position.THIRD, Position.SHORT})
 
 
 # --- 1d20 ranges -------------------------------------------------------------
@@ -299,7 +308,7 @@ class SplitReading:
     vs_right: Reading
 
     def against(self, pitcher: Hand) -> Reading:
-        return self.vs_left if pitcher is Hand.LEFT else self.vs_right
+        return self.vs_left if pitcher is LEFT_HAND else self.vs_right
 
     def __str__(self) -> str:
         return format_split(self.vs_left, self.vs_right)
@@ -415,7 +424,7 @@ class PitcherCell:
     vs_right: PitcherResult
 
     def against(self, batter_side: Hand) -> PitcherResult:
-        return self.vs_left if batter_side is Hand.LEFT else self.vs_right
+        return self.vs_left if batter_side is LEFT_HAND else self.vs_right
 
     def __str__(self) -> str:
         if self.vs_left is self.vs_right:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from engine.frozen import quick_init
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -214,6 +216,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Injury,
     )
 }
+for _cls in EVENT_TYPES.values():
+    quick_init(_cls)  # a game emits about a thousand events: see engine.frozen
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:

@@ -29,6 +29,11 @@ from engine.state import GameState, TeamState
 
 RULESET = "inside-pitch-2021"
 
+# The values of every roll of one die and of red and white, built once: a game rolls
+# some 400 dice and keeps every roll's event, so sharing these saves a tuple each.
+_ONE_DIE = tuple((value,) for value in range(21))
+_TWO_DICE = tuple(tuple((red, white) for white in range(7)) for red in range(7))
+
 
 class _Suspend(Exception):
     def __init__(self, request: Request) -> None:
@@ -37,6 +42,10 @@ class _Suspend(Exception):
 
 class Game:
     """Play through :meth:`choose`; read :attr:`state`, :attr:`events`, :attr:`pending`."""
+
+    # Record an event: the events list's own append, bound at each replay, so that the
+    # thousand-odd events of a game go straight to the list without a method in between.
+    emit: Callable[[Event], None]
 
     def __init__(
         self,
@@ -80,6 +89,7 @@ class Game:
         self.dice: Dice = self._fixed_dice or SeededDice(self.seed)
         self.state = self.fresh_state()
         self.events = []
+        self.emit = self.events.append
         self.pending = None
         self._seq = 0
         try:
@@ -97,31 +107,31 @@ class Game:
 
     def d6(self, purpose: str) -> int:
         value = self.dice.roll(6)
-        self.emit(Roll("1d6", (value,), purpose))
+        self.events.append(Roll("1d6", _ONE_DIE[value], purpose))
         return value
 
     def d20(self, purpose: str) -> int:
         value = self.dice.roll(20)
-        self.emit(Roll("1d20", (value,), purpose))
+        self.events.append(Roll("1d20", _ONE_DIE[value], purpose))
         return value
 
     def two_d6(self, purpose: str) -> tuple[int, int]:
         """Red then white: column then row on a card."""
-        red = self.dice.roll(6)
-        white = self.dice.roll(6)
-        self.emit(Roll("2d6", (red, white), purpose))
+        roll = self.dice.roll
+        red = roll(6)
+        white = roll(6)
+        self.events.append(Roll("2d6", _TWO_DICE[red][white], purpose))
         return red, white
 
     def check(self, name: str, rating: int, modifiers: Sequence[tuple[str, int]] = (), die: int = 20) -> bool:
         """Roll 1d20 (or 1d6) against rating + modifiers; success on roll <= target."""
         roll = self.d20(name) if die == 20 else self.d6(name)
-        target = rating + sum(v for _, v in modifiers)
+        target = rating
+        for _, value in modifiers:
+            target += value
         success = roll <= target
-        self.emit(Check(name, rating, tuple(modifiers), roll, success))
+        self.events.append(Check(name, rating, tuple(modifiers), roll, success))
         return success
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
 
     # --- decisions -------------------------------------------------------------
 
@@ -143,7 +153,7 @@ class Game:
         if seq >= len(self.log) and side not in self.managed and self.auto_manager is None:
             # The default auto-manager: its suggestion is built from the same legal moves.
             self.log.append(Decision(seq, side, kind, suggestion, "auto"))
-            self.emit(Decided(seq, side, kind, suggestion, "auto"))
+            self.events.append(Decided(seq, side, kind, suggestion, "auto"))
             return suggestion
         listed = tuple(options() if callable(options) else options)
         keys = [o.key for o in listed]

@@ -28,14 +28,16 @@ FILL_ORDER = (
 
 
 def hitting_score(batter: Batter) -> float:
-    cells = [cell for row in batter.matrix for cell in row]
     score = 0.0
-    for cell in cells:
-        for reading in (cell.vs_left, cell.vs_right):
-            if isinstance(reading, Hit):
-                score += 0.5 * (2 if reading.kind.value in "DTH" else 1)
-            elif isinstance(reading, SplitHit):
-                score += 0.25
+    for row in batter.matrix:
+        for cell in row:
+            for reading in (cell.vs_left, cell.vs_right):
+                # The readings are plain dataclasses: comparing types is quicker than isinstance,
+                # and a game scores every bench player it might send up.
+                if type(reading) is Hit:
+                    score += 1.0 if reading.kind in "DTH" else 0.5  # extra bases count double; HitKind is a str
+                elif type(reading) is SplitHit:
+                    score += 0.25
     ratings = (batter.vs_lhp, batter.vs_rhp)
     return score + sum(r.w + r.hr / 2 - r.k / 2 for r in ratings) / 4
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from engine.frozen import quick_init
+
 
 @dataclass(frozen=True)
 class Option:
@@ -30,7 +32,7 @@ class Request:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     seq: int
     side: str
@@ -44,6 +46,9 @@ class Decision:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
         return cls(**data)
+
+
+quick_init(Decision)  # one for every call a manager makes: see engine.frozen
 
 
 class DecisionError(ValueError):

@@ -16,6 +16,10 @@ class SetupError(ValueError):
     """A lineup or setup the rules do not allow; the message says why."""
 
 
+# Every position in a lineup without the designated hitter.
+LINEUP_POSITIONS = frozenset(p for p in Position if p is not Position.DH)
+
+
 @dataclass(frozen=True)
 class Options:
     """League options with the books' defaults (IP2021 unless named)."""
@@ -101,7 +105,7 @@ class TeamSetup:
         if len(self.lineup) != 9:
             raise SetupError(f"{self.name}: a lineup has 9 batters, not {len(self.lineup)}")
         positions = [spot.position for spot in self.lineup]
-        wanted: set[Position] = {p for p in Position if p is not Position.DH}
+        wanted: set[Position] = set(LINEUP_POSITIONS)
         if options.designated_hitter:
             wanted = (wanted - {Position.P}) | {Position.DH}
         for pos in positions:

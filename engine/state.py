@@ -7,12 +7,13 @@ from typing import Any
 
 from cards.models import Batter, Pitcher
 from cards.notation import Fielding, Hand, Position, Stamina
+from engine.frozen import quick_init
 from engine.setup import LineupSpot, TeamSetup
 
 HOME = 4  # "base" number for a runner who scored
 
 
-@dataclass
+@dataclass(slots=True)
 class Runner:
     """A man on base, with what the scorer needs to know about how he got there."""
 
@@ -44,7 +45,8 @@ OUT_OF_POSITION = {
 }
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Fielder:
     """Who is at a position and the ratings he plays it with."""
 
@@ -136,20 +138,22 @@ class TeamState:
         if position is Position.P:
             p = self.pitcher
             return Fielder(p.id, p.name, position, p.fielding())
-        spot = next((s for s in self.order if s.position is position), None)
-        if spot is None:
-            raise LookupError(f"{self.name} has nobody at {position}")
-        rating = spot.batter.fielding(position) or out_of_position(position)
-        return Fielder(spot.batter.id, spot.batter.name, position, rating)
+        for spot in self.order:
+            if spot.position is position:
+                batter = spot.batter
+                rating = batter.fielding(position) or out_of_position(position)
+                return Fielder(batter.id, batter.name, position, rating)
+        raise LookupError(f"{self.name} has nobody at {position}")
 
     def batters_faced(self) -> int:
         return self.faced.get(self.pitcher.id, 0)
 
     def stamina(self) -> Stamina | None:
         """His START line as the starter, RELIEF line in relief (the other if his card lacks it)."""
-        starter = self.pitcher.id == self.setup.pitcher.id
-        line = self.pitcher.start if starter else self.pitcher.relief
-        return line or self.pitcher.start or self.pitcher.relief
+        pitcher = self.pitcher
+        if pitcher.id == self.setup.pitcher.id:
+            return pitcher.start or pitcher.relief
+        return pitcher.relief or pitcher.start
 
     def tired(self) -> bool:
         """IP2021 "Fatigue": tired once he has faced his START (or RELIEF) number of batters."""
@@ -194,11 +198,16 @@ class GameState:
         return self.bases[base - 1]
 
     def occupied(self) -> list[int]:
-        return [b for b in (1, 2, 3) if self.bases[b - 1] is not None]
+        return [base for base, runner in enumerate(self.bases, 1) if runner is not None]
+
+    def runners_on(self) -> bool:
+        first, second, third = self.bases
+        return first is not None or second is not None or third is not None
 
     def base_state(self) -> str:
         """ "1-3" style: which bases are occupied ("---" when empty)."""
-        return "".join(str(b) if self.bases[b - 1] else "-" for b in (1, 2, 3))
+        first, second, third = self.bases
+        return ("-" if first is None else "1") + ("-" if second is None else "2") + ("-" if third is None else "3")
 
     def run_difference(self) -> int:
         return abs(self.away.runs - self.home.runs)

@@ -70,7 +70,8 @@ def force_advance(g: Game, batter: Runner, reason: str) -> None:
 
 
 def runners_lead_first(g: Game) -> list[tuple[int, Runner]]:
-    return [(b, r) for b in (3, 2, 1) if (r := g.state.runner_on(b)) is not None]
+    first, second, third = g.state.bases
+    return [(b, r) for b, r in ((3, third), (2, second), (1, first)) if r is not None]
 
 
 def put_out_advancing(g: Game, runner: Runner, start: int, end: int, how: str) -> None:

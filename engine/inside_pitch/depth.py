@@ -9,6 +9,7 @@ on third and the double play, yet throw to any base. Every adjustment lives in
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
@@ -31,6 +32,18 @@ def infielders() -> list[Position]:
 
 
 _INFIELDERS = tuple(Position(p) for p in _table()["infielders"])
+_INFIELDER_KEYS = tuple(p.value for p in _INFIELDERS)
+
+
+def _alignment_names() -> dict[tuple[str, ...], str]:
+    """The named alignments by their depths in ``_INFIELDER_KEYS`` order (the first name for each)."""
+    names: dict[tuple[str, ...], str] = {}
+    for key, alignment in _table()["alignments"].items():
+        names.setdefault(tuple(alignment[p] for p in _INFIELDER_KEYS), key)
+    return names
+
+
+_ALIGNMENT_NAMES = _alignment_names()
 
 
 def holding_runner(g: Game) -> bool:
@@ -107,7 +120,7 @@ def describe(g: Game, position: Position) -> str:
 
 def alignment_of(g: Game) -> dict[str, str]:
     depths = g.state.infield_depth
-    return {p.value: depths.get(p.value, "back") for p in _INFIELDERS}
+    return {p: depths.get(p, "back") for p in _INFIELDER_KEYS}
 
 
 def suggested_alignment(g: Game) -> str:
@@ -148,18 +161,29 @@ def before_plate_appearance(g: Game) -> None:
     state.depth_set_for = situation
     alignments: dict[str, dict[str, str]] = _table()["alignments"]
     now = alignment_of(g)
-    named_now = next((k for k, a in alignments.items() if all(a[p] == d for p, d in now.items())), None)
-    now_label = alignments[named_now]["label"] if named_now else ", ".join(f"{p} {d}" for p, d in now.items())
-    options = [Option(key, str(a["label"])) for key, a in alignments.items()]
-    options.append(Option(UNCHANGED, f"Keep: {now_label}"))
+    named_now = _ALIGNMENT_NAMES.get(tuple(now.values()))
     suggestion = suggested_alignment(g)
     if suggestion == named_now:
         suggestion = UNCHANGED
-    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
-    prompt = f"Runners {state.base_state()}, {outs}: where does the infield play?"
+    # The prompt and options are built only if a person (or a test's manager) reads them.
+    prompt = partial(_prompt, g)
+    options = partial(_options, alignments, now, named_now)
     choice = g.ask(state.fielding.key, "infield_depth", prompt, options, suggestion)
     if choice != UNCHANGED:
         state.infield_depth = {p: d for p, d in alignments[choice].items() if p != "label"}
+
+
+def _prompt(g: Game) -> str:
+    state = g.state
+    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
+    return f"Runners {state.base_state()}, {outs}: where does the infield play?"
+
+
+def _options(alignments: dict[str, dict[str, str]], now: dict[str, str], named_now: str | None) -> list[Option]:
+    now_label = alignments[named_now]["label"] if named_now else ", ".join(f"{p} {d}" for p, d in now.items())
+    options = [Option(key, str(a["label"])) for key, a in alignments.items()]
+    options.append(Option(UNCHANGED, f"Keep: {now_label}"))
+    return options
 
 
 __all__ = [

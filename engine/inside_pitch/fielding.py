@@ -124,7 +124,7 @@ CHARTS = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class ErrorPlay:
     """A ball on an error chart: who fielded it and what the cards read."""
 

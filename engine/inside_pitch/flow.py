@@ -6,6 +6,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+from cards.notation import Hand
 from engine.boxscore import classify
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceStarted
 from engine.inside_pitch import bunts, depth, manager, running, strategy
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 MAX_PITCHER_ROLLS = 100
 # Strategy rolls again after plays that change the bases: a steal ends them, so a few suffice.
 MAX_CALLS = 10
+# The letter of a hand ("L", "R") for the events; a dict is quicker than Enum.value.
+HAND_LETTER = {hand: hand.value for hand in Hand}
 
 
 def play_game(g: Game) -> None:
@@ -77,18 +80,19 @@ def plate_appearance(g: Game) -> None:
     pitcher = defense.pitcher
     park = g.setup.ballpark
     side = batter_side(batter, pitcher)
+    first, second, third = state.bases
     g.emit(
         PlateAppearanceStarted(
             batter.id,
             pitcher.id,
             state.outs,
             (
-                state.bases[0].id if state.bases[0] else None,
-                state.bases[1].id if state.bases[1] else None,
-                state.bases[2].id if state.bases[2] else None,
+                first.id if first else None,
+                second.id if second else None,
+                third.id if third else None,
             ),
-            side.value,
-            pitcher.throws.value,
+            HAND_LETTER[side],
+            HAND_LETTER[pitcher.throws],
         )
     )
     depth.before_plate_appearance(g)  # IP2021 "Infield Depth": set before the pitch
@@ -97,11 +101,11 @@ def plate_appearance(g: Game) -> None:
         pitcher,
         side,
         tired=defense.tired(),
-        runners_on=state.bases != [None, None, None],
+        runners_on=state.runners_on(),
         park_k=park.adjustments.k,
         park_w=park.adjustments.w,
         park_hr=park.adjustments.hr,
-        hit_and_run=offense_call == manager.HIT_AND_RUN and state.runner_on(1) is not None,
+        hit_and_run=offense_call == manager.HIT_AND_RUN and state.bases[0] is not None,
     )
     batter_runner = Runner(batter, pitcher.id)
     outs_before, runs_before = state.outs, offense.runs
@@ -135,7 +139,8 @@ def calls_before_pitch(g: Game) -> tuple[str, str] | None:
         roll = strategy_roll(g)
         defense_call = manager.defense(g, roll)
         offense_call = manager.offense(g, roll)
-        before = list(state.bases)
+        roll_again = g.setup.options.roll_again_when_bases_change
+        before = list(state.bases) if roll_again else []
         if defense_call == manager.PICKOFF:
             running.pickoff(g)
             defense_call = manager.PITCH
@@ -147,7 +152,7 @@ def calls_before_pitch(g: Game) -> tuple[str, str] | None:
             offense_call = manager.SWING
         if state.outs >= 3:
             return None
-        again = g.setup.options.roll_again_when_bases_change and state.bases != before and state.occupied()
+        again = roll_again and state.bases != before and state.occupied()
         if not again:
             return defense_call, offense_call
     return manager.PITCH, manager.SWING
@@ -167,7 +172,7 @@ def strategy_roll(g: Game) -> int | None:
 
 def bunt_is_on(g: Game, play: str) -> bool:
     """A bunt call still fits the bases after the plays before the pitch (a pickoff may have cleared third)."""
-    return any(o.key == play for o in manager.offense_options(g, g.state.batting))
+    return any(o.key == play for o in manager.offense_plays(g))
 
 
 def finish_plate_appearance(
@@ -196,7 +201,7 @@ def pitch_to_result(g: Game, ab: AtBat) -> tuple[AtBat, CardResult, Triggers] | 
     third out.
     """
     for _ in range(MAX_PITCHER_ROLLS):
-        runners_on = g.state.bases != [None, None, None]
+        runners_on = g.state.runners_on()
         if runners_on != ab.runners_on:
             ab = replace(ab, runners_on=runners_on)
         outcome = read_pitcher_card(g, ab)

@@ -173,7 +173,7 @@ def stretch_single(g: Game, batter: Runner, ball: Ball) -> str:
 # --- the outfielder's throw (hits and fly outs) ---------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class ExtraBase:
     """A runner (or the batter) who may take one base more than the play has given him."""
 
@@ -199,7 +199,7 @@ def throw_notation(fielder: int, base: int) -> str:
     return f"{fielder}-{receiver}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Throw:
     """One throw from the outfield: the runners on the play and what the dice did to them."""
 

@@ -222,7 +222,7 @@ def defense(g: Game, strategy_roll: int | None) -> str:
             suggestion = f"relief:{auto_reliever(g, team).id}"
         elif strategy_roll is not None and strategy.suggest_pickoff(strategy_roll):
             suggestion = PICKOFF
-        choice = g.ask(team.key, "defense", partial(_defense_prompt, g), partial(defense_options, g, team), suggestion)
+        choice = g.ask(team.key, "defense", lambda: _defense_prompt(g), lambda: defense_options(g, team), suggestion)
         if choice.startswith("relief:"):
             change_pitcher(g, team, _reliever(team, choice.split(":", 1)[1]))
         elif choice.startswith("field:"):
@@ -237,8 +237,8 @@ def defense(g: Game, strategy_roll: int | None) -> str:
 # --- the offense ------------------------------------------------------------------------------
 
 
-def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> list[Option]:
-    """The offense's legal calls; with the strategy roll as a hard rule, only its call (and substitutions)."""
+def offense_plays(g: Game) -> list[Option]:
+    """The plays the offense may call now: swing away, steals, hit and run, bunts (no substitutions)."""
     state = g.state
     options = [Option(SWING, "Swing away")]
     for key in strategy.steal_options(g):
@@ -252,6 +252,13 @@ def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> l
     if state.runner_on(3) is not None and state.outs < 2:
         options.append(Option("squeeze", "Squeeze"))
     options.append(Option("bunt_for_hit", "Bunt for a hit"))
+    return options
+
+
+def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> list[Option]:
+    """The offense's legal calls; with the strategy roll as a hard rule, only its call (and substitutions)."""
+    state = g.state
+    options = offense_plays(g)
     if hard_call is not None:
         options = [o for o in options if o.key == hard_call] or [Option(SWING, "Swing away")]
     bench = team.available_bench()
@@ -272,19 +279,19 @@ def offense(g: Game, strategy_roll: int | None) -> str:
     state = g.state
     for _ in range(len(team.setup.bench) + 2):
         up = team.order[team.up % len(team.order)]
-        _, pitcher_up = strategy.batter_up(g)
+        batter, pitcher_up = strategy.batter_up(g)
         call = SWING
         if strategy_roll is not None:
-            call = strategy.suggest_offense(g, strategy_roll, pitcher_up)
+            call = strategy.suggest_offense(g, strategy_roll, pitcher_up, batter)
         suggestion = call
-        bench = team.available_bench()
-        behind = state.batting.runs <= state.fielding.runs
-        late = state.inning >= PINCH_HIT_FROM_INNING and behind
-        if pitcher_up and bench and late and team.available_relievers():
-            suggestion = f"pinch_hit:{best_hitter(team, bench).id}"
+        # Late, behind or tied: bat for the pitcher (the bench is looked at only then).
+        if pitcher_up and state.inning >= PINCH_HIT_FROM_INNING and state.batting.runs <= state.fielding.runs:
+            bench = team.available_bench()
+            if bench and team.available_relievers():
+                suggestion = f"pinch_hit:{best_hitter(team, bench).id}"
         hard = call if g.setup.options.strategy_rolls == "rules" and strategy_roll is not None else None
-        prompt = partial(_offense_prompt, g)
-        choice = g.ask(team.key, "offense", prompt, partial(offense_options, g, team, hard), suggestion)
+        options = partial(offense_options, g, team, hard)
+        choice = g.ask(team.key, "offense", lambda: _offense_prompt(g), options, suggestion)
         if choice.startswith("pinch_hit:"):
             spot = team.up % len(team.order)
             replace_player(g, team, spot, _bench(team, choice.split(":", 1)[1]), up.position, "pinch_hitter")

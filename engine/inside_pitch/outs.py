@@ -79,7 +79,7 @@ def chain(*fielders: int) -> str:
     for f in fielders:
         if not names or names[-1] != f:
             names.append(f)
-    return "-".join(str(f) for f in names) if len(names) > 1 else f"{names[0]}U"
+    return "-".join(map(str, names)) if len(names) > 1 else f"{names[0]}U"
 
 
 # --- line outs ----------------------------------------------------------------------
@@ -143,7 +143,7 @@ def ground_out(g: Game, ab: AtBat, batter: Runner, ball: Ball, grounder: type[Gr
     return BASE_STATES[state.base_state()](gb)
 
 
-@dataclass
+@dataclass(slots=True)
 class Grounder:
     """One ground ball in play, with what its procedures need to know."""
 

@@ -106,9 +106,10 @@ def special_k(g: Game, ab: AtBat, ball: Ball) -> bool:
     rng = ab.pitcher.special_k.against(ab.batter_side)
     if rng is None:
         return False
-    roll = g.d20(f"Special K ({ball.notation})")
+    notation = ball.notation
+    roll = g.d20(f"Special K ({notation})")
     struck_out = roll in rng
-    verdict = "strikeout" if struck_out else f"no strikeout, {ball.notation} stands"
+    verdict = "strikeout" if struck_out else f"no strikeout, {notation} stands"
     g.emit(ReadingEvent("Special K", ab.pitcher.name, str(roll), f"{verdict} (range {rng})"))
     return struck_out
 

@@ -18,6 +18,7 @@ from cards.notation import (
     HomeRunChance,
     HomeRunField,
     Out,
+    OutKind,
     PitcherOutRef,
     PitcherResult,
     RarePlay,
@@ -28,13 +29,15 @@ from cards.notation import (
     Walk,
 )
 from engine.events import Reading as ReadingEvent
+from engine.frozen import quick_init
 
 if TYPE_CHECKING:
     from cards.models import Batter, Pitcher
     from engine.game import Game
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Ball:
     """A batted ball as the cards give it: kind S D T H G P F L or S+ (stretch), and the fielder."""
 
@@ -68,7 +71,8 @@ class Ball:
         return f"S+{self.fielder}" if self.kind == "S+" else f"{self.kind}{self.fielder}"
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Direct:
     """A result that needs no fielder: K, W, HBP, HR (from a rating check or an H cell)."""
 
@@ -76,12 +80,13 @@ class Direct:
     notation: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rare:
     """A blank ballpark cell: the rare play charts."""
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Triggers:
     """What the pitcher card turned on for the rest of the at bat."""
 
@@ -91,9 +96,10 @@ class Triggers:
 
 
 CardResult = Ball | Direct | Rare
+NO_TRIGGERS = Triggers()
 
 
-@dataclass
+@dataclass(slots=True)
 class AtBat:
     """Who is facing whom, with the numbers the checks need."""
 
@@ -115,6 +121,10 @@ class AtBat:
     def pitcher_hand(self) -> Hand:
         return self.pitcher.throws
 
+
+# The letter of each batted-ball kind as a plain str, for ``Ball.kind`` (a dict is
+# quicker than Enum.value, and the cards' readings are turned into balls on every play).
+KIND_LETTER: dict[HitKind | OutKind, str] = {kind: kind.value for kind in (*HitKind, *OutKind)}
 
 FIELD_FOR_SIDE = {
     (HomeRunField.PULL, Hand.RIGHT): 7,
@@ -158,18 +168,51 @@ def hit_by_pitch_check(g: Game, ab: AtBat) -> bool:
     return batter.hbp + pitcher.hbp >= 1 and g.check("HBP", batter.hbp, [("pitcher HBP", pitcher.hbp)])
 
 
+class _PitcherResults:
+    """``PitcherResult``'s members as plain class attributes, for ``pitcher_result``.
+
+    Python 3.11 reads an Enum's members several times slower than a plain class's
+    attributes, and ``pitcher_result`` compares against a dozen of them on every pitch.
+    """
+
+    BLANK = PitcherResult.BLANK
+    SINGLE = PitcherResult.SINGLE
+    TIRED_SINGLE = PitcherResult.TIRED_SINGLE
+    AUTO_OUT = PitcherResult.AUTO_OUT
+    WILD = PitcherResult.WILD
+    SPLIT_CHECK = PitcherResult.SPLIT_CHECK
+    BALLPARK = PitcherResult.BALLPARK
+    ERROR = PitcherResult.ERROR
+    THROWING_ERROR = PitcherResult.THROWING_ERROR
+    GROUND_ERROR = PitcherResult.GROUND_ERROR
+    HIT_BY_PITCH = PitcherResult.HIT_BY_PITCH
+    STRIKEOUT = PitcherResult.STRIKEOUT
+    STRIKEOUT_PLUS = PitcherResult.STRIKEOUT_PLUS
+    WALK = PitcherResult.WALK
+    WALK_PLUS = PitcherResult.WALK_PLUS
+    STRIKEOUT_OR_WALK = PitcherResult.STRIKEOUT_OR_WALK
+    HOME_RUN = PitcherResult.HOME_RUN
+    HOME_RUN_RANGE = PitcherResult.HOME_RUN_RANGE
+    RANGE_PLAY = PitcherResult.RANGE_PLAY
+    RANGE_PLAY_BALLPARK = PitcherResult.RANGE_PLAY_BALLPARK
+
+
+# What a pitcher-card cell's reading event says ("blank" for a blank cell).
+_CELL_TEXT = {result: str(result) or "blank" for result in PitcherResult}
+
+
 def read_pitcher_card(g: Game, ab: AtBat) -> tuple[CardResult, Triggers] | None:
     """One roll on the pitcher's card. None means a foul ball: roll again (WLD)."""
     red, white = g.two_d6("pitcher card")
     result = ab.pitcher.cell(red, white).against(ab.batter_side)
-    g.emit(ReadingEvent("pitcher", ab.pitcher.name, f"{red}-{white}", str(result) or "blank"))
+    g.emit(ReadingEvent("pitcher", ab.pitcher.name, f"{red}-{white}", _CELL_TEXT[result]))
     return pitcher_result(g, ab, result)
 
 
 def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResult, Triggers] | None:
-    pr = PitcherResult
+    pr = _PitcherResults
     pitcher = ab.pitcher
-    blank = Triggers()
+    blank = NO_TRIGGERS
     if result is pr.BLANK:
         return read_batter_card(g, ab), blank
     if result is pr.SINGLE:
@@ -201,7 +244,7 @@ def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResul
             return Direct("HBP", "HBP"), blank
         return read_batter_card(g, ab), blank
     if result in (pr.STRIKEOUT, pr.STRIKEOUT_PLUS) or (result is pr.STRIKEOUT_OR_WALK and not ab.tired):
-        triggers = Triggers(tired_reading=False)
+        triggers = NO_TRIGGERS  # K and K+ are no tired readings, nor K(W) unless he is tired
         if strikeout_check(g, ab, plus=result is pr.STRIKEOUT_PLUS):
             return Direct("K", "K"), triggers
         return read_batter_card(g, ab), triggers
@@ -232,7 +275,7 @@ def auto_out(g: Game, ab: AtBat) -> Ball:
     column = g.d6("** line")
     out = ab.pitcher.outs[column - 1]
     g.emit(ReadingEvent("** line", ab.pitcher.name, str(column), str(out)))
-    return Ball(out.kind.value, out.fielder, "pitcher")
+    return Ball(KIND_LETTER[out.kind], out.fielder, "pitcher")
 
 
 def _from_reading(g: Game, ab: AtBat, reading: Reading, source: str) -> CardResult:
@@ -243,13 +286,13 @@ def _from_reading(g: Game, ab: AtBat, reading: Reading, source: str) -> CardResu
     if isinstance(reading, Hit):
         if reading.kind is HitKind.HOME_RUN:
             return Direct("HR", str(reading))  # H on a card is automatic (IP2021 "S, D, T, H")
-        return Ball(reading.kind.value, reading.fielder or 1, source)
+        return Ball(KIND_LETTER[reading.kind], reading.fielder or 1, source)
     if isinstance(reading, Out):
-        return Ball(reading.kind.value, reading.fielder, source)
+        return Ball(KIND_LETTER[reading.kind], reading.fielder, source)
     if isinstance(reading, PitcherOutRef):  # IP2021 "**1 … **6": a reference, not an automatic out
         out = ab.pitcher.outs[reading.column - 1]
         g.emit(ReadingEvent("** line", ab.pitcher.name, str(reading.column), str(out)))
-        return Ball(out.kind.value, out.fielder, source)
+        return Ball(KIND_LETTER[out.kind], out.fielder, source)
     if isinstance(reading, SplitHit):
         return split_hit(g, ab, reading.field, source)
     if isinstance(reading, StretchSingle):

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 BASE_NAMES = {1: "first", 2: "second", 3: "third", 4: "home"}
 
 
-@dataclass
+@dataclass(slots=True)
 class _Attempt:
     runner: Runner
     start: int

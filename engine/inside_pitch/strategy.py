@@ -32,14 +32,32 @@ HIT_AND_RUN = "hit_and_run"
 SACRIFICE = "sacrifice"
 STEAL = "steal"
 
+# The chart's numbers, read once: the roll is looked at before every plate appearance.
+_TABLE = load_table("strategy")
+MAX_DIFFERENCE_PLUS_INNING = int(_TABLE["max_difference_plus_inning"])
+PICKOFF_ROLL = int(_TABLE["pickoff_roll"])
+_JUMP = _TABLE["jump"]
+_HIT_AND_RUN_ONLY_ATT = int(_JUMP["hit_and_run_only"])
+_CAP_MULTIPLE = int(_JUMP["cap_multiple"])
+_DIVISOR = {int(base): int(divisor) for base, divisor in _JUMP["divisor"].items()}
+_NO_HIT_AND_RUN_WITH_OUTS = int(_TABLE["hit_and_run"]["no_hit_and_run_with_outs"])
+_ABOVE_ATT_LOW, _ABOVE_ATT_HIGH = (int(v) for v in _TABLE["hit_and_run"]["above_att"])
+_NO_BUNT_WITH_OUTS = int(_TABLE["bunt"]["no_bunt_with_outs"])
+# The bunting chart's ranges by (batter is a pitcher, BNT), parsed once.
+_BUNT_RANGES = {
+    (batter_is_pitcher, int(bnt)): parse_range(text)
+    for batter_is_pitcher, column in ((True, "pitchers"), (False, "position_players"))
+    for bnt, text in _TABLE["bunt"][column].items()
+    if text
+}
+
 
 def strategy_applies(g: Game) -> bool:
     """IP2021: rolled with runners on, unless the run difference plus the inning is more than 10."""
     state = g.state
-    if not state.occupied():
+    if not state.runners_on():
         return False
-    limit = int(load_table("strategy")["max_difference_plus_inning"])
-    return state.run_difference() + state.inning <= limit
+    return state.run_difference() + state.inning <= MAX_DIFFERENCE_PLUS_INNING
 
 
 def adjusted_att(batter_att: int | str, hold: int, base: int) -> int | None:
@@ -51,16 +69,14 @@ def adjusted_att(batter_att: int | str, hold: int, base: int) -> int | None:
     ATT "N" never steals nor hits and runs; ATT "H" is 0 whatever the HLD (hit and
     run only).
     """
-    jump = load_table("strategy")["jump"]
     if batter_att == "N":
         return None
     if batter_att == "H":
-        return int(jump["hit_and_run_only"])
+        return _HIT_AND_RUN_ONLY_ATT
     if not isinstance(batter_att, int):
         raise ValueError(f"ATT is a number, N or H, not {batter_att!r}")
-    divisor = int(jump["divisor"][str(base)])
-    capped = min(batter_att + hold, int(jump["cap_multiple"]) * batter_att)
-    return max(capped, 0) // divisor
+    capped = min(batter_att + hold, _CAP_MULTIPLE * batter_att)
+    return max(capped, 0) // _DIVISOR[base]
 
 
 def stealers(g: Game, roll: int) -> list[int]:
@@ -73,15 +89,16 @@ def stealers(g: Game, roll: int) -> list[int]:
     state = g.state
     hold = state.fielding.pitcher.hold
     going: set[int] = set()
+    bases = state.bases
     for base in (3, 2, 1):
-        runner = state.runner_on(base)
+        runner = bases[base - 1]
         if runner is None:
             continue
         adjusted = adjusted_att(runner.card.att, hold, base + 1)
         if adjusted is None or roll > adjusted:
             continue
         ahead = base + 1
-        if ahead < HOME and state.runner_on(ahead) is not None and ahead not in going:
+        if ahead < HOME and bases[ahead - 1] is not None and ahead not in going:
             continue  # blocked: the man ahead stays
         going.add(base)
     return sorted(going)
@@ -94,22 +111,18 @@ def hit_and_run_range(g: Game) -> range:
     an "H" runner's is 0, so 1-2; an "N" runner never. IP2007 §12: not with two outs.
     """
     state = g.state
-    table = load_table("strategy")["hit_and_run"]
-    first = state.runner_on(1)
-    if first is None or state.outs >= int(table["no_hit_and_run_with_outs"]):
+    first = state.bases[0]
+    if first is None or state.outs >= _NO_HIT_AND_RUN_WITH_OUTS:
         return range(0)
     adjusted = adjusted_att(first.card.att, state.fielding.pitcher.hold, 2)
     if adjusted is None:
         return range(0)
-    low, high = (int(v) for v in table["above_att"])
-    return range(adjusted + low, adjusted + high + 1)
+    return range(adjusted + _ABOVE_ATT_LOW, adjusted + _ABOVE_ATT_HIGH + 1)
 
 
 def bunt_range(bnt: int, batter_is_pitcher: bool) -> Range | None:
     """IP2021 bunting chart: the strategy rolls on which a batter with this BNT sacrifices (None: never)."""
-    chart = load_table("strategy")["bunt"]["pitchers" if batter_is_pitcher else "position_players"]
-    text = chart.get(str(bnt))
-    return parse_range(text) if text else None
+    return _BUNT_RANGES.get((batter_is_pitcher, bnt))
 
 
 def batter_up(g: Game) -> tuple[Batter, bool]:
@@ -141,15 +154,14 @@ def suggest_offense(g: Game, roll: int, batter_is_pitcher: bool | None = None, b
     roll is read on.
     """
     state = g.state
-    table = load_table("strategy")
-    if not strategy_applies(g) or roll == int(table["pickoff_roll"]):
+    if not strategy_applies(g) or roll == PICKOFF_ROLL:
         return SWING
     going = stealers(g, roll)
     if going:
         return steal_key(going)
     if roll in hit_and_run_range(g):
         return HIT_AND_RUN
-    if state.runner_on(1) is not None and state.outs < int(table["bunt"]["no_bunt_with_outs"]):
+    if state.runner_on(1) is not None and state.outs < _NO_BUNT_WITH_OUTS:
         if batter is None or batter_is_pitcher is None:
             up, in_p_spot = batter_up(g)
             batter = batter or up
@@ -162,7 +174,7 @@ def suggest_offense(g: Game, roll: int, batter_is_pitcher: bool | None = None, b
 
 def suggest_pickoff(roll: int) -> bool:
     """IP2021: a strategy roll of 20 is a pickoff attempt (the defense's call)."""
-    return roll == int(load_table("strategy")["pickoff_roll"])
+    return roll == PICKOFF_ROLL
 
 
 def steal_key(bases: Iterable[int]) -> str:
