@@ -62,6 +62,14 @@ def require_manager(team: Team, league: League, interaction: discord.Interaction
         raise UserError(f"Only the manager of {team.name} (or a commissioner) may do that.")
 
 
+def parse_game_id(text: str) -> int:
+    """A game's number as typed or sent by game autocomplete ("12" or "#12")."""
+    digits = text.strip().lstrip("#")
+    if not digits.isdigit():
+        raise UserError(f"{text!r} is not a game number; pick a game from the list.")
+    return int(digits)
+
+
 async def find_team(bot: DugoutBot, league: League, text: str) -> Team:
     """A team of the league by id (what team autocomplete sends), abbreviation or name."""
     if text.isdigit():

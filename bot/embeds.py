@@ -86,9 +86,12 @@ def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int) -> di
         text = discord.utils.escape_markdown(line.text)  # card cells like **3 are not bold markers
         body.append(f"**{text}**" if line.kind in ("result", "game_over") else f"› {text}")
     ended = next((e for e in reversed(events[:stop]) if isinstance(e, PlateAppearanceEnded)), None)
-    color = GOLD if ended is not None and ended.result in HIT_RESULTS and result else GREY
     if result is None:
         color = BLUE  # waiting on a manager in the middle of the play
+    elif ended is not None and ended.result in HIT_RESULTS:
+        color = GOLD
+    else:
+        color = GREY
     embed = discord.Embed(title=title, description=_fit("\n".join(body) or "…", EMBED_TEXT), color=color)
     score = walk(game.setup, events[:stop]).line
     embed.set_footer(text=f"{score.away.name} {score.away.r}, {score.home.name} {score.home.r}")
@@ -104,8 +107,10 @@ def scoreboard_embed(game: Game, names: Names, stop: int, title: str) -> discord
         embed = discord.Embed(title=title, description=state, color=GREEN)
         embed.add_field(name="Line score", value=code_block(format_line_score(line)), inline=False)
         return embed
-    upcoming = next((e for e in events[stop:] if isinstance(e, PlateAppearanceStarted)), None)
-    half = half_inning(events, stop + 1 if upcoming is None else events.index(upcoming, stop) + 1)
+    at = next((i for i in range(stop, len(events)) if isinstance(events[i], PlateAppearanceStarted)), None)
+    upcoming = None if at is None else events[at]
+    assert upcoming is None or isinstance(upcoming, PlateAppearanceStarted)
+    half = half_inning(events, stop + 1 if at is None else at + 1)
     embed = discord.Embed(title=title, description=inning_text(half), color=BLUE)
     embed.add_field(name="Line score", value=code_block(format_line_score(line)), inline=False)
     if upcoming is not None:

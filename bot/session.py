@@ -67,7 +67,6 @@ class GameSession:
         self.asked: Asked | None = None
         self._wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
-        self.finished = asyncio.Event()
         self.idle = False
 
     # --- the loop -------------------------------------------------------------------------
@@ -86,7 +85,8 @@ class GameSession:
                 if self.paused:
                     await self._idle(self._wake.wait())
                     continue
-                await self._show_plays()
+                rules = (await self.bot.store.league(self.league_id)).rules  # a commissioner may change them
+                await self._show_plays(rules.pace_seconds)
                 if self.paused:
                     continue
                 if self.game.over:
@@ -96,8 +96,7 @@ class GameSession:
                 assert request is not None  # the engine stops only for a person's decision or the end
                 if self.asked is None or self.asked.seq != request.seq:
                     await self._ask(request)
-                league = await self.bot.store.league(self.league_id)
-                timeout = league.rules.prompt_timeout_seconds
+                timeout = rules.prompt_timeout_seconds
                 try:
                     await self._idle(asyncio.wait_for(self._wake.wait(), timeout=timeout or None))
                 except TimeoutError:
@@ -115,9 +114,8 @@ class GameSession:
         finally:
             self.idle = False
 
-    async def _show_plays(self) -> None:
-        """Post every play the thread has not shown, at the league's pace, saving how far it got."""
-        league = await self.bot.store.league(self.league_id)
+    async def _show_plays(self, pace: int) -> None:
+        """Post every play the thread has not shown, ``pace`` seconds apart, saving how far it got."""
         while not self.paused:
             async with self.lock:
                 lines, stop = play_lines(self.game, self.names, self.posted)
@@ -128,8 +126,8 @@ class GameSession:
                 await self.thread.send(embed=embed)
             self.posted = stop
             await self._show_scoreboard()
-            if league.rules.pace_seconds and stop < len(self.game.events):
-                await self._idle(asyncio.sleep(league.rules.pace_seconds))
+            if pace and stop < len(self.game.events):
+                await self._idle(asyncio.sleep(pace))
 
     async def _show_scoreboard(self) -> None:
         embed = scoreboard_embed(self.game, self.names, self.posted, self.title)
@@ -144,10 +142,11 @@ class GameSession:
         return self.thread.get_partial_message(message_id)
 
     async def _ask(self, request: Request) -> None:
-        if self.asked is None and self.stale_prompt_id is not None:
+        if self.stale_prompt_id is not None:
             # Asked before a restart: the question moves down to the new message.
             with contextlib.suppress(discord.HTTPException):
                 await self._message(self.stale_prompt_id).edit(content="(Asked again below.)", view=None)
+            self.stale_prompt_id = None
         team = await self.bot.store.team(self.team_ids[request.side])
         mentions = " ".join(f"<@{m}>" for m in team.managers)
         message = await self.thread.send(
@@ -183,7 +182,6 @@ class GameSession:
         table = " · ".join(f"{r.team} {r.w}-{r.l}" for r in standings["overall"])
         await self.thread.send(f"Standings: {table}. Box score: `/boxscore game:{self.game_id}`.")
         self.bot.sessions.forget(self.game_id)
-        self.finished.set()
 
     # --- what people do -------------------------------------------------------------------
 

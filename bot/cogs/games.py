@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import autocomplete
 from bot.app import DugoutBot
-from bot.checks import UserError, manages, require_commissioner, server_league
+from bot.checks import UserError, find_team, manages, parse_game_id, require_commissioner, server_league
 from bot.embeds import box_score_embeds, scoreboard_embed
 from bot.narrate import Names
 from bot.session import GameSession
@@ -33,13 +33,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         """The game named, else the game of this thread, else the league's one live game."""
         store = self.bot.store
         if game is not None:
-            if not game.lstrip("#").isdigit():
-                raise UserError(f"{game!r} is not a game; pick one from the list (e.g. `#12`).")
-            record = await store.game(int(game.lstrip("#")))
+            record = await store.game(parse_game_id(game))
             if record.league_id != league.id:
                 raise UserError(f"Game {game} is not one of {league.name}'s.")
             return record
-        live = [g for g in await store.games(league.id, status="live")]
+        live = await store.games(league.id, status="live")
         here = [g for g in live if g.thread_id == interaction.channel_id]
         if here:
             return here[0]
@@ -50,6 +48,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
     async def _teams(self, record: GameRecord) -> dict[str, Team]:
         store = self.bot.store
         return {"away": await store.team(record.away_team_id), "home": await store.team(record.home_team_id)}
+
+    async def _side(self, league: League, record: GameRecord, team: str) -> str:
+        """Which side of the game a team (as the user named it) plays."""
+        named = await find_team(self.bot, league, team)
+        for side, team_id in (("away", record.away_team_id), ("home", record.home_team_id)):
+            if team_id == named.id:
+                return side
+        raise UserError(f"{named.name} does not play in game #{record.id}.")
 
     def _live_session(self, record: GameRecord) -> GameSession:
         session = self.bot.sessions.get(record.id)
@@ -145,9 +151,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         league = await server_league(self.bot, interaction)
         record = await self._record(league, interaction, game)
         teams = await self._teams(record)
-        side = next((s for s, t in teams.items() if team in (str(t.id), t.name, t.abbreviation)), None)
-        if side is None:
-            raise UserError(f"{team!r} does not play in game #{record.id}.")
+        side = await self._side(league, record, team)
         if not manages(teams[side], league, interaction):
             raise UserError(f"Only the manager of {teams[side].name} (or a commissioner) may forfeit for it.")
         session = self.bot.sessions.get(record.id)
@@ -210,12 +214,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         league = await server_league(self.bot, interaction)
         record = await self._record(league, interaction, game)
         teams = await self._teams(record)
-        sides = [s for s, t in teams.items() if (team in (str(t.id), t.name, t.abbreviation) if team else False)]
-        if not sides:
-            sides = [s for s, t in teams.items() if interaction.user.id in t.managers]
-        if len(sides) != 1:
-            raise UserError("Name the team (`team:`) whose side to hand over or take back.")
-        side = sides[0]
+        if team is not None:
+            side = await self._side(league, record, team)
+        else:
+            mine = [s for s, t in teams.items() if interaction.user.id in t.managers]
+            if len(mine) != 1:
+                raise UserError("Name the team (`team:`) whose side to hand over or take back.")
+            side = mine[0]
         if not manages(teams[side], league, interaction):
             raise UserError(f"Only the manager of {teams[side].name} (or a commissioner) may do that.")
         session = self._live_session(record)

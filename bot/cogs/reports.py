@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import autocomplete
 from bot.app import DugoutBot
-from bot.checks import UserError, find_team, require_commissioner, server_league
+from bot.checks import UserError, find_team, parse_game_id, require_commissioner, server_league
 from bot.embeds import box_score_embeds
 from bot.layout import FIELD_TEXT, add_lines, code_block, code_blocks, send_embeds
 from bot.lookup import find_card
@@ -117,13 +117,6 @@ def game_line(game: GameRecord, teams: dict[int, Team]) -> str:
     if game.status == "final":
         return line + f" · final, {away} {game.away_runs}, {home} {game.home_runs}"
     return line if game.status == "scheduled" else f"{line} · {game.status}"
-
-
-def parse_game_id(text: str) -> int:
-    digits = text.strip().lstrip("#")
-    if not digits.isdigit():
-        raise UserError(f"{text!r} is not a game number; pick a game from the list.")
-    return int(digits)
 
 
 class ReportsCog(commands.Cog):
