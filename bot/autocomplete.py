@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
+from bot.checks import server_cards
 from league.errors import LeagueError
 
 if TYPE_CHECKING:
@@ -21,12 +22,31 @@ if TYPE_CHECKING:
     from league.store import Store
 
 MAX_CHOICES = 25
+CHOICE_TEXT = 100  # Discord's limit on a choice's name and value
 
 
 def matching(pairs: Iterable[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
     """(name, value) pairs whose name contains ``current`` (any case), as choices."""
     wanted = current.lower().strip()
-    choices = [app_commands.Choice(name=name[:100], value=value) for name, value in pairs if wanted in name.lower()]
+    choices = [
+        app_commands.Choice(name=name[:CHOICE_TEXT], value=value) for name, value in pairs if wanted in name.lower()
+    ]
+    return choices[:MAX_CHOICES]
+
+
+def list_choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a comma-separated list of players: the list so far plus each name matching the last part."""
+    *done, typing = current.split(",")
+    given = [part.strip() for part in done if part.strip()]
+    taken = {part.lower() for part in given}
+    wanted = typing.strip().lower()
+    choices = []
+    for name in names:
+        if name.lower() in taken or wanted not in name.lower():
+            continue
+        text = ", ".join([*given, name])
+        if len(text) <= CHOICE_TEXT:
+            choices.append(app_commands.Choice(name=text, value=text))
     return choices[:MAX_CHOICES]
 
 
@@ -95,16 +115,8 @@ async def free_agents(interaction: discord.Interaction, current: str) -> list[ap
 
 async def cards(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Any card of the league's sets (the sample set outside a league)."""
-    league = await _league(interaction)
-    store = bot_of(interaction).store
-    if league is not None:
-        pool = await store.card_pool(league.id)
-        sets = pool.sets
-    else:
-        from league.cardpool import CardPool
-
-        sets = CardPool.load(["sample"]).sets
-    every = [c for s in sets for c in s.all_cards()]
+    pool, _ = await server_cards(bot_of(interaction), interaction)
+    every = [c for s in pool.sets for c in s.all_cards()]
     return matching(((f"{c.name} ({c.year} {c.team})", c.id) for c in every), current)
 
 

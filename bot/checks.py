@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cards import SAMPLE_SET
+from league.cardpool import CardPool
 from league.errors import NotFound
 from league.models import League, Team
 
@@ -37,6 +39,15 @@ async def server_league(bot: DugoutBot, interaction: discord.Interaction) -> Lea
     if not leagues:
         raise UserError("This server has no league yet: someone with Manage Server starts one with `/league create`.")
     return leagues[0]
+
+
+async def server_cards(bot: DugoutBot, interaction: discord.Interaction) -> tuple[CardPool, League | None]:
+    """The cards of the server's league, else the bundled sample set (a server with no league yet)."""
+    if interaction.guild_id is not None:
+        leagues = await bot.store.leagues(interaction.guild_id)
+        if leagues:
+            return await bot.store.card_pool(leagues[0].id), leagues[0]
+    return await bot.store.card_sets([SAMPLE_SET.name]), None
 
 
 def is_commissioner(league: League, interaction: discord.Interaction) -> bool:

@@ -9,14 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from discord import app_commands
-
 from bot.checks import UserError
 from league.cardpool import CardPool
 from league.errors import CardError
-
-MAX_CHOICES = 25
-CHOICE_TEXT = 100  # Discord's limit on a choice's name and value
 
 
 def is_card(pool: CardPool, text: str) -> bool:
@@ -65,19 +60,3 @@ def find_ballpark(pool: CardPool, text: str) -> str:
         names = ", ".join(f"{p.name} (`{p.id}`)" for p in parks) or "none"
         raise UserError(f"No single ballpark matches {text!r}; the league's ballparks are: {names}.")
     return found[0].id
-
-
-def list_choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for a comma-separated list of players: the list so far plus each name matching the last part."""
-    *done, typing = current.split(",")
-    given = [part.strip() for part in done if part.strip()]
-    taken = {part.lower() for part in given}
-    wanted = typing.strip().lower()
-    choices = []
-    for name in names:
-        if name.lower() in taken or wanted not in name.lower():
-            continue
-        text = ", ".join([*given, name])
-        if len(text) <= CHOICE_TEXT:
-            choices.append(app_commands.Choice(name=text, value=text))
-    return choices[:MAX_CHOICES]

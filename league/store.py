@@ -207,6 +207,10 @@ class Store:
             self._pools[refs] = pool
         return pool
 
+    async def card_sets(self, refs: Sequence[str]) -> CardPool:
+        """The cards of these sets, loaded once per store (e.g. the sample set for a server with no league)."""
+        return await self._pool_for(tuple(refs))
+
     async def card_pool(self, league_id: int) -> CardPool:
         """The cards of the league's sets."""
         league = await self.league(league_id)

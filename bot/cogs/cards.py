@@ -12,12 +12,11 @@ from discord.ext import commands
 from bot import autocomplete
 from bot.app import DugoutBot
 from bot.cardimage import KIND_COLOR, render_card_png
+from bot.checks import server_cards
 from bot.lookup import find_card
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.text import rating_pairs, stamina_pairs
 from league.cardpool import CardPool
-
-SAMPLE_SET = "sample"
 
 
 def card_embed(card: AnyCard, source: str) -> discord.Embed:
@@ -47,18 +46,13 @@ def card_embed(card: AnyCard, source: str) -> discord.Embed:
 class CardCog(commands.GroupCog, group_name="card", group_description="Players' and ballparks' cards"):
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
-        self._sample: CardPool | None = None
 
     async def _pool(self, interaction: discord.Interaction) -> tuple[CardPool, str]:
         """The server's league's cards, else the bundled sample set; and where they come from."""
-        if interaction.guild_id is not None:
-            leagues = await self.bot.store.leagues(interaction.guild_id)
-            if leagues:
-                pool = await self.bot.store.card_pool(leagues[0].id)
-                return pool, f"{leagues[0].name}'s card sets ({pool.describe()})"
-        if self._sample is None:
-            self._sample = await asyncio.to_thread(CardPool.load, [SAMPLE_SET])
-        return self._sample, "the sample set (this server plays no league)"
+        pool, league = await server_cards(self.bot, interaction)
+        if league is None:
+            return pool, "the sample set (this server plays no league)"
+        return pool, f"{league.name}'s card sets ({pool.describe()})"
 
     @app_commands.command(description="Show a card as a picture, laid out like the printed card")
     @app_commands.describe(card="The player or ballpark: pick from the list, or type part of the name")

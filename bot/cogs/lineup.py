@@ -17,7 +17,7 @@ from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, my_team, require_manager, server_league
 from bot.layout import add_lines
-from bot.lookup import find_card, find_cards, list_choices
+from bot.lookup import find_card, find_cards
 from cards.notation import Position
 from league.cardpool import CardPool
 from league.errors import LeagueError, LineupError
@@ -218,7 +218,7 @@ class RotationCog(
 
     @set.autocomplete("pitchers")
     async def _pitcher_list(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return list_choices([name for name, _ in await self._pitcher_names(interaction)], current)
+        return autocomplete.list_choices([name for name, _ in await self._pitcher_names(interaction)], current)
 
     @app_commands.command(name="next", description="Choose who starts a team's next game (managers)")
     @app_commands.describe(team="The team", pitcher="A starter of its rotation who is ready")

@@ -17,7 +17,7 @@ from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, is_commissioner, my_team, require_manager, server_league
 from bot.layout import add_lines
-from bot.lookup import find_card, find_cards, list_choices
+from bot.lookup import find_card, find_cards
 from cards.models import Batter, Pitcher
 from league.cardpool import CardPool
 from league.errors import LeagueError
@@ -72,7 +72,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
         self, interaction: discord.Interaction, option: str, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            return list_choices(await self._team_players(interaction, option), current)
+            return autocomplete.list_choices(await self._team_players(interaction, option), current)
         except (UserError, LeagueError):
             return []  # no league or no team named yet: nothing to offer
 
