@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from engine.inside_pitch.manager import is_substitution
 from engine.requests import Option, Request
 
 if TYPE_CHECKING:
@@ -25,16 +26,11 @@ MAX_MENUS = 3
 MENU_SIZE = 25  # Discord's limit on a select menu's options
 
 
-def is_change(option: Option) -> bool:
-    """A pitching change or a substitution: its key carries the player (``relief:<id>``)."""
-    return option.key.startswith(("relief:", "field:", "pinch_hit:", "pinch_run:"))
-
-
 def prompt_view(game_id: int, request: Request) -> discord.ui.View:
     """Buttons for the usual calls, menus for substitutions, and a button to hand the side over."""
     view = discord.ui.View(timeout=None)
-    calls = [(i, o) for i, o in enumerate(request.options) if not is_change(o)]
-    changes = [(i, o) for i, o in enumerate(request.options) if is_change(o)]
+    calls = [(i, o) for i, o in enumerate(request.options) if not is_substitution(o.key)]
+    changes = [(i, o) for i, o in enumerate(request.options) if is_substitution(o.key)]
     if len(calls) > MAX_BUTTONS:  # a long list of plain calls goes to the menus too
         changes = calls[MAX_BUTTONS:] + changes
         calls = calls[:MAX_BUTTONS]

@@ -29,6 +29,7 @@ from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
 from engine.events import GameEnded, HalfInningStarted
 from engine.game import Game
+from engine.inside_pitch.manager import is_substitution
 from engine.lineup import auto_team
 from engine.requests import Request
 from engine.setup import GameSetup, Options, SetupError, TeamSetup
@@ -210,7 +211,7 @@ class Terminal:
         self.say()
         self.say(f"{self.names.team(request.side)} manager: {request.prompt}")
         # Substitutions can run to dozens of options: list them only when asked.
-        changes = [n for n, o in enumerate(options, start=1) if is_change(o.key) and n != suggested]
+        changes = [n for n, o in enumerate(options, start=1) if is_substitution(o.key) and n != suggested]
         self.list_options(request, suggested, hide=set(changes))
         if changes:
             self.say(f"  ... and {len(changes)} pitching changes and substitutions: type ? to list them")
@@ -253,11 +254,6 @@ class Terminal:
             return request.options[int(answer) - 1].key
         keys = {key.lower(): key for key in request.option_keys()}
         return keys.get(answer.lower())
-
-
-def is_change(key: str) -> bool:
-    """A substitution or pitching change: its option key carries the player (``relief:<id>``)."""
-    return key.startswith(("relief:", "field:", "pinch_hit:", "pinch_run:"))
 
 
 # --- the command ---------------------------------------------------------------------------

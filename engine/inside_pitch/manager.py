@@ -57,6 +57,8 @@ INTENTIONAL_WALK = "intentional_walk"
 PICKOFF = "pickoff"
 BUNTS = ("sacrifice", "squeeze", "bunt_for_hit")
 HIT_AND_RUN = "hit_and_run"
+# Calls that bring a player in name him in their key: pitching changes and substitutions.
+SUBSTITUTIONS = ("relief:", "field:", "pinch_hit:", "pinch_run:")
 FIELD_POSITIONS = (
     Position.C,
     Position.FIRST,
@@ -232,6 +234,11 @@ def defense(g: Game, strategy_roll: int | None) -> str:
         else:
             return choice
     return PITCH
+
+
+def is_substitution(key: str) -> bool:
+    """A pitching change or a substitution (front ends list these apart: there can be dozens)."""
+    return key.startswith(SUBSTITUTIONS)
 
 
 # --- the offense ------------------------------------------------------------------------------
