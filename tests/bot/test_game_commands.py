@@ -8,7 +8,7 @@ import asyncio
 from league.models import LeagueRules
 from league.store import Store
 from tests.bot.conftest import running_bot
-from tests.bot.test_live_game import open_prompt, start_game, suggested_button, two_teams
+from tests.bot.test_live_game import line_score_text, open_prompt, start_game, suggested_button, two_teams
 from tests.fakediscord import FakeDiscord
 
 
@@ -61,7 +61,7 @@ async def test_autoplay_posts_only_the_result_and_is_for_commissioners(fake_disc
     record = await store.game(scheduled.id)
     assert record.status == "final" and record.managed == []
     assert reply.embed is not None and reply.embed["title"] == "Final: Harbor City at Mesa Valley"
-    assert f"{record.away_runs}" in reply.text and fake.threads == []
+    assert line_score_text(record) in reply.text and fake.threads == []
     assert len(fake.messages_in(fake.league_channel)) == 1  # the result, nothing else
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import re
 
+from bot.narrate import format_line_score
 from bot.terminal import team_cards
 from cards import SAMPLE_SET
 from cards.loader import load_set
+from engine.boxscore import line_score
 from engine.game import Game
 from league.models import GameRecord, League, LeagueRules, Team
 from league.store import Store
@@ -57,6 +59,11 @@ async def two_teams(
     league = await sample_league(store, fake.guild_id, fake.commissioner.id, managers=managers)
     teams = {t.abbreviation: t for t in await store.teams(league.id)}
     return league, teams["HC"], teams["MV"]
+
+
+def line_score_text(record: GameRecord) -> str:
+    """The stored game's line score as the bot draws it (replayed from its setup, seed and log)."""
+    return format_line_score(line_score(Game.from_dict(record.game_dict())))
 
 
 def plays_told(fake: FakeDiscord, thread: FakeChannel) -> int:
@@ -144,8 +151,9 @@ async def test_a_strangers_click_is_refused_and_an_old_prompt_is_answered_polite
         answered = await (await fake.click(fake.commissioner, prompt, button)).response()  # for anyone
         assert answered.type == 7
         assert len((await store.game(scheduled.id)).log) == 1
-        # The same button again, as if from an old screen: a polite no, nothing changes.
-        prompt.components = answered.message.versions[-1].components if answered.message else prompt.components
+        # The same button again, from a screen that still shows it: a polite no, nothing changes.
+        assert prompt.custom_ids == []
+        prompt.components = prompt.versions[-1].components
         again = await (await fake.click(fake.commissioner, prompt, button)).response()
         assert again.ephemeral and "already been answered" in again.text
         assert len((await store.game(scheduled.id)).log) == 1
@@ -234,7 +242,7 @@ async def test_ten_games_at_once_keep_to_their_own_threads(fake_discord: FakeDis
         assert ids == {game.id}
         record = await store.game(game.id)
         final_line = next(m for m in fake.messages_in(thread) if m.text.startswith("Final:"))
-        assert f"{record.away_runs}" in final_line.text
+        assert line_score_text(record) in final_line.text
     assert len((await store.standings(league.id))["overall"]) == 2
 
 
@@ -275,7 +283,7 @@ async def test_a_league_made_by_slash_commands_plays_its_first_game(fake_discord
         record = await wait_final(fake, store, first.id)
 
         box = await ask(fake, fake.stranger, "boxscore", game=str(first.id))
-        assert f"{record.away_runs}" in box.text and "Pitching" in box.text
+        assert line_score_text(record) in box.text and "Pitching" in box.text
         table = await ask(fake, fake.stranger, "standings")
         assert "HC" in table.text and "MV" in table.text and not table.ephemeral
     teams = {t.id: t.abbreviation for t in await store.teams(league.id)}
