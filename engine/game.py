@@ -8,7 +8,7 @@ never depends on the auto-manager's code of the day.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cards.notation import Position
@@ -24,8 +24,9 @@ from engine.requests import (
     Request,
     StaleRequest,
 )
-from engine.setup import GameSetup
-from engine.state import GameState, TeamState
+from engine.setup import GameSetup, SetupError
+from engine.situation import GAME, STOPS, Situation
+from engine.state import GameState, Runner, TeamState
 
 RULESET = "inside-pitch-2021"
 
@@ -55,8 +56,19 @@ class Game:
         managed: Iterable[str] = (),
         dice: Dice | None = None,
         auto_manager: Callable[[Request], str] | None = None,
+        situation: Situation | None = None,
+        until: str = GAME,
     ) -> None:
+        """``situation`` starts the game at that moment (engine.situation); ``until`` stops it
+        after one "plate_appearance", at the end of the "half_inning", at the end of the
+        "game", or at the "start" with nothing played."""
         setup.validate()
+        if until not in STOPS:
+            raise SetupError(f"until is one of {', '.join(STOPS)}, not {until!r}")
+        if situation is not None:
+            situation.validate(setup)
+        self.situation = situation
+        self.until = until
         # Answers for the sides nobody manages; by default the request's suggestion.
         # Tests pass other policies (random legal choices) to reach every path.
         self.auto_manager = auto_manager
@@ -79,7 +91,10 @@ class Game:
             team.order = [team.pitcher_spot(s.pitcher) if p.position is Position.P else p for p in team.order]
             return team
 
-        return GameState(team("away"), team("home"))
+        state = GameState(team("away"), team("home"))
+        if self.situation is not None:
+            self.situation.apply(self.setup, state)
+        return state
 
     def _replay(self) -> None:
         from engine.inside_pitch.flow import play_game
@@ -142,11 +157,13 @@ class Game:
         prompt: str | Callable[[], str],
         options: Sequence[Option] | Callable[[], Sequence[Option]],
         suggestion: str,
+        context: Mapping[str, Any] | None = None,
     ) -> str:
         """The answer to a manager's decision: from the log, the auto-manager, or a person (suspends).
 
         ``prompt`` and ``options`` may be functions that build them: a game the
         default auto-manager plays alone then never builds text nobody reads.
+        ``context`` adds what the question is about to :meth:`context` (the ball in play).
         """
         seq = self._seq
         self._seq += 1
@@ -167,7 +184,8 @@ class Game:
                 )
             self.emit(Decided(seq, side, kind, decision.choice, decision.by))
             return decision.choice
-        request = Request(seq, side, kind, prompt() if callable(prompt) else prompt, listed, suggestion)
+        shown = prompt() if callable(prompt) else prompt
+        request = Request(seq, side, kind, shown, listed, suggestion, self.context(context))
         if side in self.managed:
             raise _Suspend(request)
         assert self.auto_manager is not None
@@ -177,6 +195,46 @@ class Game:
         self.log.append(Decision(seq, side, kind, choice, "auto"))
         self.emit(Decided(seq, side, kind, choice, "auto"))
         return choice
+
+    def context(self, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Where the game stands, as data: what a request's prompt says in words."""
+        state = self.state
+        offense, defense = state.batting, state.fielding
+        up = offense.order[offense.up % len(offense.order)]
+        pitcher = defense.pitcher
+        stamina = defense.stamina()
+
+        def runner(r: Runner) -> dict[str, Any]:
+            card = r.card
+            return {"id": card.id, "name": card.name, "br": card.br, "sb": card.sb, "att": card.att}
+
+        data: dict[str, Any] = {
+            "inning": state.inning,
+            "top": state.top,
+            "outs": state.outs,
+            "score": {"away": state.away.runs, "home": state.home.runs},
+            "batting": offense.key,
+            "batter": {
+                "id": up.batter.id,
+                "name": up.batter.name,
+                "bats": up.batter.bats.value,
+                "position": up.position.value,
+                "bnt": up.batter.bnt,
+            },
+            "pitcher": {
+                "id": pitcher.id,
+                "name": pitcher.name,
+                "throws": pitcher.throws.value,
+                "batters_faced": defense.batters_faced(),
+                "tired": defense.tired(),
+                "tired_at": stamina.tired if stamina else None,
+            },
+            "runners": {str(base): runner(r) for base, r in enumerate(state.bases, 1) if r is not None},
+            "infield_depth": {p: state.depth(Position(p)) for p in ("1B", "2B", "3B", "SS")},
+        }
+        if extra:
+            data.update(extra)
+        return data
 
     def choose(self, side: str, choice: str, seq: int | None = None, by: str = "manager") -> None:
         """Answer the pending request; refuses a wrong side, an old request or an illegal choice."""
@@ -211,13 +269,17 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything the game is, as JSON-ready data: setup (cards in full), seed, decisions, who manages."""
-        return {
+        data = {
             "ruleset": RULESET,
             "setup": self.setup.to_dict(),
             "seed": self.seed,
             "log": self.log_to_json(),
             "managed": sorted(self.managed),
         }
+        if self.situation is not None:
+            data["situation"] = self.situation.to_dict()
+            data["until"] = self.until
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
@@ -229,6 +291,8 @@ class Game:
             int(data["seed"]),
             cls.log_from_json(data["log"]),
             managed=data.get("managed", ()),
+            situation=Situation.from_dict(data["situation"]) if data.get("situation") else None,
+            until=data.get("until", GAME),
         )
 
     def log_to_json(self) -> list[dict[str, Any]]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.frozen import quick_init
@@ -16,7 +17,13 @@ class Option:
 
 @dataclass(frozen=True)
 class Request:
-    """One question to one side; ``suggestion`` is the auto-manager's answer."""
+    """One question to one side; ``suggestion`` is the auto-manager's answer.
+
+    ``context`` says the same as ``prompt`` as data, for front ends and auto-managers
+    (``engine.game.Game.context``): the inning, score, outs, batter, pitcher, runners
+    and infield depths, and for a question in the middle of a play the ball and its
+    fielder.
+    """
 
     seq: int
     side: str  # "away" or "home"
@@ -24,12 +31,15 @@ class Request:
     prompt: str
     options: tuple[Option, ...]
     suggestion: str
+    context: Mapping[str, Any] = field(default_factory=dict)
 
     def option_keys(self) -> list[str]:
         return [o.key for o in self.options]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        data["context"] = dict(self.context)
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -174,7 +174,8 @@ def bunt_again(g: Game, ab: AtBat, play: str) -> bool:
     )
     options = [Option("bunt_again", "Bunt again"), Option("swing_away", "Swing away")]
     suggestion = "bunt_again" if bnt >= BUNT_AGAIN_BNT else "swing_away"
-    return g.ask(g.state.batting.key, "foul_bunt", prompt, options, suggestion) == "bunt_again"
+    context = {"play": play, "bnt": bnt}
+    return g.ask(g.state.batting.key, "foul_bunt", prompt, options, suggestion, context) == "bunt_again"
 
 
 def fielded_by(g: Game) -> Position:
@@ -453,7 +454,8 @@ class Bunt:
         )
         options = [Option("first", "Take the out at first"), Option("plate", "Throw home")]
         suggestion = "plate" if br <= THROW_HOME_BR else "first"
-        return g.ask(g.state.fielding.key, "squeeze_play", prompt, options, suggestion)
+        context = {"ball": "bunt", "fielder": self.position.value, "runner_abr": br}
+        return g.ask(g.state.fielding.key, "squeeze_play", prompt, options, suggestion, context)
 
     def rundown(self) -> str:
         """IP2021 "Squeeze", rundown: the runner from third is caught between third and home (rundown chart).

@@ -168,7 +168,8 @@ def before_plate_appearance(g: Game) -> None:
     # The prompt and options are built only if a person (or a test's manager) reads them.
     prompt = partial(_prompt, g)
     options = partial(_options, alignments, now, named_now)
-    choice = g.ask(state.fielding.key, "infield_depth", prompt, options, suggestion)
+    context = {"holding_runner": holding_runner(g), "alignments": list(alignments)}
+    choice = g.ask(state.fielding.key, "infield_depth", prompt, options, suggestion, context)
     if choice != UNCHANGED:
         state.infield_depth = {p: d for p, d in alignments[choice].items() if p != "label"}
 

@@ -14,6 +14,7 @@ from engine.inside_pitch.bases import force_advance
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.plays import end_plate_appearance, play_result
 from engine.inside_pitch.reading import AtBat, CardResult, Triggers, read_pitcher_card
+from engine.situation import GAME, PLATE_APPEARANCE, START
 from engine.state import Runner, batter_side
 
 if TYPE_CHECKING:
@@ -29,22 +30,41 @@ HAND_LETTER = {hand: hand.value for hand in Hand}
 
 
 def play_game(g: Game) -> None:
+    """Half innings until the game ends, or until the point ``g.until`` names (engine.situation)."""
     state = g.state
-    innings = g.setup.options.innings
+    until = g.until
+    resume = g.situation is not None  # the first half is already under way: keep its outs and runners
     while not state.over:
+        start_half_inning(g, resume)
+        resume = False
+        if until == START:
+            return
         play_half_inning(g)
+        if game_decided(g):
+            end_game(g)
+            return
+        if until != GAME:
+            return
         if state.top:
-            # Home team ahead after the top of the last inning (or later): no bottom half.
-            if state.inning >= innings and state.home.runs > state.away.runs:
-                end_game(g)
-                break
             state.top = False
         else:
-            if state.inning >= innings and state.home.runs != state.away.runs:
-                end_game(g)
-                break
             state.inning += 1
             state.top = True
+
+
+def game_decided(g: Game) -> bool:
+    """Baseball's end of a game, checked when a half ends (or the winning run scores).
+
+    After the top of the last inning or later, a home team ahead does not bat; after
+    the bottom, any score but a tie is final; in the bottom half the game ends the
+    moment the home team leads.
+    """
+    state = g.state
+    if state.inning < g.setup.options.innings:
+        return False
+    if state.top:
+        return state.outs >= 3 and state.home.runs > state.away.runs
+    return state.home.runs > state.away.runs or (state.outs >= 3 and state.home.runs != state.away.runs)
 
 
 def end_game(g: Game) -> None:
@@ -53,17 +73,24 @@ def end_game(g: Game) -> None:
     g.emit(GameEnded(state.away.runs, state.home.runs, state.inning))
 
 
+def start_half_inning(g: Game, resume: bool = False) -> None:
+    """The batting team comes up: no outs, nobody on (unless a situation resumes the half)."""
+    state = g.state
+    if not resume:
+        state.outs = 0
+        state.bases = [None, None, None]
+        state.batting.runs_by_inning.append(0)
+    g.emit(HalfInningStarted(state.inning, state.top, state.batting.key))
+
+
 def play_half_inning(g: Game) -> None:
     state = g.state
-    state.outs = 0
-    state.bases = [None, None, None]
-    state.batting.runs_by_inning.append(0)
-    g.emit(HalfInningStarted(state.inning, state.top, state.batting.key))
     innings = g.setup.options.innings
+    one = g.until == PLATE_APPEARANCE
     while state.outs < 3:
         plate_appearance(g)
         walk_off = not state.top and state.inning >= innings and state.home.runs > state.away.runs
-        if walk_off:
+        if walk_off or one:
             return
 
 

@@ -293,6 +293,14 @@ class Grounder:
 
     # --- the runner on third ----------------------------------------------------------
 
+    def ball_context(self) -> dict[str, object]:
+        """The ball in play for a request's context: its reading, fielder and his depth."""
+        return {
+            "ball": self.ball.notation,
+            "fielder": self.position.value,
+            "fielder_depth": depth.current(self.g, self.position),
+        }
+
     def adjusted_br_third(self) -> int:
         return self.runner(3).br + sum(v for _, v in self.br_modifiers(3))
 
@@ -311,7 +319,8 @@ class Grounder:
         )
         options = [Option("go", "Send him home"), Option("hold", "Hold at third")]
         suggestion = "go" if abr >= GO_FROM_THIRD else "hold"
-        return g.ask(g.state.batting.key, "runner_on_third", prompt, options, suggestion) == "go"
+        context = {**self.ball_context(), "runner_abr": abr}
+        return g.ask(g.state.batting.key, "runner_on_third", prompt, options, suggestion, context) == "go"
 
     def play_at(self, choices: Sequence[str], runner_went: bool) -> str:
         """The defense picks its play (``play_at``) among ``choices``; a single choice is not asked.
@@ -351,7 +360,8 @@ class Grounder:
             f"runners {g.state.base_state()}, the runner on third {went}: where is the play?"
         )
         options = [Option(key, labels[key]) for key in choices]
-        return g.ask(g.state.fielding.key, "play_at", prompt, options, suggestion)
+        context = {**self.ball_context(), "runner_on_third_goes": runner_went}
+        return g.ask(g.state.fielding.key, "play_at", prompt, options, suggestion, context)
 
     def play_at_plate(self, others: dict[int, int]) -> str:
         """IP2021 "Runner on third": 1d6 at or under his adjusted BR and he scores, else out at the plate.
@@ -449,7 +459,8 @@ def _force_or_double_play(gb: Grounder) -> str:
     prompt = f"G5 right at the third baseman, runners on first and second (combined GDP {gdp}): which play?"
     options = [Option("force", "Force at third only"), Option("double_play", "Try the 5-4-3 double play")]
     suggestion = "double_play" if gdp >= TRY_DOUBLE_PLAY and gb.can_turn_two_at_second() else "force"
-    return g.ask(g.state.fielding.key, "force_or_double_play", prompt, options, suggestion)
+    context = {**gb.ball_context(), "combined_gdp": gdp}
+    return g.ask(g.state.fielding.key, "force_or_double_play", prompt, options, suggestion, context)
 
 
 def _first_and_third(gb: Grounder) -> str:

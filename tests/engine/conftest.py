@@ -1,4 +1,4 @@
-"""Fixtures for rule tests: a game whose state a test arranges and whose dice it scripts."""
+"""Fixtures for rule tests: a game set at a situation (engine.situation), whose dice a test scripts."""
 
 from __future__ import annotations
 
@@ -8,20 +8,24 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.game import Game
+from engine.situation import START, Situation
 from engine.state import Runner
 from tests.engine.helpers import CBP, setup
 
 
 class Table:
-    """A finished seeded game at Citizens Bank Park (the card key's park), cleared for a
-    test to set a situation and script dice."""
+    """A game at Citizens Bank Park (the card key's park) set at a situation with nothing
+    played (``until="start"``): the top of the first, the away team up, unless a test
+    calls :meth:`at`. Tests call the rules on ``game`` and script its dice."""
 
     def __init__(self) -> None:
-        self.game = Game(setup(park=CBP), seed=1)
-        self.game.events.clear()
-        g = self.game
-        g.state = g.fresh_state()  # the lineups and pitchers as they started
-        g.state.away.runs_by_inning = [0]
+        self.at(Situation())
+
+    def at(self, situation: Situation) -> Game:
+        """Set the table at ``situation`` (a new game: earlier arrangements are gone)."""
+        self.game = Game(setup(park=CBP), seed=1, situation=situation, until=START)
+        self.game.events.clear()  # the half's opening event: tests read only what their play emits
+        return self.game
 
     def script(self, *rolls: tuple[int, int]) -> ScriptedDice:
         dice = ScriptedDice.of(*rolls)

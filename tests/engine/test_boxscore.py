@@ -19,10 +19,12 @@ from engine.events import (
     RunnerOut,
     RunScored,
 )
+from engine.dice import ScriptedDice
 from engine.game import Game
 from engine.inside_pitch import flow
 from engine.lineup import auto_team
 from engine.setup import GameSetup, Options, TeamSetup
+from engine.situation import HALF_INNING
 from tests.engine.conftest import Table
 from tests.engine.helpers import CBP, SAN_DIEGO, SEAVER, setup
 from tests.engine.test_properties import assert_sound
@@ -148,15 +150,13 @@ def line_of(box: BoxScore, player: str) -> BattingLine:
     return next(b for t in (box.away, box.home) for b in t.batting if b.player == player)
 
 
-def test_a_scripted_first_inning_gives_exact_box_lines(table: Table) -> None:
-    g = table.game
-    for t in (g.state.away, g.state.home):
-        t.runs_by_inning, t.up, t.faced = [], 0, {}
+def test_a_scripted_first_inning_gives_exact_box_lines() -> None:
     no_strategy = (20, 12)  # the strategy roll with a man on (ATT 1, BNT 2: 12 calls nothing)
-    dice = table.script(*WALK, no_strategy, *WILD_PITCH, *HOMER, *STRIKEOUT, *STRIKEOUT, *STRIKEOUT)
+    dice = ScriptedDice.of(*WALK, no_strategy, *WILD_PITCH, *HOMER, *STRIKEOUT, *STRIKEOUT, *STRIKEOUT)
     dice.extend([*HOMER, *STRIKEOUT, *WALK, no_strategy, *STRIKEOUT, no_strategy, *STRIKEOUT])
-    flow.play_half_inning(g)
+    g = Game(setup(park=CBP), seed=1, dice=dice, until=HALF_INNING)  # the top of the first
     g.state.top = False
+    flow.start_half_inning(g)
     flow.play_half_inning(g)
     dice.assert_done()
 
