@@ -43,11 +43,17 @@ def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers
     if isinstance(result, Rare):
         return rare.rare_play(g, ab, batter)
     if isinstance(result, Direct):
-        if result.kind == "W" and result.source != "pitcher" and not triggers.range_play and triggers.error is None:
-            # IP2021 "Special K": a W read off the batter or ballpark card is no hit, so it may
-            # become a K; IP2007 §2.19 (``special_k_outs_only``) converts only outs.
-            if not g.setup.options.special_k_outs_only and special_k(g, ab, result.notation):
-                return strikeout(g, ab, batter)
+        # IP2021 "Special K": a W read off the batter or ballpark card is no hit, so it may
+        # become a K; IP2007 §2.19 (``special_k_outs_only``) converts only outs.
+        if (
+            result.kind == "W"
+            and result.source != "pitcher"
+            and not triggers.range_play
+            and triggers.error is None
+            and not g.setup.options.special_k_outs_only
+            and special_k(g, ab, result.notation)
+        ):
+            return strikeout(g, ab, batter)
         notation = play_direct(g, batter, result)
         if result.kind == "K":
             hit_and_run_strikeout(g, ab)

@@ -71,12 +71,21 @@ def test_infielder_in_throws_home_or_first_pitcher_anywhere(table: Table) -> Non
 
 
 def test_first_baseman_holding_a_runner_is_not_in(table: Table) -> None:
+    """IP2021 "Infield Depth": the first baseman holding a runner on first is not in; Dugout plays
+    him in the halfway column and names him "holding the runner" wherever his depth is shown."""
     infield(table, "in")
     table.runner(1)
-    assert depth.current(table.game, Position.FIRST) == "half"
-    assert depth.current(table.game, Position.THIRD) == "in"
+    g = table.game
+    assert depth.current(g, Position.FIRST) == "holding"
+    assert depth.column(g, Position.FIRST) == "half"
+    assert depth.describe(g, Position.FIRST) == "1B holding the runner"
+    assert depth.range_adjustment(g, Position.FIRST) == -1
+    assert depth.throws_to(g, Position.FIRST, 2)
+    assert depth.current(g, Position.THIRD) == "in"
+    assert depth.alignment_of(g) == {"1B": "holding", "2B": "in", "3B": "in", "SS": "in"}
     table.runner(2)  # second base taken: he no longer holds the runner
-    assert depth.current(table.game, Position.FIRST) == "in"
+    assert depth.current(g, Position.FIRST) == "in"
+    assert depth.alignment_of(g)["1B"] == "in"
 
 
 # --- the suggested depth chart --------------------------------------------------------------
