@@ -11,6 +11,7 @@ import dataclasses
 
 import pytest
 
+from cards.models import Ballpark
 from cards.notation import PitcherResult, Position
 from engine.events import Check, ErrorCharged, PlateAppearanceEnded, Roll, RunnerOut
 from engine.inside_pitch import fielding, rare
@@ -20,7 +21,7 @@ from engine.inside_pitch.reading import Ball, Direct, Triggers, pitcher_result
 from engine.setup import Options
 from engine.state import Runner
 from tests.engine.conftest import Table
-from tests.engine.helpers import clone_batter
+from tests.engine.helpers import CBP, clone_batter
 from tests.engine.test_errors import Recorder
 from tests.engine.test_range import at_bat, batter_runner, set_fielder
 from tests.engine.test_reading import PEAVY, ROLLINS
@@ -109,6 +110,20 @@ def test_ip2021_special_k_turns_a_batter_card_walk_into_a_strikeout(
     assert bases(table) == [on_first, None, None]
     assert table.game.state.outs == (1 if expected == "K" else 0)
     assert special_k_rolls(table) == [special_k_roll]
+
+
+@pytest.mark.parametrize(("outs_only", "expected"), [(False, "K"), (True, "BB")])
+def test_special_k_on_a_ballpark_card_walk(table: Table, outs_only: bool, expected: str) -> None:
+    """IP2021 "Special K" names the ballpark card with the batter's: its W may become a K (1d20 2
+    in Peavy's 1-8); IP2007 §2.19's outs-only reading leaves it a walk."""
+    use(table, special_k_outs_only=outs_only)
+    walk_park = Ballpark.model_validate(
+        {**CBP.model_dump(mode="json"), "id": "walk-park", "matrix": [["W"] * 6 for _ in range(6)]}
+    )
+    table.game.setup = dataclasses.replace(table.game.setup, ballpark=walk_park)
+    rolls = [*ANY_CELL] + ([] if outs_only else [(20, 2)])
+    assert play_card(table, GROUNDER, PitcherResult.BALLPARK, *rolls) == expected
+    assert special_k_rolls(table) == ([] if outs_only else [2])
 
 
 def test_ip2007_special_k_outs_only_leaves_the_walk(table: Table) -> None:
