@@ -18,8 +18,8 @@ import secrets
 import shlex
 import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TextIO
 
 from bot.narrate import Line, Names, format_box_score, narrate
 from cards import SAMPLE_SET
@@ -107,7 +107,9 @@ def build_setup(
     home: str | None = None,
     designated_hitter: bool = False,
     throw_charts_2007: bool = False,
+    options: Mapping[str, Any] | None = None,
 ) -> GameSetup:
+    """The two teams' setup; ``options`` sets any other game option by name (``Options``)."""
     teams = playable_teams(cardset)
     away_name = find_team(away, teams) if away else None
     home_name = find_team(home, teams) if home else None
@@ -118,12 +120,14 @@ def build_setup(
         raise TeamNotFound(f"two teams are needed; the set has: {', '.join(teams) or 'none that can play'}")
     if away_name == home_name:
         raise TeamNotFound(f"{away_name} cannot play itself")
-    options = Options(designated_hitter=designated_hitter, throw_charts_2007=throw_charts_2007)
+    game_options = Options.from_dict(
+        {"designated_hitter": designated_hitter, "throw_charts_2007": throw_charts_2007, **(options or {})}
+    )
     return GameSetup(
         build_team(cardset, away_name, designated_hitter),
         build_team(cardset, home_name, designated_hitter),
         home_park(cardset, home_name),
-        options,
+        game_options,
     )
 
 
@@ -282,6 +286,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="throws from the outfield by the 2007 book's 3d6 Outfield Throw Chart (default: the 2021 2d6 charts)",
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="set a game option by name, e.g. --option special_k_outs_only or --option innings=7 "
+        "(on/off for the rules options; repeat for several; see engine.setup.Options)",
+    )
+
+
+# Each game option's type, from its default.
+OPTION_TYPES: dict[str, type[Any]] = {name: type(value) for name, value in Options().to_dict().items()}
+
+
+def parse_options(texts: Sequence[str]) -> dict[str, Any]:
+    """``--option`` values as Options fields: NAME alone is on; on/off, a number or a word otherwise."""
+    options: dict[str, Any] = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        name, value = name.strip().replace("-", "_"), value.strip().lower() or "on"
+        kind = OPTION_TYPES.get(name)
+        if kind is None:
+            raise SetupError(f"unknown game option {name!r}; the options are {', '.join(OPTION_TYPES)}")
+        if kind is bool:
+            if value not in ("on", "off", "yes", "no", "true", "false", "1", "0"):
+                raise SetupError(f"{name} is on or off, not {value!r}")
+            options[name] = value in ("on", "yes", "true", "1")
+        elif kind is int:
+            if not value.lstrip("-").isdigit():
+                raise SetupError(f"{name} is a whole number, not {value!r}")
+            options[name] = int(value)
+        else:
+            options[name] = value
+    return options
 
 
 def play(args: argparse.Namespace) -> int:
@@ -293,7 +331,7 @@ def play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     cardset = load_cards()
     try:
-        setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007)
+        setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007, parse_options(args.option))
     except (TeamNotFound, SetupError) as exc:
         print(f"dugout play: {exc}", file=sys.stderr)
         return 2
@@ -314,5 +352,7 @@ def play(args: argparse.Namespace) -> int:
     again = ["dugout", "play", "--seed", str(seed), "--away", setup.away.name, "--home", setup.home.name]
     again += ["--dh"] if args.dh else []
     again += ["--throws-2007"] if args.throws_2007 else []
+    for option in args.option:
+        again += ["--option", option]
     print(f"\nThe same dice again: {shlex.join(again)}", file=out)
     return 0

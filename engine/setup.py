@@ -42,6 +42,22 @@ class Options:
     strategy_rolls: str = "suggestions"
     # IP2021 "Strategy Roll" house rule: roll again when a steal, wild pitch or passed ball changes the bases.
     roll_again_when_bases_change: bool = False
+    # IP2007 §2.19: Special K turns only "regular outs" into strikeouts, not a W read off the
+    # batter or ballpark card as IP2021 "Special K" ("all results other than hits") does.
+    special_k_outs_only: bool = False
+    # IP2007 §5 error #2: a pop-up is dropped only on an odd error roll (IP2021 #2: any roll
+    # at most the error number).
+    dropped_pop_odd_2007: bool = False
+    # IP2007 §5 error #4: after E? or EG?, an infield single (S1-S6) has no error check; 1d6
+    # against the batter's BR, above it he is out at first (IP2021 #4: an infield single with
+    # a throwing error chance after E?, and no error at all after EG?).
+    infield_single_br_2007: bool = False
+    # IP2007 §6 range chart: a catcher who makes the range play on his pop-up (P2) catches it
+    # for an out (IP2021 prints "Foul" whether he makes it or not).
+    catcher_pop_out_2007: bool = False
+    # IP2007 §8.5: the 2007 infield depth table (pitcher and catcher GDP, the first baseman
+    # back or holding a runner, halfway at third) instead of IP2021 "Infield Depth".
+    infield_depth_2007: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -3,8 +3,14 @@
 The four infielders each play "back", "half" (double-play depth) or "in"; the
 defense sets them with one of a few named alignments at the start of a plate
 appearance. The pitcher and catcher never move: they count as "in" for the runner
-on third and the double play, yet throw to any base. Every adjustment lives in
-``tables/infield_depth.toml``; other modules read depth only through this one.
+on third and the double play, yet throw to any base. A first baseman holding a
+runner on first is "holding" instead of some of the depths the defense may set
+(IP2021: instead of "in"; IP2007 §8.5: instead of any), and the request, the
+modifiers' names and the narration say so. Every adjustment lives in
+``tables/infield_depth.toml`` (IP2021's table, or IP2007's with
+``Options.infield_depth_2007``); other modules read depth only through this one.
+The state keeps the depths the defense set (``GameState.infield_depth``; the bunt
+rules read them); :func:`alignment_of` gives the ones played.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
+from engine.events import Reading as ReadingEvent
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 
@@ -20,7 +27,9 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 UNCHANGED = "unchanged"
+HOLDING = "holding"
 FIXED = {Position.P: "P", Position.C: "C"}
+WORDS = {"back": "back", "half": "halfway", "in": "in", HOLDING: "holding the runner"}
 
 
 def _table() -> dict[str, Any]:
@@ -35,15 +44,28 @@ _INFIELDERS = tuple(Position(p) for p in _table()["infielders"])
 _INFIELDER_KEYS = tuple(p.value for p in _INFIELDERS)
 
 
-def _alignment_names() -> dict[tuple[str, ...], str]:
-    """The named alignments by their depths in ``_INFIELDER_KEYS`` order (the first name for each)."""
-    names: dict[tuple[str, ...], str] = {}
-    for key, alignment in _table()["alignments"].items():
-        names.setdefault(tuple(alignment[p] for p in _INFIELDER_KEYS), key)
-    return names
+class _Rules:
+    """One infield depth table (IP2021's, or IP2007 §8.5's) with its holding-the-runner rule."""
+
+    def __init__(self, adjustments: dict[str, dict[str, Any]], holding: dict[str, Any]) -> None:
+        self.adjustments = adjustments
+        self.replaces = frozenset(str(d) for d in holding["replaces"])
+        self.plays_as = str(holding["plays_as"])
+        self.prompt = str(holding["prompt"])
+
+    def row(self, position: Position, column: str) -> dict[str, Any]:
+        """The fielder's own column ("1B back") where the table has one, else the depth's."""
+        return self.adjustments.get(f"{position.value} {column}") or self.adjustments[column]
 
 
-_ALIGNMENT_NAMES = _alignment_names()
+_RULES = {
+    False: _Rules(_table()["adjustments"], _table()["holding_runner"]),
+    True: _Rules(_table()["adjustments_2007"], _table()["holding_runner_2007"]),
+}
+
+
+def _rules(g: Game) -> _Rules:
+    return _RULES[g.setup.options.infield_depth_2007]
 
 
 def holding_runner(g: Game) -> bool:
@@ -51,33 +73,44 @@ def holding_runner(g: Game) -> bool:
     return g.state.runner_on(1) is not None and g.state.runner_on(2) is None
 
 
+def _played(rules: _Rules, holding: bool, position: str, depth: str) -> str:
+    """The depth a fielder set to ``depth`` plays: "holding" for a first baseman the rule holds."""
+    return HOLDING if holding and position == "1B" and depth in rules.replaces else depth
+
+
 def current(g: Game, position: Position) -> str:
-    """Where the fielder at ``position`` plays: "back", "half" or "in".
+    """Where the fielder at ``position`` plays: "back", "half", "in" or "holding" (1B only).
 
     P and C always count as "in" (IP2021: they have the advantages of playing in)
-    though they may throw to any base; outfielders report "back". Use the
-    adjustment functions below rather than mapping a depth to numbers yourself.
+    though they may throw to any base; outfielders report "back". The first
+    baseman holding a runner on first is "holding" in place of the depths the rule
+    replaces (IP2021 "Infield Depth": he is not "in"; IP2007 §8.5: he is at
+    double-play depth). Use the adjustment functions below rather than mapping a
+    depth to numbers yourself.
     """
     if position in FIXED:
         return "in"
     if not position.is_infield:
         return "back"
     depth = g.state.depth(position)
-    # IP2021 "Infield Depth": the first baseman holding a runner is not "in".
-    if position is Position.FIRST and depth == "in" and holding_runner(g):
-        return str(_table()["holding_runner"]["instead_of_in"])
+    if position is Position.FIRST and holding_runner(g):
+        return _played(_rules(g), True, "1B", depth)
     return depth
 
 
 def column(g: Game, position: Position) -> str:
-    """The column of the adjustment table: "back", "half", "in", or "P" / "C"."""
-    return FIXED.get(position) or current(g, position)
+    """The column of the adjustment table: "back", "half", "in", or "P" / "C" (holding plays as its column)."""
+    fixed = FIXED.get(position)
+    if fixed is not None:
+        return fixed
+    depth = current(g, position)
+    return _rules(g).plays_as if depth == HOLDING else depth
 
 
 def _adjustment(g: Game, position: Position, name: str) -> int:
     if not (position in FIXED or position.is_infield):
         return 0
-    return int(_table()["adjustments"][column(g, position)][name])
+    return int(_rules(g).row(position, column(g, position))[name])
 
 
 def range_adjustment(g: Game, position: Position) -> int:
@@ -104,23 +137,33 @@ def throws_to(g: Game, position: Position, base: int) -> bool:
     """Whether this fielder may make a play at ``base`` (4 = home): an infielder playing in throws home or to first."""
     if not (position in FIXED or position.is_infield):
         return True
-    return base in _table()["adjustments"][column(g, position)]["throws_to"]
+    return base in _rules(g).row(position, column(g, position))["throws_to"]
 
 
 def describe(g: Game, position: Position) -> str:
-    """ "SS halfway" style, for a modifier's name."""
+    """ "SS halfway", "1B holding the runner" style, for a modifier's name."""
     if position in FIXED:
         return f"{position.value} fielding"
-    words = {"back": "back", "half": "halfway", "in": "in"}
-    return f"{position.value} {words[current(g, position)]}"
+    return f"{position.value} {WORDS[current(g, position)]}"
 
 
 # --- the defense's decision ---------------------------------------------------------
 
 
 def alignment_of(g: Game) -> dict[str, str]:
+    """Where the infielders play now, by position: the depths set, with "holding" for a held first baseman."""
     depths = g.state.infield_depth
-    return {p: depths.get(p, "back") for p in _INFIELDER_KEYS}
+    holding = holding_runner(g)
+    rules = _rules(g)
+    return {p: _played(rules, holding, p, depths.get(p, "back")) for p in _INFIELDER_KEYS}
+
+
+def _alignments() -> dict[str, dict[str, str]]:
+    """The named alignments' depths by position, without their labels."""
+    return {key: {p: str(alignment[p]) for p in _INFIELDER_KEYS} for key, alignment in _table()["alignments"].items()}
+
+
+_ALIGNMENTS = _alignments()
 
 
 def suggested_alignment(g: Game) -> str:
@@ -159,30 +202,61 @@ def before_plate_appearance(g: Game) -> None:
     if state.depth_set_for == situation:
         return
     state.depth_set_for = situation
-    alignments: dict[str, dict[str, str]] = _table()["alignments"]
+    rules, holding = _rules(g), holding_runner(g)
+    # Alignments compare as played: while the first baseman holds, "in" for him is "holding".
+    played = {key: _played_alignment(rules, holding, a) for key, a in _ALIGNMENTS.items()}
     now = alignment_of(g)
-    named_now = _ALIGNMENT_NAMES.get(tuple(now.values()))
+    named_now = next((key for key, a in played.items() if a == now), None)
     suggestion = suggested_alignment(g)
     if suggestion == named_now:
         suggestion = UNCHANGED
     # The prompt and options are built only if a person (or a test's manager) reads them.
-    prompt = partial(_prompt, g)
-    options = partial(_options, alignments, now, named_now)
-    context = {"holding_runner": holding_runner(g), "alignments": list(alignments)}
+    prompt = partial(_prompt, g, rules, holding)
+    options = partial(_options, played, now, named_now)
+    context = {"holding_runner": holding, "alignments": list(_ALIGNMENTS), "played_now": now}
     choice = g.ask(state.fielding.key, "infield_depth", prompt, options, suggestion, context)
     if choice != UNCHANGED:
-        state.infield_depth = {p: d for p, d in alignments[choice].items() if p != "label"}
+        state.infield_depth = dict(_ALIGNMENTS[choice])
+    if holding:
+        _tell_holding(g, rules)
 
 
-def _prompt(g: Game) -> str:
+def _played_alignment(rules: _Rules, holding: bool, alignment: dict[str, str]) -> dict[str, str]:
+    return {p: _played(rules, holding, p, d) for p, d in alignment.items()}
+
+
+def _tell_holding(g: Game, rules: _Rules) -> None:
+    """Say so when the first baseman holds the runner instead of playing where the infield was set.
+
+    A Reading event, which the narration tells as it is: "infield depth (Name), 1B:
+    holding the runner, not in (played halfway)".
+    """
+    set_to = g.state.depth(Position.FIRST)
+    if set_to not in rules.replaces or set_to == rules.plays_as:
+        return
+    fielder = g.state.fielding.fielder(Position.FIRST)
+    result = f"holding the runner, not {WORDS[set_to]} (played {WORDS[rules.plays_as]})"
+    g.emit(ReadingEvent("infield depth", fielder.name, "1B", result))
+
+
+def _prompt(g: Game, rules: _Rules, holding: bool) -> str:
     state = g.state
     outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
-    return f"Runners {state.base_state()}, {outs}: where does the infield play?"
+    text = f"Runners {state.base_state()}, {outs}: where does the infield play?"
+    return f"{text} {rules.prompt}" if holding else text
 
 
-def _options(alignments: dict[str, dict[str, str]], now: dict[str, str], named_now: str | None) -> list[Option]:
-    now_label = alignments[named_now]["label"] if named_now else ", ".join(f"{p} {d}" for p, d in now.items())
-    options = [Option(key, str(a["label"])) for key, a in alignments.items()]
+def _label(key: str, played: dict[str, str]) -> str:
+    alignment = _table()["alignments"][key]
+    return str(alignment["holding_label"] if played["1B"] == HOLDING else alignment["label"])
+
+
+def _options(played: dict[str, dict[str, str]], now: dict[str, str], named_now: str | None) -> list[Option]:
+    if named_now is not None:
+        now_label = _label(named_now, now)
+    else:
+        now_label = ", ".join(f"{p} {WORDS[d]}" for p, d in now.items())
+    options = [Option(key, _label(key, alignment)) for key, alignment in played.items()]
     options.append(Option(UNCHANGED, f"Keep: {now_label}"))
     return options
 

@@ -54,6 +54,9 @@ def range_play(g: Game, ab: AtBat, ball: Ball) -> Ball:
     table = load_table("range")
     position = Position.from_number(ball.fielder)
     cell: dict[str, str] | None = table["chart"].get(position.value, {}).get(ball.kind)
+    if g.setup.options.catcher_pop_out_2007:
+        # IP2007 §6 range chart: the cells where the 2007 book differs (the catcher's pop-up).
+        cell = table["chart_2007"].get(position.value, {}).get(ball.kind, cell)
     if cell is None:
         return ball
     fielder = g.state.fielding.fielder(position)
@@ -149,6 +152,19 @@ class ErrorPlay:
         """1d20 against the fielder's error number: at most that number is an error."""
         return self.g.check(f"error ({self.fielder.name}, {what})", self.fielder.error)
 
+    def odd_check(self, what: str) -> bool:
+        """1d20 against the fielder's error number, an error only on an odd roll (IP2021 #3; IP2007 #2, #3)."""
+        g, fielder = self.g, self.fielder
+        roll = g.d20(f"error ({fielder.name}, {what})")
+        error = roll <= fielder.error and roll % 2 == 1
+        g.emit(Check(f"error ({fielder.name}, {what}: odd rolls only)", fielder.error, (), roll, error))
+        return error
+
+    def pop_up_check(self, what: str) -> bool:
+        """The error check of a dropped pop-up (#2): IP2021 any roll at most the error number;
+        IP2007 §5 #2 (``dropped_pop_odd_2007``) only an odd one."""
+        return self.odd_check(what) if self.g.setup.options.dropped_pop_odd_2007 else self.check(what)
+
     def charge(self, kind: str, fielder: Fielder | None = None) -> None:
         f = fielder or self.fielder
         self.g.emit(ErrorCharged(f.id, f.position.value, kind))
@@ -164,7 +180,11 @@ def error_play(g: Game, ab: AtBat, batter: Runner, ball: Ball, kind: PitcherResu
     """IP2021 "Errors": look the ball up on the E?, ET? or EG? chart and play its error type."""
     position = Position.from_number(ball.fielder)
     column = "S" if ball.kind == "S+" else ball.kind
-    cell: str | None = load_table(CHARTS[kind])["chart"].get(position.value, {}).get(column)
+    chart = load_table(CHARTS[kind])
+    cell: str | None = chart["chart"].get(position.value, {}).get(column)
+    if g.setup.options.infield_single_br_2007 and "chart_infield_single_br_2007" in chart:
+        # IP2007 §5: after E? or EG? an infield single is the batter's BR roll (#4 BR).
+        cell = chart["chart_infield_single_br_2007"].get(position.value, {}).get(column, cell)
     fielder = g.state.fielding.fielder(position)
     play = ErrorPlay(g, ab, batter, ball, fielder, cell or "")
     if cell is None:
@@ -195,11 +215,12 @@ def dropped_pop(p: ErrorPlay) -> str:
     """IP2021 "Errors" #2: the pop-up is dropped; batter to first and runners up one, with two out to second and up two.
 
     IP2021 "Errors" #2: the infield fly rule cancels the error check (the batter is
-    out); unlike IP2007 the roll need not be odd (rules README).
+    out); unlike IP2007 the roll need not be odd (rules README), except under the
+    ``dropped_pop_odd_2007`` option.
     """
     if infield_fly(p.g):
         return p.play_on()
-    if not p.check("pop-up"):
+    if not p.pop_up_check("pop-up"):
         return p.play_on()
     p.charge("dropped pop-up")
     p.batter.reached_on_error = True
@@ -210,8 +231,11 @@ def dropped_pop(p: ErrorPlay) -> str:
 
 
 def dropped_foul(p: ErrorPlay) -> str:
-    """IP2021 #2, the catcher's P2: an error drops the foul pop and the at bat goes on; else P2 is caught."""
-    if not p.check("foul pop-up"):
+    """IP2021 #2, the catcher's P2: an error drops the foul pop and the at bat goes on; else P2 is caught.
+
+    IP2007 §5 #2 makes the catcher's drop odd rolls only too (``dropped_pop_odd_2007``).
+    """
+    if not p.pop_up_check("foul pop-up"):
         return p.play_on()
     p.charge("dropped foul pop-up")
     return foul_ball(p.g, p.ab, p.batter)
@@ -226,10 +250,7 @@ def dropped_fly(p: ErrorPlay) -> str:
     (Dugout sends the batter to second too, as on a dropped pop-up with two out).
     """
     g, fielder = p.g, p.fielder
-    roll = g.d20(f"error ({fielder.name}, dropped fly)")
-    error = roll <= fielder.error and roll % 2 == 1
-    g.emit(Check(f"error ({fielder.name}, dropped fly: odd rolls only)", fielder.error, (), roll, error))
-    if not error:
+    if not p.odd_check("dropped fly"):
         return p.play_on()
     p.charge("dropped fly ball")
     p.batter.reached_on_error = True
@@ -254,6 +275,27 @@ def infield_single(p: ErrorPlay) -> str:
         p.charge("throwing")
         advance_all(g, p.spec["advance"] - single, "error", p.batter)  # the batter moves up with them
     return p.ball.notation
+
+
+def infield_single_br(p: ErrorPlay) -> str:
+    """IP2007 §5 #4 (option ``infield_single_br_2007``), after E? or EG?: an infield single with no error check.
+
+    1d6 against the batter's BR: at most it, a single; above it, he is thrown out
+    at first. Either way every runner moves up one base, unless the out at first is
+    the third (then no run scores: OBR 5.08(a)).
+    """
+    from engine.inside_pitch.outs import chain  # outs imports this module (by flyouts and hits)
+
+    g, ball = p.g, p.ball
+    safe = g.check(f"{p.batter.name} beats the throw ({ball.notation})", p.batter.br, die=6)
+    if not safe:
+        put_out(g, p.batter, 0, chain(ball.fielder, 3))
+        if g.state.outs < 3:
+            advance_all(g, p.spec["advance"], "ground out", p.batter)
+        return chain(ball.fielder, 3)
+    advance_all(g, p.spec["advance"], "hit", p.batter)
+    move(g, p.batter, 0, p.spec["batter_to"], "hit", p.batter)
+    return ball.notation
 
 
 def outfield_hit(p: ErrorPlay) -> str:
@@ -429,6 +471,7 @@ ERROR_TYPES: dict[str, Callable[[ErrorPlay], str]] = {
     "foul": dropped_foul,
     "#3": dropped_fly,
     "#4": infield_single,
+    "#4 BR": infield_single_br,
     "#5": outfield_hit,
     "#6": throwing_error_grounder,
     "#7": line_drive_throw,

@@ -3,7 +3,8 @@
 Order (IP2021 "Special K", "Range Plays", "Errors"): a range check or error
 check turned on by the pitcher's card comes first and cancels Special K; a
 rare play cancels both; otherwise a non-hit read off the batter or ballpark
-card may become a strikeout on the pitcher's Special K range.
+card (an out, or a W: IP2021's "all results other than hits") may become a
+strikeout on the pitcher's Special K range.
 """
 
 from __future__ import annotations
@@ -42,6 +43,17 @@ def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers
     if isinstance(result, Rare):
         return rare.rare_play(g, ab, batter)
     if isinstance(result, Direct):
+        # IP2021 "Special K": a W read off the batter or ballpark card is no hit, so it may
+        # become a K; IP2007 §2.19 (``special_k_outs_only``) converts only outs.
+        if (
+            result.kind == "W"
+            and result.source != "pitcher"
+            and not triggers.range_play
+            and triggers.error is None
+            and not g.setup.options.special_k_outs_only
+            and special_k(g, ab, result.notation)
+        ):
+            return strikeout(g, ab, batter)
         notation = play_direct(g, batter, result)
         if result.kind == "K":
             hit_and_run_strikeout(g, ab)
@@ -51,10 +63,8 @@ def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers
         ball = fielding.range_play(g, ab, ball)
         if ball.foul:  # IP2021 range chart: the catcher's pop-up is a foul ball, the at bat goes on
             return fielding.foul_ball(g, ab, batter)
-    elif triggers.error is None and special_k(g, ab, ball):
-        put_out(g, batter, 0, "K")
-        hit_and_run_strikeout(g, ab)
-        return "K"
+    elif triggers.error is None and not ball.is_hit and ball.source != "pitcher" and special_k(g, ab, ball.notation):
+        return strikeout(g, ab, batter)
     if triggers.error is not None:
         return fielding.error_play(g, ab, batter, ball, triggers.error)
     return play_ball(g, ab, batter, ball)
@@ -95,18 +105,24 @@ def hit_and_run_strikeout(g: Game, ab: AtBat) -> None:
     running.steal(g, runners, sb_modifier=HIT_AND_RUN_SB, why="hit and run")
 
 
-def special_k(g: Game, ab: AtBat, ball: Ball) -> bool:
-    """IP2021 "Special K": a non-hit off the batter or ballpark card, 1d20 in the range, is a K.
+def strikeout(g: Game, ab: AtBat, batter: Runner) -> str:
+    """Special K swapped the card's result for a strikeout."""
+    put_out(g, batter, 0, "K")
+    hit_and_run_strikeout(g, ab)
+    return "K"
 
+
+def special_k(g: Game, ab: AtBat, notation: str) -> bool:
+    """IP2021 "Special K": 1d20 in the pitcher's Special K range turns the card's result into a K.
+
+    The caller decides the result may be converted: a non-hit read off the batter
+    or ballpark card, with no range or error check turned on by the pitcher's card.
     The ** line read straight off the pitcher's card is exempt; **n references
     from the other cards are not. The park's K adjustment does not move the range.
     """
-    if ball.is_hit or ball.source == "pitcher":
-        return False
     rng = ab.pitcher.special_k.against(ab.batter_side)
     if rng is None:
         return False
-    notation = ball.notation
     roll = g.d20(f"Special K ({notation})")
     struck_out = roll in rng
     verdict = "strikeout" if struck_out else f"no strikeout, {notation} stands"

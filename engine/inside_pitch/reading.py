@@ -78,6 +78,9 @@ class Direct:
 
     kind: str  # "K", "W", "HBP", "HR"
     notation: str
+    # Which card it was read off: "pitcher" (a rating check), "batter" or "ballpark" (a W or
+    # K cell). Special K may turn a W read off the batter or ballpark card into a K.
+    source: str = "pitcher"
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,9 +283,9 @@ def auto_out(g: Game, ab: AtBat) -> Ball:
 
 def _from_reading(g: Game, ab: AtBat, reading: Reading, source: str) -> CardResult:
     if isinstance(reading, Walk):
-        return Direct("W", "W")
+        return Direct("W", "W", source)
     if isinstance(reading, Strikeout):
-        return Direct("K", "K")
+        return Direct("K", "K", source)
     if isinstance(reading, Hit):
         if reading.kind is HitKind.HOME_RUN:
             return Direct("HR", str(reading))  # H on a card is automatic (IP2021 "S, D, T, H")

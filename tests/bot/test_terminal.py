@@ -218,3 +218,24 @@ def test_the_starter_is_the_first_pitcher_with_a_start_line(cards: CardSet) -> N
 def test_answers(answer: str, choice: str | None) -> None:
     request = Request(0, "home", "infield_depth", "Depth?", (Option("back", "Back"), Option("in", "In")), "in")
     assert terminal.Terminal.parse_answer(answer, request) == choice
+
+
+def test_game_options_by_name(cards: CardSet) -> None:
+    """``--option``: any game option by name (the IP2007 readings among them); NAME alone is on."""
+    options = terminal.parse_options(["special_k_outs_only", "infield-depth-2007=on", "pull=off", "innings=7"])
+    assert options == {"special_k_outs_only": True, "infield_depth_2007": True, "pull": False, "innings": 7}
+    built = terminal.build_setup(cards, options=options).options
+    assert (built.special_k_outs_only, built.infield_depth_2007, built.pull, built.innings) == (True, True, False, 7)
+    assert not built.dropped_pop_odd_2007
+    for bad in (["no_such_rule"], ["pull=maybe"], ["innings=seven"]):
+        with pytest.raises(terminal.SetupError):
+            terminal.parse_options(bad)
+
+
+def test_play_with_an_option_says_how_to_play_it_again(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None]
+) -> None:
+    assert main(["play", "--seed", "7", "--manage", "none", "--option", "catcher_pop_out_2007"]) == 0
+    assert "--option catcher_pop_out_2007" in capsys.readouterr().out
+    assert main(["play", "--seed", "7", "--manage", "none", "--option", "no_such_rule"]) == 2
+    assert "unknown game option 'no_such_rule'" in capsys.readouterr().err

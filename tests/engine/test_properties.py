@@ -48,6 +48,18 @@ def setups() -> tuple[GameSetup, ...]:
         setup(Options(slow_roller_2007=True, station_to_station=True), park=CBP),
         setup(Options(throw_charts_2007=True, strategy_rolls="rules", roll_again_when_bases_change=True)),
         setup(Options(pull=False, exhausted=False, designated_hitter=False), park=CBP),
+        build_setup(  # the sample teams' pitchers have Special K ranges
+            cards,
+            "Mesa Valley",
+            "Harbor City",
+            options={
+                "special_k_outs_only": True,
+                "dropped_pop_odd_2007": True,
+                "infield_single_br_2007": True,
+                "catcher_pop_out_2007": True,
+                "infield_depth_2007": True,
+            },
+        ),
     )
 
 
