@@ -328,9 +328,7 @@ class Grounder:
         labels = {
             "plate": "Throw home",
             "home_double_play": "Home to first double play",
-            "double_play": "Turn two through second (the run scores)"
-            if self.can_turn_two_at_second()
-            else "Force at second, no double play (the run scores)",
+            "double_play": self.double_play_label(),
             "first": "Take the out at first"
             if runner_went or g.state.runner_on(3) is None
             else "Look the runner back, out at first",
@@ -354,6 +352,14 @@ class Grounder:
         )
         options = [Option(key, labels[key]) for key in choices]
         return g.ask(g.state.fielding.key, "play_at", prompt, options, suggestion)
+
+    def double_play_label(self) -> str:
+        """What the "double_play" choice means for this ball (the run on third scoring)."""
+        if self.position is Position.THIRD and self.g.state.runner_on(2) is not None:
+            return "Play it as first and second (the run scores)"  # the G5 procedure, bases loaded
+        if self.can_turn_two_at_second():
+            return "Turn two through second (the run scores)"
+        return "Force at second, no double play (the run scores)"
 
     def play_at_plate(self, others: dict[int, int]) -> str:
         """IP2021 "Runner on third": 1d6 at or under his adjusted BR and he scores, else out at the plate.

@@ -510,8 +510,8 @@ def test_first_and_third_pivot_in_the_force_at_second_is_still_made(table: Table
     dice.assert_done()
 
 
-def test_first_and_third_pivot_in_the_option_says_force(table: Table) -> None:
-    first_and_third_pivot_in(table)
+def play_at_labels(table: Table) -> list[list[str]]:
+    """Record the labels of every "play_at" request the game makes from now on."""
     asked: list[list[str]] = []
     g = table.game
     real_ask = g.ask
@@ -523,9 +523,23 @@ def test_first_and_third_pivot_in_the_option_says_force(table: Table) -> None:
         return real_ask(side, kind, prompt, options, suggestion)  # type: ignore[arg-type]
 
     g.ask = ask  # type: ignore[method-assign]
+    return asked
+
+
+def test_first_and_third_pivot_in_the_option_says_force(table: Table) -> None:
+    first_and_third_pivot_in(table)
+    asked = play_at_labels(table)
     table.script((6, 3))
     play(table, "G6")
     assert asked == [["Throw home", "Force at second, no double play (the run scores)", "Take the out at first"]]
+
+
+def test_bases_loaded_g5_the_option_says_first_and_second(table: Table) -> None:
+    loaded(table)
+    asked = play_at_labels(table)
+    table.script((6, 5), (6, 1))
+    play(table, "G5")
+    assert asked == [["Play it as first and second (the run scores)", "Take the out at first"]]
 
 
 def test_first_and_third_pivot_in_the_runner_holds_only_the_play_at_first(table: Table) -> None:
