@@ -348,45 +348,71 @@ def _base_of(g: Game, runner: Runner) -> int | None:
 def throwing_error_grounder(p: ErrorPlay) -> str:
     """IP2021 "Errors" #6, by the rules README's steps (after IP2007 §5): a throwing error on a ground ball.
 
-    The fielder's throw is checked first: to second on a double-play try (a runner
-    on first, fewer than two out, and both the fielder and the pivot man able to
-    play at second), otherwise to first. An error moves everyone up a base (the
-    batter to first). Then the man taking the throw tries to stop it: 1d6 against
-    his range, with no depth adjustment. If it gets past him, the runner the throw
-    was meant for takes one base more (never the batter), then one 1d6 against each
-    man's BR gives one base more to those at or under it, where the base is free.
+    The fielder's throw is checked first: to the pivot man on a double-play try
+    (:func:`_double_play_try`), otherwise to first. An error moves everyone up a base
+    (the batter to first). Then the man taking the throw tries to stop it: 1d6 against
+    his range, with no depth adjustment. If it gets past him, the runner the throw was
+    meant for takes one base more (never the batter), pushing a runner ahead of him,
+    then one 1d6 against each man's BR gives one base more to those at or under it,
+    where the base is free.
 
     With no error by the fielder on a double-play try, the pivot man's relay to first
-    is checked: an error there leaves the force at second standing and the batter
-    safe at first; the first baseman then tries to stop the throw, as above.
-    Without an error the play goes on as a ground out.
+    is checked: an error there leaves the force standing and the batter safe at first;
+    the man covering first then tries to stop the throw, as above. Without an error
+    the play goes on as a ground out.
     """
     g, ball = p.g, p.ball
-    position = p.fielder.position
-    runner_on_first = g.state.runner_on(1)
-    pivot = _pivot_man(p) if runner_on_first is not None and g.state.outs < 2 else None
-    if pivot is not None:
-        receiver, meant_for = pivot, runner_on_first
+    dp = _double_play_try(p)
+    if dp is not None:
+        pivot, forced_from = dp
+        receiver, meant_for = pivot, g.state.runner_on(forced_from)
     else:
-        receiver, meant_for = _first_base_receiver(g, position), None
-    if p.check(f"throw to {'second' if pivot else 'first'}"):
+        receiver, meant_for = _first_base_receiver(g, p.fielder.position), None
+    # The catcher fielding it with the bases loaded steps on home himself: his only throw is the relay.
+    own_force = dp is not None and dp[0].position is p.fielder.position
+    if not own_force and p.check(f"throw to {BASE_NAMES[dp[1] + 1] if dp else 'first'}"):
         p.charge("throwing")
         p.batter.reached_on_error = True
         advance_all(g, p.spec["advance"], "error", p.batter)
         move(g, p.batter, 0, 1, "error", p.batter)
         _throw_gets_away(g, receiver, meant_for, p.batter)
         return p.scored
-    if pivot is None or runner_on_first is None:
+    if dp is None or meant_for is None:
         return p.play_on()
     if not g.check(f"error ({pivot.name}, relay to first)", pivot.error):
         return p.play_on()
     p.charge("throwing", pivot)
-    # The force at second stands; the runners ahead move up; the batter is safe at first.
-    put_out_advancing(g, runner_on_first, 1, 2, f"{ball.fielder}-{pivot.position.number}")
+    # The force stands; the runners ahead move up; the batter is safe at first.
+    force = f"{ball.fielder}U" if own_force else f"{ball.fielder}-{pivot.position.number}"
+    put_out_advancing(g, meant_for, forced_from, forced_from + 1, force)
     advance_all(g, 1, "fielder's choice", p.batter)
     move(g, p.batter, 0, 1, "fielder's choice", p.batter)
     _throw_gets_away(g, _first_base_receiver(g, pivot.position), None, p.batter)
     return "FC"
+
+
+BASE_NAMES = {2: "second", 3: "third", 4: "home"}
+
+
+def _double_play_try(p: ErrorPlay) -> tuple[Fielder, int] | None:
+    """The pivot man and the base of the runner forced, when the grounder is a double-play try.
+
+    Fewer than two out and a runner on first. With the bases loaded and the home-to-first
+    double play open to the fielder (``outs.home_double_play_open``, the auto-manager's
+    pick whenever it is), the catcher is the pivot man (IP2021 #6, IP2007 §9.8: his
+    pivot counts zero); otherwise the pivot chart's man at second, if both he and the
+    fielder may play there.
+    """
+    from engine.inside_pitch import outs  # outs builds on the hit rules, which build on this module
+
+    g = p.g
+    if g.state.outs >= 2 or g.state.runner_on(1) is None:
+        return None
+    loaded = g.state.runner_on(2) is not None and g.state.runner_on(3) is not None
+    if loaded and outs.home_double_play_open(g, p.fielder.position):
+        return g.state.fielding.fielder(Position.C), 3
+    pivot = _pivot_man(p)
+    return (pivot, 1) if pivot is not None else None
 
 
 def _pivot_man(p: ErrorPlay) -> Fielder | None:
@@ -409,13 +435,28 @@ def _first_base_receiver(g: Game, thrower: Position) -> Fielder:
 
 
 def _throw_gets_away(g: Game, receiver: Fielder, meant_for: Runner | None, batter: Runner) -> None:
+    """#6, the receiver's range check; past him, the runner the throw was for takes a base more, then one BR roll."""
     if g.check(f"range ({receiver.name} stops the throw)", receiver.range, die=6):
         return
     if meant_for is not None:
         base = _base_of(g, meant_for)
-        if base is not None and (base + 1 == HOME or g.state.runner_on(base + 1) is None):
-            move(g, meant_for, base, base + 1, "error", batter)
+        if base is not None:
+            push_up(g, base, batter)
     extra_base_roll(g, "the throw gets away: one base more", batter, [])
+
+
+def push_up(g: Game, base: int, batter: Runner) -> None:
+    """The runner on ``base`` takes one base more; every runner ahead who would share a base with him moves up too.
+
+    Rules README (#6, the receiver misses the bad throw). Lead runner first.
+    """
+    end = base + 1
+    while end < HOME and g.state.runner_on(end) is not None:
+        end += 1
+    for b in range(end - 1, base - 1, -1):
+        runner = g.state.runner_on(b)
+        assert runner is not None
+        move(g, runner, b, b + 1, "error", batter)
 
 
 def line_drive_throw(p: ErrorPlay) -> str:
@@ -443,20 +484,20 @@ def line_drive_throw(p: ErrorPlay) -> str:
 
 
 def outfield_throw(p: ErrorPlay) -> str:
-    """IP2021 "Errors" #8: an outfielder's throwing error, possible only when the hit's advancement draws a throw.
+    """IP2021 "Errors" #8: an outfielder's throwing error, possible only when the play draws a throw.
 
-    The hit rules make that throw; the ball carries ``throw_error_check`` so that
-    they call :func:`outfield_throw_error` when it is made.
+    On a hit the throw is for an extra base; on a fly out (IP2007 §5 #8) for a runner
+    tagging up from second or third. The ball carries ``throw_error_check``; the throw
+    (``hits.make_throw``) calls :func:`outfield_throw_error` when it is made.
     """
     return p.play_on(replace(p.ball, throw_error_check=True))
 
 
 def outfield_throw_error(g: Game, ball: Ball) -> bool:
-    """IP2021 ET? #8 (IP2007 §5 #10): 1d20 against the throwing outfielder's error number.
+    """IP2021 ET? #8 (IP2007 §5 #8, #10): 1d20 against the throwing outfielder's error number.
 
-    For the hit rules, on a ball with ``throw_error_check``, when a throw is made for
-    runner advancement. True is an error (charged here): every runner on the play
-    then takes one base beyond the one he ran for, and nobody is thrown out.
+    True is an error (charged here). The throw is then read as usual, nobody is out,
+    and the error's bases follow (``hits.throwing_error_bases``).
     """
     fielder = fielder_at(g, ball.fielder)
     if not g.check(f"error ({fielder.name}, throw on {ball.notation})", fielder.error):

@@ -10,8 +10,18 @@ from typing import TYPE_CHECKING
 
 from engine.events import Check
 from engine.inside_pitch import throws_2007
-from engine.inside_pitch.bases import move, put_out, put_out_advancing, runners_lead_first
-from engine.inside_pitch.hits import OUTFIELD, ExtraBase, outfield_throw, outfielder, throw_notation
+from engine.inside_pitch.bases import move, put_out
+from engine.inside_pitch.hits import (
+    OUTFIELD,
+    THROW_POSSIBLE,
+    ExtraBase,
+    Throw,
+    error_check_of,
+    holding_on_first,
+    make_throw,
+    outfield_throw,
+    outfielder,
+)
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Runner
 
@@ -28,7 +38,7 @@ def play_fly_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     """
     put_out(g, batter, 0, ball.notation)
     # IP2021 "Fly Outs": with two out the catch ends the inning; with nobody on
-    # second or third it is a simple fly out (a runner on first stays).
+    # second or third it is a simple fly out (a runner on first stays: IP2007 §11.3).
     if g.state.outs >= 3 or ball.fielder not in OUTFIELD:
         return ball.notation
     if ball.caught_at_wall:
@@ -56,9 +66,10 @@ def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
     """IP2021 "Fly Outs", runner on third with less than two out.
 
     1d6 at most the batter's SF rating: a deep fly, the run scores without a throw,
-    and any trailing runners tagging up face the outfield throw procedure with
+    and a runner on second tagging up faces the outfield throw procedure with
     Adjusted BR = BR + arm. Otherwise the throw goes home: the same procedure with
-    the runner from third as lead runner.
+    the runner from third as lead runner. Only the runners on second and third tag
+    up; a runner on first holds (IP2007 §11.3; rules README).
     """
     if g.setup.options.throw_charts_2007:  # IP2007 §11.3
         throws_2007.tag_from_third(g, ab, batter, ball)
@@ -66,14 +77,16 @@ def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
     third = g.state.runner_on(3)
     assert third is not None
     arm = outfielder(g, ball.fielder).arm
-    behind = [ExtraBase(runner, base, [("arm", arm)]) for base, runner in runners_lead_first(g) if base < 3]
+    second = g.state.runner_on(2)
+    behind = [ExtraBase(second, 2, [("arm", arm)])] if second is not None else []
     play = f"{ball.notation} tag-up"
+    holding = holding_on_first(g)
     if g.check("SF", ab.batter.sf, die=6):
         move(g, third, 3, HOME, "sacrifice fly", batter)
-        outfield_throw(g, ball.fielder, behind, batter, play, "tag-up")
+        outfield_throw(g, ball.fielder, behind, batter, play, "tag-up", error_check_of(ball), holding)
     else:
         lead = ExtraBase(third, 3, [("arm", arm)])
-        outfield_throw(g, ball.fielder, [lead, *behind], batter, play, "tag-up")
+        outfield_throw(g, ball.fielder, [lead, *behind], batter, play, "tag-up", error_check_of(ball), holding)
 
 
 def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
@@ -83,6 +96,10 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
     most that number takes him to third; double sixes throw him out; any other roll
     holds him. A number under 1 means he does not try (IP2007 §11.2: no throw), so
     nothing is rolled. A runner on first stays.
+
+    ET? #8 (IP2007 §5 #8): when his number is 1-5 a throw is made, so it is checked
+    for an error first; the dice are then read as usual and ``hits.make_throw`` gives
+    the error's bases.
     """
     if g.setup.options.throw_charts_2007:  # IP2007 §11.2
         throws_2007.tag_from_second(g, batter, ball)
@@ -93,15 +110,19 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
     if modifier is None or runner is None:
         return
     arm = outfielder(g, ball.fielder).arm
-    modifiers = (("arm", arm), (ball.notation, modifier))
-    target = runner.br + arm + modifier
-    if target < 1:
+    tagger = ExtraBase(runner, 2, [("arm", arm), (ball.notation, modifier)])
+    if tagger.abr < 1:
         return
-    red, white = g.two_d6(f"{ball.notation} tag-up from second")
-    thrown_out = [red, white] == chart["thrown_out_on"]
-    made_it = red <= target and not thrown_out
-    g.emit(Check(f"{runner.name} to third", runner.br, modifiers, red, made_it))
-    if thrown_out:
-        put_out_advancing(g, runner, 2, 3, throw_notation(ball.fielder, 3))
-    elif made_it:
-        move(g, runner, 2, 3, "tag-up", batter)
+
+    def dice(throw: Throw) -> None:
+        red, white = g.two_d6(f"{ball.notation} tag-up from second")
+        thrown_out = [red, white] == chart["thrown_out_on"]
+        made_it = red <= tagger.abr and not thrown_out
+        g.emit(Check(f"{runner.name} to third", runner.br, tuple(tagger.modifiers), red, made_it))
+        if thrown_out:
+            throw.thrown_out(tagger)
+        elif made_it:
+            throw.take_base(tagger)
+
+    throw = Throw(g, ball.fielder, tagger, [], batter, "tag-up", holding_on_first(g))
+    make_throw(throw, error_check_of(ball) if tagger.abr in THROW_POSSIBLE else None, dice)

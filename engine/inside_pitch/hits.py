@@ -137,8 +137,7 @@ def hit_to_outfield(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = Fal
             runners.append(ExtraBase(runner, base + bases, modifiers + on_contact))
     if runners:  # with nobody to play on, the batter stays put
         runners.append(ExtraBase(batter, bases, is_batter=True))
-        error_check = ball if ball.throw_error_check else None
-        outfield_throw(g, ball.fielder, runners, batter, ball.notation, "extra base", error_check)
+        outfield_throw(g, ball.fielder, runners, batter, ball.notation, "extra base", error_check_of(ball))
     return ball.notation
 
 
@@ -209,15 +208,23 @@ class Throw:
     trailing: list[ExtraBase]
     batter: Runner  # the man at the plate, whose RBI a run is
     reason: str  # how the runners' moves read: "extra base", "tag-up"
+    # Runners on base but not on the play (a runner on first behind a tag-up): they move
+    # up only when the throw is thrown away (IP2007 §5 #8).
+    holding: list[ExtraBase] = field(default_factory=list)
+    # ET? #8: the outfielder threw it away. The chart is still read, but nobody is out.
+    error: bool = False
 
-    def take_base(self, runner: ExtraBase) -> bool:
+    def take_base(self, runner: ExtraBase, reason: str | None = None) -> bool:
         """He takes his base unless the inning is over or he is held up by the man ahead."""
         if self.g.state.outs >= 3 or not is_free(self.g, runner.to):
             return False
-        move(self.g, runner.runner, runner.at, runner.to, self.reason, self.batter)
+        move(self.g, runner.runner, runner.at, runner.to, reason or self.reason, self.batter)
         return True
 
     def thrown_out(self, runner: ExtraBase) -> None:
+        if self.error:  # IP2007 §5 #8: nobody is thrown out on a throwing error; he makes his base
+            self.take_base(runner, "error")
+            return
         if self.g.state.outs < 3:
             put_out_advancing(self.g, runner.runner, runner.at, runner.to, throw_notation(self.fielder, runner.to))
 
@@ -241,6 +248,7 @@ def outfield_throw(
     play: str,
     reason: str,
     error_check: Ball | None = None,
+    holding: Sequence[ExtraBase] = (),
 ) -> None:
     """IP2021 "Singles and Doubles to the Outfield": the throw procedure, used by hits and fly outs.
 
@@ -250,39 +258,83 @@ def outfield_throw(
     and the next runner (never the batter) becomes the lead runner; 1-5 draws a throw:
     one 2d6 roll for everyone on the play.
 
-    ``error_check`` is a hit off ET? #8: a drawn throw is first checked for an
-    outfielder's throwing error (``fielding.outfield_throw_error``).
+    ``error_check`` is a ball off ET? #8 and ``holding`` the runners who are not on the
+    play: see :func:`make_throw`.
     """
     waiting = list(runners)
     while waiting and not waiting[0].is_batter:
         lead, trailing = waiting[0], waiting[1:]
-        throw = Throw(g, fielder, lead, trailing, batter, reason)
+        throw = Throw(g, fielder, lead, trailing, batter, reason, list(holding))
         if lead.abr < THROW_POSSIBLE.start:
             return
         if lead.abr >= THROW_POSSIBLE.stop:
             throw.take_base(lead)
             waiting = trailing
             continue
-        if error_check is not None and fielding.outfield_throw_error(g, error_check):
-            throw_gets_away(throw)
-            return
         if g.setup.options.throw_charts_2007:  # IP2007 §7.2.2-7.2.4: three dice and the Outfield Throw Chart
             from engine.inside_pitch import throws_2007  # here: that module builds on this one
 
-            throws_2007.throw_chart(throw, f"throw on {play}")
-            return
-        red, white = g.two_d6(f"throw on {play}")
-        outcome = load_table("throws")["first_die"][red - 1]
-        g.emit(ReadingEvent("throw chart", outfielder(g, fielder).name, str(red), outcome))
-        FIRST_DIE[outcome](throw, red, white)
+            make_throw(throw, error_check, lambda t: throws_2007.throw_chart(t, f"throw on {play}"))
+        else:
+            make_throw(throw, error_check, lambda t: throw_chart(t, f"throw on {play}"))
         return
 
 
-def throw_gets_away(throw: Throw) -> None:
-    """IP2021 ET? #8 (IP2007 §5 #10): a bad throw; everyone on the play takes his base and one more, nobody is out."""
-    for runner in [throw.lead, *throw.trailing]:
-        if throw.take_base(runner) and is_free(throw.g, runner.to + 1):
-            move(throw.g, runner.runner, runner.to, min(runner.to + 1, HOME), "error", throw.batter)
+def throw_chart(throw: Throw, purpose: str) -> None:
+    """IP2021: one 2d6 roll, the first die read on the throw chart."""
+    g = throw.g
+    red, white = g.two_d6(purpose)
+    outcome = load_table("throws")["first_die"][red - 1]
+    g.emit(ReadingEvent("throw chart", outfielder(g, throw.fielder).name, str(red), outcome))
+    FIRST_DIE[outcome](throw, red, white)
+
+
+def error_check_of(ball: Ball) -> Ball | None:
+    """The ball a throw from the outfield is checked on for ET? #8, if the play came off ET?."""
+    return ball if ball.throw_error_check else None
+
+
+def holding_on_first(g: Game) -> list[ExtraBase]:
+    """IP2007 §11.3, the older key: a runner on first does not tag up on a fly out.
+
+    He is not on the play; only a throwing error (#8) moves him up.
+    """
+    first = g.state.runner_on(1)
+    return [ExtraBase(first, 1)] if first is not None else []
+
+
+def make_throw(throw: Throw, error_check: Ball | None, chart: Callable[[Throw], None]) -> None:
+    """A throw from the outfield, with ET? #8 (IP2021 "Errors" #8, IP2007 §5 #8; rules README).
+
+    With ``error_check`` (a ball off ET?) the outfielder's throw is first checked for an
+    error (``fielding.outfield_throw_error``). Either way ``chart`` plays the throw as
+    usual (the 2d6 chart, the 2007 three dice, the tag-up from second); after an
+    error nobody is out and :func:`throwing_error_bases` adds the error's bases. The
+    one path for hits and tag-ups alike.
+    """
+    if error_check is not None and fielding.outfield_throw_error(throw.g, error_check):
+        throw.error = True
+    chart(throw)
+    if throw.error:
+        throwing_error_bases(throw)
+
+
+def throwing_error_bases(throw: Throw) -> None:
+    """IP2007 §5 #8 (rules README): the bases a thrown-away ball gives, after the chart was played.
+
+    The runner the throw was for gets one base more than the chart gave him: home from
+    the base he ran for, or, if he held, the base he ran for. Every trailing runner and
+    every runner not on the play ends at least one base beyond where he stood. Lead
+    runner first; a base still taken holds a man up.
+    """
+    g, lead = throw.g, throw.lead
+    if g.state.runner_on(lead.at) is lead.runner:  # he held: the error gives him his base
+        throw.take_base(lead, "error")
+    elif lead.to < HOME and g.state.runner_on(lead.to) is lead.runner and is_free(g, lead.to + 1):
+        move(g, lead.runner, lead.to, lead.to + 1, "error", throw.batter)
+    for runner in [*throw.trailing, *throw.holding]:
+        if 1 <= runner.at <= 3 and g.state.runner_on(runner.at) is runner.runner:  # still where he stood
+            throw.take_base(runner, "error")
 
 
 def lead_advances(throw: Throw, red: int, white: int) -> None:
@@ -330,8 +382,14 @@ def trailing_rundown(throw: Throw, white: int) -> None:
 
 
 def rundown(throw: Throw, caught: ExtraBase, others: list[ExtraBase]) -> None:
-    """IP2021 rundown chart (IP2007 §7.2.5), 1d6: out quickly, out while the others move up, or safe."""
+    """IP2021 rundown chart (IP2007 §7.2.5), 1d6: out quickly, out while the others move up, or safe.
+
+    After an outfielder's throwing error (ET? #8) nobody is out: he makes his base, no die.
+    """
     g = throw.g
+    if throw.error:
+        throw.take_base(caught, "error")
+        return
     roll = g.d6("rundown")
     outcome = load_table("rundown")["by_die"][roll - 1]
     g.emit(ReadingEvent("rundown", caught.runner.name, str(roll), outcome))

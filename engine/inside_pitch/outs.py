@@ -337,7 +337,7 @@ class Grounder:
         labels = {
             "plate": "Throw home",
             "home_double_play": "Home to first double play",
-            "double_play": "Turn two through second (the run scores)",
+            "double_play": self.double_play_label(),
             "first": "Take the out at first"
             if runner_went or g.state.runner_on(3) is None
             else "Look the runner back, out at first",
@@ -362,6 +362,14 @@ class Grounder:
         options = [Option(key, labels[key]) for key in choices]
         context = {**self.ball_context(), "runner_on_third_goes": runner_went}
         return g.ask(g.state.fielding.key, "play_at", prompt, options, suggestion, context)
+
+    def double_play_label(self) -> str:
+        """What the "double_play" choice means for this ball (the run on third scoring)."""
+        if self.position is Position.THIRD and self.g.state.runner_on(2) is not None:
+            return "Play it as first and second (the run scores)"  # the G5 procedure, bases loaded
+        if self.can_turn_two_at_second():
+            return "Turn two through second (the run scores)"
+        return "Force at second, no double play (the run scores)"
 
     def play_at_plate(self, others: dict[int, int]) -> str:
         """IP2021 "Runner on third": 1d6 at or under his adjusted BR and he scores, else out at the plate.
@@ -425,12 +433,17 @@ def _runner_on_third(gb: Grounder) -> str:
     return gb.out_at_first({3: HOME})
 
 
-def _first_and_second(gb: Grounder) -> str:
-    """IP2021 "Runners on first and second, less than two outs" (IP2007 §9.5)."""
+def _first_and_second(gb: Grounder, scoring: dict[int, int] | None = None) -> str:
+    """IP2021 "Runners on first and second, less than two outs" (IP2007 §9.5).
+
+    ``scoring`` is {3: HOME} when the bases are loaded and the defense lets the run
+    score: the runner on third is left out and this is the play (IP2007 §9.8).
+    """
+    also = scoring or {}
     if not gb.throws_to(2):  # playing in: home or first only
-        return gb.out_at_first({2: 3, 1: 2})
+        return gb.out_at_first({**also, 2: 3, 1: 2})
     if gb.position is not Position.THIRD:
-        return gb.turn_two_at_second({2: 3})
+        return gb.turn_two_at_second({**also, 2: 3})
     # G5: where the third baseman fields it.
     g = gb.g
     chart = load_table("ground_outs")
@@ -438,15 +451,15 @@ def _first_and_second(gb: Grounder) -> str:
     spot = next(name for name, faces in chart["third_base_location"].items() if roll in faces)
     g.emit(ReadingEvent("third base location", "Inside Pitch", str(roll), spot))
     if spot == "line":  # toward the bag: 5-3, no pivot, the runner from second is the one forced
-        return gb.turn_two(2, None, gb.f, {1: 2})
+        return gb.turn_two(2, None, gb.f, {**also, 1: 2})
     if spot == "at_him" and _force_or_double_play(gb) == "force":
         roll = g.d6("force at third")
         if roll in chart["force_at_third"]["out"]:
-            moves = [(gb.runner(1), 1, 2), (gb.batter, 0, 1)]
+            moves = [(gb.runner(b), b, to) for b, to in also.items()] + [(gb.runner(1), 1, 2), (gb.batter, 0, 1)]
             gb.settle([(gb.runner(2), 2, 3, chain(gb.f, 5))], moves, "fielder's choice")
             return gb.ball.notation
-        return gb.out_at_first({2: 3, 1: 2})
-    return gb.turn_two_at_second({2: 3})
+        return gb.out_at_first({**also, 2: 3, 1: 2})
+    return gb.turn_two_at_second({**also, 2: 3})
 
 
 def _force_or_double_play(gb: Grounder) -> str:
@@ -456,7 +469,7 @@ def _force_or_double_play(gb: Grounder) -> str:
     """
     g = gb.g
     gdp = gb.combined_gdp(gb.pivot())
-    prompt = f"G5 right at the third baseman, runners on first and second (combined GDP {gdp}): which play?"
+    prompt = f"G5 right at the third baseman, runners {g.state.base_state()} (combined GDP {gdp}): which play?"
     options = [Option("force", "Force at third only"), Option("double_play", "Try the 5-4-3 double play")]
     suggestion = "double_play" if gdp >= TRY_DOUBLE_PLAY and gb.can_turn_two_at_second() else "force"
     context = {**gb.ball_context(), "combined_gdp": gdp}
@@ -467,7 +480,10 @@ def _first_and_third(gb: Grounder) -> str:
     """IP2021 first and third (IP2007 §9.6): the runner on third decides, then the defense picks its play."""
     turn_two = gb.can_turn_two_at_second()
     if gb.runner_goes():
-        choices = ["plate", *(["double_play"] if turn_two else []), "first"]
+        # Conceding the run, the defense may play at second even with the pivot man in:
+        # then the force is tried without a double play, as with a runner on first alone
+        # (rules README; ``turn_two_at_second`` knows whether two are possible).
+        choices = ["plate", *(["double_play"] if gb.throws_to(2) else []), "first"]
         play = gb.play_at(choices, runner_went=True)
         if play == "plate":
             return gb.play_at_plate({1: 2})
@@ -491,11 +507,18 @@ def _second_and_third(gb: Grounder) -> str:
     return gb.out_at_first({3: HOME, 2: 3})
 
 
+def home_double_play_open(g: Game, position: Position) -> bool:
+    """Bases loaded: may the fielder at ``position`` try home to first? Not when he plays back (IP2007 §9.8)."""
+    return depth.column(g, position) != "back"
+
+
 def _bases_loaded(gb: Grounder) -> str:
     """IP2021 bases loaded (IP2007 §9.8): the force at home. An infielder not playing back may go home to first
     (the catcher's pivot counts as zero); one not playing in may turn two through second and
-    let the run score; or the out is taken at first and everyone moves up."""
-    home = depth.column(gb.g, gb.position) != "back"
+    let the run score, which leaves out the runner on third: the first-and-second play, a G5
+    with its roll for where the third baseman fields it (rules README); or the out is taken at
+    first and everyone moves up."""
+    home = home_double_play_open(gb.g, gb.position)
     choices = [
         *(["home_double_play"] if home else []),
         *(["double_play"] if gb.can_turn_two_at_second() else []),
@@ -505,7 +528,7 @@ def _bases_loaded(gb: Grounder) -> str:
     if play == "home_double_play":
         return gb.turn_two(3, None, Position.C.number, {2: 3, 1: 2})
     if play == "double_play":
-        return gb.turn_two_at_second({3: HOME, 2: 3})
+        return _first_and_second(gb, {3: HOME})
     return gb.out_at_first({3: HOME, 2: 3, 1: 2})
 
 

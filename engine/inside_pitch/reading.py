@@ -53,10 +53,8 @@ class Ball:
     # caught_at_wall: an [HR] fly run down on RP@; the runners on second and third each
     # move up one base, with no throw (IP2021 "[HR8], [HRo], [HRp]").
     caught_at_wall: bool = False
-    # throw_error_check: ET? on a hit to the outfield (error type #8). Whenever runner
-    # advancement draws a throw from the outfielder, call
-    # ``fielding.outfield_throw_error(g, ball)``; on an error every runner on the play
-    # takes one base beyond the one he ran for and nobody is thrown out.
+    # throw_error_check: ET? on a hit or fly out to the outfield (error type #8). A throw
+    # the play draws from the outfielder is checked for an error (``hits.make_throw``).
     throw_error_check: bool = False
     # foul: the catcher's pop-up off a range play is a foul ball (IP2021 range chart):
     # the at bat goes on; ``fielding.foul_ball(g, ab, batter)`` plays it.

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import hits
-from engine.inside_pitch.bases import move, put_out_advancing, runners_lead_first
-from engine.inside_pitch.hits import ExtraBase, Throw, outfielder, throw_notation
+from engine.inside_pitch.bases import move
+from engine.inside_pitch.hits import ExtraBase, Throw, outfielder
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Runner
 
@@ -147,9 +147,11 @@ def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
         move(g, third, 3, HOME, "tag-up", batter)
         tag_from_second(g, batter, ball)
         return
-    behind = [ExtraBase(runner, base) for base, runner in runners_lead_first(g) if base < 3]
-    throw = Throw(g, ball.fielder, lead, behind, batter, "tag-up")
-    throw_chart(throw, f"{ball.notation} tag-up", tag_up=True)
+    # Only the runner on second tags up behind him; a runner on first holds (§11.3).
+    second = g.state.runner_on(2)
+    behind = [ExtraBase(second, 2)] if second is not None else []
+    throw = Throw(g, ball.fielder, lead, behind, batter, "tag-up", hits.holding_on_first(g))
+    hits.make_throw(throw, hits.error_check_of(ball), lambda t: throw_chart(t, f"{ball.notation} tag-up", tag_up=True))
 
 
 def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
@@ -172,13 +174,19 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
     if tagger.abr >= hits.THROW_POSSIBLE.stop:
         move(g, runner, 2, 3, "tag-up", batter)
         return
-    red, white, blue = three_dice(g, f"{ball.notation} tag-up from second")
-    made_it = red <= tagger.abr
-    g.emit(Check(f"{runner.name} to third", runner.br, tuple(modifiers), red, made_it))
-    if made_it:
-        move(g, runner, 2, 3, "tag-up", batter)
-    elif [red, white] == rules["arm_check_on"] and arm_check(g, ball.fielder, blue):
-        put_out_advancing(g, runner, 2, 3, throw_notation(ball.fielder, 3))
+
+    def dice(throw: Throw) -> None:
+        red, white, blue = three_dice(g, f"{ball.notation} tag-up from second")
+        made_it = red <= tagger.abr
+        g.emit(Check(f"{runner.name} to third", runner.br, tuple(modifiers), red, made_it))
+        if made_it:
+            throw.take_base(tagger)
+        elif [red, white] == rules["arm_check_on"] and arm_check(g, ball.fielder, blue):
+            throw.thrown_out(tagger)
+
+    # IP2007 §5 #8: the throw to third is checked for an error before the dice.
+    throw = Throw(g, ball.fielder, tagger, [], batter, "tag-up", hits.holding_on_first(g))
+    hits.make_throw(throw, hits.error_check_of(ball), dice)
 
 
 # --- S+7, S+8, S+9 ------------------------------------------------------------------

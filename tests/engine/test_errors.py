@@ -66,7 +66,6 @@ def runs(table: Table) -> int:
         (EG, Ball("L", 6, "batter")),  # EG?: grounders and outfield hits only
         (EG, Ball("S", 6, "batter")),  # no infield singles on EG?
         (EG, Ball("F", 8, "batter")),
-        (ET, Ball("F", 8, "batter")),  # no throw on a fly out
         (ET, Ball("P", 6, "batter")),
         (E, Ball("L", 6, "batter")),
         (E, Ball("G", 7, "batter")),
@@ -534,8 +533,10 @@ def test_line_drive_no_error_chance(table: Table, played: Recorder, outs: int, o
 # --- #8 outfielder's throw -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ball", [Ball("S", 8, "batter"), Ball("D", 7, "batter"), Ball("S+", 9, "ballpark")])
-def test_outfield_hit_on_et_marks_the_throw_for_an_error_check(table: Table, played: Recorder, ball: Ball) -> None:
+@pytest.mark.parametrize(
+    "ball", [Ball("S", 8, "batter"), Ball("D", 7, "batter"), Ball("S+", 9, "ballpark"), Ball("F", 9, "batter")]
+)
+def test_outfield_hit_or_fly_on_et_marks_the_throw(table: Table, played: Recorder, ball: Ball) -> None:
     dice = table.script()
     assert error_play(table.game, at_bat(table), batter_runner(table), ball, ET) == "as read"
     assert played.balls == [Ball(ball.kind, ball.fielder, ball.source, throw_error_check=True)]

@@ -203,12 +203,13 @@ def test_runner_from_third_with_adjusted_br_under_1_holds_without_a_throw(table:
     dice.assert_done()
 
 
-def test_trailing_runner_from_first_moves_up_on_the_throw_home(table: Table) -> None:
+def test_ip2007_11_3_the_runner_on_first_holds_on_the_throw_home(table: Table) -> None:
+    """Only the runners on second and third tag up (IP2007 §11.3; rules README): chart A moves nobody."""
     table.runner(3, br=2)
     table.runner(1, br=4)
     arm(table, Position.CENTER, 0)
-    # SF fails; first die 1: the run scores; chart A: 4 <= BR 4, the runner from first takes second.
+    # SF fails; first die 1: the run scores; the white 4 (<= BR 4) would move a trailing runner.
     dice = table.script((6, 6), (6, 1), (6, 4))
     assert fly(table, batter(table, sf=1), "F8") == "SF8"
-    assert bases(table) == [None, "runner-1", None]
+    assert bases(table) == ["runner-1", None, None]
     dice.assert_done()

@@ -148,16 +148,17 @@ def one_out_s8_with_men_on_first_and_second(table: Table) -> Ball:
     return Ball("S", 8, "batter", throw_error_check=True)
 
 
-def test_et8_throwing_error_everyone_on_the_play_takes_one_base_more(table: Table) -> None:
-    # The throw is drawn; 1d20 = 6 is at most the CF's error number: an error, no throw chart.
+def test_et8_throwing_error_the_chart_is_read_then_everyone_behind_takes_his_base(table: Table) -> None:
+    # IP2007 §5 #8 (rules README): 1d20 = 6 is at most the CF's error number: an error. The
+    # chart is still read: red 3, the lead runner (ABR 5) scores; the man from first (ABR 1)
+    # would hold. The error gives the trailing runners their base: third and second.
     ball = one_out_s8_with_men_on_first_and_second(table)
     b = batter(table)
-    dice = table.script((20, 6))
+    dice = table.script((20, 6), (6, 3), (6, 6))
     assert play_hit(table.game, at_bat(b), b, ball) == "S8"
     assert [e.kind for e in table.game.events if isinstance(e, ErrorCharged)] == ["throwing"]
-    # Lead runner (ran for home) scores; the man from first ran for third and scores; the batter ran for second: third.
-    assert bases(table) == [None, None, "batter"]
-    assert runs(table) == 2
+    assert bases(table) == [None, "batter", "runner-1"]
+    assert runs(table) == 1
     assert outs_made(table) == []
     dice.assert_done()
 

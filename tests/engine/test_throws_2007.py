@@ -504,11 +504,12 @@ def test_after_a_sacrifice_fly_a_runner_on_first_stays(table: Table) -> None:
     dice.assert_done()
 
 
-def test_throw_home_runner_from_first_moves_up_only_on_the_throw(table: Table) -> None:
+def test_throw_home_the_runner_on_first_holds(table: Table) -> None:
+    # IP2007 §11.3: only the runners on second and third tag up; a red 1 and white 1 move nobody else.
     table.runner(3, br=2)
     table.runner(1, br=6)
     arm(table, Position.CENTER, 0)  # ABR 2
-    dice = otc(table, 6, 2, 1, 1)  # SF fails; red 2: the run scores, the runner on first stays
+    dice = otc(table, 6, 1, 1, 1)  # SF fails; red 1: the run scores, the runner on first stays
     assert fly(table, batter(table, sf=1), "F8") == "SF8"
     assert bases(table) == ["runner-1", None, None]
     dice.assert_done()
