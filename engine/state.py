@@ -143,9 +143,9 @@ class TeamState:
         if position is Position.P:
             p = self.pitcher
             return Fielder(p.id, p.name, position, p.fielding())
-        for i, spot in enumerate(self.order):
+        for spot in self.order:
             if spot.position is position:
-                if self.unplaced and i in self.unplaced:
+                if self.unplaced and self.order.index(spot) in self.unplaced:
                     # Nobody plays a position he was not put at (manager.place_substitutes).
                     raise LookupError(f"{self.name}: {spot.batter.name} has not been given a position")
                 batter = spot.batter

@@ -34,7 +34,7 @@ from engine.requests import Request
 from engine.setup import GameSetup, Options
 from tests.engine.helpers import CBP, setup
 
-GAMES = 1500
+GAMES = 10_000
 BATCH = 500
 
 
