@@ -134,9 +134,6 @@ class TeamSetup:
         if len(set(ids)) != len(ids):
             raise SetupError(f"{self.name}: a player bats twice in the lineup")
         staff = (self.pitcher, *self.bullpen)
-        strangers = set(self.own_batting) - {p.id for p in staff}
-        if strangers:
-            raise SetupError(f"{self.name}: batting cards for {', '.join(sorted(strangers))}, who is not on the staff")
         # The generic card is needed only for a pitcher who could bat without a card of his own.
         without = [p for p in staff if p.id not in self.own_batting]
         if not options.designated_hitter and self.pitcher_batting is None and without:
