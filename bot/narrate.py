@@ -198,7 +198,7 @@ def describe(event: Event, names: Names, roll: Roll | None = None) -> str | None
 # Calls that go without saying: a manager who lets his man pitch or swing away.
 ROUTINE_CALLS = {"pitch", "swing", "unchanged"}
 # Calls told by the substitution that follows them.
-SUBSTITUTION_CALLS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "injury:")
+SUBSTITUTION_CALLS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "injury:", "position:", "replace:", "double:")
 CALL_WORDS = {
     "intentional_walk": "intentional walk",
     "pickoff": "pickoff throw",
@@ -230,6 +230,10 @@ def _substitution(event: Substitution, names: Names) -> str:
         return f"{new} pinch-hits for {old}"
     if event.kind == "pinch_runner":
         return f"{new} pinch-runs for {old}"
+    if event.kind == "position":  # a substitute already in the game takes the field
+        if event.player_in == event.player_out:
+            return f"{new} stays in the game at {event.position}"
+        return f"{new} goes in at {event.position}, replacing {old}"
     if event.kind == "injury":
         return f"{new} replaces the injured {old} ({event.position})"
     return f"{new} replaces {old} at {event.position}"

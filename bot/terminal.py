@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from bot.narrate import Line, Names, format_box_score, narrate
 from cards import SAMPLE_SET
-from cards.loader import CardSet, load_set
+from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_set
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
@@ -65,7 +65,10 @@ def build_team(cardset: CardSet, team: str, designated_hitter: bool = False) -> 
     if starter is None:
         raise SetupError(f"{team}: no pitcher with a START line")
     bullpen = [p for p in pitchers if p is not starter]
-    return auto_team(team, batters, starter, cardset.batting_card_for(starter), designated_hitter, bullpen)
+    # Pitchers marked ## bat with their own cards; the rest with the set's generic card.
+    own = {p.id: card for p in pitchers if p.own_batting_card and (card := cardset.own_batting_card(p))}
+    generic = cardset.batters.get(GENERIC_PITCHER_BATTING)
+    return auto_team(team, batters, starter, generic, designated_hitter, bullpen, own)
 
 
 def playable_teams(cardset: CardSet) -> list[str]:

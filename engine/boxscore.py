@@ -65,6 +65,8 @@ if TYPE_CHECKING:
 
 HOME = 4
 SIDES = ("away", "home")
+# Positions a substitute fields, for the fielding list (pitchers come from the pitching lines).
+FIELDED = frozenset(("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"))
 
 # Scorer's marks, matched against the whole result (or notation) string.
 MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -312,6 +314,7 @@ class _Team:
     batting: dict[str, BattingLine] = field(default_factory=dict)
     pitching: dict[str, PitchingLine] = field(default_factory=dict)
     errors: dict[str, tuple[str, int]] = field(default_factory=dict)  # fielder -> (position, errors)
+    fielded: list[tuple[str, str]] = field(default_factory=list)  # substitutes put at a position, in order
     runs_by_inning: list[int] = field(default_factory=list)
     pa_count: int = 0
     lob: int = 0
@@ -480,10 +483,19 @@ class _Walk:
             self.leads.append(_Lead(self.index, offense.key, offense.pitcher, charged))
 
     def substitution(self, event: Substitution) -> None:
-        """A new man in the order gets his line ("PH", "PR" or his position); a pinch runner takes the base."""
+        """A new man in the order gets his line ("PH", "PR" or his position); a pinch runner takes the base.
+
+        A substitute put at a position adds it to his line ("PH-LF") and to the fielding list.
+        """
         if event.kind == "pitcher" or event.spot == 0:
             return
         team = self.teams[event.team]
+        if event.position in FIELDED:
+            team.fielded.append((event.player_in, event.position))
+        if event.kind == "position":
+            line = self.batting_line(team, event.player_in, "")
+            line.position = f"{line.position}-{event.position}" if line.position else event.position
+            return
         team.spots[event.spot - 1].append(event.player_in)
         self.batting_line(team, event.player_in, event.position).spot = event.spot
         for base, runner in list(self.bases.items()):
@@ -596,6 +608,10 @@ class _Walk:
             FieldingLine(pid, self.name(pid), pos, team.errors.get(pid, ("", 0))[1]) for pid, pos in team.lineup
         ]
         seen = {f.player for f in fielding}
+        for pid, pos in team.fielded:
+            if pid not in seen:
+                fielding.append(FieldingLine(pid, self.name(pid), pos, team.errors.get(pid, ("", 0))[1]))
+                seen.add(pid)
         for pitcher in team.pitching:
             if pitcher not in seen:
                 fielding.append(FieldingLine(pitcher, self.name(pitcher), "P", team.errors.get(pitcher, ("", 0))[1]))

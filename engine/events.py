@@ -170,7 +170,9 @@ class Substitution(Event):
     """A player comes into the game for another, who is out of it for good.
 
     ``kind``: "pinch_hitter", "pinch_runner", "defense" (a fielder replaced),
-    "pitcher" (a pitching change) or "injury" (replacing a hurt player).
+    "pitcher" (a pitching change), "injury" (replacing a hurt player) or
+    "position" (a pinch hitter or runner already in the game takes a position:
+    ``player_out`` is himself, or in a double switch the fielder who leaves).
     ``position`` is where the new man plays ("PH" and "PR" until he takes the
     field); ``spot`` his place in the batting order, 1-9, or 0 when he does not bat
     (a pitcher with the designated hitter).

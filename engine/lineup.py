@@ -9,7 +9,7 @@ at the top, the pitcher last.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from cards.models import Batter, Pitcher
 from cards.notation import Hit, Position, SplitHit
@@ -54,7 +54,10 @@ def auto_team(
     pitcher_batting: Batter | None,
     designated_hitter: bool = False,
     bullpen: Sequence[Pitcher] = (),
+    own_batting: Mapping[str, Batter] | None = None,
 ) -> TeamSetup:
+    """``pitcher_batting`` is the generic pitchers' card; ``own_batting`` the pitchers' own ("##"), by id."""
+    own = dict(own_batting or {})
     chosen: dict[Position, Batter] = {}
     used: set[str] = set()
     for position in FILL_ORDER:
@@ -73,8 +76,9 @@ def auto_team(
     order = sorted(chosen.items(), key=lambda item: -hitting_score(item[1]))
     lineup = [LineupSpot(batter, position) for position, batter in order]
     if not designated_hitter:
-        if pitcher_batting is None:
+        card = own.get(starter.id) or pitcher_batting
+        if card is None:
             raise SetupError(f"{name}: the pitcher bats and has no batting card")
-        lineup.append(LineupSpot(pitcher_batting, Position.P))
+        lineup.append(LineupSpot(card, Position.P))
     bench = tuple(b for b in batters if b.id not in used)
-    return TeamSetup(name, tuple(lineup), starter, pitcher_batting, bench, tuple(bullpen))
+    return TeamSetup(name, tuple(lineup), starter, pitcher_batting, bench, tuple(bullpen), own)

@@ -90,10 +90,17 @@ class TeamSetup:
     pitcher_batting: Batter | None = None  # his batting card when he bats (no DH)
     bench: tuple[Batter, ...] = ()
     bullpen: tuple[Pitcher, ...] = ()
+    # Pitchers' own batting cards (IP2007 sample pitcher card: "##" after the name), by
+    # pitcher id; a pitcher without one bats with ``pitcher_batting``, the generic card.
+    own_batting: dict[str, Batter] = field(default_factory=dict, hash=False)
+
+    def batting_card(self, pitcher: Pitcher) -> Batter | None:
+        """The card a pitcher bats with: his own if he has one, else the team's generic pitchers' card."""
+        return self.own_batting.get(pitcher.id) or self.pitcher_batting
 
     def to_dict(self) -> dict[str, Any]:
         """The team with its cards written out in full, so a stored game replays even if a set changes."""
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "lineup": [{"batter": _card(s.batter), "position": s.position.value} for s in self.lineup],
             "pitcher": _card(self.pitcher),
@@ -101,6 +108,9 @@ class TeamSetup:
             "bench": [_card(b) for b in self.bench],
             "bullpen": [_card(p) for p in self.bullpen],
         }
+        if self.own_batting:  # left out when empty, so setups stored before it read the same
+            data["own_batting"] = {pid: _card(card) for pid, card in self.own_batting.items()}
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TeamSetup:
@@ -114,6 +124,7 @@ class TeamSetup:
             pitcher_batting=Batter.model_validate(batting) if batting else None,
             bench=tuple(Batter.model_validate(b) for b in data.get("bench", ())),
             bullpen=tuple(Pitcher.model_validate(p) for p in data.get("bullpen", ())),
+            own_batting={pid: Batter.model_validate(c) for pid, c in data.get("own_batting", {}).items()},
         )
 
     def validate(self, options: Options) -> None:
@@ -138,8 +149,14 @@ class TeamSetup:
         ids = [spot.batter.id for spot in self.lineup]
         if len(set(ids)) != len(ids):
             raise SetupError(f"{self.name}: a player bats twice in the lineup")
-        if not options.designated_hitter and self.pitcher_batting is None:
-            raise SetupError(f"{self.name}: the pitcher bats, so he needs a batting card")
+        staff = (self.pitcher, *self.bullpen)
+        # The generic card is needed only for a pitcher who could bat without a card of his own.
+        without = [p for p in staff if p.id not in self.own_batting]
+        if not options.designated_hitter and self.pitcher_batting is None and without:
+            raise SetupError(
+                f"{self.name}: the pitcher bats, and {without[0].name} has no batting card of his own,"
+                " so the team needs the pitchers' batting card"
+            )
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,10 @@ class TeamState:
     removed: set[str] = field(default_factory=set)  # players out of the game for good
     used_bench: set[str] = field(default_factory=set)  # bench players who have come in
     hitting_scores: dict[str, float] = field(default_factory=dict)  # the auto-manager's, by player id
+    # Order spots (0-8) of pinch hitters and runners still in the game without a position:
+    # their LineupSpot keeps the position of the man they replaced until the manager names
+    # one as the team takes the field (manager.place_substitutes; OBR 5.10).
+    unplaced: set[int] = field(default_factory=set)
 
     def available_bench(self) -> list[Batter]:
         """Bench players who have not played: a player removed is out for the game."""
@@ -128,10 +132,11 @@ class TeamState:
         return sum(self.runs_by_inning)
 
     def pitcher_spot(self, pitcher: Pitcher) -> LineupSpot:
-        """The pitcher's spot in the order: the setup's pitchers' batting card under his id and name."""
-        card = self.setup.pitcher_batting
+        """The pitcher's spot in the order: his own batting card ("##"), else the team's generic
+        pitchers' card, under his id and name."""
+        card = self.setup.batting_card(pitcher)
         if card is None:
-            raise LookupError(f"{self.name}: the pitcher bats, but there is no pitchers' batting card")
+            raise LookupError(f"{self.name}: {pitcher.name} bats, but he has no batting card")
         return LineupSpot(card.model_copy(update={"id": pitcher.id, "name": pitcher.name}), Position.P)
 
     def fielder(self, position: Position) -> Fielder:
@@ -140,6 +145,9 @@ class TeamState:
             return Fielder(p.id, p.name, position, p.fielding())
         for spot in self.order:
             if spot.position is position:
+                if self.unplaced and self.order.index(spot) in self.unplaced:
+                    # Nobody plays a position he was not put at (manager.place_substitutes).
+                    raise LookupError(f"{self.name}: {spot.batter.name} has not been given a position")
                 batter = spot.batter
                 rating = batter.fielding(position) or out_of_position(position)
                 return Fielder(batter.id, batter.name, position, rating)

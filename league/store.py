@@ -1062,7 +1062,11 @@ class Store:
         ]
         relievers.sort(key=lambda c: order[roles.get(c)])
         bullpen = tuple(pool.pitcher(c) for c in relievers)
-        return TeamSetup(team.name, tuple(spots), starter, batting, bench, bullpen)
+        # Pitchers marked ## bat with their own cards; the rest with a generic pitchers' card.
+        staff = (starter, *bullpen)
+        own = {p.id: card for p in staff if p.own_batting_card and (card := pool.batting_card_for(p))}
+        generic = next((pool.batting_card_for(p) for p in staff if not p.own_batting_card), None)
+        return TeamSetup(team.name, tuple(spots), starter, generic, bench, bullpen, own)
 
     async def _build_setup(self, league: League, game: GameRecord) -> GameSetup:
         pool = await self._pool_for(league.card_sets)

@@ -4,8 +4,11 @@ Before every plate appearance (IP2021 "Strategy Roll", "Fatigue"; baseball's
 substitution rules where the books are silent):
 
 1. Forced moves, each a request with only legal answers: a hurt player's
-   replacement (``injury_replacement``), and a new pitcher when the one on the
-   mound is exhausted, hurt, or was batted for (``pitching_change``).
+   replacement (``injury_replacement``: a pinch runner for a man on base), a
+   position for each pinch hitter or runner still in the game as his team takes
+   the field (``defensive_position``: stay in at an open position, a bench player
+   in for him, or for the pitcher's spot a new pitcher or a double switch), and a
+   new pitcher when the one on the mound is exhausted or hurt (``pitching_change``).
 2. The strategy roll: 1d20, rolled whenever runners are on and the run difference
    plus the inning is 10 or less, whoever manages, so a replay never depends on
    who managed. It is the auto-manager's suggestion; with the hard-rules option
@@ -16,7 +19,8 @@ substitution rules where the books are silent):
    squeeze, bunt for a hit, a pinch hitter or a pinch runner. A change asks again.
 
 Option keys carry their arguments: ``relief:<pitcher>``, ``field:<position>:<player>``,
-``pinch_hit:<player>``, ``pinch_run:<base>:<player>``, ``steal:1+2``.
+``pinch_hit:<player>``, ``pinch_run:<base>:<player>``, ``steal:1+2``, ``injury:<player>``,
+``position:<position>``, ``replace:<player>:<position>``, ``double:<pitcher>:<position>``.
 
 The auto-manager's policy (Dugout's own, where the books give none):
 
@@ -28,8 +32,11 @@ The auto-manager's policy (Dugout's own, where the books give none):
 - From the seventh inning on, a pitcher due up with his team behind or tied is
   batted for by the best hitter on the bench (``engine.lineup.hitting_score``).
 - A hurt player is replaced by the bench player with the best range at his
-  position, else the best hitter; a pinch hitter or runner stays in the game at
-  the position of the man he replaced.
+  position, else the best hitter; a hurt runner by the best runner (BR, then SB).
+- A pinch hitter or runner stays in at an open position his card lists (the
+  replaced man's first); if he plays none, the bench's best fielder there comes in
+  for him; if nobody does, he plays it anyway. Batted or run for, the pitcher is
+  followed by a new one from the bullpen in the same spot (no double switch).
 - No intentional walks. Pickoffs and the offense's plays as the strategy roll says.
 """
 
@@ -58,7 +65,7 @@ PICKOFF = "pickoff"
 BUNTS = ("sacrifice", "squeeze", "bunt_for_hit")
 HIT_AND_RUN = "hit_and_run"
 # Calls that bring a player in name him in their key: pitching changes and substitutions.
-SUBSTITUTIONS = ("relief:", "field:", "pinch_hit:", "pinch_run:")
+SUBSTITUTIONS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "replace:", "double:")
 FIELD_POSITIONS = (
     Position.C,
     Position.FIRST,
@@ -78,10 +85,12 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third", 4: "home"}
 # --- substitutions -----------------------------------------------------------------------
 
 
-def change_pitcher(g: Game, team: TeamState, new: Pitcher, kind: str = "pitcher") -> None:
-    """The new pitcher takes the mound and, without the DH, the old pitcher's spot in the order."""
+def change_pitcher(g: Game, team: TeamState, new: Pitcher, kind: str = "pitcher", spot: int | None = None) -> None:
+    """The new pitcher takes the mound and, without the DH, a spot in the order: the old pitcher's,
+    or ``spot`` (a double switch), whose man leaves the game."""
     old = team.pitcher
-    spot = next((i for i, s in enumerate(team.order) if s.position is Position.P), None)
+    if spot is None:
+        spot = next((i for i, s in enumerate(team.order) if s.position is Position.P), None)
     team.pitcher = new
     team.used_pitchers.append(new.id)
     team.removed.add(old.id)
@@ -90,21 +99,35 @@ def change_pitcher(g: Game, team: TeamState, new: Pitcher, kind: str = "pitcher"
         gone = team.order[spot].batter.id
         team.removed.add(gone)  # a pinch hitter who batted for the pitcher leaves too
         team.order[spot] = team.pitcher_spot(new)
+        team.unplaced.discard(spot)
     g.emit(Substitution(team.key, kind, new.id, old.id, "P", spot + 1 if spot is not None else 0))
 
 
 def replace_player(g: Game, team: TeamState, spot: int, new: Batter, position: Position, kind: str) -> None:
-    """``new`` takes order spot ``spot`` (0-8); the man there is out of the game."""
+    """``new`` takes order spot ``spot`` (0-8); the man there is out of the game.
+
+    A pinch hitter or runner (``kind`` "pinch_hitter", "pinch_runner", or "injury" for a
+    hurt runner's replacement) keeps ``position``, the replaced man's, only as a
+    placeholder: he has none until :func:`place_substitutes` gives him one.
+    """
     old = team.order[spot].batter
     team.order[spot] = LineupSpot(new, position)
     team.used_bench.add(new.id)
     team.removed.add(old.id)  # batted or ran for the pitcher: a new one comes in next time out
+    on_base = False
     for base in (1, 2, 3):
         runner = g.state.runner_on(base)
         if runner is not None and runner.id == old.id:
             g.state.bases[base - 1] = Runner(new, runner.pitcher, runner.reached_on_error)
-    shown = {"pinch_hitter": "PH", "pinch_runner": "PR"}.get(kind, position.value)
-    g.emit(Substitution(team.key, kind, new.id, old.id, shown, spot + 1))
+            on_base = True
+    shown = {"pinch_hitter": "PH", "pinch_runner": "PR"}.get(kind)
+    if kind == "injury" and on_base:
+        shown = "PR"  # a hurt runner's replacement runs for him
+    if shown is not None or (kind == "injury" and spot in team.unplaced):
+        team.unplaced.add(spot)
+    else:
+        team.unplaced.discard(spot)
+    g.emit(Substitution(team.key, kind, new.id, old.id, shown or position.value, spot + 1))
 
 
 def _bench(team: TeamState, key: str) -> Batter:
@@ -119,16 +142,17 @@ def _reliever(team: TeamState, key: str) -> Pitcher:
 
 
 def forced_moves(g: Game) -> None:
-    """Hurt players are replaced; a pitcher who must leave is replaced before the next pitch."""
+    """Hurt players leave; substitutes get positions as their team takes the field; a pitcher
+    who must leave is replaced before the next pitch."""
     if g.state.injured:
-        for team in (g.state.away, g.state.home):
-            for player in [p for p in g.state.injured if team.spot_of(p) is not None or p == team.pitcher.id]:
-                if player != team.pitcher.id:
+        for player in g.state.injured:
+            for team in (g.state.away, g.state.home):
+                if team.spot_of(player) is not None or player == team.pitcher.id:
                     replace_injured(g, team, player)
-                else:
-                    team.removed.add(player)
         g.state.injured.clear()
     team = g.state.fielding
+    if team.unplaced:
+        place_substitutes(g, team)
     if must_change_pitcher(team) and team.available_relievers():
         why = "exhausted" if team.exhausted else "out of the game"
         options = [Option(f"relief:{p.id}", p.name) for p in team.available_relievers()]
@@ -147,16 +171,137 @@ def must_change_pitcher(team: TeamState) -> bool:
 
 
 def replace_injured(g: Game, team: TeamState, player: str) -> None:
+    """IP2021 "Injuries": a hurt player leaves the game (substitutions by OBR 5.10).
+
+    - A hurt pitcher leaves the mound: the pitching change comes before the next
+      pitch (for a batting team, as it takes the field). With no reliever left he
+      stays in and pitches on (Dugout's rule, as for an exhausted pitcher).
+    - A hurt runner (the batter hit by a pitch included) gets a pinch runner from
+      the bench, who takes his base and later a position (:func:`place_substitutes`).
+    - Anyone else is replaced in the order at his position by a bench player.
+    - With nobody left on the bench he plays on, on base or in the field (Dugout's rule).
+    """
+    if player == team.pitcher.id:
+        if not team.available_relievers():
+            return
+        team.removed.add(player)
     spot = team.spot_of(player)
     bench = team.available_bench()
     if spot is None or not bench:
-        return  # nobody left to send in: he plays on (Dugout's rule)
-    position = team.order[spot].position
-    options = [Option(f"injury:{b.id}", b.name) for b in bench]
-    best = best_at(bench, position)
+        return
     name = team.order[spot].batter.name
-    choice = g.ask(team.key, "injury_replacement", f"{name} is hurt: who replaces him?", options, f"injury:{best.id}")
-    replace_player(g, team, spot, _bench(team, choice.split(":", 1)[1]), position, "injury")
+    options = [Option(f"injury:{b.id}", b.name) for b in bench]
+    on_base = team is g.state.batting and any(r is not None and r.id == player for r in g.state.bases)
+    if on_base:
+        prompt = f"{name} is hurt: who runs for him?"
+        best = best_runner(bench)
+    elif player == team.pitcher.id:
+        return  # the new pitcher takes his place in the order (change_pitcher)
+    else:
+        position = team.order[spot].position
+        prompt = f"{name} is hurt: who replaces him at {position.value}?"
+        best = best_at(bench, position)
+    choice = g.ask(team.key, "injury_replacement", prompt, options, f"injury:{best.id}")
+    replace_player(g, team, spot, _bench(team, choice.split(":", 1)[1]), team.order[spot].position, "injury")
+
+
+def best_runner(bench: list[Batter]) -> Batter:
+    """The auto-manager's pinch runner: the best BR, then the best steal rating."""
+    return max(bench, key=lambda b: (b.br, b.sb))
+
+
+# --- positions at the change of sides ---------------------------------------------------------
+
+
+def place_substitutes(g: Game, team: TeamState) -> None:
+    """As a team takes the field, each pinch hitter or runner still in the game is put somewhere
+    (OBR 5.10: a substitute takes the place of the man he replaced, or the manager moves him).
+
+    One ``defensive_position`` request per substitute, with legal answers only:
+    ``position:<pos>`` (he plays an open position), ``replace:<player>`` (a bench player
+    comes in at the open position and the substitute leaves), and for the pitcher's spot
+    ``relief:<pitcher>`` (a new pitcher bats there) or ``double:<pitcher>:<pos>`` (a double
+    switch: the substitute stays in at <pos>, whose fielder leaves, and the new pitcher
+    bats in that fielder's spot).
+    """
+    for spot in sorted(team.unplaced):
+        if spot not in team.unplaced:
+            continue  # placed by an earlier answer
+        sub = team.order[spot].batter
+        vacated = team.order[spot].position
+        if vacated is Position.P:
+            options, suggestion = _pitcher_spot_options(g, team, sub)
+        else:
+            options, suggestion = _position_options(team, spot, sub)
+        prompt = f"{sub.name} came in for the {vacated.value} and stays in the game: where does he play?"
+        choice = g.ask(team.key, "defensive_position", prompt, options, suggestion)
+        kind, _, rest = choice.partition(":")
+        if kind == "position":
+            team.order[spot] = LineupSpot(sub, Position(rest))
+            team.unplaced.discard(spot)
+            g.emit(Substitution(team.key, "position", sub.id, sub.id, rest, spot + 1))
+        elif kind == "replace":
+            player, position = rest.split(":")
+            replace_player(g, team, spot, _bench(team, player), Position(position), "defense")
+        elif kind == "relief":
+            change_pitcher(g, team, _reliever(team, rest))
+        else:  # double switch
+            pitcher, position = rest.split(":")
+            at = next(i for i, s in enumerate(team.order) if s.position.value == position and i not in team.unplaced)
+            gone = team.order[at].batter
+            team.order[spot] = LineupSpot(sub, Position(position))
+            team.unplaced.discard(spot)
+            g.emit(Substitution(team.key, "position", sub.id, gone.id, position, spot + 1))
+            change_pitcher(g, team, _reliever(team, pitcher), spot=at)
+
+
+def _open_positions(team: TeamState, spot: int) -> list[Position]:
+    """Where the substitute in ``spot`` may play: the DH's spot stays the DH; otherwise any field
+    position nobody placed holds (the vacated one first: swaps between substitutes are allowed)."""
+    vacated = team.order[spot].position
+    if vacated is Position.DH:
+        return [vacated]
+    held = {s.position for i, s in enumerate(team.order) if i not in team.unplaced}
+    free = [p for p in FIELD_POSITIONS if p not in held]
+    return sorted(free, key=lambda p: p is not vacated)
+
+
+def _position_options(team: TeamState, spot: int, sub: Batter) -> tuple[list[Option], str]:
+    open_positions = _open_positions(team, spot)
+    options = [Option(f"position:{p.value}", f"{sub.name} plays {p.value}") for p in open_positions]
+    first = open_positions[0]
+    bench = team.available_bench()
+    options += [Option(f"replace:{b.id}:{first.value}", f"{b.name} in at {first.value} for {sub.name}") for b in bench]
+    # The auto-manager keeps him in where his card lets him field; else a bench fielder comes in.
+    suggestion = f"position:{first.value}"
+    plays = [p for p in open_positions if p is Position.DH or sub.fielding(p) is not None]
+    fielders = [b for b in bench if b.fielding(first) is not None]
+    if plays:
+        suggestion = f"position:{plays[0].value}"
+    elif fielders:
+        suggestion = f"replace:{best_fielder(fielders, first).id}:{first.value}"
+    return options, suggestion
+
+
+def _pitcher_spot_options(g: Game, team: TeamState, sub: Batter) -> tuple[list[Option], str]:
+    relievers = team.available_relievers()
+    # The offense may bat or run for the pitcher only while a reliever is left (offense_options).
+    assert relievers, "the pitcher's spot was batted for with nobody left to pitch"
+    options = [Option(f"relief:{p.id}", f"{p.name} pitches and bats for {sub.name}") for p in relievers]
+    fielded = [
+        (i, s)
+        for i, s in enumerate(team.order)
+        if i not in team.unplaced and s.position in FIELD_POSITIONS and sub.fielding(s.position) is not None
+    ]
+    for p in relievers:
+        options += [
+            Option(
+                f"double:{p.id}:{s.position.value}",
+                f"Double switch: {sub.name} to {s.position.value} for {s.batter.name}, {p.name} bats in spot {i + 1}",
+            )
+            for i, s in fielded
+        ]
+    return options, f"relief:{auto_reliever(g, team).id}"
 
 
 def best_at(bench: list[Batter], position: Position) -> Batter:
@@ -275,7 +420,8 @@ def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> l
     for base in state.occupied():
         runner = state.runner_on(base)
         assert runner is not None
-        if team.spot_of(runner.id) is not None:
+        # Nobody runs for the pitcher unless a reliever is left to take his place.
+        if team.spot_of(runner.id) is not None and (runner.id != team.pitcher.id or team.available_relievers()):
             options += [Option(f"pinch_run:{base}:{b.id}", f"Pinch run: {b.name} for {runner.name}") for b in bench]
     return options
 

@@ -19,6 +19,7 @@ from engine.events import (
     Roll,
     RunnerMoved,
     RunnerOut,
+    Substitution,
 )
 from engine.game import Game
 from tests.engine.helpers import setup
@@ -139,3 +140,13 @@ def test_a_whole_game_narrates_and_its_tables_show_the_score() -> None:
     table = format_line_score(box_score(game).line).splitlines()
     assert table[1].split()[-3:-2] == [str(game.state.away.runs)]
     assert "Totals" in format_box_score(box_score(game))
+
+
+def test_a_substitute_taking_a_position_and_a_double_switch_are_told() -> None:
+    names = Names({"a": "Al Able", "b": "Bo Baker", "p": "Pat Pitch"}, {"away": "Cincinnati", "home": "New York"})
+    stays = Substitution("away", "position", "a", "a", "LF", 9)
+    switch = Substitution("away", "position", "a", "b", "3B", 9)
+    choice = Decided(3, "away", "defensive_position", "double:p:3B", "manager")
+    assert describe(stays, names) == "Al Able stays in the game at LF"
+    assert describe(switch, names) == "Al Able goes in at 3B, replacing Bo Baker"
+    assert describe(choice, names) is None  # told by the substitutions that follow

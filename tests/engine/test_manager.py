@@ -53,7 +53,8 @@ def test_a_pinch_hitter_bats_and_the_man_he_replaced_is_out_for_the_game() -> No
         game.auto_answer()
     box = box_score(game)
     ph = next(line for line in box.away.batting if line.player == "away-bench-1")
-    assert (ph.position, ph.spot) == ("PH", 1) and ph.pa >= 1
+    # IP2021 leaves positions to baseball (OBR 5.10): he stays in at C, the bench has no catcher.
+    assert (ph.position, ph.spot) == ("PH-C", 1) and ph.pa >= 1
 
 
 def test_an_intentional_walk_is_a_walk_but_not_on_the_pull_count() -> None:
@@ -163,7 +164,8 @@ def test_the_exhausted_option_off_never_exhausts(table: Table) -> None:
     assert not team.exhausted
 
 
-def test_a_hurt_fielder_is_replaced_at_his_position_and_on_base(table: Table) -> None:
+def test_a_hurt_runner_gets_a_pinch_runner_who_takes_his_base(table: Table) -> None:
+    """IP2021 "Injuries": he leaves; his replacement runs for him and gets a position later."""
     g = table.game
     offense = g.state.batting
     spot = offense.order[3]
@@ -173,11 +175,11 @@ def test_a_hurt_fielder_is_replaced_at_his_position_and_on_base(table: Table) ->
     g.state.injured.append(runner_card.id)
     manager.forced_moves(g)
     new = offense.order[3]
-    assert new.position is spot.position and new.batter.id.startswith("away-bench")
+    assert new.batter.id.startswith("away-bench") and offense.unplaced == {3}
     on_second = g.state.runner_on(2)
     assert on_second is not None and on_second.id == new.batter.id
     sub = events_of(g, Substitution)[0]
-    assert (sub.kind, sub.player_out, sub.spot) == ("injury", runner_card.id, 4)
+    assert (sub.kind, sub.player_out, sub.position, sub.spot) == ("injury", runner_card.id, "PR", 4)
     assert runner_card.id in offense.removed
 
 

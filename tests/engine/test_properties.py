@@ -122,6 +122,19 @@ def assert_sound(game: Game) -> None:
             bases = {b: r for b, r in bases.items() if r != event.runner}
         elif isinstance(event, Substitution):  # a pinch runner (or a hurt runner's replacement) takes the base
             bases = {b: event.player_in if r == event.player_out else r for b, r in bases.items()}
+    # OBR 5.10: a pinch hitter or runner still in the game is put somewhere before his team takes the field.
+    unplaced: set[tuple[str, int]] = set()
+    fielding = "home"
+    for event in game.events:
+        if isinstance(event, Substitution):
+            if event.position in ("PH", "PR"):
+                unplaced.add((event.team, event.spot))
+            else:
+                unplaced.discard((event.team, event.spot))
+        elif isinstance(event, HalfInningStarted):
+            fielding = "home" if event.batting == "away" else "away"
+        elif isinstance(event, PlateAppearanceStarted):
+            assert not [u for u in unplaced if u[0] == fielding], (seed, event, unplaced)
     # No pitcher faces a batter once he is exhausted, unless his bullpen is empty.
     exhausted: set[str] = set()
     relieved = {"away": 0, "home": 0}
