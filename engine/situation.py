@@ -83,10 +83,13 @@ class TeamSituation:
     # setup (None: the setup's). Ids are the setup's players; the pitcher's spot names
     # the pitcher.
     order: tuple[tuple[str, str], ...] | None = None
+    # Spots (0-8) of pinch hitters and runners not yet given a position (TeamState.unplaced).
+    unplaced: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "exhausted": self.exhausted,
+            "unplaced": list(self.unplaced),
             "order": [list(spot) for spot in self.order] if self.order is not None else None,
             "runs": self.runs,
             "up": self.up,
@@ -109,6 +112,7 @@ class TeamSituation:
         order = data.get("order")
         return cls(
             exhausted=bool(data.get("exhausted", False)),
+            unplaced=tuple(int(spot) for spot in data.get("unplaced", ())),
             order=tuple((str(p), str(pos)) for p, pos in order) if order is not None else None,
             runs=int(data.get("runs", 0)),
             up=int(data.get("up", 0)),
@@ -138,9 +142,9 @@ class Situation:
     away: TeamSituation = field(default_factory=TeamSituation)
     home: TeamSituation = field(default_factory=TeamSituation)
     infield_depth: Mapping[str, str] | None = None
-    # The defense already set that infield for these outs and bases, so it is not asked
-    # again before this plate appearance (a game captured between two pitches).
-    depth_set: bool = True
+    # The outs and bases the defense last set that infield for, e.g. (1, "1--"); it is
+    # asked again when they differ. None: for the situation's own outs and bases.
+    depth_set_for: tuple[int, str] | None = None
 
     def __post_init__(self) -> None:
         if self.inning < 1:
@@ -174,7 +178,7 @@ class Situation:
             "away": self.away.to_dict(),
             "home": self.home.to_dict(),
             "infield_depth": dict(self.infield_depth) if self.infield_depth is not None else None,
-            "depth_set": self.depth_set,
+            "depth_set_for": list(self.depth_set_for) if self.depth_set_for is not None else None,
         }
 
     @classmethod
@@ -183,6 +187,7 @@ class Situation:
         if len(runners) != 3:
             raise SetupError("runners are given for first, second and third")
         depth = data.get("infield_depth")
+        set_for = data.get("depth_set_for")
         return cls(
             inning=int(data.get("inning", 1)),
             top=bool(data.get("top", True)),
@@ -191,7 +196,7 @@ class Situation:
             away=TeamSituation.from_dict(data.get("away", {})),
             home=TeamSituation.from_dict(data.get("home", {})),
             infield_depth=dict(depth) if depth is not None else None,
-            depth_set=bool(data.get("depth_set", True)),
+            depth_set_for=(int(set_for[0]), str(set_for[1])) if set_for is not None else None,
         )
 
     @classmethod
@@ -219,6 +224,7 @@ class Situation:
                     t.runs_by_inning[:-1] if t is state.batting and not half_over else t.runs_by_inning
                 ),
                 exhausted=t.exhausted,
+                unplaced=tuple(sorted(t.unplaced)),
                 order=tuple((s.batter.id, s.position.value) for s in t.order)
                 if [(s.batter.id, s.position) for s in t.order] != [(s.batter.id, s.position) for s in setup.lineup]
                 else None,
@@ -239,8 +245,8 @@ class Situation:
             runners=(first, second, third),
             away=team(state.away),
             home=team(state.home),
-            infield_depth=dict(state.infield_depth),
-            depth_set=state.depth_set_for == (state.outs, state.base_state()),
+            infield_depth=dict(state.infield_depth) if state.depth_set_for is not None else None,
+            depth_set_for=state.depth_set_for,
         )
 
     # --- placing a game there --------------------------------------------------------
@@ -280,8 +286,7 @@ class Situation:
         state.bases = bases
         if self.infield_depth is not None and state.runners_on() and state.outs < 2:
             state.infield_depth = dict(self.infield_depth)
-            if self.depth_set:
-                state.depth_set_for = (state.outs, state.base_state())
+            state.depth_set_for = self.depth_set_for or (state.outs, state.base_state())
 
 
 def _place_team(team: TeamState, spec: TeamSituation, situation: Situation, batting: bool) -> None:
@@ -302,6 +307,7 @@ def _place_team(team: TeamState, spec: TeamSituation, situation: Situation, batt
     team.runs_by_inning = [*line, this_half] if batting else line
     team.up = spec.up
     team.exhausted = spec.exhausted
+    team.unplaced = set(spec.unplaced)
     setup = team.setup
     if spec.pitcher is not None and spec.pitcher != team.pitcher.id:
         # A reliever is on: the starter is out of the game and the reliever bats in his spot.

@@ -7,6 +7,8 @@ requests as the game played through.
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -129,20 +131,29 @@ def played_events(events: list[Event]) -> list[Event]:
     return [e for e in events if not isinstance(e, HalfInningStarted)]
 
 
+def whimsical(request: Request) -> str:
+    """A manager who picks any legal option, the same one whenever he sees the same question."""
+    keys = request.option_keys()
+    return keys[zlib.crc32(f"{request.kind}|{request.prompt}|{keys}".encode()) % len(keys)]
+
+
+@pytest.mark.parametrize("manager", [None, whimsical], ids=["suggestions", "any-legal-choice"])
 @pytest.mark.parametrize("seed", range(12))
-def test_a_game_cut_at_every_plate_appearance_plays_as_the_game_does(seed: int) -> None:
-    """Each piece starts from ``Situation.of`` the last piece's state, with the same dice and log."""
+def test_a_game_cut_at_every_plate_appearance_plays_as_the_game_does(
+    seed: int, manager: Callable[[Request], str] | None
+) -> None:
+    """Each piece starts from ``Situation.of`` the last piece's state, with the same dice and answers."""
     recording = RecordingDice(SeededDice(seed))
-    whole = Game(setup(), seed=seed, dice=recording)
+    whole = Game(setup(), seed=seed, dice=recording, auto_manager=manager)
     assert whole.over
 
     rolls = recording.rolls
     events: list[Event] = []
     at = Situation()
     used = 0
-    for _ in range(200):
+    for _ in range(400):
         dice = ScriptedDice(list(rolls[used:]))
-        piece = Game(setup(), seed=seed, dice=dice, situation=at, until=PLATE_APPEARANCE)
+        piece = Game(setup(), seed=seed, dice=dice, situation=at, until=PLATE_APPEARANCE, auto_manager=manager)
         used += dice.used
         events += played_events(piece.events)
         if piece.over:
