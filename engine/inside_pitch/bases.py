@@ -96,7 +96,8 @@ def score(g: Game, runner: Runner, batter: Runner | None, rbi: bool, reason: str
     The check costs a few comparisons per run, nothing per pitch.
     """
     state = g.state
-    if ends_game and not state.top and state.inning >= g.setup.options.innings and state.home.runs == state.away.runs:
+    # ">=": the run puts the home team ahead, or (the batter's own, on a home run) keeps it there.
+    if ends_game and not state.top and state.inning >= g.setup.options.innings and state.home.runs >= state.away.runs:
         raise WalkOff(runner, batter, rbi, reason)
     count_run(g, runner, batter, rbi)
 
