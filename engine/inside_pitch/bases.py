@@ -1,4 +1,11 @@
-"""Moving runners, making outs and scoring runs: the only code that changes the bases."""
+"""Moving runners, making outs and scoring runs: the only code that changes the bases.
+
+Every run passes through :func:`score`, so the end of a game on the winning run
+(Official Baseball Rules 5.08(b)) is decided there for every kind of play: the run
+that puts the home team ahead in the bottom of the last inning or of an extra
+inning raises :class:`WalkOff` before it is counted, which stops the play where it
+stands; ``flow`` catches it, counts the run and ends the game.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,44 @@ from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+
+# A home run over the fence counts every run (OBR 9.06(f) exception); only the
+# batter's own run, the last of the play, may end the game.
+HOME_RUN = "home run"
+# A home run that stays in the park is a hit like any other: a game-ending one is
+# credited with the bases the winning runner needed (OBR 9.06(f)).
+INSIDE_THE_PARK = "inside-the-park home run"
+# Moves that earn the batter no RBI (OBR 9.04).
+NO_RBI = ("error", "wild pitch", "passed ball", "balk")
+
+
+class WalkOff(Exception):
+    """The winning run is crossing the plate (OBR 5.08(b)): the play stops here.
+
+    Raised by :func:`score` after the runner's ``RunnerMoved`` and before his run is
+    counted; whoever catches it (``flow``) finishes the play with
+    :func:`score_winning_run`. On the way out the rules that know the play mark it:
+    a hit with the bases it gave and its notation (:meth:`on_hit`), an award of
+    first base (``force_advance``), so the scorer can credit it.
+    """
+
+    def __init__(self, runner: Runner, batter: Runner | None, rbi: bool, reason: str) -> None:
+        super().__init__(f"{runner.name} scores the winning run ({reason})")
+        self.runner = runner
+        self.batter = batter
+        self.rbi = rbi
+        self.reason = reason  # the reason of his last move: "hit", "walk", "wild pitch" ...
+        self.hit = 0  # bases the hit gave, when the winning run scored on a hit (4: a home run)
+        self.hit_notation = ""  # the hit as the cards read it: "D8", "S+9", "HR7"
+        self.award = ""  # why the batter is awarded first: "walk", "hit by pitch" ...
+
+    def on_hit(self, bases: int, notation: str) -> None:
+        """Mark the play as a hit; the innermost rule to mark it wins (it knows the ball best)."""
+        if not self.hit:
+            self.hit = bases
+        if not self.hit_notation:
+            self.hit_notation = notation
 
 
 def put_out(g: Game, runner: Runner, base: int, how: str) -> None:
@@ -34,7 +79,9 @@ def move(g: Game, runner: Runner, start: int, end: int, reason: str, batter: Run
     g.emit(RunnerMoved(runner.id, start, min(end, HOME), reason))
     if end >= HOME:
         if state.outs < 3:
-            score(g, runner, batter, rbi=reason not in ("error", "wild pitch", "passed ball", "balk"))
+            # On a home run over the fence every run counts: only the batter's may end the game.
+            ends_game = reason != HOME_RUN or runner is batter
+            score(g, runner, batter, reason not in NO_RBI, reason, ends_game)
         return
     occupant = state.bases[end - 1]
     if occupant is not None and occupant is not runner:
@@ -42,7 +89,20 @@ def move(g: Game, runner: Runner, start: int, end: int, reason: str, batter: Run
     state.bases[end - 1] = runner
 
 
-def score(g: Game, runner: Runner, batter: Runner | None, rbi: bool) -> None:
+def score(g: Game, runner: Runner, batter: Runner | None, rbi: bool, reason: str = "", ends_game: bool = True) -> None:
+    """Count a run; the run that puts the home team ahead in the last inning or later raises :class:`WalkOff`.
+
+    OBR 5.08(b): the game is over the moment the winning run scores, on any play.
+    The check costs a few comparisons per run, nothing per pitch.
+    """
+    state = g.state
+    # ">=": the run puts the home team ahead, or (the batter's own, on a home run) keeps it there.
+    if ends_game and not state.top and state.inning >= g.setup.options.innings and state.home.runs >= state.away.runs:
+        raise WalkOff(runner, batter, rbi, reason)
+    count_run(g, runner, batter, rbi)
+
+
+def count_run(g: Game, runner: Runner, batter: Runner | None, rbi: bool) -> None:
     team = g.state.batting
     team.runs_by_inning[-1] += 1
     g.emit(RunScored(runner.id, batter.id if batter else "", rbi and batter is not None, not runner.reached_on_error))
@@ -62,10 +122,14 @@ def force_advance(g: Game, batter: Runner, reason: str) -> None:
     forced = 0
     while forced < 3 and state.bases[forced] is not None:
         forced += 1
-    for base in range(forced, 0, -1):
-        runner = state.runner_on(base)
-        assert runner is not None
-        move(g, runner, base, base + 1, reason, batter)
+    try:
+        for base in range(forced, 0, -1):
+            runner = state.runner_on(base)
+            assert runner is not None
+            move(g, runner, base, base + 1, reason, batter)
+    except WalkOff as walk_off:
+        walk_off.award = reason  # OBR 5.08(b) comment: the batter must still reach first
+        raise
     move(g, batter, 0, 1, reason, batter)
 
 
@@ -92,7 +156,7 @@ def move_without_rbi(g: Game, runner: Runner, start: int, end: int, reason: str,
         state.bases[start - 1] = None
     g.emit(RunnerMoved(runner.id, start, HOME, reason))
     if state.outs < 3:
-        score(g, runner, batter, rbi=False)
+        score(g, runner, batter, False, reason)
 
 
 def advance_exactly(g: Game, batter: Runner, batter_to: int, runner_bases: int, reason: str) -> None:
@@ -101,6 +165,38 @@ def advance_exactly(g: Game, batter: Runner, batter_to: int, runner_bases: int, 
     For plays that allow no extra-base tries: a double past a corner infielder, a
     pop-up that drops in, a ground-rule double, an infield single on an error chart.
     """
-    for base, runner in runners_lead_first(g):
-        move(g, runner, base, min(base + runner_bases, HOME), reason, batter)
+    try:
+        for base, runner in runners_lead_first(g):
+            move(g, runner, base, min(base + runner_bases, HOME), reason, batter)
+    except WalkOff as walk_off:
+        if reason == "hit":
+            walk_off.on_hit(batter_to, "")
+        raise
     move(g, batter, 0, min(batter_to, HOME), reason, batter)
+
+
+def take_base(g: Game, batter: Runner, to: int, reason: str) -> None:
+    """The batter takes base ``to`` (below home); runners on it or behind him move just far enough ahead.
+
+    For the end of a game-ending play (OBR 5.08(b)): the batter reaches the base he
+    is credited with or awarded, pushing the runners he forces, trailing runner first
+    in the plan and lead runner first on the field. Nobody scores: the runners left
+    on base were behind the winning runner, and there are enough bases for them.
+    """
+    state = g.state
+    need = to + 1
+    plan: list[tuple[Runner, int, int]] = []
+    for base in (1, 2, 3):
+        runner = state.bases[base - 1]
+        if runner is None:
+            continue
+        if base < need:
+            plan.append((runner, base, need))
+            need += 1
+        else:
+            need = base + 1
+    for runner, start, end in reversed(plan):
+        if end >= HOME:
+            raise AssertionError(f"{runner.name} would score after the winning run")
+        move(g, runner, start, end, reason, batter)
+    move(g, batter, 0, to, reason, batter)

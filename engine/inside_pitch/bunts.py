@@ -36,7 +36,15 @@ from cards.notation import PitcherResult, Position
 from engine.events import Check, ErrorCharged
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import hits, outs, running
-from engine.inside_pitch.bases import advance_all, advance_exactly, force_advance, move, put_out, put_out_advancing
+from engine.inside_pitch.bases import (
+    WalkOff,
+    advance_all,
+    advance_exactly,
+    force_advance,
+    move,
+    put_out,
+    put_out_advancing,
+)
 from engine.inside_pitch.fielding import extra_base_roll
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.reading import AtBat, Ball, hit_by_pitch_check, strikeout_check
@@ -365,7 +373,11 @@ class Bunt:
 
     def safe(self) -> str:
         """IP2021: safe: a single, every runner up one base."""
-        advance_exactly(self.g, self.batter, 1, 1, "hit")
+        try:
+            advance_exactly(self.g, self.batter, 1, 1, "hit")
+        except WalkOff as walk_off:  # a game-ending bunt single (walk_offs)
+            walk_off.on_hit(1, f"S{self.f}")
+            raise
         return f"S{self.f}"
 
     bunt_single = safe

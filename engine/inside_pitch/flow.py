@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from cards.notation import Hand
 from engine.boxscore import classify
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceStarted
-from engine.inside_pitch import bunts, depth, manager, running, strategy
-from engine.inside_pitch.bases import force_advance
+from engine.inside_pitch import bunts, depth, manager, running, strategy, walk_offs
+from engine.inside_pitch.bases import WalkOff, force_advance
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.plays import end_plate_appearance, play_result
 from engine.inside_pitch.reading import AtBat, CardResult, Triggers, read_pitcher_card
@@ -40,6 +40,8 @@ def play_game(g: Game) -> None:
         if until == START:
             return
         play_half_inning(g)
+        if state.over:
+            return  # the winning run scored (bases.WalkOff)
         if game_decided(g):
             end_game(g)
             return
@@ -53,7 +55,7 @@ def play_game(g: Game) -> None:
 
 
 def game_decided(g: Game) -> bool:
-    """Baseball's end of a game, checked when a half ends (or the winning run scores).
+    """Baseball's end of a game, checked when a half ends (the winning run ends it at once: bases.WalkOff).
 
     After the top of the last inning or later, a home team ahead does not bat; after
     the bottom, any score but a tie is final; in the bottom half the game ends the
@@ -85,19 +87,26 @@ def start_half_inning(g: Game, resume: bool = False) -> None:
 
 def play_half_inning(g: Game) -> None:
     state = g.state
-    innings = g.setup.options.innings
     one = g.until == PLATE_APPEARANCE
-    while state.outs < 3:
+    while state.outs < 3 and not state.over:
         plate_appearance(g)
-        walk_off = not state.top and state.inning >= innings and state.home.runs > state.away.runs
-        if walk_off or one:
+        if one:
             return
 
 
 def plate_appearance(g: Game) -> None:
-    """The managers' calls, the plays before the pitch, then the at bat (IP2021 "Strategy Roll" and on)."""
+    """The managers' calls, the plays before the pitch, then the at bat (IP2021 "Strategy Roll" and on).
+
+    A winning run (``bases.WalkOff``, OBR 5.08(b)) ends the game wherever it scores:
+    see ``walk_offs``.
+    """
     state = g.state
-    calls = calls_before_pitch(g)
+    try:
+        calls = calls_before_pitch(g)
+    except WalkOff as walk_off:  # a steal of home, a balk, a pickoff throw that got away
+        walk_offs.end_between_pitches(g, walk_off)
+        end_game(g)
+        return
     if calls is None:
         return  # the third out came on a pickoff or a steal: the batter leads off next inning
     defense_call, offense_call = calls
@@ -136,20 +145,30 @@ def plate_appearance(g: Game) -> None:
     )
     batter_runner = Runner(batter, pitcher.id)
     outs_before, runs_before = state.outs, offense.runs
+    since = len(g.events)
     tired_reading = False
     notation: str | None = None
-    if defense_call == manager.INTENTIONAL_WALK:
-        force_advance(g, batter_runner, "intentional walk")
-        notation = "IBB"
-    elif offense_call in manager.BUNTS and bunt_is_on(g, offense_call):
-        notation = bunts.bunt(g, ab, batter_runner, offense_call)
-    if notation is None:
-        pitched = pitch_to_result(g, ab)
-        if pitched is None:
-            return
-        ab, result, triggers = pitched
-        tired_reading = triggers.tired_reading
-        notation = play_result(g, ab, batter_runner, result, triggers)
+    try:
+        if defense_call == manager.INTENTIONAL_WALK:
+            force_advance(g, batter_runner, "intentional walk")
+            notation = "IBB"
+        elif offense_call in manager.BUNTS and bunt_is_on(g, offense_call):
+            notation = bunts.bunt(g, ab, batter_runner, offense_call)
+        if notation is None:
+            pitched = pitch_to_result(g, ab)
+            if pitched is None:
+                return
+            ab, result, triggers = pitched
+            tired_reading = triggers.tired_reading
+            notation = play_result(g, ab, batter_runner, result, triggers)
+    except WalkOff as walk_off:
+        if walk_offs.at_bat_finished(walk_off):
+            notation = walk_offs.end_play(g, walk_off, batter_runner, since, outs_before, offense_call)
+            finish_plate_appearance(g, ab, batter_runner, notation, outs_before, runs_before, False, game_over=True)
+        else:  # a wild pitch, passed ball or balk: the at bat never finished
+            walk_offs.end_between_pitches(g, walk_off)
+        end_game(g)
+        return
     finish_plate_appearance(g, ab, batter_runner, notation, outs_before, runs_before, tired_reading)
 
 
@@ -203,9 +222,20 @@ def bunt_is_on(g: Game, play: str) -> bool:
 
 
 def finish_plate_appearance(
-    g: Game, ab: AtBat, batter: Runner, notation: str, outs_before: int, runs_before: int, tired_reading: bool
+    g: Game,
+    ab: AtBat,
+    batter: Runner,
+    notation: str,
+    outs_before: int,
+    runs_before: int,
+    tired_reading: bool,
+    game_over: bool = False,
 ) -> None:
-    """Score the plate appearance, count it against the pitcher, and send the next man up."""
+    """Score the plate appearance, count it against the pitcher, and send the next man up.
+
+    After the game's last play (``game_over``) the counts are kept but no fatigue is
+    announced: nothing follows the winning run but the result and the end of the game.
+    """
     state = g.state
     offense, defense = state.batting, state.fielding
     runs = offense.runs - runs_before
@@ -214,7 +244,7 @@ def finish_plate_appearance(
     defense.faced[pitcher] = defense.faced.get(pitcher, 0) + 1
     mark = None if notation == "IBB" else _mark(notation)
     manager.count_for_pull(defense, pitcher, mark, runs)
-    if defense.pitcher.id == pitcher:
+    if defense.pitcher.id == pitcher and not game_over:
         manager.note_fatigue(g, defense, tired_reading)
     offense.up = (offense.up + 1) % len(offense.order)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.events import PlateAppearanceEnded
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import fielding, hits, outs, rare, running
-from engine.inside_pitch.bases import force_advance, move, put_out, runners_lead_first
+from engine.inside_pitch.bases import HOME_RUN, WalkOff, force_advance, move, put_out, runners_lead_first
 from engine.inside_pitch.reading import AtBat, Ball, CardResult, Direct, Rare, Triggers
 from engine.state import HOME, Runner
 
@@ -66,7 +66,12 @@ def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers
     elif triggers.error is None and not ball.is_hit and ball.source != "pitcher" and special_k(g, ab, ball.notation):
         return strikeout(g, ab, batter)
     if triggers.error is not None:
-        return fielding.error_play(g, ab, batter, ball, triggers.error)
+        try:
+            return fielding.error_play(g, ab, batter, ball, triggers.error)
+        except WalkOff as walk_off:  # errors #4, #5 on a hit: the hit stands and is credited
+            if ball.is_hit:
+                walk_off.on_hit(hits.BASES_FOR[ball.kind], ball.notation)
+            raise
     return play_ball(g, ab, batter, ball)
 
 
@@ -77,10 +82,14 @@ def play_direct(g: Game, batter: Runner, result: Direct) -> str:
     if result.kind in ("W", "HBP"):
         force_advance(g, batter, "walk" if result.kind == "W" else "hit by pitch")
         return "BB" if result.kind == "W" else "HBP"
-    if result.kind == "HR":
+    if result.kind == "HR":  # over the fence: every run counts, the batter's last (OBR 9.06(f))
         for base, runner in runners_lead_first(g):
-            move(g, runner, base, HOME, "home run", batter)
-        move(g, batter, 0, HOME, "home run", batter)
+            move(g, runner, base, HOME, HOME_RUN, batter)
+        try:
+            move(g, batter, 0, HOME, HOME_RUN, batter)
+        except WalkOff as walk_off:
+            walk_off.on_hit(4, result.notation)
+            raise
         return result.notation
     raise AssertionError(f"unknown direct result {result.kind}")
 
@@ -132,5 +141,9 @@ def special_k(g: Game, ab: AtBat, notation: str) -> bool:
 
 def play_ball(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     if ball.is_hit:
-        return hits.play_hit(g, ab, batter, ball)
+        try:
+            return hits.play_hit(g, ab, batter, ball)
+        except WalkOff as walk_off:  # a game-ending hit: walk_offs credits it
+            walk_off.on_hit(hits.BASES_FOR[ball.kind], ball.notation)
+            raise
     return outs.play_out(g, ab, batter, ball)

@@ -20,11 +20,20 @@ from typing import TYPE_CHECKING, Any
 from cards.notation import Position
 from engine.events import ErrorCharged
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch.bases import advance_all, advance_exactly, force_advance, put_out
+from engine.inside_pitch.bases import (
+    INSIDE_THE_PARK,
+    WalkOff,
+    advance_all,
+    advance_exactly,
+    force_advance,
+    move,
+    put_out,
+    runners_lead_first,
+)
 from engine.inside_pitch.injuries import roll_injury
-from engine.inside_pitch.reading import Ball, Direct
+from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.tables import load_table
-from engine.state import Runner
+from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -118,10 +127,20 @@ def injury_rating(g: Game, position: Position) -> tuple[str, str, int]:
 
 
 def home_run(p: RarePlay) -> str:
-    """An inside-the-park home run: everyone scores."""
-    from engine.inside_pitch.plays import play_direct
+    """An inside-the-park home run: everyone scores.
 
-    return play_direct(p.g, p.batter, Direct("HR", f"HR{p.field()}"))
+    Not over the fence: a game-ending one counts only the runs needed, and the batter
+    is credited with the bases the winning runner needed (OBR 9.06(f); ``walk_offs``).
+    """
+    notation = f"HR{p.field()}"
+    try:
+        for base, runner in runners_lead_first(p.g):
+            move(p.g, runner, base, HOME, INSIDE_THE_PARK, p.batter)
+        move(p.g, p.batter, 0, HOME, INSIDE_THE_PARK, p.batter)
+    except WalkOff as walk_off:
+        walk_off.on_hit(4, notation)
+        raise
+    return notation
 
 
 def hit(p: RarePlay) -> str:
@@ -133,7 +152,11 @@ def hit(p: RarePlay) -> str:
     advance = pop_up_single_advance(p.g) if p.row.get("pop_up") else p.row.get("advance")
     if advance is None:
         return plays.play_ball(p.g, p.ab, p.batter, ball)
-    advance_exactly(p.g, p.batter, BASES_FOR[ball.kind], int(advance), "hit")
+    try:
+        advance_exactly(p.g, p.batter, BASES_FOR[ball.kind], int(advance), "hit")
+    except WalkOff as walk_off:  # a game-ending hit: walk_offs credits it
+        walk_off.on_hit(BASES_FOR[ball.kind], ball.notation)
+        raise
     return ball.notation
 
 
@@ -162,9 +185,12 @@ def double_off(p: RarePlay) -> str:
 
 
 def hit_by_pitch_injury(p: RarePlay) -> str:
-    """The batter is hit by the pitch (first base, forced runners move up) and checked for an injury."""
-    force_advance(p.g, p.batter, "hit by pitch")
+    """The batter is hit by the pitch and checked for an injury, then takes first (forced runners move up).
+
+    The injury comes first: a pitch that forces in the winning run ends the game (OBR 5.08(b)).
+    """
     roll_injury(p.g, p.batter.name, p.batter.id, p.ab.batter.injury)
+    force_advance(p.g, p.batter, "hit by pitch")
     return "HBP"
 
 

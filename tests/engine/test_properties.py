@@ -21,6 +21,7 @@ from engine.boxscore import box_score
 from engine.events import (
     Event,
     Fatigue,
+    GameEnded,
     HalfInningStarted,
     PlateAppearanceEnded,
     PlateAppearanceStarted,
@@ -187,11 +188,45 @@ def assert_sound(game: Game) -> None:
         pitching = box.team(key).pitching
         assert sum(p.outs for p in pitching) == outs_in_field[key], seed
         assert all(p.er <= p.r for p in pitching), seed
+    assert_walk_off_ends_the_game(game)
     # A finished game has one winner and one losing pitcher.
     decisions = sorted(p.decision for t in (box.away, box.home) for p in t.pitching if p.decision)
     assert decisions in (["L", "W"], ["L", "S", "W"]), seed
     winners = box.away if box.line.away.r > box.line.home.r else box.home
     assert any(p.decision == "W" for p in winners.pitching), seed
+
+
+def assert_walk_off_ends_the_game(game: Game) -> None:
+    """OBR 5.08(b): once the home team leads in the bottom of the last inning or later, the game is over.
+
+    Nothing follows that run but the plate appearance's result (none when the at bat
+    never finished) and the end of the game; on a home run over the fence the rest
+    of its runs (OBR 9.06(f)). So a walk-off wins by one run, a home run by up to four.
+    """
+    seed, events = game.seed, game.events
+    innings = game.setup.options.innings
+    runs = {"away": 0, "home": 0}
+    batting, late = "away", False
+    last_move: RunnerMoved | None = None
+    for i, event in enumerate(events):
+        if isinstance(event, HalfInningStarted):
+            batting, late = event.batting, not event.top and event.inning >= innings
+        elif isinstance(event, RunnerMoved):
+            last_move = event
+        elif isinstance(event, RunScored):
+            runs[batting] += 1
+            if not (late and runs["home"] > runs["away"]):
+                continue
+            rest = events[i + 1 :]
+            home_run = last_move is not None and last_move.reason == "home run"
+            more = [e for e in rest if isinstance(e, RunnerMoved | RunScored)]
+            assert rest[: len(more)] == more, (seed, i)
+            assert not more or home_run, (seed, i, more)
+            assert all(isinstance(e, RunScored) or e.reason == "home run" for e in more), (seed, i, more)
+            assert [type(e) for e in rest[len(more) :]] in ([PlateAppearanceEnded, GameEnded], [GameEnded]), (seed, i)
+            margin = game.state.home.runs - game.state.away.runs
+            assert margin == 1 or (home_run and margin <= 4), (seed, margin)
+            return
 
 
 @pytest.mark.slow
