@@ -433,6 +433,8 @@ def format_team_box(team: TeamBox) -> str:
             f"{who:<{pwidth}}{p.ip:>4}"
             + "".join(f"{getattr(p, attr):>{len(label) + 2}}" for label, attr in PITCHING_COLUMNS)
         )
+    if team.er != sum(p.er for p in team.pitching):  # OBR 9.16(i): a reliever had no benefit of earlier errors
+        rows.append(f"Team ER: {team.er}")
     errors = [f"{f.name} ({f.e})" if f.e > 1 else f.name for f in team.fielding if f.e]
     if errors:
         rows.append("E: " + ", ".join(errors))

@@ -52,7 +52,9 @@ judgment:
   error, a passed ball, catcher's interference or in a prolonged plate appearance
   (9.16(d), the benefit of the doubt to the pitcher, 9.16(f)). His run is earned only
   if that base has reached home as well: a runner moved up by an error keeps only the
-  bases the later plays themselves gave him.
+  bases the later plays themselves gave him, except that a runner ahead of a batter's
+  hit goes at least as many bases as the hit (anyone on scores on a home run, a runner
+  who would have been on second scores on a double).
 - An error that costs no out and moves nobody (an outfielder's bad throw on a hit is
   a base for the runners, never an out the throw chart did not roll) adds no chance.
 
