@@ -84,7 +84,10 @@ def standings_table(rows: Sequence[StandingsRow]) -> str:
 
 BATTING_HEAD = f"{'G':>3}{'PA':>4}{'AB':>4}{'R':>4}{'H':>4}{'2B':>4}{'3B':>4}{'HR':>4}{'RBI':>4}{'BB':>4}{'K':>4}"
 BATTING_RATES = f"{'SB':>4}{'AVG':>6}{'OBP':>6}{'SLG':>6}{'OPS':>6}"
-PITCHING_HEAD = f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'HLD':>4}{'BS':>3}{'IP':>6}{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
+PITCHING_HEAD = (
+    f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'HLD':>4}{'BS':>3}{'IP':>6}"
+    f"{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
+)
 
 
 def batting_row(b: BattingStats) -> str:
