@@ -425,7 +425,7 @@ def format_team_box(team: TeamBox) -> str:
             + "".join(f"{getattr(b, attr):>{max(3, len(label) + 1)}}" for label, attr in BATTING_COLUMNS)
         )
     rows.append("")
-    pwidth = max([len(p.name) + 4 for p in team.pitching] + [width])
+    pwidth = max([len(p.name) + len(p.decision) + 4 for p in team.pitching] + [width])
     rows.append(f"{'Pitching':<{pwidth}}  IP" + "".join(f"{label:>{len(label) + 2}}" for label, _ in PITCHING_COLUMNS))
     for p in team.pitching:
         who = f"{p.name} ({p.decision})" if p.decision else p.name

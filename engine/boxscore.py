@@ -41,7 +41,9 @@ judgment:
   reaches base in a plate appearance in which a fielder was charged with an error on
   the ball in play (not on a steal, pickoff or catcher's interference) and he is not
   credited with a hit, walk or hit by pitch: reached on an error, or safe on a
-  fielder's choice after a misplayed relay. A dropped foul pop (9.16(b)(1)) is the
+  fielder's choice after a misplayed relay. (When the error was on a throw to second,
+  the out missed was the runner's there; erasing the batter instead costs the same one
+  chance.) A dropped foul pop (9.16(b)(1)) is the
   missed out itself: whatever the batter then does, no later out of his counts
   again, nobody's advance in the rest of that plate appearance is earned, and if he
   reaches he scores no earned run.
