@@ -429,7 +429,7 @@ def format_team_box(team: TeamBox) -> str:
             + "".join(f"{getattr(b, attr):>{max(3, len(label) + 1)}}" for label, attr in BATTING_COLUMNS)
         )
     rows.append("")
-    pwidth = max([len(p.name) + 4 for p in team.pitching] + [width])
+    pwidth = max([len(p.name) + len(p.decision) + 4 for p in team.pitching] + [width])
     rows.append(f"{'Pitching':<{pwidth}}  IP" + "".join(f"{label:>{len(label) + 2}}" for label, _ in PITCHING_COLUMNS))
     for p in team.pitching:
         who = f"{p.name} ({p.decision})" if p.decision else p.name
@@ -437,6 +437,8 @@ def format_team_box(team: TeamBox) -> str:
             f"{who:<{pwidth}}{p.ip:>4}"
             + "".join(f"{getattr(p, attr):>{len(label) + 2}}" for label, attr in PITCHING_COLUMNS)
         )
+    if team.er != sum(p.er for p in team.pitching):  # OBR 9.16(i): a reliever had no benefit of earlier errors
+        rows.append(f"Team ER: {team.er}")
     errors = [f"{f.name} ({f.e})" if f.e > 1 else f.name for f in team.fielding if f.e]
     if errors:
         rows.append("E: " + ", ".join(errors))

@@ -24,19 +24,69 @@ simple statement of them, as applied here:
   (a half still being played counts once its third out is in).
 - SB: a ``RunnerMoved`` whose reason names a steal. CS: a ``RunnerOut`` marked "CS".
 - Runs are charged to the pitcher who put the runner on base (the pitcher the
-  batter faced when he reached); earned as ``RunScored.earned`` says.
+  batter faced when he reached), except that a batter who reaches on a fielder's
+  choice that retires a runner another pitcher put on base takes that runner's
+  place in the other pitcher's account (OBR 9.16(g): a pitcher is charged with the
+  number of runners he put on base).
 - Outs are credited to the pitcher on the mound for the fielding team; WP and BK
   count once per wild pitch or balk however many runners moved.
+
+Earned runs (OBR 9.16), by reconstructing each half inning without its errors and
+passed balls. A reconstruction counts *chances for outs*: every out actually made,
+plus one for each error that kept a batter from being put out. Once it reaches three,
+no later run in the half is earned. Dugout's clear-cut reading of the scorer's
+judgment:
+
+- The batter's out was missed (one more chance, counted at the error) when he
+  reaches base in a plate appearance in which a fielder was charged with an error on
+  the ball in play (not on a steal, pickoff or catcher's interference) and he is not
+  credited with a hit, walk or hit by pitch: reached on an error, or safe on a
+  fielder's choice after a misplayed relay. (When the error was on a throw to second,
+  the out missed was the runner's there; erasing the batter instead costs the same one
+  chance.) A dropped foul pop (9.16(b)(1)) is the
+  missed out itself: whatever the batter then does, no later out of his counts
+  again, nobody's advance in the rest of that plate appearance is earned, and if he
+  reaches he scores no earned run.
+- Such a batter, and one awarded first on catcher's interference (9.16(a) comment:
+  no out is assumed for him), scores no earned run.
+- Every runner carries the base he would hold error-free: he keeps the bases he took
+  on hits, walks, outs, steals, wild pitches and balks, but not those he took on an
+  error, a passed ball, catcher's interference or in a prolonged plate appearance
+  (9.16(d), the benefit of the doubt to the pitcher, 9.16(f)). His run is earned only
+  if that base has reached home as well: a runner moved up by an error keeps only the
+  bases the later plays themselves gave him, except that a runner ahead of a batter's
+  hit goes at least as many bases as the hit (anyone on scores on a home run, a runner
+  who would have been on second scores on a double).
+- An error that costs no out and moves nobody (an outfielder's bad throw on a hit is
+  a base for the runners, never an out the throw chart did not roll) adds no chance.
+
+Pitchers (9.16(g), (i)): a run is earned for the pitcher it is charged to by a
+reconstruction that begins when he entered the half inning, from the outs then
+actually made, so a reliever never has the benefit of chances missed before him; the
+team's earned runs use the whole half's. So a team's earned runs are at most the sum
+of its pitchers', and equal to it whenever nobody came in during a half inning after
+an error in it.
+
+Decisions (OBR 9.17, 9.19):
+
 - Winning pitcher: the pitcher of record of the winning team when it took the
   lead for good. A starter needs 5 innings (15 outs; 4 innings when the game is
   scheduled for fewer than 6); otherwise the win goes to the winning team's most
   effective reliever: most outs, then fewest runs, then the first used.
 - Losing pitcher: the pitcher charged with the run that gave the winners the
   lead for good.
-- Save: the pitcher who finished the game for the winners, if he is not the
-  winner, entered after the winners had taken the lead for good, and either
-  entered with a lead of three runs or fewer and got at least 3 outs, or got at
-  least 9 outs.
+- Save situation: a reliever enters with his team ahead by three runs or fewer, or
+  with the tying run on base, at bat or on deck (lead <= runners on + 2).
+- Save (9.19): the reliever who finished the game for the winners, if he is not the
+  winner, got at least one out, blew no save, entered with the lead and either
+  entered in a save situation by the score (lead <= 3) and pitched an inning,
+  entered with the tying run on base, at bat or on deck, or pitched three innings.
+- Blown save (BS): a reliever who entered in a save situation is on the mound when
+  the tying run scores. He may still be the winner or the loser.
+- Hold (HLD): a reliever who entered in a save situation, got at least one out, left
+  without blowing it and did not finish the game; Dugout gives no hold to the winner.
+- A line's ``decision`` lists its marks: "W", "L", "S", "HLD", "BS", or two of them
+  such as "W, BS" or "L, BS".
 """
 
 from __future__ import annotations
@@ -96,9 +146,17 @@ REACHED_BY = {
 }
 HIT_FOR_BASES = {1: "1B", 2: "2B", 3: "3B", 4: "HR"}
 HITS = ("1B", "2B", "3B", "HR")
+HIT_BASES = {mark: bases for bases, mark in HIT_FOR_BASES.items()}
 GROUND = re.compile(r"G.*|DP.*|GDP.*|GIDP.*|\d(-\d)+.*")
 NOT_GROUND = re.compile(r"[LFPK].*")
 STEAL = re.compile(r"steal|stolen|\bSB\b", re.IGNORECASE)
+# OBR 9.16(d): bases taken on these misplays are not the pitcher's to answer for.
+MISPLAY_ADVANCES = frozenset({"error", "passed ball", "catcher's interference"})
+# Errors that are not on the ball the batter put in play: they never cost the batter's out.
+NOT_ON_THE_BALL = frozenset({"throwing (steal)", "pickoff throw", "catcher's interference"})
+DROPPED_FOUL = "dropped foul pop-up"
+# Marks that put a batter on base on his own merits: no error cost an out (9.16(a)).
+EARNED_REACH = frozenset({*("1B", "2B", "3B", "HR"), "BB", "HBP", "CI"})
 
 
 def classify(result: str, notation: str = "") -> str | None:
@@ -186,7 +244,7 @@ class PitchingLine:
     hbp: int = 0
     wp: int = 0
     bk: int = 0
-    decision: str = ""  # "W", "L", "S" or ""
+    decision: str = ""  # "W", "L", "S", "HLD", "BS", two of them ("W, BS"), or ""
 
     @property
     def ip(self) -> str:
@@ -245,6 +303,7 @@ class TeamBox:
     pitching: list[PitchingLine]  # in the order they pitched
     fielding: list[FieldingLine]
     lob: int
+    er: int = 0  # the team's earned runs allowed (OBR 9.16(i): may be fewer than its pitchers')
 
     def batting_totals(self) -> BattingLine:
         total = BattingLine("", "Totals", "", 0)
@@ -265,6 +324,7 @@ class TeamBox:
             "pitching": [p.to_dict() for p in self.pitching],
             "fielding": [f.to_dict() for f in self.fielding],
             "lob": self.lob,
+            "er": self.er,
         }
 
 
@@ -284,10 +344,69 @@ class BoxScore:
 # --- the walk over the events ------------------------------------------------------
 
 
+@dataclass(slots=True)
+class _Misplay:
+    """What the earned-run reconstruction must know of a plate appearance before the walk reaches it."""
+
+    missed_at: int = -1  # index of the ErrorCharged that cost the batter's out; -1: none
+    prolonged: bool = False  # a dropped foul pop: the missed out is his at bat's
+    erased: bool = False  # once on base, the batter scores no earned run
+    hit: int = 0  # the bases of the batter's hit: every runner ahead of him would have gone as far
+
+
+def misplays(events: Sequence[Event]) -> dict[int, _Misplay]:
+    """The plate appearances an error or a hit marked, by the index of their ``PlateAppearanceStarted``."""
+    found: dict[int, _Misplay] = {}
+    errors: list[int] = []  # the plate appearance's errors on the ball in play
+    start, batter, foul, reach, batter_out = -1, "", -1, "", False
+
+    def close(mark: str | None) -> None:
+        m = _Misplay()
+        if foul >= 0:
+            m.missed_at, m.prolonged, m.erased = foul, True, True
+        elif reach and not batter_out and errors and (reach == "error" or mark not in EARNED_REACH):
+            m.missed_at, m.erased = errors[0], True
+        elif reach == "catcher's interference":
+            m.erased = True
+        m.hit = HIT_BASES.get(mark or "", 0)
+        if m.erased or m.hit:
+            found[start] = m
+
+    for index, event in enumerate(events):
+        if isinstance(event, PlateAppearanceStarted):
+            start, batter, foul, reach, batter_out = index, event.batter, -1, "", False
+            errors = []
+        elif start < 0:
+            continue
+        elif isinstance(event, ErrorCharged):
+            if event.kind == DROPPED_FOUL:
+                foul = index if foul < 0 else foul
+            elif event.kind not in NOT_ON_THE_BALL:
+                errors.append(index)
+        elif isinstance(event, RunnerMoved):
+            if event.runner == batter and event.start == 0 and not reach:
+                reach = event.reason.lower()
+        elif isinstance(event, RunnerOut):
+            batter_out |= event.runner == batter
+        elif isinstance(event, PlateAppearanceEnded):
+            close(classify(event.result, event.notation))
+            start = -1
+        elif isinstance(event, HalfInningStarted | GameEnded):
+            close(None)  # the half ended during the at bat
+            start = -1
+    if start >= 0:
+        close(None)
+    return found
+
+
 @dataclass
 class _PlateAppearance:
     batter: str
     pitcher: str
+    misplay: _Misplay | None = None
+    prolonged: bool = False  # past a dropped foul pop: nothing more in this at bat is earned
+    retired: list[str] = field(default_factory=list)  # who was charged with runners put out on the play
+    ghost_before: dict[str, int | None] = field(default_factory=dict)  # the error-free bases when it began
     batter_out: bool = False
     reached: str | None = None  # the reason the batter moved from the plate
     reached_base: int = 0
@@ -322,6 +441,10 @@ class _Team:
     starter: str = ""
     entered_with_lead: dict[str, int] = field(default_factory=dict)
     entered_at: dict[str, int] = field(default_factory=dict)  # pitcher -> index of his first batter
+    entered_on_base: dict[str, int] = field(default_factory=dict)  # runners on when he came in
+    save_situation: set[str] = field(default_factory=set)  # relievers who came in with a save to protect
+    blown: set[str] = field(default_factory=set)  # ... and were on the mound when the tying run scored
+    er: int = 0  # earned runs allowed by the whole-half reconstructions
 
     @property
     def runs(self) -> int:
@@ -354,6 +477,11 @@ class _Walk:
         self.half_outs = 0
         self.last_move_reason = ""
         self.index = 0
+        self.misplays: dict[int, _Misplay] = {}
+        # OBR 9.16: the base each runner would hold error-free (None: he would not be on base) and
+        # the chances for outs in this half, for the team ("") and from each pitcher's entry on.
+        self.ghost: dict[str, int | None] = {}
+        self.chances: dict[str, int] = {"": 0}
 
     def name(self, player: str) -> str:
         return self.names.get(player, player)
@@ -379,6 +507,7 @@ class _Walk:
     # --- events ---------------------------------------------------------------------
 
     def run(self, events: Sequence[Event]) -> None:
+        self.misplays = misplays(events)
         for index, event in enumerate(events):
             self.index = index
             if not isinstance(event, RunnerMoved | RunScored):
@@ -419,15 +548,26 @@ class _Walk:
         self.pa = None
         self.half_open = True
         self.half_outs = 0
+        self.ghost = {}
+        self.chances = {"": 0}
 
     def pa_started(self, event: PlateAppearanceStarted) -> None:
         defense = self.defense
         defense.pitcher = event.pitcher
         if event.pitcher not in defense.entered_at:
+            if not defense.entered_at:
+                defense.starter = event.pitcher  # the first to face a batter (the announced one may be gone)
             defense.entered_at[event.pitcher] = self.index
-            defense.entered_with_lead[event.pitcher] = defense.runs - self.offense.runs
+            lead = defense.entered_with_lead[event.pitcher] = defense.runs - self.offense.runs
+            on_base = defense.entered_on_base[event.pitcher] = sum(r is not None for r in event.bases)
+            # 9.19: ahead by three or fewer, or the tying run on base, at bat or on deck.
+            if event.pitcher != defense.starter and lead > 0 and (lead <= 3 or lead <= on_base + 2):
+                defense.save_situation.add(event.pitcher)
+        # 9.16(i): a pitcher's own reconstruction starts from the outs actually made when he came in.
+        self.chances.setdefault(event.pitcher, self.half_outs)
         self.pitching_line(defense, event.pitcher)
-        self.pa = _PlateAppearance(event.batter, event.pitcher)
+        self.pa = _PlateAppearance(event.batter, event.pitcher, self.misplays.get(self.index))
+        self.pa.ghost_before = dict(self.ghost)
 
     def moved(self, event: RunnerMoved) -> None:
         runner = event.runner
@@ -437,11 +577,23 @@ class _Walk:
         if 1 <= event.end <= 3:
             self.bases[event.end] = runner
         pa = self.pa
+        reason = event.reason.lower()
         if event.start == 0:
             self.responsible[runner] = pa.pitcher if pa else self.defense.pitcher
+            erased = pa is not None and runner == pa.batter and pa.misplay is not None and pa.misplay.erased
+            self.ghost[runner] = None if erased else 0 if reason in MISPLAY_ADVANCES else event.end
             if pa is not None and runner == pa.batter and pa.reached is None:
                 pa.reached, pa.reached_base = event.reason, event.end
-        reason = event.reason.lower()
+        else:
+            ghost = self.ghost.get(runner, event.start)
+            if ghost is not None and reason not in MISPLAY_ADVANCES and not (pa is not None and pa.prolonged):
+                ghost = min(ghost + event.end - event.start, HOME)
+                if event.end >= HOME and pa is not None and pa.misplay is not None and pa.misplay.hit:
+                    # A runner ahead of the batter goes at least as far as the batter's hit takes him.
+                    before = pa.ghost_before.get(runner)
+                    if before is not None and before + pa.misplay.hit >= HOME:
+                        ghost = HOME
+            self.ghost[runner] = ghost
         if pa is not None and event.end >= HOME:
             pa.sacrifice_fly |= reason == "sacrifice fly"
             pa.tagged_and_scored |= reason in ("tag-up", "tag up", "tagged up")
@@ -462,10 +614,22 @@ class _Walk:
                 del self.bases[base]
         self.pitching_line(self.defense, self.defense.pitcher).outs += 1
         self.half_outs += 1
-        if event.how.upper().startswith("CS"):
+        how = event.how.upper()
+        if how.startswith("CS"):
             self.batting_line(self.offense, event.runner, "PR").cs += 1
-        if self.pa is not None and event.runner == self.pa.batter:
-            self.pa.batter_out = True
+        pa = self.pa
+        if pa is not None and event.runner == pa.batter:
+            pa.batter_out = True
+        elif pa is not None and not how.startswith(("CS", "PICKED")):
+            pa.retired.append(self.responsible.get(event.runner, ""))
+        if not (pa is not None and pa.prolonged and event.runner == pa.batter):
+            self.chance()  # (a batter whose foul pop was dropped had his chance counted at the error)
+        self.ghost.pop(event.runner, None)
+
+    def chance(self) -> None:
+        """One more chance for an out, in every reconstruction of the half."""
+        for key in self.chances:
+            self.chances[key] += 1
 
     def scored(self, event: RunScored) -> None:
         offense, defense = self.offense, self.defense
@@ -477,10 +641,14 @@ class _Walk:
         charged = self.responsible.get(event.runner, defense.pitcher)
         line = self.pitching_line(defense, charged)
         line.r += 1
-        if event.earned:
-            line.er += 1
+        ghost = self.ghost.pop(event.runner, HOME)
+        if ghost is not None and ghost >= HOME:  # he would have scored error-free ...
+            line.er += self.chances.get(charged, self.chances[""]) < 3  # ... before his pitcher's third chance
+            defense.er += self.chances[""] < 3  # ... before the team's
         if before == 0:  # this run put the batting team ahead
             self.leads.append(_Lead(self.index, offense.key, offense.pitcher, charged))
+        if before == -1 and defense.pitcher in defense.save_situation:
+            defense.blown.add(defense.pitcher)  # the tying run scored on his watch
 
     def substitution(self, event: Substitution) -> None:
         """A new man in the order gets his line ("PH", "PR" or his position); a pinch runner takes the base.
@@ -503,10 +671,16 @@ class _Walk:
                 self.bases[base] = event.player_in
                 if event.player_out in self.responsible:
                     self.responsible[event.player_in] = self.responsible[event.player_out]
+                if event.player_out in self.ghost:
+                    self.ghost[event.player_in] = self.ghost.pop(event.player_out)
 
     def error(self, event: ErrorCharged) -> None:
         position, count = self.defense.errors.get(event.fielder, (event.position, 0))
         self.defense.errors[event.fielder] = (position, count + 1)
+        pa = self.pa
+        if pa is not None and pa.misplay is not None and pa.misplay.missed_at == self.index:
+            self.chance()  # the out this error cost
+            pa.prolonged = pa.misplay.prolonged
 
     def pa_ended(self, event: PlateAppearanceEnded) -> None:
         offense = self.offense
@@ -554,6 +728,12 @@ class _Walk:
         pitching.bb += mark == "BB"
         pitching.k += mark == "K"
         pitching.hbp += mark == "HBP"
+        if mark not in EARNED_REACH and event.batter in self.bases.values():
+            # 9.16(g): safe on a fielder's choice that retired another pitcher's runner, he is that runner.
+            mine = self.responsible.get(event.batter)
+            other = next((p for p in pa.retired if p and p != mine), None)
+            if other is not None:
+                self.responsible[event.batter] = other
         self.pa = None
 
     @staticmethod
@@ -574,30 +754,54 @@ class _Walk:
     # --- results ---------------------------------------------------------------------
 
     def decisions(self) -> None:
-        """W, L and S by the rules in the module docstring; only for a finished game."""
+        """W, L, S, HLD and BS by the rules in the module docstring; only for a finished game."""
+        if not self.final:
+            return
+        marks: dict[str, list[str]] = {}
         away, home = self.teams["away"], self.teams["home"]
-        if not self.final or away.runs == home.runs:
-            return
-        winners, losers = (away, home) if away.runs > home.runs else (home, away)
-        decisive = next((lead for lead in reversed(self.leads) if lead.team == winners.key), None)
-        if decisive is None:
-            return
-        winner = decisive.pitcher_of_record
+        winner = ""
+        if away.runs != home.runs:
+            winners, losers = (away, home) if away.runs > home.runs else (home, away)
+            decisive = next((lead for lead in reversed(self.leads) if lead.team == winners.key), None)
+            if decisive is not None:
+                of_record = decisive.pitcher_of_record
+                winner = self.winner(winners, of_record if of_record in winners.pitching else winners.starter)
+                marks[winner] = ["W"]
+                if decisive.charged in losers.pitching:
+                    marks[decisive.charged] = ["L"]
+                saver = self.save(winners, winner)
+                if saver:
+                    marks.setdefault(saver, []).append("S")
+        for team in (away, home):
+            finisher = list(team.pitching)[-1] if team.pitching else ""
+            for pitcher in team.save_situation:
+                if pitcher in team.blown:
+                    marks.setdefault(pitcher, []).append("BS")
+                elif pitcher not in (finisher, winner) and team.pitching[pitcher].outs >= 1:
+                    marks.setdefault(pitcher, []).append("HLD")
+            for pitcher, line in team.pitching.items():
+                line.decision = ", ".join(marks.get(pitcher, ()))
+
+    def winner(self, winners: _Team, of_record: str) -> str:
+        """9.17: the pitcher of record, unless he is a starter short of his innings."""
         needed = 15 if self.setup.options.innings >= 6 else 12
         relievers = [p for p in winners.pitching.values() if p.player != winners.starter]
-        if winner == winners.starter and self.pitching_line(winners, winner).outs < needed and relievers:
-            winner = max(relievers, key=lambda p: (p.outs, -p.r, -relievers.index(p))).player
-        self.pitching_line(winners, winner).decision = "W"
-        if decisive.charged in losers.pitching:
-            losers.pitching[decisive.charged].decision = "L"
+        if of_record == winners.starter and self.pitching_line(winners, of_record).outs < needed and relievers:
+            return max(relievers, key=lambda p: (p.outs, -p.r, -relievers.index(p))).player
+        return of_record
+
+    @staticmethod
+    def save(winners: _Team, winner: str) -> str:
+        """9.19: the reliever who finished for the winners, when he earned a save; else ""."""
         finisher = list(winners.pitching.values())[-1]
-        if finisher.player == winner or finisher.player == winners.starter:
-            return
-        if winners.entered_at.get(finisher.player, -1) < decisive.index:
-            return  # he was in the game when the winners took the lead for good
-        lead = winners.entered_with_lead.get(finisher.player, 0)
-        if (lead <= 3 and finisher.outs >= 3) or finisher.outs >= 9:
-            finisher.decision = "S"
+        pitcher = finisher.player
+        if pitcher in (winner, winners.starter) or pitcher in winners.blown or finisher.outs < 1:
+            return ""
+        lead = winners.entered_with_lead.get(pitcher, 0)
+        tying_run_near = lead <= winners.entered_on_base.get(pitcher, 0) + 2  # on base, at bat or on deck
+        if lead > 0 and ((lead <= 3 and finisher.outs >= 3) or tying_run_near or finisher.outs >= 9):
+            return pitcher
+        return ""
 
     def team_box(self, team: _Team) -> TeamBox:
         order: list[BattingLine] = []
@@ -619,7 +823,7 @@ class _Walk:
         for pid, (pos, count) in team.errors.items():
             if pid not in seen:
                 fielding.append(FieldingLine(pid, self.name(pid), pos, count))
-        return TeamBox(team.key, team.name, order, list(team.pitching.values()), fielding, team.lob)
+        return TeamBox(team.key, team.name, order, list(team.pitching.values()), fielding, team.lob, team.er)
 
     def line_score(self) -> LineScore:
         rows = []

@@ -101,7 +101,7 @@ class RunScored(Event):
     runner: str
     batter: str  # who was at the plate
     rbi: bool
-    earned: bool
+    earned: bool  # he did not reach on an error; the box score's earned runs reconstruct the inning (OBR 9.16)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,11 +25,24 @@ from league.errors import LeagueError
 
 # The counts a box score line carries, as the engine's box score names them.
 BATTING_COUNTS = COUNTS
-DECISIONS = {"W": "w", "L": "l", "S": "s"}
+# A box line's decision lists its marks ("W", "L", "S", "HLD", "BS", or two such as "W, BS").
+DECISIONS = {"W": "w", "L": "l", "S": "s", "HLD": "hld", "BS": "bs"}
 
-# Qualifying for a rate title: plate appearances (batters) and outs (pitchers) per game the team played.
-PA_PER_TEAM_GAME = 3.1
+# Qualifying for a rate title (OBR 9.22(a)): 3.1 plate appearances a team game for batters, rounded
+# to the nearest whole number as MLB does (502 in 162 games), a half rounding up; an inning (3 outs) a
+# team game for pitchers. Counted in tenths, so that 3.1 x 162 is not 502.2000000001.
+PA_TENTHS_PER_TEAM_GAME = 31
 OUTS_PER_TEAM_GAME = 3
+
+
+def qualifying_pa(team_games: int) -> int:
+    """Plate appearances a batter needs for a rate title after ``team_games`` games: 502 after 162."""
+    return (PA_TENTHS_PER_TEAM_GAME * team_games + 5) // 10
+
+
+def qualifying_outs(team_games: int) -> int:
+    """Outs a pitcher needs for a rate title: an inning a team game."""
+    return OUTS_PER_TEAM_GAME * team_games
 
 
 class StatsError(LeagueError, ValueError):
@@ -107,6 +120,8 @@ class PitchingStats:
     w: int = 0
     l: int = 0  # noqa: E741 - the scorer's column
     s: int = 0
+    hld: int = 0  # holds
+    bs: int = 0  # blown saves
     outs: int = 0
     h: int = 0
     r: int = 0
@@ -231,10 +246,11 @@ def _add_team(stats: SeasonStats, team: str, box: Mapping[str, Any]) -> None:
             count = _count(line, name)
             setattr(pitcher, name, getattr(pitcher, name) + count)
             setattr(team_pitching, name, getattr(team_pitching, name) + count)
-        decision = DECISIONS.get(str(line.get("decision", "")))
-        if decision is not None:
-            setattr(pitcher, decision, getattr(pitcher, decision) + 1)
-            setattr(team_pitching, decision, getattr(team_pitching, decision) + 1)
+        for mark in str(line.get("decision") or "").split(","):
+            decision = DECISIONS.get(mark.strip())
+            if decision is not None:
+                setattr(pitcher, decision, getattr(pitcher, decision) + 1)
+                setattr(team_pitching, decision, getattr(team_pitching, decision) + 1)
 
     fielded: set[str] = set()
     for line in box["fielding"]:
@@ -272,6 +288,7 @@ PITCHING_LEADERS: dict[str, Callable[[PitchingStats], float | int]] = {
     "whip": lambda p: p.whip,
     "w": lambda p: p.w,
     "s": lambda p: p.s,
+    "hld": lambda p: p.hld,
     "so": lambda p: p.k,  # pitchers' strikeouts
     "outs": lambda p: p.outs,  # innings pitched, as outs
 }
@@ -286,7 +303,8 @@ def leaders(
     """The top ``limit`` (player id, value) for a stat in LEADER_STATS, best first.
 
     Rate stats need a qualifying total by the games the player's (last) team has played: 3.1 plate
-    appearances a game for AVG, OBP, SLG and OPS; 1 inning (3 outs) a game for ERA and WHIP. Counting
+    appearances a game, rounded (:func:`qualifying_pa`), for AVG, OBP, SLG and OPS; 1 inning (3 outs)
+    a game for ERA and WHIP. Counting
     stats have no minimum but leave out players with none. Ties go by name, then player id.
     """
     if limit < 0:
@@ -296,13 +314,13 @@ def leaders(
     if stat in BATTING_LEADERS:
         value_of_batter = BATTING_LEADERS[stat]
         for b in stats.batting.values():
-            if rate and not (b.pa and b.pa >= PA_PER_TEAM_GAME * _games_for(team_games, b.team)):
+            if rate and not (b.pa and b.pa >= qualifying_pa(_games_for(team_games, b.team))):
                 continue
             rows.append((b.player, b.name, value_of_batter(b)))
     elif stat in PITCHING_LEADERS:
         value_of_pitcher = PITCHING_LEADERS[stat]
         for p in stats.pitching.values():
-            if rate and not (p.outs and p.outs >= OUTS_PER_TEAM_GAME * _games_for(team_games, p.team)):
+            if rate and not (p.outs and p.outs >= qualifying_outs(_games_for(team_games, p.team))):
                 continue
             rows.append((p.player, p.name, value_of_pitcher(p)))
     else:

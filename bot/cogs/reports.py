@@ -39,6 +39,7 @@ LEADER_NAMES = {
     "whip": "Walks and hits per inning (WHIP)",
     "w": "Wins (W)",
     "s": "Saves (S)",
+    "hld": "Holds (HLD)",
     "so": "Strikeouts, pitching (SO)",
     "outs": "Innings pitched (IP)",
 }
@@ -83,7 +84,10 @@ def standings_table(rows: Sequence[StandingsRow]) -> str:
 
 BATTING_HEAD = f"{'G':>3}{'PA':>4}{'AB':>4}{'R':>4}{'H':>4}{'2B':>4}{'3B':>4}{'HR':>4}{'RBI':>4}{'BB':>4}{'K':>4}"
 BATTING_RATES = f"{'SB':>4}{'AVG':>6}{'OBP':>6}{'SLG':>6}{'OPS':>6}"
-PITCHING_HEAD = f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'IP':>6}{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
+PITCHING_HEAD = (
+    f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'HLD':>4}{'BS':>3}{'IP':>6}"
+    f"{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
+)
 
 
 def batting_row(b: BattingStats) -> str:
@@ -97,7 +101,7 @@ def batting_row(b: BattingStats) -> str:
 
 def pitching_row(p: PitchingStats) -> str:
     return (
-        f"{p.games:>3}{p.games_started:>4}{p.w:>3}{p.l:>3}{p.s:>3}{p.ip:>6}"
+        f"{p.games:>3}{p.games_started:>4}{p.w:>3}{p.l:>3}{p.s:>3}{p.hld:>4}{p.bs:>3}{p.ip:>6}"
         + "".join(f"{c:>4}" for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
         + f"{per_nine(p.era):>6}{per_nine(p.whip):>6}"
     )

@@ -326,12 +326,13 @@ def test_the_loser_is_charged_with_the_go_ahead_run_and_the_winner_is_the_pitche
     assert [p.ip for p in box.home.pitching] == ["7.0", "2.0"]
 
 
-def test_unearned_runs_count_as_runs_not_earned_runs() -> None:
+def test_earned_runs_are_the_scorers_reconstruction_not_the_events_flag() -> None:
+    # OBR 9.16: a clean home run is earned whatever RunScored.earned says (tests/engine/test_scorer.py).
     s = Script().half(1, True).homer("home-p", earned=False).outs("home-p")
     s.half(1, False).outs("away-p")
     box = walk(relief_setup(), s.events)
     (pitcher,) = box.home.pitching
-    assert (pitcher.r, pitcher.er) == (1, 0)
+    assert (pitcher.r, pitcher.er, box.home.er) == (1, 1, 1)
 
 
 def test_a_double_play_grounder_is_a_gidp_and_the_run_on_a_fly_out_a_sacrifice_fly() -> None:

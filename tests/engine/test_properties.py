@@ -19,6 +19,7 @@ from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import box_score
 from engine.events import (
+    ErrorCharged,
     Event,
     Fatigue,
     GameEnded,
@@ -189,11 +190,42 @@ def assert_sound(game: Game) -> None:
         assert sum(p.outs for p in pitching) == outs_in_field[key], seed
         assert all(p.er <= p.r for p in pitching), seed
     assert_walk_off_ends_the_game(game)
-    # A finished game has one winner and one losing pitcher.
-    decisions = sorted(p.decision for t in (box.away, box.home) for p in t.pitching if p.decision)
-    assert decisions in (["L", "W"], ["L", "S", "W"]), seed
-    winners = box.away if box.line.away.r > box.line.home.r else box.home
-    assert any(p.decision == "W" for p in winners.pitching), seed
+    # Earned runs (OBR 9.16) are never more than the runs. A team's are its pitchers' added up unless a
+    # pitcher came into a half inning after an error in it (9.16(i)): then they may be fewer, never more.
+    relieved_after_error = {"away": False, "home": False}
+    for half in parts:
+        first = half[0]
+        assert isinstance(first, HalfInningStarted)
+        pitched: set[str] = set()
+        error = False
+        for event in half:
+            if isinstance(event, ErrorCharged):
+                error = True
+            elif isinstance(event, PlateAppearanceStarted) and event.pitcher not in pitched:
+                relieved_after_error["home" if first.top else "away"] |= error and bool(pitched)
+                pitched.add(event.pitcher)
+    for key, other in (("away", "home"), ("home", "away")):
+        team = box.team(key)
+        pitchers_er = sum(p.er for p in team.pitching)
+        assert team.er <= getattr(box.line, other).r, seed
+        assert team.er <= pitchers_er, seed
+        if not relieved_after_error[key]:
+            assert team.er == pitchers_er, seed
+    # A finished game has one winning and one losing pitcher (9.17); a save, holds and blown saves
+    # (9.19) go to relievers: a save to the winners' last pitcher, a hold never to a team's last one.
+    marks = {p.player: p.decision.split(", ") for t in (box.away, box.home) for p in t.pitching if p.decision}
+    winners, losers = (box.away, box.home) if box.line.away.r > box.line.home.r else (box.home, box.away)
+    assert any("W" in marks.get(p.player, ()) for p in winners.pitching), seed
+    assert sum("W" in m for m in marks.values()) == sum("L" in m for m in marks.values()) == 1, seed
+    assert any("L" in marks.get(p.player, ()) for p in losers.pitching), seed
+    saves = [p.player for t in (box.away, box.home) for p in t.pitching if "S" in marks.get(p.player, ())]
+    assert saves in ([], [winners.pitching[-1].player]), seed
+    for t in (box.away, box.home):
+        for n, p in enumerate(t.pitching):
+            mine = marks.get(p.player, [])
+            assert set(mine) <= {"W", "L", "S", "HLD", "BS"} and len(mine) == len(set(mine)) <= 2, (seed, mine)
+            assert n > 0 or not {"S", "HLD", "BS"} & set(mine), (seed, mine)  # the starter
+            assert not ("HLD" in mine and (p is t.pitching[-1] or {"W", "S", "BS"} & set(mine))), (seed, mine)
 
 
 def assert_walk_off_ends_the_game(game: Game) -> None:

@@ -516,11 +516,11 @@ def play_at_labels(table: Table) -> list[list[str]]:
     g = table.game
     real_ask = g.ask
 
-    def ask(side: str, kind: str, prompt: object, options: object, suggestion: str) -> str:
+    def ask(side: str, kind: str, prompt: object, options: object, suggestion: str, context: object = None) -> str:
         if kind == "play_at":
             listed = options() if callable(options) else options
             asked.append([o.label for o in listed])  # type: ignore[union-attr]
-        return real_ask(side, kind, prompt, options, suggestion)  # type: ignore[arg-type]
+        return real_ask(side, kind, prompt, options, suggestion, context)  # type: ignore[arg-type]
 
     g.ask = ask  # type: ignore[method-assign]
     return asked
