@@ -12,7 +12,7 @@ from tests.fakediscord import FakeDiscord
 
 
 async def season_so_far(fake: FakeDiscord, store: Store) -> League:
-    """Two final games: Harbor City wins 14-1 at Mesa Valley on day 1, loses 5-4 at home on day 2."""
+    """Two final games, Harbor City at Mesa Valley on day 1 and at home on day 2 (seeds 1 and 2: one win each)."""
     league = await sample_league(store, fake.guild_id, fake.commissioner.id, managers=(fake.manager_a.id, None))
     await play_final_game(store, league.id, "HC", "MV", seed=1)
     await store.advance_day(league.id)
@@ -59,8 +59,14 @@ async def test_standings_table_and_divisions(fake_discord: FakeDiscord, store: S
         assert table["name"] == "League"
         lines = table["value"].strip("`\n").splitlines()
         assert lines[0].split() == ["W", "L", "PCT", "GB", "RD", "STRK", "L10"]
-        assert lines[1].split() == ["HC", "1", "1", ".500", "-", "+12", "L1", "1-1"]
-        assert lines[2].split() == ["MV", "1", "1", ".500", "-", "-12", "W1", "1-1"]
+        first, second = await store.games(league.id)  # HC at MV, then MV at HC
+        hc_runs = first.away_runs + second.home_runs  # type: ignore[operator]
+        mv_runs = first.home_runs + second.away_runs  # type: ignore[operator]
+        assert (first.away_runs > first.home_runs) != (second.home_runs > second.away_runs)  # type: ignore[operator]
+        hc_last = "W1" if second.home_runs > second.away_runs else "L1"  # type: ignore[operator]
+        mv_last = "L1" if hc_last == "W1" else "W1"
+        assert lines[1].split() == ["HC", "1", "1", ".500", "-", f"{hc_runs - mv_runs:+d}", hc_last, "1-1"]
+        assert lines[2].split() == ["MV", "1", "1", ".500", "-", f"{mv_runs - hc_runs:+d}", mv_last, "1-1"]
 
         for team, division in (("HC", "East"), ("MV", "West")):
             await store.set_division((await store.find_team(league.id, team)).id, division)
@@ -106,11 +112,12 @@ async def test_boxscore_of_final_and_forfeited_games(fake_discord: FakeDiscord, 
     async with running_bot(fake, store):
         offered = await fake.autocomplete(fake.stranger, "boxscore", focused="game", value="")
         assert [c["value"] for c in offered] == [str(forfeit.id), str(second.id), str(first.id)]
-        assert offered[2]["name"] == f"#{first.id} day 1: HC 14 at MV 1"
+        score = (first.away_runs, first.home_runs)
+        assert offered[2]["name"] == f"#{first.id} day 1: HC {score[0]} at MV {score[1]}"
 
         reply = await ask(fake, fake.stranger, "boxscore", game=str(first.id))
         assert not reply.ephemeral and reply.embed is not None
-        assert reply.embed["title"] == "Harbor City 14, Mesa Valley 1"
+        assert reply.embed["title"] == f"Harbor City {score[0]}, Mesa Valley {score[1]}"  # the winner first
         assert reply.embed["author"]["name"] == f"Final · day 1 · game #{first.id}"
         assert len(reply.embeds) == 3 and "Pitching" in reply.embeds[1]["description"]
         assert reply.embeds[2]["description"].startswith("```\nMesa Valley")

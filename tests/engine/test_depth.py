@@ -13,6 +13,7 @@ from engine.inside_pitch import depth, fielding
 from engine.inside_pitch.reading import Ball
 from engine.requests import Option, Request
 from engine.setup import Options
+from engine.situation import Situation, TeamSituation
 from tests.engine.conftest import Table
 from tests.engine.helpers import setup
 from tests.engine.test_ground_outs import decide, decided, infield
@@ -22,6 +23,10 @@ INFIELD = (Position.FIRST, Position.SECOND, Position.THIRD, Position.SHORT)
 
 
 # --- the adjustment table -----------------------------------------------------------------
+
+
+# Two runs apart, the home team ahead in the top of the second: neither close nor lopsided.
+TWO_APART = Situation(inning=2, home=TeamSituation(runs=2))
 
 
 @pytest.mark.parametrize(("alignment", "expected"), [("back", 0), ("half", -1), ("in", -2)])
@@ -110,7 +115,7 @@ def test_first_baseman_holding_a_runner_is_not_in(table: Table) -> None:
     ],
 )
 def test_suggested_depth_by_base_state(table: Table, occupied: tuple[int, ...], suggestion: str) -> None:
-    table.game.state.home.runs_by_inning = [2]  # two runs apart: neither close nor lopsided
+    table.at(TWO_APART)
     for base in occupied:
         table.runner(base)
     assert depth.suggested_alignment(table.game) == suggestion
@@ -118,7 +123,7 @@ def test_suggested_depth_by_base_state(table: Table, occupied: tuple[int, ...], 
 
 @pytest.mark.parametrize("home_runs", [0, 1])
 def test_tied_or_one_run_game_runner_on_third_all_in(table: Table, home_runs: int) -> None:
-    table.game.state.home.runs_by_inning = [home_runs]
+    table.at(Situation(inning=2, home=TeamSituation(runs=home_runs)))
     table.runner(1)
     table.runner(3)
     assert depth.suggested_alignment(table.game) == "in"
@@ -129,8 +134,9 @@ def test_two_outs_or_four_runs_all_back(table: Table) -> None:
     table.runner(3)
     table.game.state.outs = 2
     assert depth.suggested_alignment(table.game) == "back"
-    table.game.state.outs = 0
-    table.game.state.home.runs_by_inning = [4]
+    table.at(Situation(inning=2, home=TeamSituation(runs=4)))
+    table.runner(1)
+    table.runner(3)
     assert depth.suggested_alignment(table.game) == "back"
 
 
@@ -154,8 +160,8 @@ def test_two_outs_infield_back_nobody_asked(table: Table) -> None:
 
 
 def test_defense_sets_the_infield_with_runners_on(table: Table) -> None:
+    table.at(TWO_APART)
     table.runner(1)
-    table.game.state.home.runs_by_inning = [2]
     depth.before_plate_appearance(table.game)
     assert decided(table) == [("infield_depth", "double_play")]
     assert table.game.state.infield_depth == {"1B": "half", "2B": "half", "3B": "half", "SS": "half"}
@@ -366,9 +372,9 @@ def test_ip2007_first_baseman_holding_is_at_double_play_depth(
 
 
 def test_ip2007_request_names_every_alignment_holding(table: Table) -> None:
+    table.at(TWO_APART)
     depth_2007(table)
     table.runner(1)
-    table.game.state.home.runs_by_inning = [2]
     request = ask_depth(table, "back")
     assert request.prompt.endswith("The first baseman holds the runner on first, so he plays at double-play depth.")
     assert [o.label for o in request.options][:4] == [

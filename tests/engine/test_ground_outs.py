@@ -12,6 +12,7 @@ from engine.inside_pitch.outs import play_out
 from engine.inside_pitch.reading import AtBat, Ball
 from engine.requests import Decision, ReplayMismatch
 from engine.setup import Options
+from engine.situation import Situation, TeamSituation
 from engine.state import Runner
 from tests.engine.conftest import Table
 
@@ -318,9 +319,9 @@ def test_ip2021_infield_in_runner_holds_shortstop_looks_him_back(table: Table) -
 
 
 def test_runner_on_third_infield_back_goes_and_scores_on_the_out_at_first(table: Table) -> None:
+    table.at(Situation(inning=2, home=TeamSituation(runs=3)))  # early, not close
     infield(table, "back")
     table.runner(3, br=3)  # 3 + 2 = 5: he goes; early, not close: the out at first
-    table.game.state.home.runs_by_inning = [3]
     dice = table.script()
     play(table, "G4")
     assert decided(table) == [("runner_on_third", "go"), ("play_at", "first")]
@@ -330,8 +331,7 @@ def test_runner_on_third_infield_back_goes_and_scores_on_the_out_at_first(table:
 
 
 def test_auto_manager_throws_home_late_and_close(table: Table) -> None:
-    g = table.game
-    g.state.inning = 9
+    table.at(Situation(inning=9))
     infield(table, "half")
     table.runner(3, br=5)  # 5 - 1 = 4: goes; 4 is above 3, so no throw home
     dice = table.script()
@@ -340,7 +340,7 @@ def test_auto_manager_throws_home_late_and_close(table: Table) -> None:
     dice.assert_done()
 
     t2 = Table()
-    t2.game.state.inning = 9
+    t2.at(Situation(inning=9))
     infield(t2, "half")
     t2.runner(3, br=3)
     decide(t2, "runner_on_third", "go")

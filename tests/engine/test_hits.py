@@ -15,6 +15,7 @@ from engine.events import RunnerOut, RunScored
 from engine.inside_pitch.hits import play_hit
 from engine.inside_pitch.reading import AtBat, Ball
 from engine.setup import LineupSpot, Options
+from engine.situation import Situation, TeamSituation
 from engine.state import Runner
 from tests.engine.conftest import Table
 from tests.engine.helpers import SEAVER, clone_batter
@@ -389,8 +390,8 @@ def test_triple_everyone_scores_and_the_batter_stops_at_third(table: Table) -> N
 
 
 def blowout(table: Table, lead: int, option: bool) -> None:
+    table.at(Situation(away=TeamSituation(runs=lead)))  # the away team up, ``lead`` runs ahead
     table.game.setup = replace(table.game.setup, options=Options(station_to_station=option))
-    table.game.state.away.runs_by_inning = [lead]
 
 
 @pytest.mark.parametrize(("lead", "option", "throws"), [(6, True, False), (5, True, True), (6, False, True)])

@@ -11,6 +11,7 @@ from engine.game import Game
 from engine.inside_pitch import manager
 from engine.requests import IllegalChoice
 from engine.setup import Options
+from engine.situation import Situation, TeamSituation
 from tests.engine.conftest import Table
 from tests.engine.helpers import setup
 
@@ -206,24 +207,18 @@ def test_pinch_hitting_for_the_pitcher_brings_a_new_pitcher_next_time_out(table:
 
 
 def test_auto_manager_pinch_hits_for_the_pitcher_late_when_not_ahead(table: Table) -> None:
-    g = table.game
+    g = table.at(Situation(inning=7, away=TeamSituation(up=8)))
     offense = g.state.batting
-    offense.up = 8
-    g.state.inning = 7
     choice = manager.offense(g, None)
     assert choice == "swing"
     assert offense.order[8].batter.id in {b.id for b in offense.setup.bench}
 
 
 def test_the_closer_comes_in_the_ninth_with_a_small_lead(table: Table) -> None:
-    g = table.game
-    team = g.state.fielding
-    g.state.inning = 9
-    team.runs_by_inning = [2]
-    g.state.batting.runs_by_inning = [0]
-    assert manager.auto_reliever(g, team).id == team.setup.bullpen[-1].id
-    team.runs_by_inning = [6]
-    assert manager.auto_reliever(g, team).id == team.setup.bullpen[0].id
+    g = table.at(Situation(inning=9, home=TeamSituation(runs=2)))
+    assert manager.auto_reliever(g, g.state.fielding).id == g.state.fielding.setup.bullpen[-1].id
+    g = table.at(Situation(inning=9, home=TeamSituation(runs=6)))
+    assert manager.auto_reliever(g, g.state.fielding).id == g.state.fielding.setup.bullpen[0].id
 
 
 def test_steal_options_only_when_the_base_ahead_is_free_or_its_man_runs(table: Table) -> None:

@@ -18,6 +18,7 @@ from engine.inside_pitch.strategy import (
     suggest_offense,
     suggest_pickoff,
 )
+from engine.situation import Situation, TeamSituation
 from tests.engine.conftest import Table
 from tests.engine.helpers import BENCH, clone_batter
 from tests.engine.test_running import put, set_pitcher
@@ -48,22 +49,18 @@ def expect(**ranges: tuple[int, int]) -> dict[int, str]:
 
 def test_no_strategy_5_2_in_the_8th(table: Table) -> None:
     """IP2021 example: 5-2 in the 8th, 5 - 2 + 8 = 11: no strategy rolls."""
-    g = table.game
+    g = table.at(Situation(inning=8, away=TeamSituation(runs=5), home=TeamSituation(runs=2)))
     put(table, 1, att=20)
-    g.state.inning = 8
-    g.state.away.runs_by_inning, g.state.home.runs_by_inning = [5], [2]
     assert not strategy_applies(g)
     assert suggest_offense(g, 1, False, batter(3)) == "swing"
-    g.state.away.runs_by_inning = [2]
-    g.state.home.runs_by_inning = [5]
+    g = table.at(Situation(inning=8, away=TeamSituation(runs=2), home=TeamSituation(runs=5)))
+    put(table, 1, att=20)
     assert not strategy_applies(g)  # the difference either way
 
 
 def test_strategy_at_exactly_10(table: Table) -> None:
-    g = table.game
+    g = table.at(Situation(inning=8, away=TeamSituation(runs=4), home=TeamSituation(runs=2)))
     put(table, 1)
-    g.state.inning = 8
-    g.state.away.runs_by_inning, g.state.home.runs_by_inning = [4], [2]
     assert strategy_applies(g)
 
 

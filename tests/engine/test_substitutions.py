@@ -16,6 +16,7 @@ from engine.game import Game
 from engine.inside_pitch import manager, rare
 from engine.requests import Request
 from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
+from engine.situation import Situation
 from engine.state import Runner, TeamState
 from tests.engine.conftest import Table
 from tests.engine.helpers import BENCH, clone_batter, setup
@@ -130,9 +131,7 @@ def test_a_hurt_fielder_is_replaced_at_his_position_by_the_best_fielder_there(ta
 
 
 def test_a_fielder_hurt_on_the_third_out_is_replaced_in_the_order_when_his_team_bats(table: Table) -> None:
-    g = table.game
-    g.state.top = False  # the home team, whose center fielder was hurt, now bats
-    g.state.home.runs_by_inning = [0]
+    g = table.at(Situation(top=False))  # the home team, whose center fielder was hurt, now bats
     g.state.injured.append("home-cf")
     manager.forced_moves(g)
     assert subs(table) == [("home", "injury", "home-bench-1", "home-cf", "CF", 7)]

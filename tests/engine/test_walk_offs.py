@@ -27,6 +27,7 @@ from engine.game import Game
 from engine.inside_pitch import flow
 from engine.requests import Request
 from engine.setup import LineupSpot
+from engine.situation import Situation, TeamSituation
 from tests.engine.conftest import Table
 from tests.engine.helpers import SEAVER, clone_batter
 
@@ -41,13 +42,10 @@ BATTER_CARD = ((6, 1), (6, 1))  # any cell of the batter's one-result card
 
 def situation(table: Table, away: int = 3, home: int = 3, inning: int = 9, top: bool = False, outs: int = 0) -> Game:
     """The score, the half inning and the outs; the half inning's start is in the events (the box score reads it)."""
-    g = table.game
-    state = g.state
-    state.inning, state.top, state.outs = inning, top, outs
-    batting, fielding = (state.away, state.home) if top else (state.home, state.away)
-    batting.runs_by_inning = [away if top else home, 0]
-    fielding.runs_by_inning = [home if top else away]
-    g.events.append(HalfInningStarted(inning, top, batting.key))
+    g = table.at(
+        Situation(inning=inning, top=top, outs=outs, away=TeamSituation(runs=away), home=TeamSituation(runs=home))
+    )
+    g.events.append(HalfInningStarted(inning, top, g.state.batting.key))
     calls(table)
     return g
 
