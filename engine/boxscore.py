@@ -59,6 +59,9 @@ judgment:
   who would have been on second scores on a double).
 - An error that costs no out and moves nobody (an outfielder's bad throw on a hit is
   a base for the runners, never an out the throw chart did not roll) adds no chance.
+  A runner the rules name on the error (``ErrorCharged.missed_out``: a throw to double
+  him off a line drive that goes astray, #7) was out error-free: one more chance, and
+  his run is not earned (9.16(c)).
 
 Pitchers (9.16(g), (i)): a run is earned for the pitcher it is charged to by a
 reconstruction that begins when he entered the half inning, from the outs then
@@ -677,6 +680,9 @@ class _Walk:
     def error(self, event: ErrorCharged) -> None:
         position, count = self.defense.errors.get(event.fielder, (event.position, 0))
         self.defense.errors[event.fielder] = (position, count + 1)
+        if event.missed_out:  # 9.16(c): error-free this runner was out; he scores no earned run
+            self.chance()
+            self.ghost[event.missed_out] = None
         pa = self.pa
         if pa is not None and pa.misplay is not None and pa.misplay.missed_at == self.index:
             self.chance()  # the out this error cost

@@ -110,6 +110,9 @@ class ErrorCharged(Event):
     fielder: str
     position: str
     kind: str
+    # A runner the error kept from being put out, when the rules know one (a throw to double
+    # him off): the scorer counts that out when it rebuilds the inning (OBR 9.16(c)).
+    missed_out: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +229,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["type"]]
     values = {}
     for f in fields(cls):
-        value = data[f.name]
-        values[f.name] = _tuples(value)
+        if f.name in data:  # a field added since the event was written keeps its default
+            values[f.name] = _tuples(data[f.name])
     return cls(**values)
 
 

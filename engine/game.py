@@ -157,13 +157,14 @@ class Game:
         prompt: str | Callable[[], str],
         options: Sequence[Option] | Callable[[], Sequence[Option]],
         suggestion: str,
-        context: Mapping[str, Any] | None = None,
+        context: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
     ) -> str:
         """The answer to a manager's decision: from the log, the auto-manager, or a person (suspends).
 
         ``prompt`` and ``options`` may be functions that build them: a game the
         default auto-manager plays alone then never builds text nobody reads.
-        ``context`` adds what the question is about to :meth:`context` (the ball in play).
+        ``context`` adds what the question is about to :meth:`context` (the ball in play);
+        like ``prompt``, it may be a function, called only when a request is made.
         """
         seq = self._seq
         self._seq += 1
@@ -185,7 +186,8 @@ class Game:
             self.emit(Decided(seq, side, kind, decision.choice, decision.by))
             return decision.choice
         shown = prompt() if callable(prompt) else prompt
-        request = Request(seq, side, kind, shown, listed, suggestion, self.context(context))
+        extra = context() if callable(context) else context
+        request = Request(seq, side, kind, shown, listed, suggestion, self.context(extra))
         if side in self.managed:
             raise _Suspend(request)
         assert self.auto_manager is not None

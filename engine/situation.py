@@ -252,7 +252,13 @@ class Situation:
     # --- placing a game there --------------------------------------------------------
 
     def validate(self, setup: GameSetup) -> None:
-        """Refuse a situation the setup cannot be in: an unknown pitcher, bench or bullpen id."""
+        """Refuse a situation the setup cannot be in: a game already over, an unknown pitcher, bench or bullpen id."""
+        # OBR 5.08(b): the home team ahead in the bottom of the last inning or later, or in
+        # the top of an extra inning (it led after a full inning), has already won.
+        last = setup.options.innings
+        late = self.inning > last or (self.inning == last and not self.top)
+        if late and self.home.runs > self.away.runs:
+            raise SetupError(f"the home team leads {self.home.runs}-{self.away.runs} there: the game is over")
         for team, spec in ((setup.away, self.away), (setup.home, self.home)):
             pitchers = {p.id for p in (team.pitcher, *team.bullpen)}
             if spec.pitcher is not None and spec.pitcher not in pitchers:

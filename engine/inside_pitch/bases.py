@@ -32,9 +32,9 @@ class WalkOff(Exception):
     """The winning run is crossing the plate (OBR 5.08(b)): the play stops here.
 
     Raised by :func:`score` after the runner's ``RunnerMoved`` and before his run is
-    counted; whoever catches it (``flow``) finishes the play with
-    :func:`score_winning_run`. On the way out the rules that know the play mark it:
-    a hit with the bases it gave and its notation (:meth:`on_hit`), an award of
+    counted; whoever catches it (``flow``) finishes the play with ``walk_offs.end_play``
+    (or ``walk_offs.end_between_pitches``). On the way out the rules that know the play
+    mark it: a hit with the bases it gave and its notation (:meth:`on_hit`), an award of
     first base (``force_advance``), so the scorer can credit it.
     """
 

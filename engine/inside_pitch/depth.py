@@ -15,6 +15,7 @@ rules read them); :func:`alignment_of` gives the ones played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -164,6 +165,16 @@ def _alignments() -> dict[str, dict[str, str]]:
 
 
 _ALIGNMENTS = _alignments()
+# The named alignments as they are played, by (2007 table?, first baseman holding?), built once:
+# while the first baseman holds, "in" for him is "holding".
+_PLAYED = {
+    (table, holding): {
+        key: {p: _played(_RULES[table], holding, p, d) for p, d in alignment.items()}
+        for key, alignment in _ALIGNMENTS.items()
+    }
+    for table in (False, True)
+    for holding in (False, True)
+}
 
 
 def suggested_alignment(g: Game) -> str:
@@ -203,8 +214,7 @@ def before_plate_appearance(g: Game) -> None:
         return
     state.depth_set_for = situation
     rules, holding = _rules(g), holding_runner(g)
-    # Alignments compare as played: while the first baseman holds, "in" for him is "holding".
-    played = {key: _played_alignment(rules, holding, a) for key, a in _ALIGNMENTS.items()}
+    played = _PLAYED[g.setup.options.infield_depth_2007, holding]  # alignments compare as played
     now = alignment_of(g)
     named_now = next((key for key, a in played.items() if a == now), None)
     suggestion = suggested_alignment(g)
@@ -213,16 +223,14 @@ def before_plate_appearance(g: Game) -> None:
     # The prompt and options are built only if a person (or a test's manager) reads them.
     prompt = partial(_prompt, g, rules, holding)
     options = partial(_options, played, now, named_now)
-    context = {"holding_runner": holding, "alignments": list(_ALIGNMENTS), "played_now": now}
+    context: Callable[[], dict[str, object]] = partial(
+        dict, holding_runner=holding, alignments=list(_ALIGNMENTS), played_now=now
+    )
     choice = g.ask(state.fielding.key, "infield_depth", prompt, options, suggestion, context)
     if choice != UNCHANGED:
         state.infield_depth = dict(_ALIGNMENTS[choice])
     if holding:
         _tell_holding(g, rules)
-
-
-def _played_alignment(rules: _Rules, holding: bool, alignment: dict[str, str]) -> dict[str, str]:
-    return {p: _played(rules, holding, p, d) for p, d in alignment.items()}
 
 
 def _tell_holding(g: Game, rules: _Rules) -> None:

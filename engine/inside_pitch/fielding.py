@@ -24,8 +24,16 @@ from cards.notation import PitcherResult, Position
 from engine.events import Check, ErrorCharged
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import depth
-from engine.inside_pitch.bases import advance_all, move, put_out, put_out_advancing, runners_lead_first
+from engine.inside_pitch.bases import (
+    advance_all,
+    move,
+    move_without_rbi,
+    put_out,
+    put_out_advancing,
+    runners_lead_first,
+)
 from engine.inside_pitch.reading import Ball
+from engine.inside_pitch.running import BASE_NAMES
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Fielder, Runner
 
@@ -165,9 +173,9 @@ class ErrorPlay:
         IP2007 §5 #2 (``dropped_pop_odd_2007``) only an odd one."""
         return self.odd_check(what) if self.g.setup.options.dropped_pop_odd_2007 else self.check(what)
 
-    def charge(self, kind: str, fielder: Fielder | None = None) -> None:
+    def charge(self, kind: str, fielder: Fielder | None = None, missed_out: str = "") -> None:
         f = fielder or self.fielder
-        self.g.emit(ErrorCharged(f.id, f.position.value, kind))
+        self.g.emit(ErrorCharged(f.id, f.position.value, kind, missed_out))
 
     def play_on(self, ball: Ball | None = None) -> str:
         """No error: the play goes on as the cards read it."""
@@ -382,16 +390,15 @@ def throwing_error_grounder(p: ErrorPlay) -> str:
     if not g.check(f"error ({pivot.name}, relay to first)", pivot.error):
         return p.play_on()
     p.charge("throwing", pivot)
-    # The force stands; the runners ahead move up; the batter is safe at first.
+    # The force stands; the runners ahead move up; the batter is safe at first. Error-free it
+    # was a force double play, so a run scoring earns no RBI (OBR 9.04(b)).
     force = f"{ball.fielder}U" if own_force else f"{ball.fielder}-{pivot.position.number}"
     put_out_advancing(g, meant_for, forced_from, forced_from + 1, force)
-    advance_all(g, 1, "fielder's choice", p.batter)
+    for base, runner in runners_lead_first(g):
+        move_without_rbi(g, runner, base, base + 1, "fielder's choice", p.batter)
     move(g, p.batter, 0, 1, "fielder's choice", p.batter)
     _throw_gets_away(g, _first_base_receiver(g, pivot.position), None, p.batter)
     return "FC"
-
-
-BASE_NAMES = {2: "second", 3: "third", 4: "home"}
 
 
 def _double_play_try(p: ErrorPlay) -> tuple[Fielder, int] | None:
@@ -471,14 +478,14 @@ def line_drive_throw(p: ErrorPlay) -> str:
         return p.play_on()
     error = p.check("throw to double off a runner")
     put_out(g, p.batter, 0, ball.notation)
-    if error:
-        p.charge("throwing")
-        advance_all(g, p.spec["advance"], "error", p.batter)
-        return ball.notation
     order = load_table("errors_et")["double_off_order"][p.fielder.position.value]
     base = next(b for b in order if g.state.runner_on(b) is not None)
     runner = g.state.runner_on(base)
     assert runner is not None
+    if error:
+        p.charge("throwing", missed_out=runner.id)  # error-free he was doubled off
+        advance_all(g, p.spec["advance"], "error", p.batter)
+        return ball.notation
     put_out(g, runner, base, f"doubled off ({ball.notation})")
     return f"{ball.notation} DP"
 

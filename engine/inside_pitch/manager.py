@@ -229,8 +229,10 @@ def place_substitutes(g: Game, team: TeamState) -> None:
             continue  # placed by an earlier answer
         sub = team.order[spot].batter
         vacated = team.order[spot].position
+        options: list[Option] | Callable[[], list[Option]]
         if vacated is Position.P:
-            options, suggestion = _pitcher_spot_options(g, team, sub)
+            # A new pitcher bats there: the relief and double-switch options are built only if a person asks.
+            options, suggestion = partial(_pitcher_spot_options, team, sub), f"relief:{auto_reliever(g, team).id}"
         else:
             options, suggestion = _position_options(team, spot, sub)
         prompt = f"{sub.name} came in for the {vacated.value} and stays in the game: where does he play?"
@@ -283,7 +285,7 @@ def _position_options(team: TeamState, spot: int, sub: Batter) -> tuple[list[Opt
     return options, suggestion
 
 
-def _pitcher_spot_options(g: Game, team: TeamState, sub: Batter) -> tuple[list[Option], str]:
+def _pitcher_spot_options(team: TeamState, sub: Batter) -> list[Option]:
     relievers = team.available_relievers()
     # The offense may bat or run for the pitcher only while a reliever is left (offense_options).
     assert relievers, "the pitcher's spot was batted for with nobody left to pitch"
@@ -301,7 +303,7 @@ def _pitcher_spot_options(g: Game, team: TeamState, sub: Batter) -> tuple[list[O
             )
             for i, s in fielded
         ]
-    return options, f"relief:{auto_reliever(g, team).id}"
+    return options
 
 
 def best_at(bench: list[Batter], position: Position) -> Batter:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
@@ -293,12 +294,13 @@ class Grounder:
 
     # --- the runner on third ----------------------------------------------------------
 
-    def ball_context(self) -> dict[str, object]:
-        """The ball in play for a request's context: its reading, fielder and his depth."""
+    def ball_context(self, **extra: object) -> dict[str, object]:
+        """The ball in play for a request's context: its reading, fielder and his depth (and ``extra``)."""
         return {
             "ball": self.ball.notation,
             "fielder": self.position.value,
             "fielder_depth": depth.current(self.g, self.position),
+            **extra,
         }
 
     def adjusted_br_third(self) -> int:
@@ -319,7 +321,7 @@ class Grounder:
         )
         options = [Option("go", "Send him home"), Option("hold", "Hold at third")]
         suggestion = "go" if abr >= GO_FROM_THIRD else "hold"
-        context = {**self.ball_context(), "runner_abr": abr}
+        context = partial(self.ball_context, runner_abr=abr)
         return g.ask(g.state.batting.key, "runner_on_third", prompt, options, suggestion, context) == "go"
 
     def play_at(self, choices: Sequence[str], runner_went: bool) -> str:
@@ -360,7 +362,7 @@ class Grounder:
             f"runners {g.state.base_state()}, the runner on third {went}: where is the play?"
         )
         options = [Option(key, labels[key]) for key in choices]
-        context = {**self.ball_context(), "runner_on_third_goes": runner_went}
+        context = partial(self.ball_context, runner_on_third_goes=runner_went)
         return g.ask(g.state.fielding.key, "play_at", prompt, options, suggestion, context)
 
     def double_play_label(self) -> str:
@@ -472,7 +474,7 @@ def _force_or_double_play(gb: Grounder) -> str:
     prompt = f"G5 right at the third baseman, runners {g.state.base_state()} (combined GDP {gdp}): which play?"
     options = [Option("force", "Force at third only"), Option("double_play", "Try the 5-4-3 double play")]
     suggestion = "double_play" if gdp >= TRY_DOUBLE_PLAY and gb.can_turn_two_at_second() else "force"
-    context = {**gb.ball_context(), "combined_gdp": gdp}
+    context = partial(gb.ball_context, combined_gdp=gdp)
     return g.ask(g.state.fielding.key, "force_or_double_play", prompt, options, suggestion, context)
 
 

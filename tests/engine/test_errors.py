@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cards.notation import PitcherResult, Position
-from engine.events import ErrorCharged, Reading, RunnerOut
+from engine.events import ErrorCharged, Reading, RunnerOut, RunScored
 from engine.inside_pitch import fielding, plays, rare
 from engine.inside_pitch.fielding import error_play, outfield_throw_error
 from engine.inside_pitch.reading import AtBat, Ball
@@ -405,6 +405,17 @@ def test_g6_pivot_mans_bad_throw_corralled_by_the_first_baseman(table: Table, pl
     batter = dp_example(table)
     dice = table.script((20, 5), (20, 8), (6, 3))
     error_play(table.game, at_bat(table), batter, Ball("G", 6, "batter"), ET)
+    assert bases(table) == ["batter", None, None]
+    dice.assert_done()
+
+
+def test_g6_pivot_mans_error_scores_the_runner_from_third_without_an_rbi(table: Table, played: Recorder) -> None:
+    """OBR 9.04(b): error-free the grounder was a force double play, so the run from third is no RBI."""
+    table.runner(3, br=3)
+    batter = dp_example(table)
+    dice = table.script((20, 5), (20, 8), (6, 3))  # the shortstop's throw is fine; the pivot man errs; 1B holds it
+    assert error_play(table.game, at_bat(table), batter, Ball("G", 6, "batter"), ET) == "FC"
+    assert [(e.runner, e.rbi) for e in table.game.events if isinstance(e, RunScored)] == [("runner-3", False)]
     assert bases(table) == ["batter", None, None]
     dice.assert_done()
 

@@ -383,7 +383,7 @@ def test_et_6_bases_loaded_infield_back_the_pivot_man_is_at_second(table: Table)
     assert on_et(table, batter(table), "G6") == "FC"
     assert outs_made(table) == [("runner-1", 2, "6-4")]
     assert bases(table) == ["batter", None, "runner-2"]
-    assert scored(table) == [("runner-3", True)]
+    assert scored(table) == [("runner-3", False)]  # error-free a force double play: no RBI (OBR 9.04(b))
     dice.assert_done()
 
 

@@ -131,6 +131,18 @@ def test_obr_9_16_a_catchers_interference_is_not_an_assumed_out_but_his_run_is_u
     assert b.home.er == 1
 
 
+def test_obr_9_16_c_a_runner_not_doubled_off_because_of_an_error_scores_unearned() -> None:
+    # One out, a single; a liner to short is caught, but the throw to double the runner off first
+    # goes astray (IP2021 #7) and he takes second. Error-free that was the third out: the homer's two runs
+    # are unearned, and so is his.
+    half = Half().k("a").single("b")
+    half.pa("c", "L6", out("c", 0, "L6"), ErrorCharged("home-ss", "SS", "throwing", "b"), mv("b", 1, 2, "error"))
+    half.homer("d").k("e")
+    b = box(half)
+    assert er(b, "home-p") == (2, 0)
+    assert b.home.er == 0
+
+
 def test_obr_9_16_d_a_runner_moved_up_by_a_passed_ball_scores_unearned_on_a_single() -> None:
     # On first, a passed ball takes him to second, a single scores him: error-free he is on second at most.
     half = Half().single("a").pa("b", "S8", mv("a", 1, 2, "passed ball"), mv("a", 2, 4), mv("b", 0, 1))

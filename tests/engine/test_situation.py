@@ -122,6 +122,20 @@ def test_a_bad_situation_is_refused_with_a_reason() -> None:
         Situation(runners=(runner("x"), runner("x"), None))
     with pytest.raises(SetupError, match="do not fit its line score"):  # the home team has not batted yet
         Game(setup(), seed=0, situation=Situation(home=TeamSituation(runs=2)))
+    with pytest.raises(SetupError, match="the game is over"):  # OBR 5.08(b)
+        Game(
+            setup(),
+            seed=0,
+            situation=Situation(inning=9, top=False, away=TeamSituation(runs=2), home=TeamSituation(runs=5)),
+        )
+    with pytest.raises(SetupError, match="the game is over"):
+        Game(setup(), seed=0, situation=Situation(inning=10, away=TeamSituation(runs=2), home=TeamSituation(runs=3)))
+    Game(
+        setup(),
+        seed=0,
+        situation=Situation(inning=9, away=TeamSituation(runs=2), home=TeamSituation(runs=5)),
+        until=START,
+    )
     with pytest.raises(SetupError, match="until is one of"):
         Game(setup(), seed=0, until="forever")
 
