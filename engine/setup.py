@@ -93,6 +93,9 @@ class TeamSetup:
     # Pitchers' own batting cards (IP2007 sample pitcher card: "##" after the name), by
     # pitcher id; a pitcher without one bats with ``pitcher_batting``, the generic card.
     own_batting: dict[str, Batter] = field(default_factory=dict, hash=False)
+    # The auto-manager's hitting scores of the bench (engine.lineup.hitting_score reads every
+    # cell), by player id: kept with the setup, which every replay of a game shares.
+    hitting_scores: dict[str, float] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def batting_card(self, pitcher: Pitcher) -> Batter | None:
         """The card a pitcher bats with: his own if he has one, else the team's generic pitchers' card."""

@@ -103,7 +103,6 @@ class TeamState:
     exhausted: bool = False  # the pitcher now on the mound must leave before the next batter
     removed: set[str] = field(default_factory=set)  # players out of the game for good
     used_bench: set[str] = field(default_factory=set)  # bench players who have come in
-    hitting_scores: dict[str, float] = field(default_factory=dict)  # the auto-manager's, by player id
     # Order spots (0-8) of pinch hitters and runners still in the game without a position:
     # their LineupSpot keeps the position of the man they replaced until the manager names
     # one as the team takes the field (manager.place_substitutes; OBR 5.10).

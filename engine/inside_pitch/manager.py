@@ -474,11 +474,12 @@ def before_pitch(g: Game, roll_strategy: Callable[[Game], int | None]) -> tuple[
 
 
 def best_hitter(team: TeamState, players: list[Batter]) -> Batter:
-    """The best hitter by ``engine.lineup.hitting_score``, remembered per game (it reads every cell)."""
+    """The best hitter by ``engine.lineup.hitting_score``, remembered with the setup (it reads every cell)."""
+    scores = team.setup.hitting_scores
     for b in players:
-        if b.id not in team.hitting_scores:
-            team.hitting_scores[b.id] = hitting_score(b)
-    return max(players, key=lambda b: team.hitting_scores[b.id])
+        if b.id not in scores:
+            scores[b.id] = hitting_score(b)
+    return max(players, key=lambda b: scores[b.id])
 
 
 def _defense_prompt(g: Game) -> str:
