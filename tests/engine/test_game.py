@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -132,14 +133,12 @@ def test_handing_a_side_to_the_auto_manager_answers_its_pending_request(monkeypa
 
 def test_an_illegal_lineup_is_refused_with_a_reason() -> None:
     good = setup()
-    short = GameSetup(
-        good.away.__class__(**{**good.away.__dict__, "lineup": good.away.lineup[:8]}), good.home, good.ballpark
-    )
+    short = GameSetup(dataclasses.replace(good.away, lineup=good.away.lineup[:8]), good.home, good.ballpark)
     with pytest.raises(SetupError, match="a lineup has 9 batters, not 8"):
         Game(short, seed=1)
     twice = list(good.home.lineup)
     twice[1] = twice[0]
-    doubled = GameSetup(good.away, good.home.__class__(**{**good.home.__dict__, "lineup": tuple(twice)}), good.ballpark)
+    doubled = GameSetup(good.away, dataclasses.replace(good.home, lineup=tuple(twice)), good.ballpark)
     with pytest.raises(SetupError, match="is in the lineup twice"):
         Game(doubled, seed=1)
     with pytest.raises(SetupError, match="nobody plays DH"):
