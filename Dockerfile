@@ -12,7 +12,7 @@ RUN useradd --create-home --uid 10001 dugout \
     && mkdir /data && chown dugout:dugout /data
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY cards ./cards
 COPY engine ./engine
 COPY league ./league
@@ -23,4 +23,6 @@ RUN pip install . && rm -rf /app/build
 USER dugout
 WORKDIR /home/dugout
 VOLUME ["/data"]
-CMD ["dugout", "run"]
+# The database stays on the /data volume whatever --env-file .env says (the .env of a
+# checkout names data/dugout.sqlite3, which here would be lost with the container).
+CMD ["sh", "-c", "DUGOUT_DATABASE=/data/dugout.sqlite3 exec dugout run"]

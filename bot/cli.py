@@ -4,19 +4,26 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from bot import terminal
 from cards import SAMPLE_SET
-from cards.csv_io import export_csv, import_csv
-from cards.loader import CardSetError, load_set
+from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
+from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_set
+from cards.models import AnyCard
 from cards.text import render_card
+from league.errors import LeagueError
 
 
 def _cards_validate(args: argparse.Namespace) -> int:
     try:
         cardset = load_set(args.path)
+    except NotACardSet as exc:  # one line, at once: nothing was read
+        print(exc.problems[0], file=sys.stderr)
+        return 1
     except CardSetError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -29,17 +36,37 @@ def _cards_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _one_card(cardset: CardSet, text: str, where: str) -> AnyCard | None:
+    """The one card ``text`` names (an id, a name or part of one), else None with the reason on stderr:
+    every card that matches, or none and where to look."""
+    found = cardset.find(text)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        print(f"no card in {where} matches {text!r}; dugout cards list shows them all", file=sys.stderr)
+        return None
+    for card in found:
+        print(f"{card.id:<32} {card.name:<24} {card.team:<16} {card.year}  {kind_of(card)}", file=sys.stderr)
+    print(f"more than one card matches {text!r}; use an id", file=sys.stderr)
+    return None
+
+
 def _cards_show(args: argparse.Namespace) -> int:
-    cardset = load_set(args.set)
-    try:
-        card = cardset.card(args.card_id)
-    except KeyError:
-        matches = [c for c in cardset.all_cards() if args.card_id.lower() in c.name.lower()]
-        if len(matches) != 1:
-            print(f"no single card matches {args.card_id!r} in {args.set}", file=sys.stderr)
-            return 1
-        card = matches[0]
+    card = _one_card(load_set(args.set), args.card_id, args.set)
+    if card is None:
+        return 1
     print(render_card(card))
+    return 0
+
+
+def _cards_image(args: argparse.Namespace) -> int:
+    from bot.cardimage import render_card_png
+
+    card = _one_card(load_set(args.set), args.card_id, args.set)
+    if card is None:
+        return 1
+    args.out.write_bytes(render_card_png(card))
+    print(f"wrote {card.name} ({card.id}) to {args.out}")
     return 0
 
 
@@ -54,14 +81,22 @@ def _cards_list(args: argparse.Namespace) -> int:
 
 
 def _cards_import(args: argparse.Namespace) -> int:
+    existing: Existing = "append" if args.append else "replace" if args.force else "refuse"
+    verb = "added" if args.append and args.out.exists() else "wrote"
     try:
-        cards = import_csv(args.csv, args.kind, args.out)
+        cards = import_csv(args.csv, args.kind, args.out, existing)
+    except CardFileExists:
+        print(
+            f"{args.out} already exists; nothing written: add to it with --append, or replace it with --force",
+            file=sys.stderr,
+        )
+        return 1
     except CardSetError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         print(f"{len(exc.problems)} problem(s); nothing written", file=sys.stderr)
         return 1
-    print(f"wrote {len(cards)} {args.kind} card(s) to {args.out}")
+    print(f"{verb} {len(cards)} {args.kind} card(s) to {args.out}")
     return 0
 
 
@@ -174,14 +209,49 @@ def _db(args: argparse.Namespace) -> int:
     return 0
 
 
+RUN_HELP = """\
+With DISCORD_TOKEN set (in the environment or in .env) this runs the Discord bot
+until it is stopped (Ctrl-C, or SIGTERM from Docker or systemd); every league,
+game and answer is kept in the database file.
+
+Without a token it plays the terminal league: Harbor City and Mesa Valley on the
+sample cards, kept in the same database file, made on the first run (teams,
+rosters, lineups, rotations). Each run plays the league's next game, or first
+resumes a game left unfinished, where it stood; at the end it stores the result
+and prints the standings, so the file grows into a season. You manage the home
+team when stdin is a terminal (a number picks an option, Enter takes the
+suggestion); without one (CI, scripts, pipes) the game is only watched, at full
+speed.
+
+Quitting: every answer is stored as it is given. Type q at a prompt (or press
+Ctrl-C) to stop; the game stays live in the database and the next dugout run
+resumes it.
+
+The database file: DUGOUT_DATABASE from the environment or .env, else
+data/dugout.sqlite3 under the current folder (in the Docker image,
+/data/dugout.sqlite3 on the /data volume). dugout db backup copies it;
+deleting it starts a new league.
+"""
+
+
+def _version() -> str:
+    try:
+        return version("dugout")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dugout", description="Tabletop baseball leagues in Discord.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser(
         "run",
-        help="the bot if DISCORD_TOKEN is set, otherwise dugout play "
+        help="the bot if DISCORD_TOKEN is set, otherwise the next game of the terminal league "
         "(managing the home team at a terminal; only watching, at full speed, when stdin is not a terminal)",
+        description=RUN_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.set_defaults(func=_run)
 
@@ -196,25 +266,44 @@ def build_parser() -> argparse.ArgumentParser:
     terminal.add_arguments(play)
     play.set_defaults(func=_play)
 
-    cards = sub.add_parser("cards", help="card sets: validate, show, list, import and export CSV")
+    cards = sub.add_parser("cards", help="card sets: validate, list, show, image, import and export CSV")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     validate = cards_sub.add_parser("validate", help="check a card set and report every problem")
-    validate.add_argument("path", help="the set folder, e.g. cards/sets/sample")
+    validate.add_argument("path", help="the set folder (holding set.toml), e.g. cards/sets/sample")
     validate.set_defaults(func=_cards_validate)
-    show = cards_sub.add_parser("show", help="print a card laid out like the printed card")
-    show.add_argument("card_id", help="card id, or part of a player's name")
+    show = cards_sub.add_parser(
+        "show",
+        help="print a card laid out like the printed card",
+        description="Print a card laid out like the printed card. A name matching several cards lists them; "
+        "then give the id.",
+    )
+    show.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
     show.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
     show.set_defaults(func=_cards_show)
+    image = cards_sub.add_parser("image", help="draw a card as a PNG picture, as /card show does in Discord")
+    image.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
+    image.add_argument("--out", required=True, type=Path, help="the picture to write, e.g. bench.png")
+    image.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
+    image.set_defaults(func=_cards_image)
     listing = cards_sub.add_parser("list", help="list the cards of a set")
-    listing.add_argument("--set", default=str(SAMPLE_SET))
+    listing.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
     listing.set_defaults(func=_cards_list)
-    imp = cards_sub.add_parser("import-csv", help="turn a spreadsheet (CSV) of cards into a card file")
+    imp = cards_sub.add_parser(
+        "import-csv",
+        help="turn a spreadsheet (CSV) of cards into a card file",
+        description="Turn a spreadsheet (CSV) of cards into a card file. Nothing is written unless every row is "
+        "valid and no card id is already used in the file or, inside a set, in the set's other card files. "
+        "An existing card file is never replaced silently: add to it with --append, or replace it with --force.",
+    )
     imp.add_argument("csv", type=Path)
     imp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
     imp.add_argument("--out", required=True, type=Path, help="the card file to write, inside a set folder")
+    existing = imp.add_mutually_exclusive_group()
+    existing.add_argument("--append", action="store_true", help="add the cards after those already in --out")
+    existing.add_argument("--force", action="store_true", help="replace --out if it exists")
     imp.set_defaults(func=_cards_import)
     exp = cards_sub.add_parser("export-csv", help="write one kind of card of a set as CSV")
-    exp.add_argument("--set", default=str(SAMPLE_SET))
+    exp.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
     exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
     exp.add_argument("--out", required=True, type=Path)
     exp.set_defaults(func=_cards_export)
@@ -231,14 +320,54 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one subcommand; an error it expects is one line on stderr and exit 1, never a traceback.
+
+    Anything else is a bug: one line with a hint, and its traceback only with DUGOUT_DEBUG=1.
+    """
     try:
+        args = build_parser().parse_args(argv)  # inside the try too: --help into a closed pipe
         result: int = args.func(args)
+        sys.stdout.flush()  # inside the try: piped output is buffered, and a closed pipe shows here
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        print("dugout: interrupted", file=sys.stderr)
+        return 130
     except CardSetError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 1
+    except LeagueError as exc:
+        print(f"dugout: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as exc:
+        print(f"dugout: the database refused: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        print(f"dugout: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:
+        if os.environ.get("DUGOUT_DEBUG"):
+            raise
+        print(
+            f"dugout: unexpected error: {type(exc).__name__}: {exc} "
+            "(a bug; run again with DUGOUT_DEBUG=1 for the traceback, and please report it)",
+            file=sys.stderr,
+        )
+        return 1
     return result
+
+
+def _silence_stdout() -> None:
+    """After a reader closed the pipe (``dugout cards list | head -1``): send what is left to devnull,
+    so the interpreter's final flush does not fail too (the Python docs' "Note on SIGPIPE")."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test's capture)
+        pass
 
 
 if __name__ == "__main__":

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import csv
 import re
+import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from cards.loader import CARD_TYPES, CardSetError, Problem, dump_card, validate_card, write_cards
+from cards.loader import CARD_TYPES, SET_FILE, CardSetError, Problem, dump_card, kind_of, validate_card, write_cards
 from cards.models import AnyCard
+from cards.toml_format import format_cards
+
+# What import_csv does when the card file is already there.
+Existing = Literal["refuse", "append", "replace"]
 
 _CELL = re.compile(r"^r([1-6])c([1-6])$")
 _LISTS = {"positions", "outs"}
@@ -70,12 +75,47 @@ def unflatten(row: dict[str, str]) -> dict[str, Any]:
     return table
 
 
-def import_csv(source: str | Path, kind: str, target: str | Path) -> list[AnyCard]:
+class CardFileExists(CardSetError):
+    """The card file import_csv was to write is already there, and neither append nor replace was asked."""
+
+
+def _ids_in(path: Path) -> dict[str, str]:
+    """The card ids a card file holds, each with its card's label (a file that does not parse holds none)."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    ids: dict[str, str] = {}
+    for kind, tables in data.items():
+        for table in tables if kind in CARD_TYPES and isinstance(tables, list) else []:
+            if isinstance(table, dict) and isinstance(table.get("id"), str):
+                ids[table["id"]] = f"{kind} {table.get('name', table['id'])}"
+    return ids
+
+
+def _taken_ids(target: Path, existing: Existing) -> dict[str, tuple[Path, str]]:
+    """Ids the imported cards must not reuse: the target's own when appending, and those of the
+    other card files of its set (ids are unique within a set) when it is inside one."""
+    files = [target] if existing == "append" and target.exists() else []
+    root = next((p for p in target.resolve().parents if (p / SET_FILE).is_file()), None)
+    if root is not None:
+        files += [p for p in sorted(root.rglob("*.toml")) if p.name != SET_FILE and p.resolve() != target.resolve()]
+    return {card_id: (path, label) for path in files for card_id, label in _ids_in(path).items()}
+
+
+def import_csv(source: str | Path, kind: str, target: str | Path, existing: Existing = "refuse") -> list[AnyCard]:
     """Validate every row of a CSV file of one card kind and write them as a card file.
 
-    Nothing is written unless every row is valid; CardSetError lists each problem
-    with the CSV file, the row and the cell.
+    Nothing is written unless every row is valid and no card id is already used by the
+    target file or (inside a set) another card file of the set; CardSetError lists each
+    problem with the CSV file, the row and the cell. An existing target is never
+    replaced silently: ``existing`` says whether to refuse (CardFileExists), append the
+    new cards after the file's own (its text is kept as it is) or replace it.
     """
+    out = Path(target)
+    if existing == "refuse" and out.exists():
+        raise CardFileExists([Problem(str(out), "already exists")])
     if kind not in CARD_TYPES:
         raise CardSetError([Problem(str(source), f"unknown card kind {kind!r}; use batter, pitcher or ballpark")])
     path = Path(source)
@@ -85,22 +125,55 @@ def import_csv(source: str | Path, kind: str, target: str | Path) -> list[AnyCar
     except OSError as exc:
         raise CardSetError([Problem(str(path), f"cannot read: {exc.strerror}")]) from None
     cards: list[AnyCard] = []
+    rows_of: list[int] = []
     problems: list[Problem] = []
     for number, row in enumerate(rows, start=2):  # row 1 is the header
         card, found = validate_card(unflatten(row), kind, f"{path} row {number}", number - 2)
         problems += found
         if card is not None:
             cards.append(card)  # type: ignore[arg-type]
+            rows_of.append(number)
     ids = [c.id for c in cards]
     problems += [
         Problem(str(path), f"card id {i!r} appears twice") for i in sorted({i for i in ids if ids.count(i) > 1})
     ]
     if not rows:
         problems.append(Problem(str(path), "no card rows"))
+    taken = _taken_ids(out, existing) if not problems else {}
+    problems += [
+        Problem(
+            f"{path} row {number}",
+            f"card id already in {taken[card.id][0]} ({taken[card.id][1]})",
+            f"{kind} {card.name} ({card.id})",
+        )
+        for number, card in zip(rows_of, cards, strict=True)
+        if card.id in taken
+    ]
     if problems:
         raise CardSetError(problems)
-    write_cards(Path(target), cards)
+    if existing == "append" and out.exists():
+        _append_cards(out, cards)
+    else:
+        write_cards(out, cards)
     return cards
+
+
+def _append_cards(target: Path, cards: list[AnyCard]) -> None:
+    """Add cards at the end of a card file, leaving its own text (comments, layout) untouched.
+
+    TOML lets ``[[batter]]`` tables follow any others, so the new tables go after the old;
+    the whole is parsed before it is written, so a file that would not load is never written.
+    """
+    old = target.read_text(encoding="utf-8")
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for card in cards:
+        grouped.setdefault(kind_of(card), []).append(dump_card(card))
+    new = old.rstrip("\n") + "\n\n" + format_cards(grouped) if old.strip() else format_cards(grouped)
+    try:
+        tomllib.loads(new)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardSetError([Problem(str(target), f"not valid TOML, so nothing was added to it: {exc}")]) from None
+    target.write_text(new, encoding="utf-8")
 
 
 def export_csv(cards: list[AnyCard], target: str | Path) -> None:

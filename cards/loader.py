@@ -56,6 +56,10 @@ class CardSetError(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+class NotACardSet(CardSetError):
+    """The path is no card set at all (missing, not a folder, no set.toml): one problem, found at once."""
+
+
 class SetInfo(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -106,6 +110,20 @@ class CardSet:
         """A pitcher's own batting card ("##"), else the set's generic pitcher batting card."""
         own = self.own_batting_card(pitcher) if pitcher.own_batting_card else None
         return own or self.batters.get(GENERIC_PITCHER_BATTING)
+
+    def find(self, text: str) -> list[AnyCard]:
+        """The cards ``text`` names: the card with that id; else those whose name is ``text``
+        (any case); else those whose name contains it."""
+        wanted = " ".join(text.split())
+        try:
+            return [self.card(wanted)]
+        except KeyError:
+            pass
+        lowered = wanted.lower()
+        if not lowered:
+            return []
+        cards = self.all_cards()
+        return [c for c in cards if c.name.lower() == lowered] or [c for c in cards if lowered in c.name.lower()]
 
     def teams(self) -> list[str]:
         """Teams with players in the set, as "year team"."""
@@ -183,8 +201,14 @@ def load_set(path: str | Path) -> CardSet:
     """Load and validate a whole set; raise CardSetError listing every problem."""
     root = Path(path)
     problems: list[Problem] = []
+    # Refuse a path that is no set before reading anything: a stray folder (a home
+    # directory, /tmp) would otherwise have every *.toml under it read as a card file.
+    if not root.exists():
+        raise NotACardSet([Problem(str(root), "no such card set folder")])
     if not root.is_dir():
-        raise CardSetError([Problem(str(root), "no such card set folder")])
+        raise NotACardSet([Problem(str(root), f"not a folder; a card set is a folder with a {SET_FILE}")])
+    if not (root / SET_FILE).is_file():
+        raise NotACardSet([Problem(str(root), f"not a card set: the folder has no {SET_FILE}")])
     meta, meta_problems = _read_toml(root / SET_FILE, str(root / SET_FILE))
     problems += meta_problems
     info: SetInfo | None = None

@@ -7,6 +7,7 @@ sets the version in the same transaction, so a failed migration leaves the file 
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from collections.abc import Sequence
@@ -78,16 +79,43 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
     target = Path(path)
     if str(path) != ":memory:":
         target.parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(target, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    if target.is_dir():
+        raise DatabaseError(f"{target} is a folder; name the database file (for example {target / 'dugout.sqlite3'})")
+    opening = aiosqlite.connect(target, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn = await opening
+    except sqlite3.Error as exc:  # e.g. a file or folder this user may not open
+        await _worker_stopped(opening)
+        raise DatabaseError(f"cannot open the database {target}: {exc}") from exc
     try:
         conn.row_factory = aiosqlite.Row
         await conn.execute(sql.PRAGMA_BUSY_TIMEOUT.format(ms=BUSY_TIMEOUT_MS))
         await conn.execute(sql.PRAGMA_JOURNAL_WAL)
         await conn.execute(sql.PRAGMA_FOREIGN_KEYS_ON)
+    except sqlite3.DatabaseError as exc:
+        # SQLite opens any file lazily; the first statement is where a file that is not a
+        # database (or a locked or unreadable one) shows itself. Say which file, in words.
+        await conn.close()
+        if "not a database" in str(exc):
+            raise DatabaseError(f"{target} is not a Dugout database (not an SQLite file)") from exc
+        raise DatabaseError(f"cannot open the database {target}: {exc}") from exc
     except BaseException:
         await conn.close()
         raise
     return conn
+
+
+async def _worker_stopped(conn: aiosqlite.Connection) -> None:
+    """Wait (up to a second) for the worker thread of a connection that failed to open.
+
+    aiosqlite stops it without waiting; were the event loop closed first, the thread
+    would print a traceback of its own on the way out.
+    """
+    thread = getattr(conn, "_thread", None)
+    for _ in range(1000):
+        if thread is None or not thread.is_alive():
+            return
+        await asyncio.sleep(0.001)
 
 
 async def current_version(conn: aiosqlite.Connection) -> int:

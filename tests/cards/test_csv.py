@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from cards.csv_io import export_csv, flatten, import_csv, unflatten
+from cards.csv_io import CardFileExists, export_csv, flatten, import_csv, unflatten
 from cards.loader import CardSet, CardSetError, dump_card, load_set
 from cards.models import AnyCard
 
@@ -175,3 +175,109 @@ def test_cli_export_then_import(sample: CardSet, tmp_path: Path, capsys: pytest.
         f"wrote {count} ballpark card(s) to {target}",
     ]
     assert target.exists()
+
+
+# --- an existing card file is never replaced silently (issue 12) ------------------------------
+
+
+def books_folder(books: CardSet, tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A set folder with Bench in batters.toml (with a comment of its own), and a CSV of Seaver's batting card."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "set.toml").write_text('name = "From CSV"\nruleset = "inside-pitch"\n')
+    export_csv([books.card("johnny-bench-1970")], tmp_path / "bench.csv")
+    import_csv(tmp_path / "bench.csv", "batter", folder / "batters.toml")
+    target = folder / "batters.toml"
+    target.write_text("# typed by hand\n" + target.read_text())
+    export_csv([books.card("tom-seaver-1970-batting")], tmp_path / "seaver.csv")
+    return folder, target, tmp_path / "seaver.csv"
+
+
+def cli_import(source: Path, target: Path, *flags: str) -> int:
+    return main(["cards", "import-csv", str(source), "--kind", "batter", "--out", str(target), *flags])
+
+
+def test_cli_import_refuses_an_existing_card_file(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, target, source = books_folder(books, tmp_path)
+    before = target.read_text()
+    assert cli_import(source, target) == 1
+    assert capsys.readouterr().err == (
+        f"{target} already exists; nothing written: add to it with --append, or replace it with --force\n"
+    )
+    assert target.read_text() == before
+
+
+def test_import_csv_refuses_an_existing_file_by_default(books: CardSet, tmp_path: Path) -> None:
+    _, target, source = books_folder(books, tmp_path)
+    with pytest.raises(CardFileExists) as exc:
+        import_csv(source, "batter", target)
+    assert [str(p) for p in exc.value.problems] == [f"{target}: already exists"]
+
+
+def test_cli_import_append_keeps_the_file_and_adds_the_cards(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, target, source = books_folder(books, tmp_path)
+    before = target.read_text()
+    assert cli_import(source, target, "--append") == 0
+    assert capsys.readouterr().out == f"added 1 batter card(s) to {target}\n"
+    assert target.read_text().startswith(before)  # the hand-typed comment and the old card, untouched
+    again = load_set(folder)
+    assert again.files == {"batters.toml": ["johnny-bench-1970", "tom-seaver-1970-batting"]}
+    assert again.card("tom-seaver-1970-batting") == books.card("tom-seaver-1970-batting")
+
+
+def test_cli_import_append_refuses_an_id_the_file_has(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, target, _ = books_folder(books, tmp_path)
+    before = target.read_text()
+    source = tmp_path / "bench.csv"
+    assert cli_import(source, target, "--append") == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{source} row 2: batter Johnny Bench (johnny-bench-1970): card id already in {target} (batter Johnny Bench)",
+        "1 problem(s); nothing written",
+    ]
+    assert target.read_text() == before
+
+
+def test_cli_import_refuses_an_id_another_file_of_the_set_has(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Card ids are unique within a set: a new file may not reuse one either."""
+    folder, target, _ = books_folder(books, tmp_path)
+    source = tmp_path / "bench.csv"
+    assert cli_import(source, folder / "more.toml") == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{source} row 2: batter Johnny Bench (johnny-bench-1970): card id already in {target} (batter Johnny Bench)",
+        "1 problem(s); nothing written",
+    ]
+    assert not (folder / "more.toml").exists()
+
+
+def test_cli_import_force_replaces_the_file(books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder, target, source = books_folder(books, tmp_path)
+    assert cli_import(source, target, "--force") == 0
+    assert capsys.readouterr().out == f"wrote 1 batter card(s) to {target}\n"
+    assert load_set(folder).files == {"batters.toml": ["tom-seaver-1970-batting"]}
+
+
+def test_cli_import_append_and_force_together_is_a_usage_error(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, target, source = books_folder(books, tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        cli_import(source, target, "--append", "--force")
+    assert exc.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_cli_import_into_a_missing_folder_is_one_line(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, _, source = books_folder(books, tmp_path)
+    target = tmp_path / "nowhere" / "batters.toml"
+    assert cli_import(source, target) == 1
+    assert capsys.readouterr().err == f"dugout: {target}: No such file or directory\n"

@@ -165,3 +165,33 @@ def test_dugout_db_upgrade_current_and_backup(
     other = tmp_path / "other.sqlite3"
     assert main(["db", "--database", str(other), "upgrade"]) == 0
     assert user_version(other) == db.latest_version()
+
+
+async def test_a_file_that_is_not_a_database_is_named_and_left_alone(tmp_path: Path) -> None:
+    """SQLite opens any file; the first statement is where it says "file is not a database"."""
+    path = tmp_path / "notes.sqlite3"
+    path.write_text("my shopping list\n")
+    with pytest.raises(DatabaseError) as exc:
+        await Store.open(path)
+    assert str(exc.value) == f"{path} is not a Dugout database (not an SQLite file)"
+    assert path.read_text() == "my shopping list\n"
+
+
+async def test_a_folder_is_not_a_database_file(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError) as exc:
+        await db.connect(tmp_path)
+    assert (
+        str(exc.value) == f"{tmp_path} is a folder; name the database file (for example {tmp_path / 'dugout.sqlite3'})"
+    )
+
+
+@pytest.mark.parametrize("command", ["current", "upgrade", "backup"])
+def test_dugout_db_on_a_file_that_is_not_a_database_is_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "notes.sqlite3"
+    path.write_text("my shopping list\n")
+    assert main(["db", "--database", str(path), command]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"{path} is not a Dugout database (not an SQLite file)\n"

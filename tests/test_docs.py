@@ -1,0 +1,41 @@
+"""The project's paperwork (issue 12): the docs point only inside the repository, and the
+LICENSE is the one pyproject.toml names."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_of_a_doc_is_a_file_of_the_repository(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    for target in LINK.findall(text):
+        if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+            continue  # a web address, or a heading of the same page
+        path = (doc.parent / target.split("#", 1)[0]).resolve()
+        assert path.is_relative_to(ROOT), f"{doc.name} links outside the repository: {target}"
+        assert path.exists(), f"{doc.name} links to a missing file: {target}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_doc_names_a_path_outside_the_repository(doc: Path) -> None:
+    """The rule books are described in words: no path to the machine they were copied to."""
+    text = doc.read_text(encoding="utf-8")
+    assert re.findall(r"/work/|\.\./shared|/shared/rules", text) == []
+
+
+def test_the_license_is_the_mit_license_pyproject_names() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT"
+    lines = (ROOT / "LICENSE").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "MIT License"
+    assert lines[2] == "Copyright (c) 2026 Dugout contributors"
+    assert "Permission is hereby granted, free of charge" in lines[4]
