@@ -8,7 +8,7 @@ card -> range or error check -> the play), with the dice scripted to the
 book's numbers.
 
 Books: IP2021 = inside-pitch-2021.txt, IP2007 = inside-pitch-v3-2007.txt, KEY =
-inside-pitch-card-key-and-examples.txt (all in /work/shared/rules/).
+inside-pitch-card-key-and-examples.txt: the publishers' texts, kept beside the code, not in it.
 """
 
 from __future__ import annotations

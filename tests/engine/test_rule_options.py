@@ -2,7 +2,7 @@
 
 Each rule is played both ways with scripted dice: the IP2021 default, then the
 IP2007 option. Books: IP2021 = inside-pitch-2021.txt, IP2007 =
-inside-pitch-v3-2007.txt (/work/shared/rules/; the rules README settles which wins).
+inside-pitch-v3-2007.txt (the publishers' texts, kept outside the repository; IP2021 wins where they differ).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A fake Discord (REST + Gateway on 127.0.0.1) for end-to-end tests of the real discord.py client.
 
-See server.py for `FakeDiscord`, fixtures.py for the pytest fixtures, and
-/work/shared/design/fake-discord.md for why the tests work this way.
+See server.py for `FakeDiscord` and fixtures.py for the pytest fixtures. Nothing here
+reaches discord.com: the real client is pointed at this server on 127.0.0.1.
 """
 
 from tests.fakediscord.records import (
