@@ -39,6 +39,7 @@ from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import ordinal
 from engine.game import Game
+from engine.requests import DecisionError, ReplayMismatch
 from league.errors import LeagueError, NotFound
 from league.models import GameRecord, League, Replacement
 from league.standings import StandingsRow
@@ -258,7 +259,10 @@ class TerminalRun:
         return record, game
 
     def resume(self, store: Store, record: GameRecord) -> tuple[GameRecord, Game]:
-        game = self.call(store.load_game(record.id))
+        try:
+            game = self.call(store.load_game(record.id))
+        except (ReplayMismatch, DecisionError):
+            game = self.replay_what_still_fits(store, record)
         answers = sum(1 for d in game.log if d.by != "auto")
         self.say(f"Resuming {where(game)} (game {record.id}, {answers} answers stored).")
         if game.managed and not self.interactive:
@@ -270,6 +274,24 @@ class TerminalRun:
         elif game.managed:
             self.say("Enter takes the suggestion; q quits and saves the game.")
         return record, game
+
+    def replay_what_still_fits(self, store: Store, record: GameRecord) -> Game:
+        """A live game stored by an older Dugout whose rules asked other questions: it goes on from
+        the longest start of its log that still replays (stored anew), so the run is never stuck."""
+        data = record.game_dict()
+        log = data["log"]
+        for keep in range(len(log) - 1, -1, -1):
+            try:
+                game = Game.from_dict({**data, "log": log[:keep]})
+            except (ReplayMismatch, DecisionError):
+                continue
+            self.call(store.save_progress(record.id, game.to_dict()))
+            self.say(
+                f"Game {record.id} was stored by another version of Dugout: its first {keep} of "
+                f"{len(log)} decisions still replay, and it goes on from there."
+            )
+            return game
+        raise AssertionError("a game with no decisions always replays")
 
     def saved_line(self) -> str:
         game = f"game {self.record.id}" if self.record else "the game"

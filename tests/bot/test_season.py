@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -100,4 +103,37 @@ def test_the_run_says_who_fills_in_for_a_hurt_player_and_plays_the_game(
     line = next(line for line in out.splitlines() if line.startswith("  Harbor City: "))
     assert " is injured (3 more days); " in line and line.endswith(f" plays {position}")
     assert "Standings" in out
+    assert query(env, "SELECT status FROM game") == [("final",)]
+
+
+def test_a_live_game_whose_log_no_longer_replays_goes_on_from_what_still_does(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rules change between versions can make a stored game ask other questions: the run keeps
+    the decisions that still replay, stores the game anew and plays on instead of failing forever."""
+    league = made_league(env)
+
+    async def live_with_answers() -> int:
+        async with await Store.open(env) as store:
+            record, _ = await season.start_next_game(store, league, {"home"}, seed=4)
+            game = await store.load_game(record.id)
+            for _ in range(3):
+                assert game.pending is not None
+                game.choose("home", game.pending.suggestion, seq=game.pending.seq)
+                await store.save_decisions(record.id, game)
+            return record.id
+
+    game_id = asyncio.run(live_with_answers())
+    log = json.loads(query(env, "SELECT log FROM game WHERE id = ?", (game_id,))[0][0])
+    mine = [i for i, d in enumerate(log) if d["by"] == "manager"]
+    broken = mine[1]
+    log[broken]["kind"] = "a_question_this_version_never_asks"
+    with closing(sqlite3.connect(env)) as conn, conn:
+        conn.execute("UPDATE game SET log = ? WHERE id = ?", (json.dumps(log), game_id))
+    assert main(["run"]) == 0
+    out = capsys.readouterr().out
+    assert f"Game {game_id} was stored by another version of Dugout: its first {broken} of {len(log)} decisions" in out
+    assert "Standings" in out
+    stored = json.loads(query(env, "SELECT log FROM game WHERE id = ?", (game_id,))[0][0])
+    assert stored[:broken] == log[:broken]
     assert query(env, "SELECT status FROM game") == [("final",)]
