@@ -117,6 +117,7 @@ def _run(args: argparse.Namespace) -> int:
 
     At the terminal you manage the home team; with stdin not a terminal (CI, a
     script, a pipe) the game is only watched, at full speed, so nothing waits for input.
+    With ``--bot`` (the Docker image) there is no terminal game: no token is an error.
     """
     from dotenv import load_dotenv
 
@@ -124,11 +125,34 @@ def _run(args: argparse.Namespace) -> int:
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if token:
         return _run_bot(token, database_path(args))
+    if getattr(args, "bot", False):
+        print(
+            "dugout run --bot: DISCORD_TOKEN is not set. Put the bot's token in the environment "
+            "(docker run --env-file .env ...; .env.example says how), or play at a terminal with dugout run.",
+            file=sys.stderr,
+        )
+        return 2
     from bot import season
 
     database = database_path(args)
-    print(f"No DISCORD_TOKEN in .env: the next game of the terminal league in {database} (see also dugout play).\n")
-    return season.run(database)
+    print(f"No DISCORD_TOKEN in .env: the terminal league in {database} (see also dugout play).\n")
+    return season.run(database, getattr(args, "pace", None))
+
+
+def add_run_arguments(run: argparse.ArgumentParser) -> None:
+    run.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    run.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        help="seconds to pause after each plate appearance of a terminal game (default: 0.3 at a terminal, else 0)",
+    )
+    run.add_argument(
+        "--bot",
+        action="store_true",
+        help="only the Discord bot: without DISCORD_TOKEN, say so and exit with status 2 "
+        "instead of playing at the terminal (the Docker image runs this)",
+    )
 
 
 def _run_bot(token: str, database: Path) -> int:
@@ -160,14 +184,20 @@ def _run_bot(token: str, database: Path) -> int:
 
 
 DEFAULT_DATABASE = "data/dugout.sqlite3"
+# Set by the Docker image to its volume's file. It outranks DUGOUT_DATABASE because `docker run
+# --env-file .env` makes .env's DUGOUT_DATABASE a real environment variable, which would win
+# over the image's own ENV and move the league off the volume.
+IMAGE_DATABASE = "DUGOUT_IMAGE_DATABASE"
 
 
 def database_path(args: argparse.Namespace) -> Path:
-    """--database, else DUGOUT_DATABASE from the environment or .env, else data/dugout.sqlite3."""
+    """--database, else DUGOUT_IMAGE_DATABASE (the Docker image's), else DUGOUT_DATABASE from the
+    environment or .env (a real environment variable wins over .env), else data/dugout.sqlite3."""
     from dotenv import load_dotenv
 
     load_dotenv()
-    return Path(getattr(args, "database", None) or os.environ.get("DUGOUT_DATABASE") or DEFAULT_DATABASE)
+    chosen = getattr(args, "database", None) or os.environ.get(IMAGE_DATABASE) or os.environ.get("DUGOUT_DATABASE")
+    return Path(chosen or DEFAULT_DATABASE)
 
 
 def _db(args: argparse.Namespace) -> int:
@@ -227,10 +257,12 @@ Quitting: every answer is stored as it is given. Type q at a prompt (or press
 Ctrl-C) to stop; the game stays live in the database and the next dugout run
 resumes it.
 
-The database file: DUGOUT_DATABASE from the environment or .env, else
-data/dugout.sqlite3 under the current folder (in the Docker image,
-/data/dugout.sqlite3 on the /data volume). dugout db backup copies it;
-deleting it starts a new league.
+The database file: --database, else DUGOUT_DATABASE from the environment or
+.env, else data/dugout.sqlite3 under the current folder (the Docker image sets
+DUGOUT_IMAGE_DATABASE=/data/dugout.sqlite3, which outranks .env, so the league
+stays on the /data volume). dugout db backup copies it; deleting it starts a
+new league. With --bot it only runs the bot: without a token it says so and
+exits with status 2.
 """
 
 
@@ -254,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.set_defaults(func=_run)
+    add_run_arguments(run)
 
     play = sub.add_parser(
         "play",

@@ -5,67 +5,297 @@ the sample set's two hand-made teams, their rosters, auto-manager lineups and
 rotations. Each run plays the next game at the terminal (you manage the home team
 when stdin is a terminal), stores its result through the league store and prints
 the standings, so the file grows into a season like a Discord league's would.
+
+Nothing is lost and nothing gets stuck:
+
+- Each answer is stored in the league file as it is given (``Store.save_decisions``,
+  as the Discord session does). Ctrl-C, SIGTERM, a closed terminal (SIGHUP, or the end
+  of input at a prompt), ``q`` at a prompt or a crash leave the game live; the next run
+  resumes it where it stood and says so. A signal never cuts a store call in half: it
+  is acted on while the terminal waits for an answer or paces the plays, or once the
+  call in hand is over.
+- The league is made in one transaction, and a game is scheduled and started in one,
+  so a crash or a refused start leaves no half league and no half-made game.
+- A saved lineup's hurt or resting player is replaced from the bench, and a rotation
+  with nobody rested gets a spot starter (``Store.playable_setup``); the run says who.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import secrets
+import signal
 import sys
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TextIO
+from types import FrameType
+from typing import Any, TextIO, TypeVar
 
-from bot.terminal import MANAGE, WATCH_PACE, Terminal, team_cards
+from bot.narrate import bases_text
+from bot.terminal import WATCH_PACE, QuitGame, Terminal, team_cards
 from cards import SAMPLE_SET
 from cards.loader import load_set
-from league.errors import NotFound
-from league.models import League
+from engine.boxscore import ordinal
+from engine.game import Game
+from engine.requests import DecisionError, ReplayMismatch
+from league.errors import LeagueError, NotFound
+from league.models import GameRecord, League, Replacement
 from league.standings import StandingsRow
 from league.store import Store
 
 LEAGUE = "Terminal League"
 TEAMS = (("Harbor City", "HC"), ("Mesa Valley", "MV"))
+# The signals that stop a game at the terminal, and how the goodbye line names them.
+STOP_SIGNALS = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM", signal.SIGHUP: "the terminal closed"}
+
+T = TypeVar("T")
+
+
+class Stopped(Exception):
+    """A stop signal arrived: the game stops where it stands (its answers are already stored)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class Signals:
+    """SIGINT, SIGTERM and SIGHUP stop play by raising :class:`Stopped`, but only at safe points.
+
+    A signal is noted when it arrives and raised inside :meth:`open` (the terminal waiting
+    for an answer or pausing between plays) or at :meth:`check`; so it never cuts a store
+    call or an answer half made. The first signal counts; later ones change nothing.
+    """
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.opened = False
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> Signals:
+        for signum in STOP_SIGNALS:
+            self.previous[signum] = signal.signal(signum, self.handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.signum is not None:
+            return
+        self.signum = signum
+        if self.opened:
+            self.opened = False
+            raise Stopped(signum)
+
+    def check(self) -> None:
+        if self.signum is not None:
+            raise Stopped(self.signum)
+
+    @contextmanager
+    def open(self) -> Iterator[None]:
+        """A stretch of waiting in which a signal stops play at once."""
+        self.check()
+        self.opened = True
+        try:
+            yield
+        finally:
+            self.opened = False
+
+    def sleep(self, seconds: float) -> None:
+        import time
+
+        with self.open():
+            time.sleep(seconds)
+
+
+class Input:
+    """stdin for the terminal: reading an answer is a point where a signal may stop play."""
+
+    def __init__(self, inp: TextIO, signals: Signals) -> None:
+        self.inp = inp
+        self.signals = signals
+
+    def readline(self) -> str:
+        with self.signals.open():
+            return self.inp.readline()
+
+    def isatty(self) -> bool:
+        return self.inp.isatty()
+
+
+# --- the league -----------------------------------------------------------------------------
 
 
 async def terminal_league(store: Store) -> League:
-    """The terminal's league, made on first use: both teams signed, lineups and rotations set."""
-    try:
-        return await store.find_league(LEAGUE)
-    except NotFound:
-        pass
-    cards = load_set(SAMPLE_SET)
-    league = await store.create_league(LEAGUE, ["sample"])
-    for name, abbreviation in TEAMS:
-        park = next((p.id for p in cards.ballparks.values() if p.team == name), None)
-        team = await store.create_team(league.id, name, abbreviation, ballpark=park)
-        batters, pitchers = team_cards(cards, name)
-        for card in [*batters, *pitchers]:
-            await store.sign(team.id, card.id)
-        for hand in ("L", "R"):
-            await store.save_auto_lineup(team.id, hand)
-        await store.set_rotation(team.id, [p.id for p in pitchers if p.start is not None][:5])
-    return league
+    """The terminal's league, made on first use in one transaction: both teams signed, lineups and rotations set."""
+    async with store.transaction():
+        try:
+            return await store.find_league(LEAGUE)
+        except NotFound:
+            pass
+        cards = load_set(SAMPLE_SET)
+        league = await store.create_league(LEAGUE, ["sample"])
+        for name, abbreviation in TEAMS:
+            park = next((p.id for p in cards.ballparks.values() if p.team == name), None)
+            team = await store.create_team(league.id, name, abbreviation, ballpark=park)
+            batters, pitchers = team_cards(cards, name)
+            for card in [*batters, *pitchers]:
+                await store.sign(team.id, card.id)
+            for hand in ("L", "R"):
+                await store.save_auto_lineup(team.id, hand)
+            await store.set_rotation(team.id, [p.id for p in pitchers if p.start is not None][:5])
+        return league
 
 
-async def play_next_game(path: Path, manage: str, pace: float, out: TextIO, inp: TextIO) -> int:
-    store = await Store.open(path)
-    try:
-        league = await terminal_league(store)
-        teams = await store.teams(league.id)
-        played = await store.games(league.id, status="final")
-        away, home = (teams[0], teams[1]) if len(played) % 2 == 0 else (teams[1], teams[0])
-        record = await store.schedule_game(league.id, away.id, home.id)
-        record = await store.start_game(record.id, seed=secrets.randbelow(1_000_000), managed=MANAGE[manage])
-        game = await store.load_game(record.id)
-        print(f"{LEAGUE}, day {league.day}: {away.name} at {home.name}. Seed {game.seed}.", file=out)
-        Terminal(game, out, inp, pace).run()
+async def start_next_game(
+    store: Store, league: League, managed: set[str], seed: int
+) -> tuple[GameRecord, list[Replacement]]:
+    """The league's next game, scheduled and started in one transaction: a start that fails leaves no game.
+
+    The teams take turns at home. A game left scheduled by an older Dugout is played first.
+    """
+    teams = await store.teams(league.id)
+    played = await store.games(league.id, status="final")
+    away, home = (teams[0], teams[1]) if len(played) % 2 == 0 else (teams[1], teams[0])
+    async with store.transaction():
+        waiting = await store.games(league.id, status="scheduled")
+        record = waiting[0] if waiting else await store.schedule_game(league.id, away.id, home.id)
+        setup, replacements = await store.playable_setup(record.id)
+        record = await store.start_game(record.id, setup=setup, seed=seed, managed=managed)
+    return record, replacements
+
+
+async def finish(store: Store, record: GameRecord, game: Game) -> None:
+    """The result and the next league day, together."""
+    async with store.transaction():
         await store.finish_game(record.id, game.to_dict())
-        await store.advance_day(league.id)
-        print_standings(await store.standings(league.id), out)
-        print(f"\nStored in {path}. Run again for the next game.", file=out)
-        return 0
-    finally:
-        await store.close()
+        await store.advance_day(record.league_id)
+
+
+def where(game: Game) -> str:
+    """Where a game stands, for the line that resumes it."""
+    setup, state = game.setup, game.state
+    teams = f"{setup.away.name} at {setup.home.name}"
+    score = f"{setup.away.name} {state.away.runs}, {setup.home.name} {state.home.runs}"
+    if game.over:
+        return f"{teams}, played out to the end: {score}"
+    half = "top" if state.top else "bottom"
+    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
+    bases = bases_text([runner.id if runner else None for runner in state.bases])
+    return f"{teams}, {half} of the {ordinal(max(state.inning, 1))}, {outs}, {bases}; {score}"
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+
+class TerminalRun:
+    """One ``dugout run`` at the terminal: the store calls run one by one on an event loop of their
+    own, between which the game is played in plain (blocking) code that signals can stop."""
+
+    def __init__(
+        self, runner: asyncio.Runner, signals: Signals, path: Path, out: TextIO, inp: TextIO, pace: float
+    ) -> None:
+        self.runner = runner
+        self.signals = signals
+        self.path = path
+        self.out = out
+        self.inp = inp
+        self.pace = pace
+        self.interactive = inp.isatty()
+        self.record: GameRecord | None = None
+
+    def call(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self.runner.run(coro)
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def play(self) -> int:
+        store = self.call(Store.open(self.path))
+        try:
+            league = self.call(terminal_league(store))
+            live = self.call(store.games(league.id, status="live"))
+            record, game = self.resume(store, live[0]) if live else self.start(store, league)
+            self.record = record
+            self.signals.check()
+
+            def saved(game: Game) -> None:
+                self.call(store.save_decisions(record.id, game))
+
+            terminal = Terminal(game, self.out, Input(self.inp, self.signals), self.pace, self.signals.sleep, saved)
+            if live:
+                terminal.printed = len(game.events)  # the plays before the stop were shown then
+            try:
+                terminal.run()
+            except QuitGame as stop:
+                why = "No more input" if str(stop) == "end of input" else "Quit"
+                self.say()
+                self.say(f"{why}: {self.saved_line()}")
+                return 0
+            self.call(finish(store, record, game))
+            self.record = None
+            print_standings(self.call(store.standings(league.id)), self.out)
+            self.say(f"\nStored in {self.path}. Run again for the next game.")
+            return 0
+        finally:
+            self.call(store.close())
+
+    def start(self, store: Store, league: League) -> tuple[GameRecord, Game]:
+        managed = {"home"} if self.interactive else set()
+        record, replacements = self.call(start_next_game(store, league, managed, secrets.randbelow(1_000_000)))
+        game = self.call(store.load_game(record.id))
+        setup = game.setup
+        self.say(f"{LEAGUE}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
+        if replacements:
+            self.say("Not everyone can play today; the auto-manager fills in:")
+            for replacement in replacements:
+                self.say(f"  {replacement.text}")
+        if managed:
+            self.say(f"You manage {setup.home.name}. Enter takes the suggestion; q quits and saves the game.")
+        return record, game
+
+    def resume(self, store: Store, record: GameRecord) -> tuple[GameRecord, Game]:
+        try:
+            game = self.call(store.load_game(record.id))
+        except (ReplayMismatch, DecisionError):
+            game = self.replay_what_still_fits(store, record)
+        answers = sum(1 for d in game.log if d.by != "auto")
+        self.say(f"Resuming {where(game)} (game {record.id}, {answers} answers stored).")
+        if game.managed and not self.interactive:
+            # Nobody at a terminal to answer: the auto-manager plays on, so the run cannot wait forever.
+            for side in sorted(game.managed):
+                game.set_managed(side, False)
+            self.call(store.save_decisions(record.id, game))
+            self.say("No terminal on stdin: the auto-manager manages the rest of the game.")
+        elif game.managed:
+            self.say("Enter takes the suggestion; q quits and saves the game.")
+        return record, game
+
+    def replay_what_still_fits(self, store: Store, record: GameRecord) -> Game:
+        """A live game stored by an older Dugout whose rules asked other questions: it goes on from
+        the longest start of its log that still replays (stored anew), so the run is never stuck."""
+        data = record.game_dict()
+        log = data["log"]
+        for keep in range(len(log) - 1, -1, -1):
+            try:
+                game = Game.from_dict({**data, "log": log[:keep]})
+            except (ReplayMismatch, DecisionError):
+                continue
+            self.call(store.save_progress(record.id, game.to_dict()))
+            self.say(
+                f"Game {record.id} was stored by another version of Dugout: its first {keep} of "
+                f"{len(log)} decisions still replay, and it goes on from there."
+            )
+            return game
+        raise AssertionError("a game with no decisions always replays")
+
+    def saved_line(self) -> str:
+        game = f"game {self.record.id}" if self.record else "the game"
+        return f"{game} is saved as it stood in {self.path}; dugout run resumes it."
 
 
 def print_standings(table: dict[str, list[StandingsRow]], out: TextIO) -> None:
@@ -78,14 +308,29 @@ def print_standings(table: dict[str, list[StandingsRow]], out: TextIO) -> None:
         print(f"{line}  {row.streak:<5} {row.last_ten}", file=out)
 
 
-def run(database: Path) -> int:
-    """``dugout run`` without a token: the next game of the terminal league."""
-    interactive = sys.stdin.isatty()
-    manage = "home" if interactive else "none"
-    pace = WATCH_PACE if interactive and sys.stdout.isatty() else 0.0
+def run(database: Path, pace: float | None = None) -> int:
+    """``dugout run`` without a token: the terminal league's live game if there is one, else its next.
+
+    Exit status: 0 when the game is over or stopped with q or the end of input; 128 + the
+    signal's number when a signal stopped it (130 for Ctrl-C); 1 when the league refuses
+    to start a game (the message says why; nothing is left half made).
+    """
+    out, inp = sys.stdout, sys.stdin
+    if pace is None:
+        pace = WATCH_PACE if inp.isatty() and out.isatty() else 0.0
     database.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        return asyncio.run(play_next_game(database, manage, pace, sys.stdout, sys.stdin))
-    except KeyboardInterrupt:
-        print("\nGame abandoned; it stays live in the league file.", file=sys.stdout)
-        return 130
+    with Signals() as signals, asyncio.Runner() as runner:
+        this = TerminalRun(runner, signals, database, out, inp, pace)
+        try:
+            return this.play()
+        except Stopped as stop:
+            with suppress(OSError):  # a closed terminal cannot be written to
+                print(f"\nStopped ({STOP_SIGNALS[signal.Signals(stop.signum)]}): {this.saved_line()}", file=out)
+            return 128 + stop.signum
+        except LeagueError as exc:
+            print(f"dugout run: {exc}", file=sys.stderr)
+            return 1
+        except OSError as exc:
+            if exc.errno in (errno.EIO, errno.EPIPE):  # the terminal went away mid-line
+                return 128 + signal.SIGHUP
+            raise

@@ -19,7 +19,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from bot.narrate import Line, Names, format_box_score, narrate
 from cards import SAMPLE_SET
@@ -40,6 +40,18 @@ WATCH_PACE = 0.3  # seconds after each plate appearance when a person watches at
 
 class TeamNotFound(ValueError):
     pass
+
+
+class LineInput(Protocol):
+    """Where answers come from: stdin, or a wrapper around it."""
+
+    def readline(self) -> str: ...
+
+    def isatty(self) -> bool: ...
+
+
+class QuitGame(Exception):
+    """The person at a saving terminal stops the game: q at a prompt, or the end of input."""
 
 
 def load_cards() -> CardSet:
@@ -144,11 +156,15 @@ class Terminal:
         self,
         game: Game,
         out: TextIO,
-        inp: TextIO,
+        inp: LineInput,
         pace: float = 0.0,
         sleep: Callable[[float], None] | None = None,
+        saved: Callable[[Game], None] | None = None,
     ) -> None:
+        """``saved`` stores the game after each answer (``dugout run``'s league file); with it,
+        q at a prompt or the end of input stops the game (QuitGame) instead of handing it over."""
         self.game = game
+        self.saved = saved
         self.names = Names.of(game.setup)
         self.out = out
         self.inp = inp
@@ -222,9 +238,12 @@ class Terminal:
         self.list_options(request, suggested, hide=set(changes))
         if changes:
             self.say(f"  ... and {len(changes)} pitching changes and substitutions: type ? to list them")
+        quits = ", q quits and saves" if self.saved else ""
         while True:
-            print(f"Your choice [1-{len(options)}, Enter = {suggested}]: ", end="", file=self.out, flush=True)
+            print(f"Your choice [1-{len(options)}, Enter = {suggested}{quits}]: ", end="", file=self.out, flush=True)
             answer = self.inp.readline()
+            if answer == "" and self.saved is not None:
+                raise QuitGame("end of input")
             if answer == "":
                 self.say()
                 self.say("(No more input: the auto-manager manages the rest of the game.)")
@@ -237,9 +256,13 @@ class Terminal:
             if answer == "?":
                 self.list_options(request, suggested, hide=set())
                 continue
+            if self.saved is not None and answer.lower() in ("q", "quit"):
+                raise QuitGame("q")
             choice = self.parse_answer(answer, request)
             if choice is not None:
                 self.game.choose(request.side, choice, seq=request.seq)
+                if self.saved is not None:
+                    self.saved(self.game)  # stored before anything that follows from it is shown
                 return
             self.say(
                 f"{answer!r} is not one of the choices: type a number from 1 to {len(options)}, "

@@ -260,6 +260,23 @@ class Rotation:
 
 
 @dataclass(frozen=True)
+class Replacement:
+    """A player the auto-manager put in for one who cannot play today (``Store.playable_setup``).
+
+    In a saved lineup: ``position`` is the spot's position, ``out`` the hurt, resting or
+    departed player and ``player_in`` the bench player who takes his place. For the
+    starter: ``position`` is P, ``out`` the rotation man whose turn it was (None without a
+    rotation) and ``player_in`` the spot starter from the bullpen.
+    """
+
+    team: str
+    position: Position
+    out: str | None
+    player_in: str
+    text: str  # in words, for the manager: who, why, who instead
+
+
+@dataclass(frozen=True)
 class BullpenRole:
     card_id: str
     role: BullpenRoleName

@@ -29,6 +29,7 @@ from cards.notation import Position
 from engine.boxscore import box_score
 from engine.events import Injury as InjuryEvent
 from engine.game import RULESET, Game
+from engine.inside_pitch.manager import best_at
 from engine.lineup import auto_team
 from engine.requests import ReplayMismatch
 from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
@@ -60,6 +61,7 @@ from league.models import (
     LeagueRules,
     Lineup,
     PitcherUsage,
+    Replacement,
     RosterEntry,
     RosterKind,
     RosterMove,
@@ -74,6 +76,9 @@ from league.standings import FinalGame, StandingsRow, standings
 from league.stats import SeasonStats, leaders, season_stats
 
 Row = aiosqlite.Row
+# The bullpen's order in a game: long, middle, unassigned, setup, closer (the engine brings
+# relievers in in order and keeps the last for the close game late).
+BULLPEN_ORDER: dict[BullpenRoleName | None, int] = {"long": 0, "middle": 1, None: 2, "setup": 3, "closer": 4}
 # Called with a stage name at points inside finish_game's transaction; tests use it to kill the process there.
 FinishHook = Callable[[str], Awaitable[None]]
 
@@ -992,12 +997,26 @@ class Store:
 
     # --- games: setup ---------------------------------------------------------------------
 
-    async def _next_starter(self, team: Team, pool: CardPool, unavailable: Mapping[str, str]) -> Pitcher:
-        """Whose turn it is in the rotation, passing over starters who are resting or hurt."""
+    async def _next_starter(
+        self,
+        team: Team,
+        pool: CardPool,
+        unavailable: Mapping[str, str],
+        replacements: list[Replacement] | None = None,
+    ) -> Pitcher:
+        """Whose turn it is in the rotation, passing over starters who are resting or hurt.
+
+        With ``replacements`` (a list to note them in), a rotation with nobody ready gets a
+        spot starter from the bullpen (:meth:`_spot_starter`) instead of refusing.
+        """
         rotation = await self._rotation(team)
-        if not rotation.starters:
-            raise LineupError(f"{team.name} has no rotation; set one before its games can start")
         roster = await self._roster(team.id)
+        if not rotation.starters:
+            if replacements is not None and (spot := await self._spot_starter(team, pool, roster, unavailable)):
+                text = f"{team.name} has no rotation; {spot.name} makes a spot start"
+                replacements.append(Replacement(team.name, Position.P, None, spot.id, text))
+                return spot
+            raise LineupError(f"{team.name} has no rotation; set one before its games can start")
         turn = list(rotation.starters)
         first = turn.index(rotation.next_starter) if rotation.next_starter else 0
         reasons = []
@@ -1008,7 +1027,28 @@ class Store:
                 reasons.append(f"{pool.name(card_id)} is {unavailable[card_id]}")
             else:
                 return pool.pitcher(card_id)
+        if replacements is not None and (spot := await self._spot_starter(team, pool, roster, unavailable)):
+            text = f"{team.name} has no starter ready ({'; '.join(reasons)}); {spot.name} makes a spot start"
+            replacements.append(Replacement(team.name, Position.P, turn[first], spot.id, text))
+            return spot
         raise PlayerUnavailable(f"{team.name} has no starter ready: {'; '.join(reasons)}")
+
+    async def _spot_starter(
+        self, team: Team, pool: CardPool, roster: Mapping[str, RosterEntry], unavailable: Mapping[str, str]
+    ) -> Pitcher | None:
+        """Dugout's rule (the books leave rotations to the manager): with no starter ready, the
+        healthy, rested reliever with a START line starts, else the first of the bullpen in its
+        order (long, middle, unassigned, setup, closer); None if nobody in the bullpen can."""
+        busy = set((await self._rotation(team)).starters) | set(unavailable)
+        roles = {r.card_id: r.role for r in await self._bullpen_roles(team.id)}
+        arms = [
+            pool.pitcher(e.card_id)
+            for e in roster.values()
+            if e.kind == "pitcher" and e.status == "active" and e.card_id not in busy
+        ]
+        if not arms:
+            return None
+        return min(arms, key=lambda p: (p.start is None, BULLPEN_ORDER[roles.get(p.id)]))  # the first of equals
 
     async def _team_setup(
         self,
@@ -1018,8 +1058,13 @@ class Store:
         starter: Pitcher,
         opposing_hand: Hand,
         unavailable: Mapping[str, str],
+        replacements: list[Replacement] | None = None,
     ) -> TeamSetup:
-        """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role."""
+        """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
+
+        With ``replacements`` (a list to note them in), a player of the saved lineup who
+        cannot play today is replaced from the bench (:func:`_fill_lineup`) instead of refusing.
+        """
         lineup = await self._lineup(team.id, opposing_hand)
         if lineup is None:
             other = await self._lineup(team.id, "R" if opposing_hand == "L" else "L")
@@ -1027,6 +1072,8 @@ class Store:
                 raise LineupError(f"{team.name} has no saved lineup; save one (or let the auto-manager pick one)")
             lineup = other  # one lineup against every starter
         roster = await self._roster(team.id)
+        if replacements is not None:
+            lineup = _fill_lineup(team, lineup, roster, unavailable, pool, replacements)
         try:
             check_lineup(
                 team.name,
@@ -1055,12 +1102,11 @@ class Store:
         bench = tuple(pool.batter(e.card_id) for e in healthy if e.kind == "batter" and e.card_id not in in_lineup)
         rotation = set((await self._rotation(team)).starters)
         roles = {r.card_id: r.role for r in await self._bullpen_roles(team.id)}
-        # Starters stay out of the bullpen: they pitch on their turn. Order: long, middle, unassigned, setup, closer.
-        order = {"long": 0, "middle": 1, None: 2, "setup": 3, "closer": 4}
+        # Starters stay out of the bullpen: they pitch on their turn.
         relievers = [
             e.card_id for e in healthy if e.kind == "pitcher" and e.card_id != starter.id and e.card_id not in rotation
         ]
-        relievers.sort(key=lambda c: order[roles.get(c)])
+        relievers.sort(key=lambda c: BULLPEN_ORDER[roles.get(c)])
         bullpen = tuple(pool.pitcher(c) for c in relievers)
         # Pitchers marked ## bat with their own cards; the rest with a generic pitchers' card.
         staff = (starter, *bullpen)
@@ -1068,17 +1114,20 @@ class Store:
         generic = next((pool.batting_card_for(p) for p in staff if not p.own_batting_card), None)
         return TeamSetup(team.name, tuple(spots), starter, generic, bench, bullpen, own)
 
-    async def _build_setup(self, league: League, game: GameRecord) -> GameSetup:
+    async def _build_setup(
+        self, league: League, game: GameRecord, replacements: list[Replacement] | None = None
+    ) -> GameSetup:
         pool = await self._pool_for(league.card_sets)
         away, home = await self._team(game.away_team_id), await self._team(game.home_team_id)
         if home.ballpark is None:
             raise GameError(f"{home.name} has no ballpark; set one before it plays at home")
         unavailable = await self._unavailable(league)
-        away_starter = await self._next_starter(away, pool, unavailable)
-        home_starter = await self._next_starter(home, pool, unavailable)
+        away_starter = await self._next_starter(away, pool, unavailable, replacements)
+        home_starter = await self._next_starter(home, pool, unavailable, replacements)
+        fill = replacements
         setup = GameSetup(
-            away=await self._team_setup(away, league, pool, away_starter, _hand(home_starter), unavailable),
-            home=await self._team_setup(home, league, pool, home_starter, _hand(away_starter), unavailable),
+            away=await self._team_setup(away, league, pool, away_starter, _hand(home_starter), unavailable, fill),
+            home=await self._team_setup(home, league, pool, home_starter, _hand(away_starter), unavailable, fill),
             ballpark=pool.ballpark(home.ballpark),
             options=league.options,
         )
@@ -1095,6 +1144,23 @@ class Store:
             if game.status not in ("scheduled", "postponed"):
                 raise GameError(f"game {game_id} is {game.status}; its setup is already fixed")
             return await self._build_setup(await self._league(game.league_id), game)
+
+    async def playable_setup(self, game_id: int) -> tuple[GameSetup, list[Replacement]]:
+        """The game's setup as :meth:`build_game_setup` makes it, never stopped by who cannot play today.
+
+        A saved lineup's hurt, resting or departed player is replaced by the bench player
+        the auto-manager would send in for a man hurt in a game (the best range at his
+        position, else the best hitter: ``engine.inside_pitch.manager.best_at``); a rotation
+        with no starter ready gets a spot starter from the bullpen. Nothing is saved: the
+        replacements come back for the front end to tell the manager.
+        """
+        async with self.transaction(write=False):
+            game = await self._game(game_id)
+            if game.status not in ("scheduled", "postponed"):
+                raise GameError(f"game {game_id} is {game.status}; its setup is already fixed")
+            replacements: list[Replacement] = []
+            setup = await self._build_setup(await self._league(game.league_id), game, replacements)
+            return setup, replacements
 
     async def _check_setup_players(self, league: League, setup: GameSetup) -> None:
         """A setup made elsewhere: nobody in a lineup or starting who is injured or resting."""
@@ -1354,6 +1420,46 @@ def _check_rulesets(ruleset: str, pool: CardPool) -> None:
     for ref, cardset in zip(pool.refs, pool.sets, strict=True):
         if not ruleset.startswith(cardset.info.ruleset):
             raise CardError(f"card set {ref!r} is for {cardset.info.ruleset}, not {ruleset}")
+
+
+def _why_out(card_id: str, roster: Mapping[str, RosterEntry], unavailable: Mapping[str, str]) -> str | None:
+    """Why a saved lineup's player cannot play today; None if he can."""
+    entry = roster.get(card_id)
+    if entry is None:
+        return "no longer on the roster"
+    if entry.status != "active":
+        return "on the injured list"
+    return unavailable.get(card_id)
+
+
+def _fill_lineup(
+    team: Team,
+    lineup: Lineup,
+    roster: Mapping[str, RosterEntry],
+    unavailable: Mapping[str, str],
+    pool: CardPool,
+    replacements: list[Replacement],
+) -> Lineup:
+    """The saved lineup with each player who cannot play today replaced from the healthy bench,
+    spot by spot in batting order, by the auto-manager's rule for a hurt player (``best_at``)."""
+    taken = set(lineup.card_ids())
+    bench = [
+        pool.batter(e.card_id)
+        for e in roster.values()
+        if e.kind == "batter" and e.status == "active" and e.card_id not in unavailable and e.card_id not in taken
+    ]
+    spots = []
+    for spot in lineup.spots:
+        why = None if spot.card_id is None else _why_out(spot.card_id, roster, unavailable)
+        if spot.card_id is None or why is None or not bench:
+            spots.append(spot)  # check_lineup refuses what is still wrong
+            continue
+        player = best_at(bench, spot.position)
+        bench.remove(player)
+        spots.append(SavedSpot(player.id, spot.position))
+        text = f"{team.name}: {pool.name(spot.card_id)} is {why}; {player.name} plays {spot.position.value}"
+        replacements.append(Replacement(team.name, spot.position, spot.card_id, player.id, text))
+    return Lineup(lineup.team_id, lineup.vs_hand, tuple(spots))
 
 
 def _hand(pitcher: Pitcher) -> Hand:

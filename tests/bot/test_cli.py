@@ -177,7 +177,7 @@ def test_a_database_that_is_not_sqlite_is_one_line_from_run(
     monkeypatch.setenv("DUGOUT_DATABASE", str(path))
     code, _, err = run_main(capsys, "run")
     assert code == 1
-    assert err == f"dugout: {path} is not a Dugout database (not an SQLite file)\n"
+    assert err == f"dugout run: {path} is not a Dugout database (not an SQLite file)\n"
     assert path.read_text() == "my shopping list\n"
 
 

@@ -1,0 +1,139 @@
+"""The terminal league behind ``dugout run``: made in one transaction, a game scheduled and started
+in one, never stopped by a hurt player or a tired rotation (and the terminal says who fills in)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import season
+from bot.cli import main
+from league.errors import PlayerUnavailable
+from league.models import League
+from league.store import Store
+from tests.league.conftest import injure, query, snapshot
+
+
+@pytest.fixture
+def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No token, a fresh league file, stdin not a terminal (the game is watched)."""
+    db = tmp_path / "league.sqlite3"
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("DUGOUT_IMAGE_DATABASE", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(db))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    return db
+
+
+def made_league(db: Path) -> League:
+    async def make() -> League:
+        async with await Store.open(db) as store:
+            return await season.terminal_league(store)
+
+    return asyncio.run(make())
+
+
+async def test_the_league_is_made_in_one_transaction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure while the second team is set up leaves the file as it was before: no half league."""
+    db = tmp_path / "league.sqlite3"
+    async with await Store.open(db) as store:
+        empty = snapshot(db)
+        real = Store.set_rotation
+        calls: list[int] = []
+
+        async def failing(self: Store, team_id: int, card_ids: Any) -> Any:
+            calls.append(team_id)
+            if len(calls) == 2:
+                raise RuntimeError("the power went out")
+            return await real(self, team_id, card_ids)
+
+        monkeypatch.setattr(Store, "set_rotation", failing)
+        with pytest.raises(RuntimeError, match="the power went out"):
+            await season.terminal_league(store)
+        assert snapshot(db) == empty
+        monkeypatch.setattr(Store, "set_rotation", real)
+        league = await season.terminal_league(store)
+        teams = await store.teams(league.id)
+        assert [t.name for t in teams] == ["Harbor City", "Mesa Valley"]
+        for team in teams:
+            assert len((await store.rotation(team.id)).starters) == 5
+            assert await store.lineup(team.id, "L") is not None
+        assert (await season.terminal_league(store)).id == league.id  # found, not made again
+
+
+def test_a_start_that_fails_leaves_no_game_behind(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every Harbor City batter hurt: nobody can fill the lineup, so the run says why and exits 1,
+    and the league file has no game in it (no scheduled game left from the attempt)."""
+    league = made_league(env)
+    hitters = query(env, "SELECT card_id FROM roster WHERE kind = 'batter' AND team_id = 1")
+    for (card_id,) in hitters:
+        injure(env, league, card_id, 3)
+    assert main(["run"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("dugout run: Harbor City: ") and "injured (3 more days)" in err
+    assert query(env, "SELECT count(*) FROM game") == [(0,)]
+
+    async def try_directly() -> None:
+        async with await Store.open(env) as store:
+            await season.start_next_game(store, league, set(), seed=1)
+
+    with pytest.raises(PlayerUnavailable):
+        asyncio.run(try_directly())
+    assert query(env, "SELECT count(*) FROM game") == [(0,)]
+
+
+def test_the_run_says_who_fills_in_for_a_hurt_player_and_plays_the_game(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    league = made_league(env)
+    spot = query(env, "SELECT card_id, position FROM lineup_spot WHERE team_id = 1 AND card_id IS NOT NULL LIMIT 1")
+    hurt, position = spot[0]
+    injure(env, league, hurt, 3)
+    assert main(["run"]) == 0
+    out = capsys.readouterr().out
+    assert "Not everyone can play today; the auto-manager fills in:\n  Harbor City: " in out
+    line = next(line for line in out.splitlines() if line.startswith("  Harbor City: "))
+    assert " is injured (3 more days); " in line and line.endswith(f" plays {position}")
+    assert "Standings" in out
+    assert query(env, "SELECT status FROM game") == [("final",)]
+
+
+def test_a_live_game_whose_log_no_longer_replays_goes_on_from_what_still_does(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rules change between versions can make a stored game ask other questions: the run keeps
+    the decisions that still replay, stores the game anew and plays on instead of failing forever."""
+    league = made_league(env)
+
+    async def live_with_answers() -> int:
+        async with await Store.open(env) as store:
+            record, _ = await season.start_next_game(store, league, {"home"}, seed=4)
+            game = await store.load_game(record.id)
+            for _ in range(3):
+                assert game.pending is not None
+                game.choose("home", game.pending.suggestion, seq=game.pending.seq)
+                await store.save_decisions(record.id, game)
+            return record.id
+
+    game_id = asyncio.run(live_with_answers())
+    log = json.loads(query(env, "SELECT log FROM game WHERE id = ?", (game_id,))[0][0])
+    mine = [i for i, d in enumerate(log) if d["by"] == "manager"]
+    broken = mine[1]
+    log[broken]["kind"] = "a_question_this_version_never_asks"
+    with closing(sqlite3.connect(env)) as conn, conn:
+        conn.execute("UPDATE game SET log = ? WHERE id = ?", (json.dumps(log), game_id))
+    assert main(["run"]) == 0
+    out = capsys.readouterr().out
+    assert f"Game {game_id} was stored by another version of Dugout: its first {broken} of {len(log)} decisions" in out
+    assert "Standings" in out
+    stored = json.loads(query(env, "SELECT log FROM game WHERE id = ?", (game_id,))[0][0])
+    assert stored[:broken] == log[:broken]
+    assert query(env, "SELECT status FROM game") == [("final",)]
