@@ -80,8 +80,10 @@ def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int) -> di
     events = game.events
     result = next((line.text for line in reversed(lines) if line.kind in ("result", "game_over")), None)
     # A post that ends as the next half starts (a third out before a result) belongs to the half before.
-    played = stop - 1 if stop > 0 and isinstance(events[stop - 1], HalfInningStarted) else stop
-    title = f"{inning_text(half_inning(events, played))} · {at_bat(game, names, played)}"
+    played = stop
+    while played > 0 and isinstance(events[played - 1], HalfInningStarted | GameEnded):
+        played -= 1
+    title = f"{inning_text(half_inning(events, max(played, 1)))} · {at_bat(game, names, played)}"
     body = []
     for line in lines:
         if line.kind in ("half_inning", "plate_appearance"):
@@ -113,7 +115,7 @@ def at_bat(game: Game, names: Names, stop: int) -> str:
     start = play_start(events, stop)
     half = half_inning(events, stop)
     started = next((e for e in reversed(events[start:stop]) if isinstance(e, PlateAppearanceStarted)), None)
-    if started is None and half is not None and start < stop:
+    if started is None and half is not None and open_play(events, stop):
         batting = None
         for event in events[stop:]:
             if isinstance(event, HalfInningStarted):

@@ -505,7 +505,7 @@ def _reading(event: Reading, roll: Roll | None) -> str:
         return f"Where the third baseman fields it ({die or event.cell}): {chart_result(event.card, event.result)}"
     label = event.card[:1].upper() + event.card[1:]
     owner = "" if event.owner == "Inside Pitch" else f" ({event.owner})"
-    cell = die if roll is not None and event.cell == str(roll.values[-1]) else event.cell
+    cell = die if roll is not None and event.cell in (str(roll.values[-1]), str(sum(roll.values))) else event.cell
     return f"{label}{owner}, {cell}: {chart_result(event.card, event.result)}"
 
 
