@@ -674,10 +674,15 @@ def _batter_words(ended: PlateAppearanceEnded, batter_out: RunnerOut | None) -> 
         kind = OUT_VERBS.get(shown[:1].upper(), "grounds out")
         verb = kind.split(" to")[0] if kind.endswith(" to") else kind
         return f"{verb} {throws or shown}"
-    verb = OUT_VERBS.get(shown[:1].upper())
-    if verb and where:
-        return f"{verb} {where} ({shown})"
+    out = OUT_VERBS.get(shown[:1].upper())
+    if out and where:
+        return f"{out} {where} ({shown})"
     return result_words(result, notation)
+
+
+def mark_of(ended: PlateAppearanceEnded) -> str | None:
+    """The scorer's mark of a result (None for an ordinary out)."""
+    return classify(ended.result, ended.notation)
 
 
 def _position(notation: str) -> str:
@@ -748,7 +753,14 @@ def summary(play: Sequence[Event], names: Names, events: Sequence[Event] | None 
         batter_out = next(
             (e for e in play[started:] if isinstance(e, RunnerOut) and e.runner == batter and e.base == 0), None
         )
-        batter_part = f"{names.player(batter)} {_batter_words(ended, batter_out)}"
+        words = _batter_words(ended, batter_out)
+        others = [e for e in play[started:] if isinstance(e, RunnerOut) and e.runner != batter]
+        if batter_out is None and others and ended.notation[:1].upper() == "G" and mark_of(ended) is None:
+            # Safe at first while a runner is put out: a force, or the fielder's choice of a runner.
+            at = offset + started + 1
+            forced = any(_forced(Context(everything, at + play.index(e) - started), e.runner, e.base) for e in others)
+            words = "grounds into a force out" if forced else "reaches on a fielder's choice"
+        batter_part = f"{names.player(batter)} {words}"
         mark = classify(ended.result, ended.notation)
         during: list[str] = []
         for i in range(started + 1, len(play)):

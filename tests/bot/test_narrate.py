@@ -499,3 +499,23 @@ def test_the_result_rbi_are_the_runs_credited_as_rbi() -> None:
             elif isinstance(event, PlateAppearanceEnded):
                 credited = sum(1 for e in events[started:index] if isinstance(e, RunScored) and e.rbi)
                 assert event.rbi == credited, (seed, index)
+
+
+def test_a_force_out_that_leaves_the_batter_on_first() -> None:
+    """A grounder to second, the runner from first forced 4-6, the batter safe: a force out, not a ground out."""
+    events: list[Event] = [
+        at_bat("ro", ("hg", None, None)),
+        Roll("1d20", (15,), "double play try (G4)"),
+        Check("GDP", 9, (), 15, False),
+        RunnerOut("hg", 2, "4-6"),
+        RunnerMoved("ro", 0, 1, "fielder's choice"),
+        ended("ro", "G4"),
+    ]
+    assert summary_of(events) == "Rafael Ochoa grounds into a force out: Gorski forced at second (4-6)"
+    not_forced: list[Event] = [
+        at_bat("ro", (None, None, "bo")),
+        RunnerOut("bo", 4, "3-2"),
+        RunnerMoved("ro", 0, 1, "fielder's choice"),
+        ended("ro", "G3"),
+    ]
+    assert summary_of(not_forced) == "Rafael Ochoa reaches on a fielder's choice: Renfrow thrown out at the plate (3-2)"
