@@ -42,12 +42,11 @@ def end_plate_appearance(g: Game, ab: AtBat, batter: Runner, notation: str, outs
     """
     outs = g.state.outs - outs_before
     rbi = 0
-    events = g.events
-    for index in range(len(events) - 1, -1, -1):
-        event = events[index]
-        if isinstance(event, RunScored):
-            rbi += event.rbi
-        elif isinstance(event, PlateAppearanceStarted):
+    for event in reversed(g.events):  # a dozen events or so: this plate appearance's
+        kind = type(event)
+        if kind is RunScored:
+            rbi += event.rbi  # type: ignore[attr-defined]
+        elif kind is PlateAppearanceStarted:
             break
     g.emit(PlateAppearanceEnded(batter.id, ab.pitcher.id, notation, notation, outs, rbi))
 
