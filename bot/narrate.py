@@ -673,6 +673,8 @@ def _batter_words(ended: PlateAppearanceEnded, batter_out: RunnerOut | None) -> 
     if _is_throw_sequence(shown) or throws:
         kind = OUT_VERBS.get(shown[:1].upper(), "grounds out")
         verb = kind.split(" to")[0] if kind.endswith(" to") else kind
+        if throws.endswith("U"):  # the fielder made the out himself
+            return f"{verb} to {_field(throws)}, unassisted ({throws})"
         return f"{verb} {throws or shown}"
     out = OUT_VERBS.get(shown[:1].upper())
     if out and where:

@@ -519,3 +519,8 @@ def test_a_force_out_that_leaves_the_batter_on_first() -> None:
         ended("ro", "G3"),
     ]
     assert summary_of(not_forced) == "Rafael Ochoa reaches on a fielder's choice: Renfrow thrown out at the plate (3-2)"
+
+
+def test_an_unassisted_out_says_so() -> None:
+    events: list[Event] = [at_bat("rk"), RunnerOut("rk", 0, "3U"), ended("rk", "G3")]
+    assert summary_of(events) == "Rusty Kellerman grounds out to first, unassisted (3U)"
