@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.layout import EMBED_TEXT, code_block, code_blocks
-from bot.narrate import Line, Names, format_line_score, format_team_box, narrate
+from bot.narrate import Line, Names, format_line_score, format_team_box, narrate, open_play, play_start
 from engine.boxscore import BoxScore, ordinal, walk
 from engine.events import Decided, Event, GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted
 from engine.game import Game
@@ -28,6 +28,10 @@ def chunk_end(events: Sequence[Event], start: int) -> int | None:
     """Where the play that starts at ``start`` ends (just after its result), or None if it has not ended."""
     for index in range(start, len(events)):
         if isinstance(events[index], GameEnded):
+            return index + 1
+        if index > start and isinstance(events[index], HalfInningStarted) and open_play(events, index):
+            # The third out before a result (caught stealing): its own post, summed up when
+            # the next half starts; the post stays in the half it was played in (play_embed).
             return index + 1
         if isinstance(events[index], PlateAppearanceEnded):
             # The last play of the game is told with the game's end (and what falls between, like fatigue).
@@ -74,16 +78,18 @@ def diamond(bases: Sequence[str | None]) -> str:
 def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int) -> discord.Embed:
     """One plate appearance: its rolls and readings in the order the book reads them, then its result."""
     events = game.events
-    started = next((e for e in reversed(events[:stop]) if isinstance(e, PlateAppearanceStarted)), None)
     result = next((line.text for line in reversed(lines) if line.kind in ("result", "game_over")), None)
-    title = inning_text(half_inning(events, stop))
-    if started is not None:
-        title += f" · {names.player(started.batter)} vs {names.player(started.pitcher)}"
+    # A post that ends as the next half starts (a third out before a result) belongs to the half before.
+    played = stop
+    while played > 0 and isinstance(events[played - 1], HalfInningStarted | GameEnded):
+        played -= 1
+    title = f"{inning_text(half_inning(events, max(played, 1)))} · {at_bat(game, names, played)}"
     body = []
     for line in lines:
         if line.kind in ("half_inning", "plate_appearance"):
             continue  # the title says it
         text = discord.utils.escape_markdown(line.text)  # card cells like **3 are not bold markers
+        # The line that sums up the play (and the final) in bold, after the rolls that made it.
         body.append(f"**{text}**" if line.kind in ("result", "game_over") else f"› {text}")
     ended = next((e for e in reversed(events[:stop]) if isinstance(e, PlateAppearanceEnded)), None)
     if result is None:
@@ -96,6 +102,33 @@ def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int) -> di
     score = walk(game.setup, events[:stop]).line
     embed.set_footer(text=f"{score.away.name} {score.away.r}, {score.home.name} {score.home.r}")
     return embed
+
+
+def at_bat(game: Game, names: Names, stop: int) -> str:
+    """Who was up in the play that ends at ``stop``: "Bo Renfrow vs Curt Vollmer".
+
+    Calls, steals and pickoffs come before the plate appearance's start event; when the
+    third out came that way, the batter never started one and leads off the team's next
+    inning, so he is the team's next plate appearance, or the batter its state has due up.
+    """
+    events = game.events
+    start = play_start(events, stop)
+    half = half_inning(events, stop)
+    started = next((e for e in reversed(events[start:stop]) if isinstance(e, PlateAppearanceStarted)), None)
+    if started is None and half is not None and open_play(events, stop):
+        batting = None
+        for event in events[stop:]:
+            if isinstance(event, HalfInningStarted):
+                batting = event.batting
+            elif isinstance(event, PlateAppearanceStarted) and batting == half.batting:
+                return f"{names.player(event.batter)} at bat"
+        team = game.state.away if half.batting == "away" else game.state.home
+        return f"{names.player(team.order[team.up % len(team.order)].batter.id)} at bat"
+    if started is None:
+        started = next((e for e in reversed(events[:stop]) if isinstance(e, PlateAppearanceStarted)), None)
+    if started is None:
+        return names.team(half.batting) if half is not None else ""
+    return f"{names.player(started.batter)} vs {names.player(started.pitcher)}"
 
 
 def scoreboard_embed(game: Game, names: Names, stop: int, title: str) -> discord.Embed:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import PlateAppearanceEnded
+from engine.events import PlateAppearanceEnded, PlateAppearanceStarted, RunScored
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import fielding, hits, outs, rare, running
 from engine.inside_pitch.bases import HOME_RUN, WalkOff, force_advance, move, put_out, runners_lead_first
@@ -34,8 +34,21 @@ def resolve(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Tr
 
 
 def end_plate_appearance(g: Game, ab: AtBat, batter: Runner, notation: str, outs_before: int, runs_before: int) -> None:
-    outs, runs = g.state.outs - outs_before, g.state.batting.runs - runs_before
-    g.emit(PlateAppearanceEnded(batter.id, ab.pitcher.id, notation, notation, outs, runs))
+    """The result, with the RBI the runs of this plate appearance were credited with.
+
+    OBR 9.04: the RBI are the runs scored with an RBI flag since the plate appearance
+    began, not every run that scored in it (none on a wild pitch, passed ball, balk,
+    error or double play).
+    """
+    outs = g.state.outs - outs_before
+    rbi = 0
+    for event in reversed(g.events):  # a dozen events or so: this plate appearance's
+        kind = type(event)
+        if kind is RunScored:
+            rbi += event.rbi  # type: ignore[attr-defined]
+        elif kind is PlateAppearanceStarted:
+            break
+    g.emit(PlateAppearanceEnded(batter.id, ab.pitcher.id, notation, notation, outs, rbi))
 
 
 def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:

@@ -7,8 +7,12 @@ from bot.narrate import Names
 from bot.terminal import build_setup
 from cards import SAMPLE_SET
 from cards.loader import load_set
-from engine.events import GameEnded, PlateAppearanceEnded, PlateAppearanceStarted
+from engine.dice import ScriptedDice
+from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted, RunnerOut
 from engine.game import Game
+from engine.requests import Request
+from engine.situation import Situation, TeamSituation
+from tests.engine.helpers import setup
 
 
 def sample_game(seed: int, managed: tuple[str, ...] = ()) -> Game:
@@ -72,3 +76,66 @@ def test_the_scoreboard_shows_the_score_where_the_thread_has_got_to() -> None:
     assert fields["0 outs"] == "```\n  ◇\n◇   ◇\n```" and "Rudy Kasprzak" in (fields["At bat"] or "")
     final = scoreboard_embed(game, names, len(game.events), "Harbor City at Mesa Valley")
     assert final.description is not None and final.description.startswith("Final")
+
+
+def test_a_third_out_before_a_result_is_its_own_post_in_its_own_half() -> None:
+    """Caught stealing for the third out: the post ends as the next half starts and stays in its half."""
+    events = [
+        HalfInningStarted(2, True, "away"),
+        RunnerOut("x", 2, "CS 2-6"),
+        HalfInningStarted(2, False, "home"),
+        PlateAppearanceStarted("y", "p", 0, (None, None, None), "R", "R"),
+        PlateAppearanceEnded("y", "p", "K", "K", 1, 0),
+    ]
+    assert chunk_end(events, 0) == 3
+    assert chunk_end(events, 3) == 5
+
+
+def test_the_post_of_a_caught_stealing_names_the_batter_who_was_up() -> None:
+    """The batter at the plate never started a plate appearance: the title names him, not the last batter."""
+    game_setup = setup()
+
+    def steal(request: Request) -> str:
+        keys = request.option_keys()
+        return "steal:1" if request.kind == "offense" and "steal:1" in keys else request.suggestion
+
+    at = Situation(
+        inning=9,
+        top=False,
+        outs=2,
+        runners=(game_setup.home.lineup[0].batter, None, None),
+        away=TeamSituation(runs=1),
+        home=TeamSituation(up=3),
+    )
+    # The strategy roll 5, then a 20 on the steal: always caught (IP2021 "Strategy Roll").
+    game = Game(game_setup, 1, dice=ScriptedDice.of((20, 5), (20, 20)), situation=at, auto_manager=steal)
+    names = Names.of(game.setup)
+    lines, stop = play_lines(game, names, 0)
+    embed = play_embed(lines, game, names, stop)
+    assert embed.title == "Bottom of the 9th · home-3b at bat"
+    assert embed.description is not None
+    assert embed.description.splitlines()[-2:] == [
+        "**Home-c caught stealing second (2-6)**",
+        "**Final: away 1, home 0**",
+    ]
+
+
+def test_every_post_is_titled_with_its_own_batter() -> None:
+    """Over three whole games: a post's title names the batter of its plate appearance, never the next one."""
+    for seed in (3, 7, 11):
+        game = sample_game(seed)
+        names = Names.of(game.setup)
+        posted = 0
+        while True:
+            lines, stop = play_lines(game, names, posted)
+            if stop == posted:
+                break
+            starts = [e for e in game.events[posted:stop] if isinstance(e, PlateAppearanceStarted)]
+            title = play_embed(lines, game, names, stop).title or ""
+            if starts:
+                assert len(starts) == 1 and title.endswith(
+                    f"{names.player(starts[0].batter)} vs {names.player(starts[0].pitcher)}"
+                ), (seed, title)
+            else:
+                assert title.endswith(" at bat"), (seed, title)
+            posted = stop

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from bot.narrate import format_line_score
+from bot.narrate import Names, format_line_score, narrate
 from bot.terminal import team_cards
 from cards import SAMPLE_SET
 from cards.loader import load_set
@@ -67,9 +67,14 @@ def line_score_text(record: GameRecord) -> str:
 
 
 def plays_told(fake: FakeDiscord, thread: FakeChannel) -> int:
-    """Plate appearances told in the thread: embeds that end with a result in bold."""
+    """Plays told in the thread: embeds that end with the play's summary in bold."""
     descriptions = [m.embed.get("description", "") for m in fake.messages_in(thread) if m.embed]
     return sum(1 for d in descriptions if d.splitlines() and d.splitlines()[-1].startswith("**"))
+
+
+def summaries(game: Game) -> int:
+    """The plays narration sums up: every plate appearance, and a third out made before one."""
+    return sum(1 for line in narrate(game.events, Names.of(game.setup))[0] if line.kind == "result")
 
 
 def game_over(fake: FakeDiscord, thread: FakeChannel) -> bool:
@@ -125,7 +130,7 @@ async def test_a_full_game_played_by_clicking_ends_in_the_box_score_and_the_stan
     assert any(text.startswith("Final: Harbor City at Mesa Valley") for text in texts)
     scoreboard = fake.messages_in(thread)[0]
     assert scoreboard.edits > 50 and "Final" in scoreboard.text
-    assert plays_told(fake, thread) == sum(1 for e in expected.events if e.type == "result")
+    assert plays_told(fake, thread) == summaries(expected)
     standings = await store.standings(league.id)
     assert sum(row.w for row in standings["overall"]) == 1
 
@@ -203,7 +208,7 @@ async def test_the_game_survives_a_restart_and_ends_as_it_would_have(fake_discor
     expected = Game.from_dict({**record.game_dict(), "managed": []})
     assert (record.away_runs, record.home_runs) == (expected.state.away.runs, expected.state.home.runs)
     assert record.line_score == (await store.game(scheduled.id)).line_score
-    assert plays_told(fake, thread) == sum(1 for e in expected.events if e.type == "result")  # none twice, none lost
+    assert plays_told(fake, thread) == summaries(expected)  # none twice, none lost
 
 
 async def test_ten_games_at_once_keep_to_their_own_threads(fake_discord: FakeDiscord, store: Store) -> None:

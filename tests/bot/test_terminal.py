@@ -13,6 +13,7 @@ import engine.inside_pitch.flow as flow
 import engine.inside_pitch.manager as manager
 from bot import terminal
 from bot.cli import main
+from bot.narrate import Names, narrate
 from cards.loader import CardSet, SetInfo
 from engine.events import PlateAppearanceEnded
 from engine.game import Game
@@ -185,9 +186,10 @@ def test_pace_pauses_after_each_plate_appearance(
     monkeypatch.setattr(terminal.time, "sleep", slept.append)
     main(["play", "--seed", "2", "--manage", "none", "--pace", "0.25"])
     game = Game(terminal.build_setup(cards), seed=2)
-    plate_appearances = sum(isinstance(e, PlateAppearanceEnded) for e in game.events)
+    plays = sum(line.kind == "result" for line in narrate(game.events, Names.of(game.setup))[0])
+    assert plays >= sum(isinstance(e, PlateAppearanceEnded) for e in game.events)
     assert set(slept) == {0.25}
-    assert len(slept) == plate_appearances + 1  # after each plate appearance and the final score
+    assert len(slept) == plays + 1  # after each play's summary (every plate appearance) and the final score
 
 
 def test_an_unknown_team_is_refused_with_the_teams_there_are(

@@ -425,7 +425,7 @@ def test_error_scoring_the_winning_run_ends_the_game_without_an_rbi(table: Table
         ("error", "SS", "fielding"),
         ("moved", "runner-3", 3, 4, "error"),
         ("run", "runner-3", False),
-        ("result", BATTER, "E6", 0, 1),
+        ("result", BATTER, "E6", 0, 0),  # OBR 9.04: no RBI on an error
         ("final", 3, 4, 9),
     ]
     assert batting_line(g) == (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)
