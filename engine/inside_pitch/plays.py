@@ -42,12 +42,13 @@ def end_plate_appearance(g: Game, ab: AtBat, batter: Runner, notation: str, outs
     """
     outs = g.state.outs - outs_before
     rbi = 0
-    for event in reversed(g.events):  # a dozen events or so: this plate appearance's
-        kind = type(event)
-        if kind is RunScored:
-            rbi += event.rbi  # type: ignore[attr-defined]
-        elif kind is PlateAppearanceStarted:
-            break
+    if g.state.batting.runs != runs_before:  # most plate appearances score nobody: nothing to read
+        for event in reversed(g.events):  # a dozen events or so: this plate appearance's
+            kind = type(event)
+            if kind is RunScored:
+                rbi += event.rbi  # type: ignore[attr-defined]
+            elif kind is PlateAppearanceStarted:
+                break
     g.emit(PlateAppearanceEnded(batter.id, ab.pitcher.id, notation, notation, outs, rbi))
 
 
