@@ -205,6 +205,12 @@ def set_with_call(g: Game) -> bool:
     return state.outs < 2 and (state.bases[0] is not None or state.bases[1] is not None or state.bases[2] is not None)
 
 
+def play_back(g: Game) -> None:
+    """Bases empty or two outs: the infield plays back and nobody is asked (see :func:`before_plate_appearance`)."""
+    g.state.infield_depth = {}
+    g.state.depth_set_for = None
+
+
 def call_alignment(g: Game) -> str:
     """The alignment the auto-manager sets with the call: the one set for this very base/out state
     if there is one (the manager's own choice stands), else the books' suggestion."""

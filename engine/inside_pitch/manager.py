@@ -579,6 +579,8 @@ def defense(g: Game, strategy_roll: int | None) -> str:
     team = g.state.fielding
     for _ in range(2 * (len(team.setup.bullpen) + len(team.setup.bench)) + 2):
         with_infield = depth.set_with_call(g)
+        if not with_infield and g.state.infield_depth:
+            depth.play_back(g)  # the offense sees the infield as it will play
         alignment = depth.call_alignment(g) if with_infield else ""
         suggestion = f"{PITCH}:{alignment}" if with_infield else PITCH
         if g.setup.options.pull and team.past_pull() and team.available_relievers():
