@@ -42,6 +42,8 @@ EVERY = "every"
 MATTERS = "matters"
 NEVER = "never"
 ASKING_LEVELS = (EVERY, MATTERS, NEVER)
+# The level a front end offers a person by default (issue 12): asked when it matters.
+PERSON_DEFAULT = MATTERS
 # The calls before a pitch that a manager who called time is asked (Game.call_time).
 CALLS = frozenset(("defense", "offense"))
 
@@ -88,9 +90,11 @@ class Game:
         after one "plate_appearance", at the end of the "half_inning", at the end of the
         "game", or at the "start" with nothing played.
 
-        How often each side is asked: ``managed`` sides at "matters" (the default for a
-        person), the others at "never"; ``asking`` sets a side's level outright ("every",
-        "matters" or "never": see :data:`ASKING_LEVELS`). ``time_called`` holds the sides
+        How often each side is asked: ``asking`` gives a side's level ("every", "matters" or
+        "never": see :data:`ASKING_LEVELS`; :data:`PERSON_DEFAULT` is the one to offer a
+        person first). ``managed`` sides without a level are asked "every" question, as
+        before the levels existed (games stored then resume as they were played); the
+        others are auto-managed ("never"). ``time_called`` holds the sides
         whose next call before a pitch is asked whatever the level (:meth:`call_time`).
         ``person`` answers the questions a person would be asked without suspending the
         game (the benchmark and tests play a whole game that way); logged as a manager's.
@@ -111,7 +115,7 @@ class Game:
         # How often each side is asked (ASKING_LEVELS); "never" is the auto-manager.
         self.asking = {"away": NEVER, "home": NEVER}
         for side in managed:
-            self.asking[_side(side)] = MATTERS
+            self.asking[_side(side)] = EVERY
         for side, level in (asking or {}).items():
             self.asking[_side(side)] = _level(level)
         self.time_called = {_side(side) for side in time_called}
@@ -327,12 +331,12 @@ class Game:
             raise NoPendingRequest("nothing is waiting for an answer")
         self.choose(self.pending.side, self.pending.suggestion, by=by)
 
-    def set_managed(self, side: str, managed: bool) -> None:
-        """Hand a side to the auto-manager ("never") or take it back (at "matters"); the past stays as logged."""
+    def set_managed(self, side: str, managed: bool, level: str = EVERY) -> None:
+        """Hand a side to the auto-manager ("never") or take it back at ``level``; the past stays as logged."""
         if not managed:
             self.set_asking(side, NEVER)
         elif self.asking[_side(side)] == NEVER:
-            self.set_asking(side, MATTERS)
+            self.set_asking(side, level)
 
     def set_asking(self, side: str, level: str) -> None:
         """How often ``side`` is asked from now on ("every", "matters" or "never"); the past stays as logged.
@@ -385,7 +389,7 @@ class Game:
             GameSetup.from_dict(data["setup"]),
             int(data["seed"]),
             cls.log_from_json(data["log"]),
-            managed=data.get("managed", ()),  # games stored before the levels: those sides at "matters"
+            managed=data.get("managed", ()),  # games stored before the levels: those sides at "every"
             asking=data.get("asking"),
             time_called=data.get("time_called", ()),
             situation=Situation.from_dict(data["situation"]) if data.get("situation") else None,

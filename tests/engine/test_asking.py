@@ -168,19 +168,20 @@ def test_at_matters_skipped_questions_are_the_auto_managers_and_the_game_replays
     assert Game(setup(), seed=4, log=g.log, asking={"home": "every", "away": "every"}).events == g.events
 
 
-def test_a_game_stored_before_the_levels_asks_its_managed_sides_when_it_matters() -> None:
+def test_a_game_stored_before_the_levels_asks_its_managed_sides_every_question_as_it_did() -> None:
     data = Game(setup(), seed=4, managed={"home"}).to_dict()
     del data["asking"], data["time_called"]
     old = Game.from_dict(data)
-    assert old.asking == {"away": "never", "home": "matters"} and old.managed == {"home"}
+    assert old.asking == {"away": "never", "home": "every"} and old.managed == {"home"}
+    assert old.pending is not None and old.pending.seq == 0
 
 
-def test_set_managed_hands_a_side_to_the_auto_manager_and_back_at_matters() -> None:
-    g = Game(setup(), seed=4, asking={"home": "every"})
+def test_set_managed_hands_a_side_to_the_auto_manager_and_back() -> None:
+    g = Game(setup(), seed=4, asking={"home": "matters"})
     g.set_managed("home", False)
     assert g.over and g.asking["home"] == "never"
     g2 = Game(setup(), seed=4)
-    g2.set_managed("away", True)
+    g2.set_managed("away", True, level="matters")
     assert g2.asking["away"] == "matters"
 
 
