@@ -199,6 +199,9 @@ def describe(event: Event, names: Names, roll: Roll | None = None) -> str | None
 ROUTINE_CALLS = {"pitch", "swing", "unchanged"}
 # Calls told by the substitution that follows them.
 SUBSTITUTION_CALLS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "injury:", "position:", "replace:", "double:")
+# The steps of a change (engine.inside_pitch.manager): the substitution that follows tells it.
+CHANGE_STEPS = frozenset(("who_leaves", "who_comes_in"))
+CHANGE_CALLS = frozenset(("relief", "field", "pinch_hit", "pinch_run", "double", "back"))
 CALL_WORDS = {
     "intentional_walk": "intentional walk",
     "pickoff": "pickoff throw",
@@ -214,6 +217,14 @@ CALL_WORDS = {
 def _decided(event: Decided, names: Names) -> str | None:
     if event.choice in ROUTINE_CALLS or event.choice.startswith(SUBSTITUTION_CALLS):
         return None
+    if event.kind in CHANGE_STEPS or event.choice in CHANGE_CALLS:
+        return None
+    if event.choice.startswith("pitch:"):  # the defense's call with its infield: "infield double play"
+        alignment = event.choice.split(":", 1)[1]
+        if alignment == "back":
+            return None
+        by = "" if event.by == "manager" else f" ({'auto-manager' if event.by == 'auto' else event.by})"
+        return f"{names.team(event.side)} manager, infield: {alignment.replace('_', ' ')}{by}"
     by = "" if event.by == "manager" else f" ({'auto-manager' if event.by == 'auto' else event.by})"
     choice = CALL_WORDS.get(event.choice, event.choice.replace("_", " "))
     if event.choice.startswith("steal:"):
