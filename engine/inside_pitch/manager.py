@@ -227,31 +227,39 @@ def place_substitutes(g: Game, team: TeamState) -> None:
     for spot in sorted(team.unplaced):
         if spot not in team.unplaced:
             continue  # placed by an earlier answer
-        sub = team.order[spot].batter
-        vacated = team.order[spot].position
-        options: list[Option] | Callable[[], list[Option]]
-        if vacated is Position.P:
-            # A new pitcher bats there: the relief and double-switch options are built only if a person asks.
-            options, suggestion = partial(_pitcher_spot_options, team, sub), f"relief:{auto_reliever(g, team).id}"
+        for _ in range(len(team.setup.bullpen) + 2):
+            if _place(g, team, spot):
+                break
         else:
-            options, suggestion = _position_options(team, spot, sub)
-        prompt = f"{sub.name} came in for the {vacated.value} and stays in the game: where does he play?"
-        choice = g.ask(team.key, "defensive_position", prompt, options, suggestion)
-        kind, _, rest = choice.partition(":")
-        if kind == "position":
-            team.order[spot] = LineupSpot(sub, Position(rest))
-            team.unplaced.discard(spot)
-            g.emit(Substitution(team.key, "position", sub.id, sub.id, rest, spot + 1))
-        elif kind == "replace":
-            player, position = rest.split(":")
-            replace_player(g, team, spot, _bench(team, player), Position(position), "defense")
-        elif kind == "relief":
-            change_pitcher(g, team, _reliever(team, rest))
-        elif kind == DOUBLE_SWITCH:
-            _double_switch(g, team, spot, sub)
-        else:  # a double switch in one key (kept for logs written before the two steps)
-            pitcher, position = rest.split(":")
-            _switch(g, team, spot, sub, position, _reliever(team, pitcher))
+            change_pitcher(g, team, auto_reliever(g, team))  # backed out of every double switch
+
+
+def _place(g: Game, team: TeamState, spot: int) -> bool:
+    """One ``defensive_position`` request for the substitute in ``spot``; False when a double
+    switch was backed out of (the question is asked again)."""
+    sub = team.order[spot].batter
+    vacated = team.order[spot].position
+    options: list[Option] | Callable[[], list[Option]]
+    if vacated is Position.P:
+        # A new pitcher bats there: the relief and double-switch options are built only if a person asks.
+        options, suggestion = partial(_pitcher_spot_options, team, sub), f"relief:{auto_reliever(g, team).id}"
+    else:
+        options, suggestion = _position_options(team, spot, sub)
+    prompt = f"{sub.name} came in for the {vacated.value} and stays in the game: where does he play?"
+    choice = g.ask(team.key, "defensive_position", prompt, options, suggestion)
+    kind, _, rest = choice.partition(":")
+    if kind == "position":
+        team.order[spot] = LineupSpot(sub, Position(rest))
+        team.unplaced.discard(spot)
+        g.emit(Substitution(team.key, "position", sub.id, sub.id, rest, spot + 1))
+    elif kind == "replace":
+        player, position = rest.split(":")
+        replace_player(g, team, spot, _bench(team, player), Position(position), "defense")
+    elif kind == "relief":
+        change_pitcher(g, team, _reliever(team, rest))
+    else:
+        return _double_switch(g, team, spot, sub)
+    return True
 
 
 def _open_positions(team: TeamState, spot: int) -> list[Position]:
@@ -304,9 +312,9 @@ def _pitcher_spot_options(team: TeamState, sub: Batter) -> list[Option]:
     return options
 
 
-def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter) -> None:
+def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter) -> bool:
     """The two steps of a double switch: which fielder the substitute replaces, then who pitches
-    (batting in that fielder's spot). Back from either step: a new pitcher takes the pitcher's spot."""
+    (batting in that fielder's spot). False when either step was backed out of."""
     fielded = _switch_positions(team, sub)
 
     def leaves() -> list[Option]:
@@ -327,11 +335,11 @@ def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter) -> None:
         leaves,
         fielded[0][1].position.value,
     )
-    pitcher = _who_pitches(g, team) if position is not None else None
+    pitcher = _who_pitches(g, team, DOUBLE_SWITCH) if position is not None else None
     if position is None or pitcher is None:
-        change_pitcher(g, team, pitcher or auto_reliever(g, team))
-        return
+        return False
     _switch(g, team, spot, sub, position, pitcher)
+    return True
 
 
 def _switch(g: Game, team: TeamState, spot: int, sub: Batter, position: str, pitcher: Pitcher) -> None:
@@ -419,17 +427,17 @@ def _step(
     return None if choice == BACK else choice
 
 
-def _who_pitches(g: Game, team: TeamState, why: str = "") -> Pitcher | None:
+def _who_pitches(g: Game, team: TeamState, move: str = RELIEF) -> Pitcher | None:
     """Who comes in to pitch (step two of a pitching change; the pitcher on the mound is the one who leaves)."""
     old = team.pitcher
 
     def prompt() -> str:
-        return f"{why}Who pitches for {old.name} ({asking.pitcher_fatigue(team)})? {asking.score_line(g)}."
+        return f"Who pitches for {old.name} ({asking.pitcher_fatigue(team)})? {asking.score_line(g)}."
 
     def options() -> list[Option]:
         return [Option(p.id, asking.pitcher_label(team, p)) for p in team.available_relievers()]
 
-    choice = _step(g, team, asking.WHO_COMES_IN, RELIEF, prompt, options, auto_reliever(g, team).id, leaves=old.id)
+    choice = _step(g, team, asking.WHO_COMES_IN, move, prompt, options, auto_reliever(g, team).id, leaves=old.id)
     return None if choice is None else _reliever(team, choice)
 
 

@@ -7,6 +7,7 @@ The rule is Dugout's own (the books leave the managers to themselves): engine/in
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -352,3 +353,21 @@ def test_the_benchmark_setting_plays_a_whole_game_through_a_stand_in() -> None:
     assert g.over and g.pending is None
     assert len(asked) == sum(d.by == "manager" for d in g.log)
     assert [e for e in g.events if isinstance(e, PlateAppearanceStarted)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_game_at_matters_with_any_legal_answers_replays_from_its_log(seed: int) -> None:
+    """Random answers (changes, steps, backing out) by both managers at "matters": the stored game
+    replays to the same events, and so does its log at any other level."""
+    rng = random.Random(seed)
+
+    def anyone(request: Request) -> str:
+        assert len(request.options) <= MAX_OPTIONS
+        return rng.choice(request.option_keys())
+
+    levels = {"away": "matters", "home": "matters"}
+    g = Game(setup(), seed=seed, asking=levels, person=anyone)
+    assert g.over
+    again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert again.over and again.events == g.events
+    assert Game(setup(), seed=seed, log=g.log).events == g.events

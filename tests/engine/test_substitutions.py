@@ -377,6 +377,18 @@ def test_a_double_switch_keeps_the_pinch_hitter_in_and_bats_the_new_pitcher_in_t
     ]
 
 
+def test_backing_out_of_a_double_switch_asks_where_the_pinch_hitter_plays_again(table: Table) -> None:
+    """Issue 12: "back" in a change's steps changes nothing and asks the question again."""
+    g = table.game
+    team = pinch_hit(table, 8, "away-bench-1")
+    seen = answering(table, "double", "3B", "back", "relief:away-rp2")
+    manager.forced_moves(g)
+    assert [r.kind for r in seen] == ["defensive_position", "who_leaves", "who_comes_in", "defensive_position"]
+    assert seen[2].context["change"] == "double"
+    assert team.pitcher.id == "away-rp2" and team.order[8].batter.id == "away-rp2"
+    assert team.fielder(Position.THIRD).id == "away-3b"
+
+
 def test_nobody_runs_for_the_pitcher_when_nobody_is_left_to_pitch(table: Table) -> None:
     g = table.game
     offense = g.state.batting
