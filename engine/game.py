@@ -14,6 +14,7 @@ from typing import Any
 from cards.notation import Position
 from engine.dice import Dice, ScriptedDice, SeededDice
 from engine.events import Check, Decided, Event, Roll
+from engine.inside_pitch.asking import FOLLOW_UPS, matters, words
 from engine.requests import (
     Decision,
     IllegalChoice,
@@ -242,7 +243,7 @@ class Game:
                 )
             self.emit(Decided(seq, side, kind, decision.choice, decision.by))
             return decision.choice
-        shown = prompt() if callable(prompt) else prompt
+        shown = words(self, kind, prompt() if callable(prompt) else prompt)
         extra = context() if callable(context) else context
         request = Request(seq, side, kind, shown, listed, suggestion, self.context(extra))
         if asked:
@@ -262,8 +263,6 @@ class Game:
 
     def _matters(self, seq: int, side: str, kind: str, suggestion: str) -> bool:
         """Whether a side at "matters" is asked this request (engine.inside_pitch.asking)."""
-        from engine.inside_pitch.asking import FOLLOW_UPS, matters
-
         if kind in FOLLOW_UPS:
             # The second step of a change is asked when a person made the first.
             return seq > 0 and self.log[seq - 1].by == "manager"
@@ -284,6 +283,7 @@ class Game:
         data: dict[str, Any] = {
             "inning": state.inning,
             "top": state.top,
+            "teams": {"away": state.away.name, "home": state.home.name},
             "outs": state.outs,
             "score": {"away": state.away.runs, "home": state.home.runs},
             "batting": offense.key,

@@ -121,6 +121,28 @@ def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
 # --- the words of a question -----------------------------------------------------------
 
 
+# Questions whose own words describe the play: the score and the matchup are put before them.
+HEADLINED = frozenset(
+    (
+        "runner_on_third",
+        "play_at",
+        "force_or_double_play",
+        "squeeze_play",
+        "foul_bunt",
+        "infield_depth",
+        "injury_replacement",
+        "defensive_position",
+    )
+)
+
+
+def words(g: Game, kind: str, prompt: str) -> str:
+    """A question as a manager reads it: every one names the score with the teams and the matchup with hands."""
+    if kind not in HEADLINED:
+        return prompt
+    return f"{score_line(g)}. {matchup(g)}. {prompt}"
+
+
 def outs_text(outs: int) -> str:
     return f"{outs} out" if outs == 1 else f"{outs} outs"
 

@@ -308,9 +308,8 @@ def _tell_holding(g: Game, rules: _Rules) -> None:
 
 
 def _prompt(g: Game, rules: _Rules, holding: bool) -> str:
-    state = g.state
-    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
-    text = f"Runners {state.base_state()}, {outs}: where does the infield play?"
+    # The score, outs and matchup come before it (asking.words).
+    text = f"Runners {g.state.base_state()}: where does the infield play?"
     return f"{text} {rules.prompt}" if holding else text
 
 

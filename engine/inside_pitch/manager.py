@@ -13,14 +13,23 @@ substitution rules where the books are silent):
    plus the inning is 10 or less, whoever manages, so a replay never depends on
    who managed. It is the auto-manager's suggestion; with the hard-rules option
    it is the only play the offense may call (substitutions aside).
-3. The defense (``defense``): pitch, intentional walk, pickoff, a pitching change
-   or a bench player in at a position. A change asks again.
-4. The offense (``offense``): swing away, a steal, hit and run, sacrifice,
-   squeeze, bunt for a hit, a pinch hitter or a pinch runner. A change asks again.
+3. The defense (``defense``), first and without seeing the offense's call: pitch,
+   intentional walk, pickoff, "Pitching change..." or "Defensive change...". With
+   runners on and fewer than two outs the pitch names the infield's alignment
+   (``pitch:<alignment>``, depth.py), so the offense sees where the fielders stand.
+4. The offense (``offense``): swing away, a steal, hit and run, sacrifice, squeeze,
+   bunt for a hit, "Pinch hitter..." or "Pinch runner...". Not asked after an
+   intentional walk (the batter is awarded first at once).
 
-Option keys carry their arguments: ``relief:<pitcher>``, ``field:<position>:<player>``,
-``pinch_hit:<player>``, ``pinch_run:<base>:<player>``, ``steal:1+2``, ``injury:<player>``,
-``position:<position>``, ``replace:<player>:<position>``, ``double:<pitcher>:<position>``.
+A change comes in steps (issue 12: short menus, never more than 25 options):
+``who_leaves`` when there is a choice (a fielder by position, a runner by base) and
+``who_comes_in`` (a player id), each with "back" to return to the call; then the call
+is asked again. The steps are asked of a person only when he chose the change himself
+(engine.inside_pitch.asking). How often each call is asked: asking.py.
+
+Option keys: ``relief``, ``field``, ``pinch_hit``, ``pinch_run`` and ``double`` open a
+change; the forced moves name their player: ``relief:<pitcher>``, ``injury:<player>``,
+``position:<position>``, ``replace:<player>:<position>``; steals read ``steal:1+2``.
 
 The auto-manager's policy (Dugout's own, where the books give none):
 
@@ -64,8 +73,8 @@ INTENTIONAL_WALK = "intentional_walk"
 PICKOFF = "pickoff"
 BUNTS = ("sacrifice", "squeeze", "bunt_for_hit")
 HIT_AND_RUN = "hit_and_run"
-# Calls that bring a player in name him in their key: pitching changes and substitutions.
-SUBSTITUTIONS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "replace:", "double:")
+# Forced moves that bring a player in name him in their key (the calls' changes: CHANGES).
+SUBSTITUTIONS = ("relief:", "replace:")
 FIELD_POSITIONS = (
     Position.C,
     Position.FIRST,
@@ -722,7 +731,6 @@ def _defense_context(g: Game) -> dict[str, object]:
     team = g.state.fielding
     line = team.stamina()
     return {
-        "teams": {"away": g.state.away.name, "home": g.state.home.name},
         "pull_count": team.pull_count.get(team.pitcher.id, 0),
         "pull": line.pull if line else None,
         "past_pull": team.past_pull(),
@@ -752,7 +760,6 @@ def _offense_context(g: Game) -> dict[str, object]:
     state = g.state
     catcher = state.fielding.fielder(Position.C)
     return {
-        "teams": {"away": state.away.name, "home": state.home.name},
         "alignment": depth.alignment_of(g),
         "alignment_text": depth.alignment_text(g),
         "catcher": {"id": catcher.id, "name": catcher.name, "arm": catcher.arm},

@@ -253,6 +253,7 @@ def test_the_defense_calls_first_and_sets_its_infield_with_the_call() -> None:
         f"home P: 0 batters faced, tired at {TIRED_AT}, pull count 0 of 13. Your call, home."
     )
     assert "alignment" not in request.context and request.context["pull"] == 13
+    assert request.context["teams"] == {"away": "away", "home": "home"}
 
 
 def test_the_offense_sees_the_alignment_the_defense_chose() -> None:

@@ -262,7 +262,7 @@ def test_holding_first_baseman_request_says_so(table: Table) -> None:
     table.runner(3)
     request = ask_depth(table, "corners_in")
     assert request.prompt == (
-        "Runners 1-3, 0 outs: where does the infield play? "
+        "away 0, home 0, top 1, 0 outs. away-c (R) vs home P (R). Runners 1-3: where does the infield play? "
         "The first baseman holds the runner on first, so he cannot play in."
     )
     assert [(o.key, o.label) for o in request.options] == [
@@ -290,7 +290,10 @@ def test_no_holding_note_when_second_base_is_taken(table: Table) -> None:
     table.runner(1)
     table.runner(2)
     request = ask_depth(table, "in")
-    assert request.prompt == "Runners 12-, 0 outs: where does the infield play?"
+    assert (
+        request.prompt
+        == "away 0, home 0, top 1, 0 outs. away-c (R) vs home P (R). Runners 12-: where does the infield play?"
+    )
     assert ("in", "Infield in") in [(o.key, o.label) for o in request.options]
     assert not [e for e in table.game.events if isinstance(e, Reading)]
     assert depth.current(table.game, Position.FIRST) == "in"
