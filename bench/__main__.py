@@ -9,12 +9,15 @@ import statistics
 import sys
 import time
 from collections import Counter
+from functools import partial
 
 from bot.terminal import build_setup
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.events import Check, Decided, Fatigue, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
-from engine.game import Game
+from engine.game import EVERY, MATTERS, Game
+from engine.requests import Request
+from engine.setup import GameSetup
 
 
 def main() -> None:
@@ -50,6 +53,7 @@ def main() -> None:
     print(f"extra-inning games: {extra / games:.1%}")
     print(f"plate appearances per game: {plate_appearances / games:.1f}")
     strategy.report(games, plate_appearances)
+    questions(setup, min(games, QUESTION_GAMES))
     print("results of plate appearances:")
     for family, count in sorted(results.items(), key=lambda kv: -kv[1]):
         if count / plate_appearances >= 0.001:
@@ -97,6 +101,32 @@ class StrategyCount:
         print(f"pitching changes per game: {self.pitching_changes / games:.2f}")
         print(f"batters faced by a tired pitcher: {self.faced_tired / plate_appearances:.1%} (the books design 5-10%)")
         print(f"batters faced after he was exhausted: {self.faced_exhausted}")
+
+
+# Games played at each asking level to count the questions (each is a replay of its own).
+QUESTION_GAMES = 300
+
+
+def questions(setup: GameSetup, games: int) -> None:
+    """Questions a person would be asked per manager per game, at each level (issue 12: at most 25
+    at "matters"): both sides at the level, a stand-in answering every question with the suggestion."""
+    for level in (EVERY, MATTERS):
+        per_manager: list[int] = []
+        for seed in range(games):
+            asked: Counter[str] = Counter()
+            Game(setup, seed, asking={"away": level, "home": level}, person=partial(_suggest, asked))
+            per_manager += [asked["away"], asked["home"]]
+        deciles = statistics.quantiles(per_manager, n=10)
+        print(
+            f"questions per manager per game at {level!r}: median {statistics.median(per_manager):.0f}, "
+            f"90th percentile {deciles[-1]:.0f}, mean {statistics.mean(per_manager):.1f} ({games} games)"
+        )
+
+
+def _suggest(asked: Counter[str], request: Request) -> str:
+    """A person who takes every suggestion, counted by side."""
+    asked[request.side] += 1
+    return request.suggestion
 
 
 def _family(result: str) -> str:

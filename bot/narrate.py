@@ -257,6 +257,9 @@ def describe(event: Event, names: Names, roll: Roll | None = None, context: Cont
 ROUTINE_CALLS = {"pitch", "swing", "unchanged"}
 # Calls told by the substitution that follows them.
 SUBSTITUTION_CALLS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "injury:", "position:", "replace:", "double:")
+# The steps of a change (engine.inside_pitch.manager): the substitution that follows tells it.
+CHANGE_STEPS = frozenset(("who_leaves", "who_comes_in"))
+CHANGE_CALLS = frozenset(("relief", "field", "pinch_hit", "pinch_run", "double", "back"))
 
 
 def call_words(kind: str, choice: str) -> str:
@@ -284,8 +287,16 @@ def _decided(event: Decided, names: Names, context: Context | None = None) -> st
     """A call, and who made it. A manager's own call never shows the strategy roll as its cause."""
     if event.choice in ROUTINE_CALLS or event.choice.startswith(SUBSTITUTION_CALLS):
         return None
+    if event.kind in CHANGE_STEPS or event.choice in CHANGE_CALLS:
+        return None  # the substitution that follows tells the change
     team = names.team(event.side)
-    does = call_words(event.kind, event.choice)
+    if event.choice.startswith("pitch:"):  # the defense's call with its infield (engine: defense first)
+        alignment = event.choice.split(":", 1)[1]
+        if alignment == "back":
+            return None
+        does = call_words("infield_depth", alignment)
+    else:
+        does = call_words(event.kind, event.choice)
     who = WHO_CALLED.get(event.by, event.by.replace("_", " "))
     if not does:  # a question this module has no sentence for: its kind and the answer
         by = "" if event.by == "manager" else f" ({who})"

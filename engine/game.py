@@ -14,6 +14,7 @@ from typing import Any
 from cards.notation import Position
 from engine.dice import Dice, ScriptedDice, SeededDice
 from engine.events import Check, Decided, Event, Roll
+from engine.inside_pitch.asking import FOLLOW_UPS, matters, words
 from engine.requests import (
     Decision,
     IllegalChoice,
@@ -34,6 +35,30 @@ RULESET = "inside-pitch-2021"
 # some 400 dice and keeps every roll's event, so sharing these saves a tuple each.
 _ONE_DIE = tuple((value,) for value in range(21))
 _TWO_DICE = tuple(tuple((red, white) for white in range(7)) for red in range(7))
+
+
+# How often a side is asked (Game.asking): every request; only those that matter
+# (engine.inside_pitch.asking.matters); none (the auto-manager answers them all).
+EVERY = "every"
+MATTERS = "matters"
+NEVER = "never"
+ASKING_LEVELS = (EVERY, MATTERS, NEVER)
+# The level a front end offers a person by default (issue 12): asked when it matters.
+PERSON_DEFAULT = MATTERS
+# The calls before a pitch that a manager who called time is asked (Game.call_time).
+CALLS = frozenset(("defense", "offense"))
+
+
+def _side(side: str) -> str:
+    if side not in ("away", "home"):
+        raise SetupError(f"a side is away or home, not {side!r}")
+    return side
+
+
+def _level(level: str) -> str:
+    if level not in ASKING_LEVELS:
+        raise SetupError(f"how often a side is asked is one of {', '.join(ASKING_LEVELS)}, not {level!r}")
+    return level
 
 
 class _Suspend(Exception):
@@ -58,10 +83,23 @@ class Game:
         auto_manager: Callable[[Request], str] | None = None,
         situation: Situation | None = None,
         until: str = GAME,
+        asking: Mapping[str, str] | None = None,
+        time_called: Iterable[str] = (),
+        person: Callable[[Request], str] | None = None,
     ) -> None:
         """``situation`` starts the game at that moment (engine.situation); ``until`` stops it
         after one "plate_appearance", at the end of the "half_inning", at the end of the
-        "game", or at the "start" with nothing played."""
+        "game", or at the "start" with nothing played.
+
+        How often each side is asked: ``asking`` gives a side's level ("every", "matters" or
+        "never": see :data:`ASKING_LEVELS`; :data:`PERSON_DEFAULT` is the one to offer a
+        person first). ``managed`` sides without a level are asked "every" question, as
+        before the levels existed (games stored then resume as they were played); the
+        others are auto-managed ("never"). ``time_called`` holds the sides
+        whose next call before a pitch is asked whatever the level (:meth:`call_time`).
+        ``person`` answers the questions a person would be asked without suspending the
+        game (the benchmark and tests play a whole game that way); logged as a manager's.
+        """
         setup.validate()
         if until not in STOPS:
             raise SetupError(f"until is one of {', '.join(STOPS)}, not {until!r}")
@@ -75,7 +113,14 @@ class Game:
         self.setup = setup
         self.seed = seed
         self.log: list[Decision] = list(log)
-        self.managed = set(managed)  # sides a person answers for; the rest are auto-managed
+        # How often each side is asked (ASKING_LEVELS); "never" is the auto-manager.
+        self.asking = {"away": NEVER, "home": NEVER}
+        for side in managed:
+            self.asking[_side(side)] = EVERY
+        for side, level in (asking or {}).items():
+            self.asking[_side(side)] = _level(level)
+        self.time_called = {_side(side) for side in time_called}
+        self.person = person
         self._fixed_dice = dice  # tests script the dice; play uses the seed
         self.pending: Request | None = None
         self.events: list[Event] = []
@@ -113,6 +158,11 @@ class Game:
             self.pending = suspend.request
         if self.pending is None and self._seq < len(self.log):
             raise ReplayMismatch(f"the log has {len(self.log)} decisions; the game asked {self._seq}")
+
+    @property
+    def managed(self) -> set[str]:
+        """The sides a person answers for (asked at "every" or "matters")."""
+        return {side for side, level in self.asking.items() if level != NEVER}
 
     @property
     def over(self) -> bool:
@@ -168,35 +218,55 @@ class Game:
         """
         seq = self._seq
         self._seq += 1
-        if seq >= len(self.log) and side not in self.managed and self.auto_manager is None:
-            # The default auto-manager: its suggestion is built from the same legal moves.
-            self.log.append(Decision(seq, side, kind, suggestion, "auto"))
-            self.events.append(Decided(seq, side, kind, suggestion, "auto"))
-            return suggestion
+        log = self.log
+        if seq >= len(log):
+            level = self.asking[side]
+            asked = level == EVERY or (level == MATTERS and self._matters(seq, side, kind, suggestion))
+            if not asked and side in self.time_called and kind in CALLS:
+                asked = True  # the manager called time: the full call, whatever the level
+            if not asked and self.auto_manager is None:
+                # The default auto-manager: its suggestion is built from the same legal moves.
+                log.append(Decision(seq, side, kind, suggestion, "auto"))
+                self.events.append(Decided(seq, side, kind, suggestion, "auto"))
+                return suggestion
+        else:
+            asked = False
         listed = tuple(options() if callable(options) else options)
         keys = [o.key for o in listed]
         if suggestion not in keys:
             raise ValueError(f"suggestion {suggestion!r} is not among the options of {kind}")
-        if seq < len(self.log):
-            decision = self.log[seq]
+        if seq < len(log):
+            decision = log[seq]
             if decision.kind != kind or decision.side != side or decision.choice not in keys:
                 raise ReplayMismatch(
                     f"decision {seq} answers {decision.kind} for {decision.side}; the game asks {kind}"
                 )
             self.emit(Decided(seq, side, kind, decision.choice, decision.by))
             return decision.choice
-        shown = prompt() if callable(prompt) else prompt
+        shown = words(self, kind, prompt() if callable(prompt) else prompt)
         extra = context() if callable(context) else context
         request = Request(seq, side, kind, shown, listed, suggestion, self.context(extra))
-        if side in self.managed:
-            raise _Suspend(request)
-        assert self.auto_manager is not None
-        choice = self.auto_manager(request)
+        if asked:
+            if self.person is None:
+                raise _Suspend(request)
+            choice, by = self.person(request), "manager"
+            if kind in CALLS:
+                self.time_called.discard(side)
+        else:
+            assert self.auto_manager is not None
+            choice, by = self.auto_manager(request), "auto"
         if choice not in keys:
-            raise IllegalChoice(f"the auto-manager chose {choice!r} for {kind}; the options are {', '.join(keys)}")
-        self.log.append(Decision(seq, side, kind, choice, "auto"))
-        self.emit(Decided(seq, side, kind, choice, "auto"))
+            raise IllegalChoice(f"the {by} manager chose {choice!r} for {kind}; the options are {', '.join(keys)}")
+        log.append(Decision(seq, side, kind, choice, by))
+        self.emit(Decided(seq, side, kind, choice, by))
         return choice
+
+    def _matters(self, seq: int, side: str, kind: str, suggestion: str) -> bool:
+        """Whether a side at "matters" is asked this request (engine.inside_pitch.asking)."""
+        if kind in FOLLOW_UPS:
+            # The second step of a change is asked when a person made the first.
+            return seq > 0 and self.log[seq - 1].by == "manager"
+        return matters(self, side, kind, suggestion)
 
     def context(self, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Where the game stands, as data: what a request's prompt says in words."""
@@ -213,6 +283,7 @@ class Game:
         data: dict[str, Any] = {
             "inning": state.inning,
             "top": state.top,
+            "teams": {"away": state.away.name, "home": state.home.name},
             "outs": state.outs,
             "score": {"away": state.away.runs, "home": state.home.runs},
             "batting": offense.key,
@@ -250,6 +321,8 @@ class Game:
         if choice not in request.option_keys():
             raise IllegalChoice(f"{choice!r} is not an option; choose one of {', '.join(request.option_keys())}")
         self.log.append(Decision(request.seq, side, request.kind, choice, by))
+        if request.kind in CALLS:
+            self.time_called.discard(side)  # time was called for this one, if at all
         self._replay()
 
     def auto_answer(self, by: str = "timeout") -> None:
@@ -258,25 +331,49 @@ class Game:
             raise NoPendingRequest("nothing is waiting for an answer")
         self.choose(self.pending.side, self.pending.suggestion, by=by)
 
-    def set_managed(self, side: str, managed: bool) -> None:
-        """Hand a side to the auto-manager or take it back; the past stays as logged."""
-        if managed:
-            self.managed.add(side)
-        else:
-            self.managed.discard(side)
-        if self.pending is not None and self.pending.side == side and not managed:
-            self.auto_answer(by="auto")
+    def set_managed(self, side: str, managed: bool, level: str = EVERY) -> None:
+        """Hand a side to the auto-manager ("never") or take it back at ``level``; the past stays as logged."""
+        if not managed:
+            self.set_asking(side, NEVER)
+        elif self.asking[_side(side)] == NEVER:
+            self.set_asking(side, level)
+
+    def set_asking(self, side: str, level: str) -> None:
+        """How often ``side`` is asked from now on ("every", "matters" or "never"); the past stays as logged.
+
+        A question already waiting stays asked unless the side goes to "never" (the
+        auto-manager answers it).
+        """
+        self.asking[_side(side)] = _level(level)
+        if level == NEVER:
+            self.time_called.discard(side)
+            if self.pending is not None and self.pending.side == side:
+                self.auto_answer(by="auto")
+
+    def call_time(self, side: str) -> None:
+        """The manager of ``side`` calls time: his next call before a pitch (``defense`` or
+        ``offense``) is asked in full, with every play and substitution, whatever his level.
+
+        A front end calls it between questions. The flag is kept (:meth:`to_dict`) until
+        that call is answered; a call already waiting is that call.
+        """
+        if self.asking[_side(side)] == NEVER:
+            raise NotYourTurn(f"nobody manages the {side} side: the auto-manager makes its calls")
+        self.time_called.add(side)
 
     # --- persistence ---------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything the game is, as JSON-ready data: setup (cards in full), seed, decisions, who manages."""
+        """Everything the game is, as JSON-ready data: setup (cards in full), seed, decisions, who manages
+        and how often each side is asked."""
         data = {
             "ruleset": RULESET,
             "setup": self.setup.to_dict(),
             "seed": self.seed,
             "log": self.log_to_json(),
             "managed": sorted(self.managed),
+            "asking": dict(self.asking),
+            "time_called": sorted(self.time_called),
         }
         if self.situation is not None:
             data["situation"] = self.situation.to_dict()
@@ -292,7 +389,9 @@ class Game:
             GameSetup.from_dict(data["setup"]),
             int(data["seed"]),
             cls.log_from_json(data["log"]),
-            managed=data.get("managed", ()),
+            managed=data.get("managed", ()),  # games stored before the levels: those sides at "every"
+            asking=data.get("asking"),
+            time_called=data.get("time_called", ()),
             situation=Situation.from_dict(data["situation"]) if data.get("situation") else None,
             until=data.get("until", GAME),
         )

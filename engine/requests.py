@@ -8,6 +8,9 @@ from typing import Any
 
 from engine.frozen import quick_init
 
+# The most options a request may have: a Discord select menu holds 25.
+MAX_OPTIONS = 25
+
 
 @dataclass(frozen=True)
 class Option:

@@ -195,6 +195,58 @@ def suggested_alignment(g: Game) -> str:
     return str(chart["by_bases"][state.base_state()])
 
 
+def set_with_call(g: Game) -> bool:
+    """Whether the defense sets its infield with its call before the pitch: runners on, fewer than two outs.
+
+    The defense decides first (issue 12): its one call names the pitch and the
+    alignment together, before the offense is asked, and the offense sees it.
+    """
+    state = g.state
+    return state.outs < 2 and (state.bases[0] is not None or state.bases[1] is not None or state.bases[2] is not None)
+
+
+def play_back(g: Game) -> None:
+    """Bases empty or two outs: the infield plays back and nobody is asked (see :func:`before_plate_appearance`)."""
+    g.state.infield_depth = {}
+    g.state.depth_set_for = None
+
+
+def call_alignment(g: Game) -> str:
+    """The alignment the auto-manager sets with the call: the one set for this very base/out state
+    if there is one (the manager's own choice stands), else the books' suggestion."""
+    state = g.state
+    if state.depth_set_for == (state.outs, state.base_state()):
+        now = alignment_of(g)
+        played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
+        named = next((k for k, a in played.items() if a == now), None)
+        if named is not None:
+            return named
+    return suggested_alignment(g)
+
+
+def alignment_options(g: Game) -> list[tuple[str, str]]:
+    """(alignment key, label) for each named alignment as it would be played now."""
+    played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
+    return [(key, _label(key, alignment)) for key, alignment in played.items()]
+
+
+def set_alignment(g: Game, key: str) -> None:
+    """The defense sets the infield to a named alignment for this base/out state (its call before the pitch)."""
+    state = g.state
+    state.infield_depth = dict(_ALIGNMENTS[key])
+    state.depth_set_for = (state.outs, state.base_state())
+
+
+def alignment_text(g: Game) -> str:
+    """The infield as the batter sees it: "Double-play depth (halfway), 1B holding the runner"."""
+    now = alignment_of(g)
+    played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
+    named = next((key for key, a in played.items() if a == now), None)
+    if named is not None:
+        return _label(named, now)
+    return ", ".join(f"{p} {WORDS[d]}" for p, d in now.items())
+
+
 def before_plate_appearance(g: Game) -> None:
     """IP2021 "Infield Depth": set the infield before the pitch.
 
@@ -202,7 +254,9 @@ def before_plate_appearance(g: Game) -> None:
     positioning; the books' chart puts it back with two outs) and nobody is asked.
     Otherwise the defense is asked (``infield_depth``) whenever the base/out state
     differs from the one it last answered for; the state remembers that one until
-    the bases empty or the half inning ends (``GameState.depth_set_for``).
+    the bases empty or the half inning ends (``GameState.depth_set_for``). The
+    defense sets it with its call (:func:`set_with_call`), so it is asked here only
+    when the bases changed before the pitch (a steal, a pickoff, a balk).
     """
     state = g.state
     if state.outs >= 2 or (state.bases[0] is None and state.bases[1] is None and state.bases[2] is None):
@@ -233,6 +287,12 @@ def before_plate_appearance(g: Game) -> None:
         _tell_holding(g, rules)
 
 
+def tell_holding(g: Game) -> None:
+    """After the call: say so when the first baseman holds the runner instead of playing where the infield was set."""
+    if holding_runner(g):
+        _tell_holding(g, _rules(g))
+
+
 def _tell_holding(g: Game, rules: _Rules) -> None:
     """Say so when the first baseman holds the runner instead of playing where the infield was set.
 
@@ -248,9 +308,8 @@ def _tell_holding(g: Game, rules: _Rules) -> None:
 
 
 def _prompt(g: Game, rules: _Rules, holding: bool) -> str:
-    state = g.state
-    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
-    text = f"Runners {state.base_state()}, {outs}: where does the infield play?"
+    # The score, outs and matchup come before it (asking.words).
+    text = f"Runners {g.state.base_state()}: where does the infield play?"
     return f"{text} {rules.prompt}" if holding else text
 
 

@@ -183,8 +183,10 @@ def calls_before_pitch(g: Game) -> tuple[str, str] | None:
     for _ in range(MAX_CALLS):
         manager.forced_moves(g)
         roll = strategy_roll(g)
+        # The defense calls first and sets its infield; the offense then sees the alignment
+        # (issue 12). An intentional walk is awarded at once: the offense has no call to make.
         defense_call = manager.defense(g, roll)
-        offense_call = manager.offense(g, roll)
+        offense_call = manager.SWING if defense_call == manager.INTENTIONAL_WALK else manager.offense(g, roll)
         roll_again = g.setup.options.roll_again_when_bases_change
         before = list(state.bases) if roll_again else []
         if defense_call == manager.PICKOFF:

@@ -13,14 +13,23 @@ substitution rules where the books are silent):
    plus the inning is 10 or less, whoever manages, so a replay never depends on
    who managed. It is the auto-manager's suggestion; with the hard-rules option
    it is the only play the offense may call (substitutions aside).
-3. The defense (``defense``): pitch, intentional walk, pickoff, a pitching change
-   or a bench player in at a position. A change asks again.
-4. The offense (``offense``): swing away, a steal, hit and run, sacrifice,
-   squeeze, bunt for a hit, a pinch hitter or a pinch runner. A change asks again.
+3. The defense (``defense``), first and without seeing the offense's call: pitch,
+   intentional walk, pickoff, "Pitching change..." or "Defensive change...". With
+   runners on and fewer than two outs the pitch names the infield's alignment
+   (``pitch:<alignment>``, depth.py), so the offense sees where the fielders stand.
+4. The offense (``offense``): swing away, a steal, hit and run, sacrifice, squeeze,
+   bunt for a hit, "Pinch hitter..." or "Pinch runner...". Not asked after an
+   intentional walk (the batter is awarded first at once).
 
-Option keys carry their arguments: ``relief:<pitcher>``, ``field:<position>:<player>``,
-``pinch_hit:<player>``, ``pinch_run:<base>:<player>``, ``steal:1+2``, ``injury:<player>``,
-``position:<position>``, ``replace:<player>:<position>``, ``double:<pitcher>:<position>``.
+A change comes in steps (issue 12: short menus, never more than 25 options):
+``who_leaves`` when there is a choice (a fielder by position, a runner by base) and
+``who_comes_in`` (a player id), each with "back" to return to the call; then the call
+is asked again. The steps are asked of a person only when he chose the change himself
+(engine.inside_pitch.asking). How often each call is asked: asking.py.
+
+Option keys: ``relief``, ``field``, ``pinch_hit``, ``pinch_run`` and ``double`` open a
+change; the forced moves name their player: ``relief:<pitcher>``, ``injury:<player>``,
+``position:<position>``, ``replace:<player>:<position>``; steals read ``steal:1+2``.
 
 The auto-manager's policy (Dugout's own, where the books give none):
 
@@ -49,7 +58,7 @@ from typing import TYPE_CHECKING
 from cards.models import Batter, Pitcher
 from cards.notation import Position
 from engine.events import Fatigue, Substitution
-from engine.inside_pitch import strategy
+from engine.inside_pitch import asking, depth, strategy
 from engine.lineup import best_fielder, hitting_score
 from engine.requests import Option
 from engine.setup import LineupSpot
@@ -64,8 +73,8 @@ INTENTIONAL_WALK = "intentional_walk"
 PICKOFF = "pickoff"
 BUNTS = ("sacrifice", "squeeze", "bunt_for_hit")
 HIT_AND_RUN = "hit_and_run"
-# Calls that bring a player in name him in their key: pitching changes and substitutions.
-SUBSTITUTIONS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "replace:", "double:")
+# Forced moves that bring a player in name him in their key (the calls' changes: CHANGES).
+SUBSTITUTIONS = ("relief:", "replace:")
 FIELD_POSITIONS = (
     Position.C,
     Position.FIRST,
@@ -155,11 +164,11 @@ def forced_moves(g: Game) -> None:
         place_substitutes(g, team)
     if must_change_pitcher(team) and team.available_relievers():
         why = "exhausted" if team.exhausted else "out of the game"
-        options = [Option(f"relief:{p.id}", p.name) for p in team.available_relievers()]
+        options = [Option(f"relief:{p.id}", asking.pitcher_label(team, p)) for p in team.available_relievers()]
         choice = g.ask(
             team.key,
             "pitching_change",
-            f"{team.pitcher.name} is {why}: who pitches now?",
+            f"{team.pitcher.name} is {why}: who pitches now? {asking.score_line(g)}.",
             options,
             f"relief:{auto_reliever(g, team).id}",
         )
@@ -227,34 +236,39 @@ def place_substitutes(g: Game, team: TeamState) -> None:
     for spot in sorted(team.unplaced):
         if spot not in team.unplaced:
             continue  # placed by an earlier answer
-        sub = team.order[spot].batter
-        vacated = team.order[spot].position
-        options: list[Option] | Callable[[], list[Option]]
-        if vacated is Position.P:
-            # A new pitcher bats there: the relief and double-switch options are built only if a person asks.
-            options, suggestion = partial(_pitcher_spot_options, team, sub), f"relief:{auto_reliever(g, team).id}"
+        for _ in range(len(team.setup.bullpen) + 2):
+            if _place(g, team, spot):
+                break
         else:
-            options, suggestion = _position_options(team, spot, sub)
-        prompt = f"{sub.name} came in for the {vacated.value} and stays in the game: where does he play?"
-        choice = g.ask(team.key, "defensive_position", prompt, options, suggestion)
-        kind, _, rest = choice.partition(":")
-        if kind == "position":
-            team.order[spot] = LineupSpot(sub, Position(rest))
-            team.unplaced.discard(spot)
-            g.emit(Substitution(team.key, "position", sub.id, sub.id, rest, spot + 1))
-        elif kind == "replace":
-            player, position = rest.split(":")
-            replace_player(g, team, spot, _bench(team, player), Position(position), "defense")
-        elif kind == "relief":
-            change_pitcher(g, team, _reliever(team, rest))
-        else:  # double switch
-            pitcher, position = rest.split(":")
-            at = next(i for i, s in enumerate(team.order) if s.position.value == position and i not in team.unplaced)
-            gone = team.order[at].batter
-            team.order[spot] = LineupSpot(sub, Position(position))
-            team.unplaced.discard(spot)
-            g.emit(Substitution(team.key, "position", sub.id, gone.id, position, spot + 1))
-            change_pitcher(g, team, _reliever(team, pitcher), spot=at)
+            change_pitcher(g, team, auto_reliever(g, team))  # backed out of every double switch
+
+
+def _place(g: Game, team: TeamState, spot: int) -> bool:
+    """One ``defensive_position`` request for the substitute in ``spot``; False when a double
+    switch was backed out of (the question is asked again)."""
+    sub = team.order[spot].batter
+    vacated = team.order[spot].position
+    options: list[Option] | Callable[[], list[Option]]
+    if vacated is Position.P:
+        # A new pitcher bats there: the relief and double-switch options are built only if a person asks.
+        options, suggestion = partial(_pitcher_spot_options, team, sub), f"relief:{auto_reliever(g, team).id}"
+    else:
+        options, suggestion = _position_options(team, spot, sub)
+    prompt = f"{sub.name} came in for the {vacated.value} and stays in the game: where does he play?"
+    choice = g.ask(team.key, "defensive_position", prompt, options, suggestion)
+    kind, _, rest = choice.partition(":")
+    if kind == "position":
+        team.order[spot] = LineupSpot(sub, Position(rest))
+        team.unplaced.discard(spot)
+        g.emit(Substitution(team.key, "position", sub.id, sub.id, rest, spot + 1))
+    elif kind == "replace":
+        player, position = rest.split(":")
+        replace_player(g, team, spot, _bench(team, player), Position(position), "defense")
+    elif kind == "relief":
+        change_pitcher(g, team, _reliever(team, rest))
+    else:
+        return _double_switch(g, team, spot, sub)
+    return True
 
 
 def _open_positions(team: TeamState, spot: int) -> list[Position]:
@@ -285,25 +299,65 @@ def _position_options(team: TeamState, spot: int, sub: Batter) -> tuple[list[Opt
     return options, suggestion
 
 
-def _pitcher_spot_options(team: TeamState, sub: Batter) -> list[Option]:
-    relievers = team.available_relievers()
-    # The offense may bat or run for the pitcher only while a reliever is left (offense_options).
-    assert relievers, "the pitcher's spot was batted for with nobody left to pitch"
-    options = [Option(f"relief:{p.id}", f"{p.name} pitches and bats for {sub.name}") for p in relievers]
-    fielded = [
+def _switch_positions(team: TeamState, sub: Batter) -> list[tuple[int, LineupSpot]]:
+    """The fielders a substitute in the pitcher's spot may replace in a double switch: positions his card lists."""
+    return [
         (i, s)
         for i, s in enumerate(team.order)
         if i not in team.unplaced and s.position in FIELD_POSITIONS and sub.fielding(s.position) is not None
     ]
-    for p in relievers:
-        options += [
-            Option(
-                f"double:{p.id}:{s.position.value}",
-                f"Double switch: {sub.name} to {s.position.value} for {s.batter.name}, {p.name} bats in spot {i + 1}",
-            )
-            for i, s in fielded
-        ]
+
+
+def _pitcher_spot_options(team: TeamState, sub: Batter) -> list[Option]:
+    """A new pitcher bats in the pitcher's spot, or "Double switch..." (its steps follow: who leaves, who pitches)."""
+    relievers = team.available_relievers()
+    # The offense may bat or run for the pitcher only while a reliever is left (offense_options).
+    assert relievers, "the pitcher's spot was batted for with nobody left to pitch"
+    options = [
+        Option(f"relief:{p.id}", f"{asking.pitcher_label(team, p)}: pitches and bats for {sub.name}") for p in relievers
+    ]
+    if _switch_positions(team, sub):
+        options.append(Option(DOUBLE_SWITCH, f"Double switch: {sub.name} stays in the field..."))
     return options
+
+
+def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter) -> bool:
+    """The two steps of a double switch: which fielder the substitute replaces, then who pitches
+    (batting in that fielder's spot). False when either step was backed out of."""
+    fielded = _switch_positions(team, sub)
+
+    def leaves() -> list[Option]:
+        return [
+            Option(
+                s.position.value,
+                f"{s.position.value}: {s.batter.name}; {sub.name} {asking.fielding_text(sub, s.position)}",
+            )
+            for _, s in fielded
+        ]
+
+    position = _step(
+        g,
+        team,
+        asking.WHO_LEAVES,
+        DOUBLE_SWITCH,
+        lambda: f"Double switch: {sub.name} replaces which fielder?",
+        leaves,
+        fielded[0][1].position.value,
+    )
+    pitcher = _who_pitches(g, team, DOUBLE_SWITCH) if position is not None else None
+    if position is None or pitcher is None:
+        return False
+    _switch(g, team, spot, sub, position, pitcher)
+    return True
+
+
+def _switch(g: Game, team: TeamState, spot: int, sub: Batter, position: str, pitcher: Pitcher) -> None:
+    at = next(i for i, s in enumerate(team.order) if s.position.value == position and i not in team.unplaced)
+    gone = team.order[at].batter
+    team.order[spot] = LineupSpot(sub, Position(position))
+    team.unplaced.discard(spot)
+    g.emit(Substitution(team.key, "position", sub.id, gone.id, position, spot + 1))
+    change_pitcher(g, team, pitcher, spot=at)
 
 
 def best_at(bench: list[Batter], position: Position) -> Batter:
@@ -347,45 +401,235 @@ def count_for_pull(team: TeamState, pitcher: str, mark: str | None, runs: int) -
     return team.pull_count[pitcher]
 
 
+# --- the two steps of a change ---------------------------------------------------------------
+
+# Call keys that open a change: the change's own questions follow (who leaves, who comes in).
+RELIEF = "relief"
+FIELD = "field"
+PINCH_HIT = "pinch_hit"
+PINCH_RUN = "pinch_run"
+DOUBLE_SWITCH = "double"
+CHANGES = frozenset((RELIEF, FIELD, PINCH_HIT, PINCH_RUN, DOUBLE_SWITCH))
+BACK = "back"  # in a change's steps: back to the call, nothing changed
+_BACK = Option(BACK, "Back: no change")
+
+
+def _step(
+    g: Game,
+    team: TeamState,
+    kind: str,
+    move: str,
+    prompt: Callable[[], str],
+    options: Callable[[], list[Option]],
+    suggestion: str,
+    **extra: object,
+) -> str | None:
+    """One step of a change (``asking.WHO_LEAVES`` or ``WHO_COMES_IN``): the key chosen, or None for back."""
+    choice = g.ask(
+        team.key,
+        kind,
+        prompt,
+        lambda: [*options(), _BACK],
+        suggestion,
+        lambda: {"change": move, "step": kind, **extra},
+    )
+    return None if choice == BACK else choice
+
+
+def _who_pitches(g: Game, team: TeamState, move: str = RELIEF) -> Pitcher | None:
+    """Who comes in to pitch (step two of a pitching change; the pitcher on the mound is the one who leaves)."""
+    old = team.pitcher
+
+    def prompt() -> str:
+        return f"Who pitches for {old.name} ({asking.pitcher_fatigue(team)})? {asking.score_line(g)}."
+
+    def options() -> list[Option]:
+        return [Option(p.id, asking.pitcher_label(team, p)) for p in team.available_relievers()]
+
+    choice = _step(g, team, asking.WHO_COMES_IN, move, prompt, options, auto_reliever(g, team).id, leaves=old.id)
+    return None if choice is None else _reliever(team, choice)
+
+
+def _defensive_change(g: Game, team: TeamState) -> None:
+    """A bench player in at a position: who leaves, then who comes in."""
+    fielders = [(i, s) for i, s in enumerate(team.order) if s.position in FIELD_POSITIONS]
+
+    def leaves() -> list[Option]:
+        return [
+            Option(
+                s.position.value,
+                f"{s.position.value}: {s.batter.name} ({s.batter.bats.value}), "
+                f"{asking.fielding_text(s.batter, s.position)}",
+            )
+            for _, s in fielders
+        ]
+
+    def leaves_prompt() -> str:
+        return f"Defensive change: who leaves the field? {asking.score_line(g)}."
+
+    position = _step(g, team, asking.WHO_LEAVES, FIELD, leaves_prompt, leaves, fielders[0][1].position.value)
+    if position is None:
+        return
+    at = Position(position)
+    spot = next(i for i, s in fielders if s.position is at)
+    out = team.order[spot].batter
+    bench = team.available_bench()
+
+    def comes_in() -> list[Option]:
+        return [Option(b.id, asking.bench_label(b, at)) for b in bench]
+
+    def comes_prompt() -> str:
+        return f"Who plays {at.value} for {out.name}?"
+
+    choice = _step(g, team, asking.WHO_COMES_IN, FIELD, comes_prompt, comes_in, best_at(bench, at).id, leaves=out.id)
+    if choice is not None:
+        replace_player(g, team, spot, _bench(team, choice), at, "defense")
+
+
+def _pinch_hit(g: Game, team: TeamState, suggested: Batter | None) -> None:
+    spot = team.up % len(team.order)
+    up = team.order[spot]
+    bench = team.available_bench()
+    pitcher = g.state.fielding.pitcher
+
+    def prompt() -> str:
+        return (
+            f"Who bats for {up.batter.name} ({up.batter.bats.value}) "
+            f"against {pitcher.name} ({pitcher.throws.value})? {asking.score_line(g)}."
+        )
+
+    def options() -> list[Option]:
+        return [Option(b.id, asking.bench_label(b)) for b in bench]
+
+    best = suggested or best_hitter(team, bench)
+    choice = _step(g, team, asking.WHO_COMES_IN, PINCH_HIT, prompt, options, best.id, leaves=up.batter.id)
+    if choice is not None:
+        replace_player(g, team, spot, _bench(team, choice), up.position, "pinch_hitter")
+
+
+def _runnable(g: Game, team: TeamState) -> list[int]:
+    """The bases whose runners may be run for: nobody runs for the pitcher unless a reliever is left."""
+    state = g.state
+    relievers = bool(team.available_relievers())
+    bases = []
+    for base in state.occupied():
+        runner = state.runner_on(base)
+        assert runner is not None
+        if team.spot_of(runner.id) is not None and (runner.id != team.pitcher.id or relievers):
+            bases.append(base)
+    return bases
+
+
+def _pinch_run(g: Game, team: TeamState) -> None:
+    state = g.state
+    bases = _runnable(g, team)
+    base = bases[0]
+    if len(bases) > 1:
+
+        def leaves() -> list[Option]:
+            out = []
+            for b in bases:
+                r = state.runner_on(b)
+                assert r is not None
+                ratings = f"BR {r.card.br}, SB {r.card.sb}, ATT {r.card.att}"
+                out.append(Option(str(b), f"{r.name} on {BASE_WORDS[b]} ({ratings})"))
+            return out
+
+        def leaves_prompt() -> str:
+            return f"Pinch runner: for whom? {asking.score_line(g)}."
+
+        chosen = _step(g, team, asking.WHO_LEAVES, PINCH_RUN, leaves_prompt, leaves, str(base))
+        if chosen is None:
+            return
+        base = int(chosen)
+    runner = state.runner_on(base)
+    assert runner is not None
+    bench = team.available_bench()
+    catcher = state.fielding.fielder(Position.C)
+
+    def prompt() -> str:
+        return (
+            f"Who runs for {runner.name} on {BASE_WORDS[base]} (BR {runner.card.br}, SB {runner.card.sb}, "
+            f"ATT {runner.card.att})? Catcher {catcher.name}, arm {catcher.arm:+d}."
+        )
+
+    def options() -> list[Option]:
+        return [Option(b.id, asking.bench_label(b, running=True)) for b in bench]
+
+    choice = _step(
+        g, team, asking.WHO_COMES_IN, PINCH_RUN, prompt, options, best_runner(bench).id, leaves=runner.id, base=base
+    )
+    if choice is not None:
+        spot = team.spot_of(runner.id)
+        assert spot is not None
+        replace_player(g, team, spot, _bench(team, choice), team.order[spot].position, "pinch_runner")
+
+
 # --- the defense ------------------------------------------------------------------------------
 
 
 def defense_options(g: Game, team: TeamState) -> list[Option]:
-    options = [Option(PITCH, "Pitch to him"), Option(INTENTIONAL_WALK, "Intentional walk")]
+    """The defense's call: pitch (with the infield's alignment when it sets it), intentional walk,
+    pickoff, and a change of pitcher or fielder (each a step of its own after)."""
+    if depth.set_with_call(g):
+        aligned = depth.alignment_options(g)
+        options = [Option(f"{PITCH}:{key}", f"Pitch, {label[0].lower()}{label[1:]}") for key, label in aligned]
+    else:
+        options = [Option(PITCH, "Pitch to him")]
+    options.append(Option(INTENTIONAL_WALK, "Intentional walk"))
     if g.state.occupied():
         options.append(Option(PICKOFF, "Try a pickoff"))
-    options += [Option(f"relief:{p.id}", f"Pitching change: {p.name}") for p in team.available_relievers()]
-    for player in team.available_bench():
-        for position in FIELD_POSITIONS:
-            if any(s.position is position for s in team.order):
-                options.append(Option(f"field:{position.value}:{player.id}", f"{player.name} in at {position.value}"))
+    if team.available_relievers():
+        options.append(Option(RELIEF, "Pitching change..."))
+    if team.available_bench():
+        options.append(Option(FIELD, "Defensive change..."))
     return options
 
 
 def defense(g: Game, strategy_roll: int | None) -> str:
-    """The defense's call before the pitch: "pitch", "intentional_walk" or "pickoff"; changes ask again."""
+    """The defense's call before the pitch, made first: "pitch", "intentional_walk" or "pickoff".
+
+    With runners on and fewer than two outs the call sets the infield too ("pitch:<alignment>";
+    a pickoff or intentional walk keeps the alignment the auto-manager would set). A change
+    of pitcher or fielder is asked in steps, then the call is asked again.
+    """
     team = g.state.fielding
-    for _ in range(len(team.setup.bullpen) + len(team.setup.bench) + 1):
-        suggestion = PITCH
+    for _ in range(2 * (len(team.setup.bullpen) + len(team.setup.bench)) + 2):
+        with_infield = depth.set_with_call(g)
+        if not with_infield and g.state.infield_depth:
+            depth.play_back(g)  # the offense sees the infield as it will play
+        alignment = depth.call_alignment(g) if with_infield else ""
+        suggestion = f"{PITCH}:{alignment}" if with_infield else PITCH
         if g.setup.options.pull and team.past_pull() and team.available_relievers():
-            suggestion = f"relief:{auto_reliever(g, team).id}"
+            suggestion = RELIEF
         elif strategy_roll is not None and strategy.suggest_pickoff(strategy_roll):
             suggestion = PICKOFF
-        choice = g.ask(team.key, "defense", lambda: _defense_prompt(g), lambda: defense_options(g, team), suggestion)
-        if choice.startswith("relief:"):
-            change_pitcher(g, team, _reliever(team, choice.split(":", 1)[1]))
-        elif choice.startswith("field:"):
-            _, position, player = choice.split(":", 2)
-            spot = next(i for i, s in enumerate(team.order) if s.position.value == position)
-            replace_player(g, team, spot, _bench(team, player), Position(position), "defense")
+        choice = g.ask(
+            team.key,
+            "defense",
+            partial(_defense_prompt, g),
+            partial(defense_options, g, team),
+            suggestion,
+            partial(_defense_context, g),
+        )
+        if choice == RELIEF:
+            new = _who_pitches(g, team)
+            if new is not None:
+                change_pitcher(g, team, new)
+        elif choice == FIELD:
+            _defensive_change(g, team)
         else:
-            return choice
+            call, _, chosen = choice.partition(":")
+            if with_infield:
+                depth.set_alignment(g, chosen or alignment)
+                depth.tell_holding(g)
+            return call
     return PITCH
 
 
 def is_substitution(key: str) -> bool:
-    """A pitching change or a substitution (front ends list these apart: there can be dozens)."""
-    return key.startswith(SUBSTITUTIONS)
+    """A pitching change or a substitution (front ends list these apart)."""
+    return key in CHANGES or key.startswith(SUBSTITUTIONS)
 
 
 # --- the offense ------------------------------------------------------------------------------
@@ -411,53 +655,44 @@ def offense_plays(g: Game) -> list[Option]:
 
 def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> list[Option]:
     """The offense's legal calls; with the strategy roll as a hard rule, only its call (and substitutions)."""
-    state = g.state
     options = offense_plays(g)
     if hard_call is not None:
         options = [o for o in options if o.key == hard_call] or [Option(SWING, "Swing away")]
-    bench = team.available_bench()
-    up = team.order[team.up % len(team.order)]
-    if up.position is not Position.P or team.available_relievers():
-        options += [Option(f"pinch_hit:{b.id}", f"Pinch hit: {b.name} for {up.batter.name}") for b in bench]
-    for base in state.occupied():
-        runner = state.runner_on(base)
-        assert runner is not None
-        # Nobody runs for the pitcher unless a reliever is left to take his place.
-        if team.spot_of(runner.id) is not None and (runner.id != team.pitcher.id or team.available_relievers()):
-            options += [Option(f"pinch_run:{base}:{b.id}", f"Pinch run: {b.name} for {runner.name}") for b in bench]
+    if team.available_bench():
+        up = team.order[team.up % len(team.order)]
+        if up.position is not Position.P or team.available_relievers():
+            options.append(Option(PINCH_HIT, "Pinch hitter..."))
+        if _runnable(g, team):
+            options.append(Option(PINCH_RUN, "Pinch runner..."))
     return options
 
 
 def offense(g: Game, strategy_roll: int | None) -> str:
-    """The offense's call before the pitch (see the module docstring); changes ask again."""
+    """The offense's call before the pitch, made after the defense's (see the module docstring);
+    changes are asked in steps, then the call again."""
     team = g.state.batting
     state = g.state
-    for _ in range(len(team.setup.bench) + 2):
-        up = team.order[team.up % len(team.order)]
+    for _ in range(2 * len(team.setup.bench) + 4):
         batter, pitcher_up = strategy.batter_up(g)
         call = SWING
         if strategy_roll is not None:
             call = strategy.suggest_offense(g, strategy_roll, pitcher_up, batter)
         suggestion = call
+        hitter: Batter | None = None
         # Late, behind or tied: bat for the pitcher (the bench is looked at only then).
         if pitcher_up and state.inning >= PINCH_HIT_FROM_INNING and state.batting.runs <= state.fielding.runs:
             bench = team.available_bench()
             if bench and team.available_relievers():
-                suggestion = f"pinch_hit:{best_hitter(team, bench).id}"
+                hitter = best_hitter(team, bench)
+                suggestion = PINCH_HIT
         hard = call if g.setup.options.strategy_rolls == "rules" and strategy_roll is not None else None
         options = partial(offense_options, g, team, hard)
-        choice = g.ask(team.key, "offense", lambda: _offense_prompt(g), options, suggestion)
-        if choice.startswith("pinch_hit:"):
-            spot = team.up % len(team.order)
-            replace_player(g, team, spot, _bench(team, choice.split(":", 1)[1]), up.position, "pinch_hitter")
-        elif choice.startswith("pinch_run:"):
-            _, base, player = choice.split(":", 2)
-            runner = state.runner_on(int(base))
-            assert runner is not None
-            runner_spot = team.spot_of(runner.id)
-            assert runner_spot is not None
-            position = team.order[runner_spot].position
-            replace_player(g, team, runner_spot, _bench(team, player), position, "pinch_runner")
+        prompt, context = partial(_offense_prompt, g), partial(_offense_context, g)
+        choice = g.ask(team.key, "offense", prompt, options, suggestion, context)
+        if choice == PINCH_HIT:
+            _pinch_hit(g, team, hitter)
+        elif choice == PINCH_RUN:
+            _pinch_run(g, team)
         else:
             return choice
     return SWING
@@ -470,7 +705,8 @@ def before_pitch(g: Game, roll_strategy: Callable[[Game], int | None]) -> tuple[
     """Forced moves, the strategy roll, then the defense's and the offense's calls."""
     forced_moves(g)
     roll = roll_strategy(g)
-    return defense(g, roll), offense(g, roll)
+    call = defense(g, roll)
+    return call, SWING if call == INTENTIONAL_WALK else offense(g, roll)
 
 
 def best_hitter(team: TeamState, players: list[Batter]) -> Batter:
@@ -483,22 +719,55 @@ def best_hitter(team: TeamState, players: list[Batter]) -> Batter:
 
 
 def _defense_prompt(g: Game) -> str:
-    return f"{g.state.batting.name} batting, {_situation(g)}: your call, {g.state.fielding.pitcher.name} pitching."
+    """The defense's question: score, bases, the matchup with hands, the pitcher's fatigue; not the offense's call."""
+    team = g.state.fielding
+    return (
+        f"{asking.score_line(g)}, {asking.bases_text(g)}. {asking.matchup(g)}; "
+        f"{team.pitcher.name}: {asking.pitcher_fatigue(team)}. Your call, {team.name}."
+    )
+
+
+def _defense_context(g: Game) -> dict[str, object]:
+    team = g.state.fielding
+    line = team.stamina()
+    return {
+        "pull_count": team.pull_count.get(team.pitcher.id, 0),
+        "pull": line.pull if line else None,
+        "past_pull": team.past_pull(),
+        "relievers": len(team.available_relievers()),
+        "bench": len(team.available_bench()),
+    }
 
 
 def _offense_prompt(g: Game) -> str:
-    up = g.state.batting.order[g.state.batting.up % len(g.state.batting.order)]
-    return f"{up.batter.name} up, {_situation(g)}: your call."
+    """The offense's question: what the defense shows (the infield), the matchup, the runners' and
+    catcher's ratings for a steal and the batter's BNT for a bunt."""
+    state = g.state
+    up = state.batting.order[state.batting.up % len(state.batting.order)].batter
+    text = f"{asking.score_line(g)}, {asking.bases_text(g)}. {asking.matchup(g)}, BNT {up.bnt}."
+    if state.runners_on():
+        catcher = state.fielding.fielder(Position.C)
+        runners = "; ".join(
+            f"{r.name} ATT {r.card.att}, SB {r.card.sb}, BR {r.card.br}" for r in state.bases if r is not None
+        )
+        pitcher = state.fielding.pitcher
+        text += f" {runners}; {catcher.name} catching, arm {catcher.arm:+d}; {pitcher.name} HLD {pitcher.hold:+d}."
+        text += f" Infield: {depth.alignment_text(g)}."
+    return f"{text} Your call, {state.batting.name}."
+
+
+def _offense_context(g: Game) -> dict[str, object]:
+    state = g.state
+    catcher = state.fielding.fielder(Position.C)
+    return {
+        "alignment": depth.alignment_of(g),
+        "alignment_text": depth.alignment_text(g),
+        "catcher": {"id": catcher.id, "name": catcher.name, "arm": catcher.arm},
+        "hold": state.fielding.pitcher.hold,
+        "bench": len(state.batting.available_bench()),
+    }
 
 
 def _runner_name(g: Game, base: int) -> str:
     runner = g.state.runner_on(base)
     return runner.name if runner else "nobody"
-
-
-def _situation(g: Game) -> str:
-    state = g.state
-    outs = f"{state.outs} out" if state.outs == 1 else f"{state.outs} outs"
-    bases = state.base_state()
-    on = "bases empty" if bases == "---" else f"runners {bases}"
-    return f"{state.away.runs}-{state.home.runs}, {'top' if state.top else 'bottom'} {state.inning}, {outs}, {on}"

@@ -124,13 +124,13 @@ async def test_a_manager_answers_by_command_and_hands_his_side_over(fake_discord
         session = bot.sessions.get(scheduled.id)
         assert session is not None and session.game.pending is not None
         request = session.game.pending
-        pinch = [o for o in request.options if o.key.startswith("pinch_hit:")]
+        pinch = [o for o in request.options if o.key.startswith("pinch_")]  # "Pinch hitter...", "Pinch runner..."
         if request.kind != "offense" or not pinch:  # get to Harbor City's first turn at bat
             await (await fake.click(fake.manager_a, prompt, suggested_button(prompt))).response()
             prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
             request = session.game.pending
             assert request is not None
-            pinch = [o for o in request.options if o.key.startswith("pinch_hit:")]
+            pinch = [o for o in request.options if o.key.startswith("pinch_")]  # "Pinch hitter...", "Pinch runner..."
         choices = await fake.autocomplete(
             fake.manager_a, "game", "choose", focused="option", value="pinch", channel=thread
         )

@@ -218,19 +218,23 @@ def test_in_a_whole_game_the_defense_is_asked_only_with_runners_on() -> None:
     assert all(any(bases) for bases in asked_with)
 
 
-def test_a_managed_defense_is_asked_and_the_game_replays() -> None:
-    g = Game(setup(), seed=3, managed=["home"])
+def test_a_managed_defense_sets_its_infield_with_its_call_and_the_game_replays() -> None:
+    """Issue 12: with runners on and fewer than two outs the defense's one call names the alignment."""
+    g = Game(setup(), seed=3, asking={"home": "every"})
     for _ in range(500):
         assert g.pending is not None
-        if g.pending.kind == "infield_depth":
+        if g.pending.kind == "defense" and "pitch:in" in g.pending.option_keys():
             break
         g.auto_answer()
     request = g.pending
-    assert request is not None and request.kind == "infield_depth"
-    assert {o.key for o in request.options} >= {"back", "double_play", "corners_in", "in", "unchanged"}
-    g.choose("home", "in")
-    replayed = Game(setup(), seed=3, log=g.log, managed=["home"])
+    assert request is not None
+    assert request.option_keys()[:4] == ["pitch:back", "pitch:double_play", "pitch:corners_in", "pitch:in"]
+    g.choose("home", "pitch:in")
+    played = [e for e in g.events if isinstance(e, PlateAppearanceStarted)][-1]
+    assert g.state.depth_set_for is None or g.state.infield_depth == {"1B": "in", "2B": "in", "3B": "in", "SS": "in"}
+    replayed = Game(setup(), seed=3, log=g.log, asking={"home": "every"})
     assert replayed.events == g.events
+    assert any(played.bases)
 
 
 # --- the first baseman holding a runner, as the defense is told (IP2021 "Infield Depth") ------
@@ -258,7 +262,7 @@ def test_holding_first_baseman_request_says_so(table: Table) -> None:
     table.runner(3)
     request = ask_depth(table, "corners_in")
     assert request.prompt == (
-        "Runners 1-3, 0 outs: where does the infield play? "
+        "away 0, home 0, top 1, 0 outs. away-c (R) vs home P (R). Runners 1-3: where does the infield play? "
         "The first baseman holds the runner on first, so he cannot play in."
     )
     assert [(o.key, o.label) for o in request.options] == [
@@ -286,7 +290,10 @@ def test_no_holding_note_when_second_base_is_taken(table: Table) -> None:
     table.runner(1)
     table.runner(2)
     request = ask_depth(table, "in")
-    assert request.prompt == "Runners 12-, 0 outs: where does the infield play?"
+    assert (
+        request.prompt
+        == "away 0, home 0, top 1, 0 outs. away-c (R) vs home P (R). Runners 12-: where does the infield play?"
+    )
     assert ("in", "Infield in") in [(o.key, o.label) for o in request.options]
     assert not [e for e in table.game.events if isinstance(e, Reading)]
     assert depth.current(table.game, Position.FIRST) == "in"
@@ -390,7 +397,7 @@ def test_ip2007_request_names_every_alignment_holding(table: Table) -> None:
 
 
 def test_ip2007_depth_games_replay() -> None:
-    g = Game(setup(Options(infield_depth_2007=True)), seed=5, managed=["home"])
+    g = Game(setup(Options(infield_depth_2007=True)), seed=5, asking={"home": "every"})
     for _ in range(2000):
         if g.pending is None:
             break

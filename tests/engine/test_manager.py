@@ -24,14 +24,26 @@ def events_of(game: Game, kind: type) -> list:
 
 
 def test_the_defense_is_asked_before_every_pitch_and_may_change_pitchers() -> None:
-    game = Game(setup(), seed=4, managed={"home"})
+    """Issue 12: a pitching change in two steps, the call, then who comes in; the call is asked again."""
+    game = Game(setup(), seed=4, asking={"home": "every"})
     assert game.pending is not None and (game.pending.kind, game.pending.side) == ("defense", "home")
-    assert "relief:home-rp1" in game.pending.option_keys()
-    game.choose("home", "relief:home-rp1")
+    assert game.pending.option_keys() == ["pitch", "intentional_walk", "relief", "field"]
+    game.choose("home", "relief")
+    assert game.pending is not None and game.pending.kind == "who_comes_in"
+    assert game.pending.option_keys() == ["home-rp1", "home-rp2", "back"]
+    # Hand, role, stamina line and fatigue; the last reliever listed is the closer.
+    assert [o.label for o in game.pending.options[:2]] == [
+        "home RP1 (R), reliever, RELIEF 6/3, rested",
+        "home RP2 (R), closer, RELIEF 6/3, rested",
+    ]
+    game.choose("home", "home-rp1")
     change = events_of(game, Substitution)[0]
     assert (change.kind, change.player_in, change.player_out, change.spot) == ("pitcher", "home-rp1", "home-p", 9)
     assert game.pending is not None and game.pending.kind == "defense"  # a change asks again
-    assert "relief:home-rp1" not in game.pending.option_keys()
+    game.choose("home", "relief")
+    assert game.pending is not None and game.pending.option_keys() == ["home-rp2", "back"]
+    game.choose("home", "back")  # changed his mind: the call again, nothing changed
+    assert game.pending is not None and game.pending.kind == "defense"
     game.choose("home", "pitch")
     started = events_of(game, PlateAppearanceStarted)[0]
     assert started.pitcher == "home-rp1"
@@ -39,14 +51,19 @@ def test_the_defense_is_asked_before_every_pitch_and_may_change_pitchers() -> No
 
 
 def test_a_pinch_hitter_bats_and_the_man_he_replaced_is_out_for_the_game() -> None:
-    game = Game(setup(), seed=4, managed={"away"})
+    game = Game(setup(), seed=4, asking={"away": "every"})
     assert game.pending is not None and game.pending.kind == "offense"
     leadoff = game.state.away.order[0].batter.id
-    game.choose("away", "pinch_hit:away-bench-1")
+    game.choose("away", "pinch_hit")
+    assert game.pending is not None and game.pending.kind == "who_comes_in"
+    assert "away-bench-1" in game.pending.option_keys()
+    game.choose("away", "away-bench-1")
     assert game.pending is not None and game.pending.kind == "offense"
-    assert not any(k.startswith("pinch_hit:away-bench-1") for k in game.pending.option_keys())
+    game.choose("away", "pinch_hit")
+    assert game.pending is not None and "away-bench-1" not in game.pending.option_keys()  # he is already in
     with pytest.raises(IllegalChoice):
-        game.choose("away", "pinch_hit:away-bench-1")  # he is already in
+        game.choose("away", "away-bench-1")
+    game.choose("away", "back")
     game.choose("away", "swing")
     assert events_of(game, PlateAppearanceStarted)[0].batter == "away-bench-1"
     assert leadoff in game.state.away.removed
@@ -59,7 +76,7 @@ def test_a_pinch_hitter_bats_and_the_man_he_replaced_is_out_for_the_game() -> No
 
 
 def test_an_intentional_walk_is_a_walk_but_not_on_the_pull_count() -> None:
-    game = Game(setup(), seed=4, managed={"home"})
+    game = Game(setup(), seed=4, asking={"home": "every"})
     game.choose("home", "intentional_walk")
     ended = events_of(game, PlateAppearanceEnded)[0]
     assert ended.notation == "IBB"

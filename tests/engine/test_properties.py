@@ -32,7 +32,7 @@ from engine.events import (
     Substitution,
 )
 from engine.game import Game
-from engine.requests import Request
+from engine.requests import MAX_OPTIONS, Request
 from engine.setup import GameSetup, Options
 from tests.engine.helpers import CBP, setup
 
@@ -66,8 +66,15 @@ def setups() -> tuple[GameSetup, ...]:
 
 
 def random_manager(seed: int) -> Callable[[Request], str]:
+    """Any legal answer; every request fits a Discord menu (issue 12: at most 25 options)."""
     rng = random.Random(seed)
-    return lambda request: rng.choice(request.option_keys())
+
+    def choose(request: Request) -> str:
+        assert len(request.options) <= MAX_OPTIONS, (request.kind, len(request.options))
+        assert len(set(request.option_keys())) == len(request.options), request.kind
+        return rng.choice(request.option_keys())
+
+    return choose
 
 
 def play(seed: int) -> Game:
@@ -289,7 +296,7 @@ def test_a_mid_game_survives_a_json_round_trip(seed: int) -> None:
     game_setup = setups()[seed % len(setups())]
     decisions = len(Game(game_setup, seed, auto_manager=random_manager(seed)).log)
     chooser = random.Random(seed)
-    game = Game(game_setup, seed, managed={"away", "home"})
+    game = Game(game_setup, seed, asking={"away": "every", "home": "every"})
     for _ in range(decisions // 2):  # stop halfway through the game's decisions
         assert game.pending is not None
         game.choose(game.pending.side, chooser.choice(game.pending.option_keys()))

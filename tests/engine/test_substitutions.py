@@ -341,8 +341,8 @@ def test_a_new_pitcher_takes_the_spot_of_the_pinch_hitter_who_batted_for_the_pit
     seen = answering(table, "relief:away-rp2")
     manager.forced_moves(g)
     keys = seen[0].option_keys()
-    assert keys[:2] == ["relief:away-rp1", "relief:away-rp2"]
-    assert "double:away-rp1:3B" in keys and "double:away-rp1:SS" not in keys  # his card plays 3B only
+    # Issue 12: a new pitcher in the spot, or "Double switch..." whose steps come after.
+    assert keys == ["relief:away-rp1", "relief:away-rp2", "double"]
     assert seen[0].suggestion == "relief:away-rp1"
     assert team.pitcher.id == "away-rp2" and team.order[8].batter.id == "away-rp2"
     assert decided(table) == [("away", "defensive_position", "relief:away-rp2")]  # no second pitching request
@@ -354,8 +354,13 @@ def test_a_double_switch_keeps_the_pinch_hitter_in_and_bats_the_new_pitcher_in_t
     """OBR 5.10(b): the manager names the spots of the players coming in at once."""
     g = table.game
     team = pinch_hit(table, 8, "away-bench-1")
-    answering(table, "double:away-rp1:3B")
+    seen = answering(table, "double", "3B", "away-rp1")
     manager.forced_moves(g)
+    # Two steps after the double switch: the fielder he replaces (his card plays 3B only), then who pitches.
+    assert [(r.kind, r.option_keys()) for r in seen[1:]] == [
+        ("who_leaves", ["3B", "back"]),
+        ("who_comes_in", ["away-rp1", "away-rp2", "back"]),
+    ]
     assert team.order[8] == LineupSpot(team.setup.bench[0], Position.THIRD)
     assert team.order[3].batter.id == "away-rp1" and team.order[3].position is Position.P
     assert team.fielder(Position.THIRD).id == "away-bench-1" and team.pitcher.id == "away-rp1"
@@ -372,20 +377,33 @@ def test_a_double_switch_keeps_the_pinch_hitter_in_and_bats_the_new_pitcher_in_t
     ]
 
 
+def test_backing_out_of_a_double_switch_asks_where_the_pinch_hitter_plays_again(table: Table) -> None:
+    """Issue 12: "back" in a change's steps changes nothing and asks the question again."""
+    g = table.game
+    team = pinch_hit(table, 8, "away-bench-1")
+    seen = answering(table, "double", "3B", "back", "relief:away-rp2")
+    manager.forced_moves(g)
+    assert [r.kind for r in seen] == ["defensive_position", "who_leaves", "who_comes_in", "defensive_position"]
+    assert seen[2].context["change"] == "double"
+    assert team.pitcher.id == "away-rp2" and team.order[8].batter.id == "away-rp2"
+    assert team.fielder(Position.THIRD).id == "away-3b"
+
+
 def test_nobody_runs_for_the_pitcher_when_nobody_is_left_to_pitch(table: Table) -> None:
     g = table.game
     offense = g.state.batting
     put_on(table, 1, offense, 8)
     keys = [o.key for o in manager.offense_options(g, offense)]
-    assert "pinch_run:1:away-bench-1" in keys
+    assert "pinch_run" in keys
     offense.used_pitchers += [p.id for p in offense.setup.bullpen]
     keys = [o.key for o in manager.offense_options(g, offense)]
-    assert not [k for k in keys if k.startswith("pinch_run:")]
+    assert "pinch_run" not in keys
 
 
 def test_a_managed_side_is_asked_where_its_pinch_hitter_plays_and_the_box_score_shows_it() -> None:
-    game = Game(setup(), seed=4, managed={"away"})
-    game.choose("away", "pinch_hit:away-bench-1")
+    game = Game(setup(), seed=4, asking={"away": "every"})
+    game.choose("away", "pinch_hit")
+    game.choose("away", "away-bench-1")
     while game.pending is not None and game.pending.kind != "defensive_position":
         game.auto_answer()
     assert game.pending is not None and game.pending.side == "away"

@@ -58,7 +58,10 @@ def calls(table: Table, **choices: str) -> None:
     answers = {"defense": "pitch", "offense": "swing", "infield_depth": "back", **choices}
 
     def answer(request: Request) -> str:
-        return answers.get(request.kind, request.suggestion)
+        choice = answers.get(request.kind, request.suggestion)
+        if request.kind == "defense" and choice == "pitch" and choice not in request.option_keys():
+            choice = "pitch:back"  # the defense sets its infield with its call (runners on, < 2 outs)
+        return choice
 
     table.game.auto_manager = answer
 
