@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, NamedTuple
 
 from cards.notation import Position
@@ -312,6 +312,9 @@ class GameRecord:
     prompt_id: int | None = None  # the message asking a manager now
     paused: bool = False
     forfeited_by: str | None = None  # "away" or "home"
+    # How often each managed side is asked (engine.game.Game.asking) and who called time.
+    asking: dict[str, str] = field(default_factory=dict)
+    time_called: list[str] = field(default_factory=list)
 
     def game_dict(self) -> dict[str, Any]:
         """The game as ``engine.game.Game.from_dict`` reads it; only for a live or final game."""
@@ -323,6 +326,8 @@ class GameRecord:
             "seed": self.seed,
             "log": self.log,
             "managed": self.managed,
+            "asking": self.asking,
+            "time_called": self.time_called,
         }
 
     @classmethod
@@ -354,6 +359,8 @@ class GameRecord:
             prompt_id=row["prompt_id"],
             paused=bool(row["paused"]),
             forfeited_by=row["forfeited_by"],
+            asking=json.loads(row["asking"]),
+            time_called=json.loads(row["time_called"]),
         )
 
 

@@ -158,17 +158,19 @@ UPDATE_GAME_STATUS = "UPDATE game SET status = ? WHERE id = ?"
 UPDATE_GAME_DAY = "UPDATE game SET day = ?, status = 'scheduled' WHERE id = ?"
 # (channel_id, thread_id, game_id)
 UPDATE_GAME_CHANNEL = "UPDATE game SET channel_id = ?, thread_id = ? WHERE id = ?"
-# (played_day, ruleset, setup, seed, managed, channel_id, thread_id, game_id)
+# (played_day, ruleset, setup, seed, managed, asking, channel_id, thread_id, game_id)
 START_GAME = f"""
 UPDATE game SET status = 'live', played_day = ?, ruleset = ?, setup = ?, seed = ?, log = '[]', managed = ?,
-    channel_id = coalesce(?, channel_id), thread_id = coalesce(?, thread_id), started_at = {NOW}
+    asking = ?, time_called = '[]', channel_id = coalesce(?, channel_id), thread_id = coalesce(?, thread_id),
+    started_at = {NOW}
 WHERE id = ?
 """
-# (log, managed, game_id)
-UPDATE_GAME_LOG = "UPDATE game SET log = ?, managed = ? WHERE id = ?"
-# (log, managed, away_runs, home_runs, line_score, box_score, game_id)
+# (log, managed, asking, time_called, game_id)
+UPDATE_GAME_LOG = "UPDATE game SET log = ?, managed = ?, asking = ?, time_called = ? WHERE id = ?"
+# (log, managed, asking, away_runs, home_runs, line_score, box_score, game_id)
 FINISH_GAME = f"""
-UPDATE game SET status = 'final', log = ?, managed = ?, away_runs = ?, home_runs = ?, line_score = ?, box_score = ?,
+UPDATE game SET status = 'final', log = ?, managed = ?, asking = ?, time_called = '[]',
+    away_runs = ?, home_runs = ?, line_score = ?, box_score = ?,
     finished_at = {NOW}
 WHERE id = ?
 """
@@ -215,4 +217,11 @@ SELECT * FROM injury WHERE league_id = ? AND (? = 0 OR days_left > 0) ORDER BY s
 # The day being left counts for injuries from an earlier day. (league_id, season, day)
 COUNT_DOWN_INJURIES = """
 UPDATE injury SET days_left = days_left - 1 WHERE league_id = ? AND days_left > 0 AND (season, day) < (?, ?)
+"""
+
+# A manager's default asking level in a league: (league_id, user_id) and (league_id, user_id, asking)
+SELECT_MANAGER_ASKING = "SELECT asking FROM manager_setting WHERE league_id = ? AND user_id = ?"
+UPSERT_MANAGER_ASKING = """
+INSERT INTO manager_setting (league_id, user_id, asking) VALUES (?, ?, ?)
+ON CONFLICT (league_id, user_id) DO UPDATE SET asking = excluded.asking
 """

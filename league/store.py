@@ -28,7 +28,7 @@ from cards.models import Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score
 from engine.events import Injury as InjuryEvent
-from engine.game import RULESET, Game
+from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET, Game
 from engine.inside_pitch.manager import best_at
 from engine.lineup import auto_team
 from engine.requests import ReplayMismatch
@@ -1180,10 +1180,15 @@ class Store:
         setup: GameSetup | None = None,
         seed: int | None = None,
         managed: Iterable[str] = (),
+        asking: Mapping[str, str] | None = None,
         channel_id: int | None = None,
         thread_id: int | None = None,
     ) -> GameRecord:
-        """The game goes live with a setup (default: ``build_game_setup``) and a seed (default: a random one)."""
+        """The game goes live with a setup (default: ``build_game_setup``) and a seed (default: a random one).
+
+        ``managed`` sides are asked every question unless ``asking`` gives a side's level
+        ("every", "matters" or "never": engine.game.Game.asking).
+        """
         async with self.transaction():
             game = await self._game(game_id)
             if game.status not in ("scheduled", "postponed"):
@@ -1200,6 +1205,10 @@ class Store:
             sides = sorted(set(managed))
             if any(side not in ("away", "home") for side in sides):
                 raise GameError(f"the sides a person manages are 'away' and 'home', not {sides}")
+            levels = dict(asking or {})
+            for side, level in levels.items():
+                if side not in ("away", "home") or level not in ASKING_LEVELS:
+                    raise GameError(f"asking is a side ('away', 'home') and one of {', '.join(ASKING_LEVELS)}")
             await self._run(
                 sql.START_GAME,
                 (
@@ -1208,12 +1217,27 @@ class Store:
                     _dumps(setup.to_dict()),
                     secrets.randbits(62) if seed is None else seed,
                     _dumps(sides),
+                    _dumps(levels),
                     channel_id,
                     thread_id,
                     game_id,
                 ),
             )
             return await self._game(game_id)
+
+    async def manager_asking(self, league_id: int, user_id: int) -> str:
+        """How often a manager is asked in the league's games: his own default, else "matters"."""
+        async with self.transaction(write=False):
+            level = await self._value(sql.SELECT_MANAGER_ASKING, (league_id, user_id))
+        return str(level) if level is not None else PERSON_DEFAULT
+
+    async def set_manager_asking(self, league_id: int, user_id: int, level: str) -> None:
+        """A manager's default for how often he is asked in the league's games."""
+        if level not in ASKING_LEVELS:
+            raise SettingsError(f"how often you are asked is one of {', '.join(ASKING_LEVELS)}, not {level!r}")
+        async with self.transaction():
+            await self._league(league_id)
+            await self._run(sql.UPSERT_MANAGER_ASKING, (league_id, user_id, level))
 
     async def set_game_channel(self, game_id: int, channel_id: int | None, thread_id: int | None = None) -> GameRecord:
         """The channel (and thread) a game is played in."""
@@ -1282,9 +1306,7 @@ class Store:
             if game.status != "live":
                 raise GameError(f"game {game_id} is {game.status}, not live")
             replay = self._same_game(game, game_dict)
-            await self._run(
-                sql.UPDATE_GAME_LOG, (_dumps(replay.log_to_json()), _dumps(sorted(replay.managed)), game_id)
-            )
+            await self._run(sql.UPDATE_GAME_LOG, (_dumps(replay.log_to_json()), *_asking(replay), game_id))
             return await self._game(game_id)
 
     async def save_decisions(self, game_id: int, game: Game) -> GameRecord:
@@ -1301,7 +1323,7 @@ class Store:
                 raise GameError(f"game {game_id} is {record.status}, not live")
             if game.seed != record.seed or log[: len(record.log)] != record.log:
                 raise GameError(f"that is not game {game_id} going on: its seed or earlier decisions differ")
-            await self._run(sql.UPDATE_GAME_LOG, (_dumps(log), _dumps(sorted(game.managed)), game_id))
+            await self._run(sql.UPDATE_GAME_LOG, (_dumps(log), *_asking(game), game_id))
             return await self._game(game_id)
 
     async def load_game(self, game_id: int) -> Game:
@@ -1335,7 +1357,7 @@ class Store:
                 sql.FINISH_GAME,
                 (
                     _dumps(game.log_to_json()),
-                    _dumps(sorted(game.managed)),
+                    *_asking(game)[:2],
                     line.away.r,
                     line.home.r,
                     _dumps(line.to_dict()),
@@ -1472,3 +1494,8 @@ def _player_ids(team: TeamSetup) -> set[str]:
     if team.pitcher_batting is not None:
         ids.add(team.pitcher_batting.id)
     return ids
+
+
+def _asking(game: Game) -> tuple[str, str, str]:
+    """Who manages a game, how often each side is asked and who called time, as stored."""
+    return _dumps(sorted(game.managed)), _dumps(game.asking), _dumps(sorted(game.time_called))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from league.errors import GameError
+from league.errors import GameError, SettingsError
 from league.models import League, Team
 from league.store import Store
 from tests.league.conftest import unchanged
@@ -85,3 +85,43 @@ async def test_forfeits_count_in_the_standings_only(
     rows = (await store.standings(league.id))["overall"]
     assert {(r.team, r.w, r.l) for r in rows} == {("HC", 1, 1), ("MV", 1, 1)}
     assert await store.box_scores(league.id) == []
+
+
+# --- how often a manager is asked (engine.game.Game.asking) -------------------------------------
+
+
+async def test_asking_levels_and_called_time_are_kept_with_every_answer(
+    store: Store, league: League, ready: tuple[Team, Team]
+) -> None:
+    hc, mv = ready
+    record = await store.schedule_game(league.id, hc.id, mv.id)
+    record = await store.start_game(record.id, seed=4, managed=["away", "home"], asking={"home": "matters"})
+    assert record.asking == {"home": "matters"}
+    game = await store.load_game(record.id)
+    assert game.asking == {"away": "every", "home": "matters"}  # a managed side without a level: every question
+    game.call_time("home")
+    game.set_asking("away", "never")
+    saved = await store.save_decisions(record.id, game)
+    assert saved.asking == {"away": "never", "home": "matters"} and saved.time_called == ["home"]
+    again = await store.load_game(record.id)
+    assert again.asking == game.asking and again.time_called == {"home"}
+
+
+async def test_a_bad_asking_level_is_refused_and_nothing_starts(
+    store: Store, league: League, ready: tuple[Team, Team], db_path: Path
+) -> None:
+    hc, mv = ready
+    record = await store.schedule_game(league.id, hc.id, mv.id)
+    with unchanged(db_path), pytest.raises(GameError, match="asking is a side"):
+        await store.start_game(record.id, seed=4, managed=["home"], asking={"home": "sometimes"})
+
+
+async def test_a_managers_default_asking_level(store: Store, league: League, db_path: Path) -> None:
+    assert await store.manager_asking(league.id, 10) == "matters"  # nobody chose: when it matters
+    await store.set_manager_asking(league.id, 10, "every")
+    assert await store.manager_asking(league.id, 10) == "every"
+    await store.set_manager_asking(league.id, 10, "never")
+    assert await store.manager_asking(league.id, 10) == "never"
+    assert await store.manager_asking(league.id, 20) == "matters"
+    with unchanged(db_path), pytest.raises(SettingsError, match="one of every, matters, never"):
+        await store.set_manager_asking(league.id, 10, "often")
