@@ -338,28 +338,50 @@ class Game:
         elif self.asking[_side(side)] == NEVER:
             self.set_asking(side, level)
 
-    def set_asking(self, side: str, level: str) -> None:
+    def set_asking(self, side: str, level: str, seen: int | None = None) -> None:
         """How often ``side`` is asked from now on ("every", "matters" or "never"); the past stays as logged.
 
         A question already waiting stays asked unless the side goes to "never" (the
-        auto-manager answers it).
+        auto-manager answers it). ``seen``: see :meth:`take_back`.
         """
         self.asking[_side(side)] = _level(level)
         if level == NEVER:
             self.time_called.discard(side)
             if self.pending is not None and self.pending.side == side:
                 self.auto_answer(by="auto")
+        elif seen is not None:
+            self.take_back(seen)
 
-    def call_time(self, side: str) -> None:
+    def call_time(self, side: str, seen: int | None = None) -> None:
         """The manager of ``side`` calls time: his next call before a pitch (``defense`` or
         ``offense``) is asked in full, with every play and substitution, whatever his level.
 
-        A front end calls it between questions. The flag is kept (:meth:`to_dict`) until
-        that call is answered; a call already waiting is that call.
+        A front end calls it between questions, with ``seen`` the number of events it has
+        shown (:meth:`take_back`), so the call comes before the next pitch he sees. The flag
+        is kept (:meth:`to_dict`) until that call is answered; a call already waiting is that call.
         """
         if self.asking[_side(side)] == NEVER:
             raise NotYourTurn(f"nobody manages the {side} side: the auto-manager makes its calls")
         self.time_called.add(side)
+        if seen is not None:
+            self.take_back(seen)
+
+    def take_back(self, seen: int) -> None:
+        """Take back the auto-manager's answers after the first ``seen`` events, and play on again.
+
+        The engine plays ahead to the next question a person must answer, while a front
+        end shows the plays at its pace; answers nobody has seen yet are provisional, so a
+        manager who calls time or changes how often he is asked gets the next call after
+        the plays he has seen. A person's answer is never taken back.
+        """
+        after = next((e.seq for e in self.events[seen:] if isinstance(e, Decided)), None)
+        if after is None:
+            return
+        people = [d.seq for d in self.log[after:] if d.by != "auto"]
+        keep = people[-1] + 1 if people else after
+        if keep < len(self.log):
+            del self.log[keep:]
+            self._replay()
 
     # --- persistence ---------------------------------------------------------------
 

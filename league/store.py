@@ -1314,14 +1314,20 @@ class Store:
 
         Cheaper than :meth:`save_progress`, which rebuilds the game from JSON: this game was
         loaded from the record and replayed by the engine, so it is checked by its seed and
-        by the stored log being the start of its log (decisions are only ever added).
+        by the stored log agreeing with its log, but for auto-manager answers that nobody
+        had seen yet and the engine took back (``Game.take_back``: a manager called time).
         """
         log = game.log_to_json()
         async with self.transaction():
             record = await self._game(game_id)
             if record.status != "live":
                 raise GameError(f"game {game_id} is {record.status}, not live")
-            if game.seed != record.seed or log[: len(record.log)] != record.log:
+            same = 0
+            for stored, now in zip(record.log, log, strict=False):
+                if stored != now:
+                    break
+                same += 1
+            if game.seed != record.seed or any(d.get("by") != "auto" for d in record.log[same:]):
                 raise GameError(f"that is not game {game_id} going on: its seed or earlier decisions differ")
             await self._run(sql.UPDATE_GAME_LOG, (_dumps(log), *_asking(game), game_id))
             return await self._game(game_id)

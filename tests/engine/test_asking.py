@@ -372,3 +372,33 @@ def test_a_game_at_matters_with_any_legal_answers_replays_from_its_log(seed: int
     again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
     assert again.over and again.events == g.events
     assert Game(setup(), seed=seed, log=g.log).events == g.events
+
+
+# --- call time after the plays a manager has seen (Game.take_back) ------------------------------
+
+
+def test_call_time_comes_before_the_next_pitch_the_manager_has_seen() -> None:
+    """The engine plays ahead to the next question; a front end shows plays at its pace. A manager who
+    calls time having seen the first ``seen`` events gets his next call right after them: the
+    auto-manager's answers nobody has seen yet are taken back, and the plays before stay as they were."""
+    game = Game(setup(), seed=7, asking={"home": "matters"})
+    first = next(i for i, e in enumerate(game.events) if isinstance(e, Decided) and e.side == "home" and e.by == "auto")
+    auto = game.events[first]
+    assert isinstance(auto, Decided) and auto.kind in ("defense", "offense")
+    shown = game.events[:first]
+    game.call_time("home", seen=first)
+    assert game.pending is not None
+    assert (game.pending.seq, game.pending.side, game.pending.kind) == (auto.seq, "home", auto.kind)
+    assert game.events[:first] == shown
+    assert game.time_called == {"home"}
+    game.choose("home", game.pending.suggestion)
+    assert game.time_called == set() and game.log[auto.seq].by == "manager"
+
+
+def test_take_back_never_drops_a_persons_answer() -> None:
+    game = Game(setup(), seed=7, asking={"home": "every"})
+    assert game.pending is not None
+    game.choose("home", game.pending.suggestion)
+    answered = game.log[: max(d.seq for d in game.log if d.by == "manager") + 1]
+    game.take_back(0)
+    assert game.log[: len(answered)] == answered

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.events import Decided
 from engine.game import Game
 from league.errors import GameError, SettingsError
 from league.models import League, Team
@@ -125,3 +126,26 @@ async def test_a_managers_default_asking_level(store: Store, league: League, db_
     assert await store.manager_asking(league.id, 20) == "matters"
     with unchanged(db_path), pytest.raises(SettingsError, match="one of every, matters, never"):
         await store.set_manager_asking(league.id, 10, "often")
+
+
+async def test_auto_answers_taken_back_by_call_time_are_saved_but_a_persons_never_dropped(
+    store: Store, league: League, ready: tuple[Team, Team]
+) -> None:
+    hc, mv = ready
+    record = await store.schedule_game(league.id, hc.id, mv.id)
+    record = await store.start_game(record.id, seed=4, managed=["home"], asking={"home": "matters"})
+    game = await store.load_game(record.id)
+    await store.save_decisions(record.id, game)  # the auto answers up to the first question, saved
+    before = len(game.log)
+    first_call = next(i for i, e in enumerate(game.events) if isinstance(e, Decided) and e.side == "home")
+    game.call_time("home", seen=first_call)  # he has seen nothing past it: his call comes there
+    assert len(game.log) < before and game.pending is not None and game.pending.side == "home"
+    saved = await store.save_decisions(record.id, game)
+    assert len(saved.log) == len(game.log)
+    game.choose("home", game.pending.suggestion)
+    await store.save_decisions(record.id, game)
+    other = await store.load_game(record.id)
+    mine = max(d.seq for d in other.log if d.by == "manager")
+    del other.log[mine:]  # drop the manager's own answer: refused
+    with pytest.raises(GameError, match="earlier decisions differ"):
+        await store.save_decisions(record.id, other)
