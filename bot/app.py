@@ -86,9 +86,9 @@ class DugoutBot(commands.Bot):
     async def setup_hook(self) -> None:
         for cog in COGS:
             await self.load_extension(cog)
-        from bot.prompts import ChoiceButton, ChoiceSelect
+        from bot.prompts import CallTimeButton, ChoiceButton, ChoiceSelect
 
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, CallTimeButton)
         if self.sync_guild_id is not None:
             guild = discord.Object(id=self.sync_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -114,3 +114,35 @@ class ChoiceSelect(
             await interaction.response.defer()
             return
         await _bot(interaction).sessions.clicked(interaction, self.game_id, self.seq, values[0])
+
+
+def scoreboard_view(game_id: int, teams: dict[str, str]) -> discord.ui.View:
+    """The scoreboard's "Call time" buttons, one a team: the full menu of calls before the next pitch."""
+    view = discord.ui.View(timeout=None)
+    for side in ("away", "home"):
+        view.add_item(CallTimeButton(game_id, side, f"Call time: {teams[side]}"))
+    return view
+
+
+class CallTimeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dgt:(?P<game>\d+):(?P<side>away|home)",
+):
+    """A manager asked only when it matters calls time: his next call comes with every option."""
+
+    def __init__(self, game_id: int, side: str, label: str = "Call time") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.secondary, custom_id=f"dgt:{game_id}:{side}"
+        )
+        super().__init__(button)
+        self.game_id, self.side = game_id, side
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CallTimeButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["game"]), match["side"], item.label or "Call time")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).sessions.call_time(interaction, self.game_id, self.side)

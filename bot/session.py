@@ -27,7 +27,7 @@ from bot.checks import manages
 from bot.embeds import box_score_embeds, play_embed, play_lines, prompt_embed, scoreboard_embed
 from bot.layout import messages
 from bot.narrate import Names
-from bot.prompts import HAND_OVER, prompt_view
+from bot.prompts import HAND_OVER, prompt_view, scoreboard_view
 from engine.boxscore import box_score
 from engine.game import Game
 from engine.requests import Request
@@ -132,7 +132,8 @@ class GameSession:
     async def _show_scoreboard(self) -> None:
         embed = scoreboard_embed(self.game, self.names, self.posted, self.title)
         if self.scoreboard_id is None:
-            message = await self.thread.send(embed=embed)
+            teams = {"away": self.game.setup.away.name, "home": self.game.setup.home.name}
+            message = await self.thread.send(embed=embed, view=scoreboard_view(self.game_id, teams))
             self.scoreboard_id = message.id
         else:
             await self._message(self.scoreboard_id).edit(embed=embed)
@@ -234,13 +235,63 @@ class GameSession:
         return label
 
     async def set_managed(self, side: str, by_person: bool) -> None:
-        """Hand a side to the auto-manager, or take it back."""
+        """Hand a side to the auto-manager, or take it back (asked as often as its manager likes)."""
+        level = "never"
+        if by_person:
+            team = await self.bot.store.team(self.team_ids[side])
+            level = await self.bot.store.manager_asking(self.league_id, team.manager_id or 0)
         async with self.lock:
-            self.game.set_managed(side, by_person)
+            if by_person and self.game.asking[side] == "never":
+                self.game.set_asking(side, level, seen=self.posted)
+            elif not by_person:
+                self.game.set_managed(side, False)
             await self.bot.store.save_decisions(self.game_id, self.game)
         pending, asked = self.game.pending, self.asked
         if not by_person and asked is not None and (pending is None or pending.seq != asked.seq):
             await self._close_prompt("Answered by the auto-manager.")
+        self.wake()
+
+    async def set_asking(self, side: str, level: str) -> None:
+        """How often a side is asked from now on: from the next call after the plays the thread has shown."""
+        async with self.lock:
+            before = self.game.pending
+            self.game.set_asking(side, level, seen=self.posted)
+            await self.bot.store.save_decisions(self.game_id, self.game)
+        await self._moved_on(before)
+
+    async def call_time(self, interaction: discord.Interaction, side: str) -> None:
+        """A manager calls time: his next call, after the plays the thread has shown, comes in full."""
+        league, teams = await self.teams()
+        team = teams[side]
+        if not manages(team, league, interaction):
+            await interaction.response.send_message(
+                f"Only the manager of {team.name} (or a commissioner) calls time for it.", ephemeral=True
+            )
+            return
+        async with self.lock:
+            if self.game.over:
+                await interaction.response.send_message("The game is over.", ephemeral=True)
+                return
+            if self.game.asking[side] == "never":
+                await interaction.response.send_message(
+                    f"The auto-manager has {team.name}: `/game auto-manager on:False` takes it back.", ephemeral=True
+                )
+                return
+            before = self.game.pending
+            self.game.call_time(side, seen=self.posted)
+            await self.bot.store.save_decisions(self.game_id, self.game)
+        await interaction.response.send_message(
+            f"Time! {team.name}'s next call comes with every play and substitution, before the next pitch.",
+            ephemeral=True,
+        )
+        await self._moved_on(before)
+
+    async def _moved_on(self, before: Request | None) -> None:
+        """The question on screen was taken back with the plays nobody had seen: its buttons go."""
+        pending = self.game.pending
+        if self.asked is not None and before is not None and (pending is None or pending.seq != before.seq):
+            await self._close_prompt("Taken back: the game goes on from the plays shown, and asks again.")
+            self.asked = None
         self.wake()
 
     async def set_paused(self, paused: bool) -> None:
@@ -311,6 +362,13 @@ class Sessions:
             )
             return
         await session.clicked(interaction, seq, choice)
+
+    async def call_time(self, interaction: discord.Interaction, game_id: int, side: str) -> None:
+        session = self.live.get(game_id)
+        if session is None:
+            await interaction.response.send_message("That game is not being played right now.", ephemeral=True)
+            return
+        await session.call_time(interaction, side)
 
     async def stop_all(self) -> None:
         for session in list(self.live.values()):

@@ -21,6 +21,9 @@ from engine.boxscore import box_score
 from league.models import GameRecord, League, Team
 
 SIDES = [app_commands.Choice(name="away", value="away"), app_commands.Choice(name="home", value="home")]
+# How often a manager is asked (engine.game.Game.asking; the rule for "when it matters" is in README.md).
+ASKING = {"every": "every pitch", "matters": "when it matters", "never": "never (the auto-manager plays)"}
+ASKING_CHOICES = [app_commands.Choice(name=words, value=level) for level, words in ASKING.items()]
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Play the league's games"):
@@ -82,16 +85,29 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         name = f"Day {record.day}: {teams['away'].name} at {teams['home'].name}"
         thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
         managed = [side for side, team in teams.items() if team.manager_id is not None]
+        asking = {side: await self.bot.store.manager_asking(league.id, teams[side].manager_id or 0) for side in managed}
         try:
             record = await self.bot.store.start_game(
-                record.id, setup=setup, seed=seed, managed=managed, channel_id=channel.id, thread_id=thread.id
+                record.id,
+                setup=setup,
+                seed=seed,
+                managed=managed,
+                asking=asking,
+                channel_id=channel.id,
+                thread_id=thread.id,
             )
         except BaseException:
             await thread.delete()
             raise
         await self.bot.sessions.start(record)
-        people = ", ".join(f"{teams[s].name} by <@{teams[s].manager_id}>" for s in managed) or "nobody"
-        await interaction.followup.send(f"Game #{record.id} is on in {thread.mention}. Managed: {people}.")
+        people = (
+            ", ".join(f"{teams[s].name} by <@{teams[s].manager_id}> (asked {ASKING[asking[s]]})" for s in managed)
+            or "nobody"
+        )
+        await interaction.followup.send(
+            f"Game #{record.id} is on in {thread.mention}. Managed: {people}. "
+            "`/game asking` changes how often; the scoreboard's Call time button brings the full menu."
+        )
 
     def _games_channel(self, league: League, interaction: discord.Interaction) -> discord.TextChannel:
         channel = self.bot.get_channel(league.channels["games"]) if "games" in league.channels else None
@@ -214,19 +230,62 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         league = await server_league(self.bot, interaction)
         record = await self._record(league, interaction, game)
         teams = await self._teams(record)
+        side = await self._my_side(league, record, teams, interaction, team)
+        session = self._live_session(record)
+        await session.set_managed(side, not on)
+        word = "the auto-manager now manages" if on else "a person manages"
+        await interaction.response.send_message(f"Game #{record.id}: {word} {teams[side].name}.")
+
+    @app_commands.command(description="How often you are asked in this game: every pitch, when it matters, never")
+    @app_commands.describe(
+        level="How often", team="The team (default: yours)", game="The game (default: this thread's)"
+    )
+    @app_commands.choices(level=ASKING_CHOICES)
+    @app_commands.autocomplete(team=autocomplete.teams, game=autocomplete.games)
+    async def asking(
+        self, interaction: discord.Interaction, level: str, team: str | None = None, game: str | None = None
+    ) -> None:
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        teams = await self._teams(record)
+        side = await self._my_side(league, record, teams, interaction, team)
+        session = self._live_session(record)
+        await session.set_asking(side, level)
+        await interaction.response.send_message(
+            f"Game #{record.id}: {teams[side].name} is asked {ASKING[level]}, from the next call on."
+        )
+
+    @app_commands.command(name="asking-default", description="How often you are asked in the league's games")
+    @app_commands.describe(level="How often, in every game you start from now on (default: when it matters)")
+    @app_commands.choices(level=ASKING_CHOICES)
+    async def asking_default(self, interaction: discord.Interaction, level: str) -> None:
+        league = await server_league(self.bot, interaction)
+        await self.bot.store.set_manager_asking(league.id, interaction.user.id, level)
+        await interaction.response.send_message(
+            f"In {league.name}'s games you are asked {ASKING[level]} (games already going keep theirs: "
+            "`/game asking`).",
+            ephemeral=True,
+        )
+
+    async def _my_side(
+        self,
+        league: League,
+        record: GameRecord,
+        teams: dict[str, Team],
+        interaction: discord.Interaction,
+        team: str | None,
+    ) -> str:
+        """The side of the team named, else the user's own team's side; only its manager or a commissioner."""
         if team is not None:
             side = await self._side(league, record, team)
         else:
             mine = [s for s, t in teams.items() if interaction.user.id in t.managers]
             if len(mine) != 1:
-                raise UserError("Name the team (`team:`) whose side to hand over or take back.")
+                raise UserError("Name the team (`team:`) whose side it is.")
             side = mine[0]
         if not manages(teams[side], league, interaction):
             raise UserError(f"Only the manager of {teams[side].name} (or a commissioner) may do that.")
-        session = self._live_session(record)
-        await session.set_managed(side, not on)
-        word = "the auto-manager now manages" if on else "a person manages"
-        await interaction.response.send_message(f"Game #{record.id}: {word} {teams[side].name}.")
+        return side
 
 
 async def setup(bot: DugoutBot) -> None:

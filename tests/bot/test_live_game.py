@@ -14,6 +14,7 @@ from bot.terminal import team_cards
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import line_score
+from engine.events import Decided
 from engine.game import Game
 from league.models import GameRecord, League, LeagueRules, Team
 from league.store import Store
@@ -100,6 +101,12 @@ async def click_through(
     return clicks
 
 
+async def every_pitch(store: Store, league_id: int, fake: FakeDiscord) -> None:
+    """Both managers asked every question (their league default), not only when it matters."""
+    for manager in (fake.manager_a, fake.manager_b):
+        await store.set_manager_asking(league_id, manager.id, "every")
+
+
 async def start_game(fake: FakeDiscord, user: FakeUser, game_id: int, seed: int) -> FakeChannel:
     options = {"game": str(game_id), "seed": seed}
     reply = await (await fake.slash(user, "game", "start", options=options, channel=fake.games_channel)).response()
@@ -123,8 +130,11 @@ async def test_a_full_game_played_by_clicking_ends_in_the_box_score_and_the_stan
         await fake.wait_for(lambda: any("Standings" in m.text for m in fake.messages_in(thread)))
         assert bot.sessions.get(scheduled.id) is None
 
-    expected = Game.from_dict({**record.game_dict(), "managed": []})  # the auto-manager takes the same suggestions
-    assert clicks == len(record.log) > 100
+    expected = Game.from_dict({**record.game_dict(), "managed": [], "asking": {}})  # the auto-manager's suggestions
+    # Each manager is asked when it matters (the default): every question asked was clicked, the rest auto-answered.
+    assert record.asking == {"away": "matters", "home": "matters"}
+    asked = [d for d in record.log if d["by"] == "manager"]
+    assert clicks == len(asked) and 20 < clicks < len(record.log) / 2
     assert (record.away_runs, record.home_runs) == (expected.state.away.runs, expected.state.home.runs)
     texts = [m.text for m in fake.messages_in(thread)]
     assert any(text.startswith("Final: Harbor City at Mesa Valley") for text in texts)
@@ -141,6 +151,7 @@ async def test_a_strangers_click_is_refused_and_an_old_prompt_is_answered_polite
     fake = fake_discord
     league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
     await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    await every_pitch(store, league.id, fake)  # these tests click through the questions themselves
     scheduled = await store.schedule_game(league.id, away.id, home.id)
     async with running_bot(fake, store):
         thread = await start_game(fake, fake.manager_b, scheduled.id, seed=3)
@@ -168,6 +179,7 @@ async def test_a_prompt_nobody_answers_is_answered_by_the_auto_manager(fake_disc
     fake = fake_discord
     league, away, home = await two_teams(fake, store, (fake.manager_a.id, None))
     await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=1))
+    await every_pitch(store, league.id, fake)  # these tests click through the questions themselves
     scheduled = await store.schedule_game(league.id, away.id, home.id)
     async with running_bot(fake, store):
         thread = await start_game(fake, fake.manager_a, scheduled.id, seed=11)
@@ -185,6 +197,7 @@ async def test_the_game_survives_a_restart_and_ends_as_it_would_have(fake_discor
     fake = fake_discord
     league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
     await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    await every_pitch(store, league.id, fake)  # these tests click through the questions themselves
     scheduled = await store.schedule_game(league.id, away.id, home.id)
     managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
     async with running_bot(fake, store):
@@ -296,3 +309,65 @@ async def test_a_league_made_by_slash_commands_plays_its_first_game(fake_discord
     winner = teams[first.home_team_id if home_won else first.away_team_id]
     rows = {r.team: r for r in (await store.standings(league.id))["overall"]}
     assert (rows[winner].w, sum(r.w for r in rows.values())) == (1, 1)
+
+
+# --- how often a manager is asked, and calling time (issue 12) ----------------------------------
+
+
+async def test_a_managers_default_and_a_games_asking_level(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    async with running_bot(fake, store) as bot:
+        options = {"level": "every"}
+        mine = await (await fake.slash(fake.manager_a, "game", "asking-default", options=options)).response()
+        assert mine.ephemeral and "asked every pitch" in mine.text
+        assert await store.manager_asking(league.id, fake.manager_a.id) == "every"
+        thread = await start_game(fake, fake.manager_b, scheduled.id, seed=3)
+        record = await store.game(scheduled.id)
+        assert record.asking == {"away": "every", "home": "matters"}  # Harbor City's manager chose every pitch
+        options = {"level": "never"}
+        reply = await (await fake.slash(fake.manager_b, "game", "asking", options=options, channel=thread)).response()
+        assert not reply.ephemeral and "Mesa Valley is asked never" in reply.text
+        assert (await store.game(scheduled.id)).asking["home"] == "never"
+        assert bot.sessions.get(scheduled.id) is not None
+        refused = await (
+            await fake.slash(fake.stranger, "game", "asking", options={"level": "every", "team": "MV"}, channel=thread)
+        ).response()
+        assert refused.ephemeral and "Only the manager of Mesa Valley" in refused.text
+        assert (await store.game(scheduled.id)).asking["home"] == "never"
+
+
+async def test_call_time_brings_the_full_call_before_the_next_pitch(fake_discord: FakeDiscord, store: Store) -> None:
+    """Mesa Valley's manager, asked only when it matters, calls time from the scoreboard: his very next
+    call before a pitch is asked in full, with no auto-manager answer of his in between."""
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    await store.set_manager_asking(league.id, fake.manager_a.id, "every")  # Harbor City answers every call
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    async with running_bot(fake, store) as bot:
+        thread = await start_game(fake, fake.manager_a, scheduled.id, seed=5)
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        assert f"<@{fake.manager_a.id}>" in prompt.content  # the first question is Harbor City's
+        scoreboard = fake.messages_in(thread)[0]
+        refused = await (await fake.click(fake.manager_a, scoreboard, f"dgt:{scheduled.id}:home")).response()
+        assert refused.ephemeral and "Only the manager of Mesa Valley" in refused.text
+        called = await (await fake.click(fake.manager_b, scoreboard, f"dgt:{scheduled.id}:home")).response()
+        assert called.ephemeral and called.text.startswith("Time!")
+        assert (await store.game(scheduled.id)).time_called == ["home"]
+        session = bot.sessions.get(scheduled.id)
+        assert session is not None
+        shown = session.posted
+        # Plays after those shown were only provisional: his call comes now, or once Harbor City has answered.
+        while (pending := session.game.pending) is not None and pending.side == "away":
+            prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+            reply = await (await fake.click(fake.manager_a, prompt, suggested_button(prompt))).response()
+            assert reply.type == 7
+            await fake.wait_for(lambda: session.game.pending is None or session.game.pending.seq != pending.seq)
+        assert pending is not None and pending.side == "home" and pending.kind in ("defense", "offense")
+        auto_calls = [e for e in session.game.events[shown:] if isinstance(e, Decided) and e.side == "home"]
+        assert all(e.kind not in ("defense", "offense") for e in auto_calls)  # none answered for him since
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        assert f"<@{fake.manager_b.id}>" in prompt.content
