@@ -10,11 +10,13 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from bot import terminal
+from bot.terminal import add_ask_argument
 from cards import SAMPLE_SET
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
 from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_set
 from cards.models import AnyCard
 from cards.text import render_card
+from engine.game import PERSON_DEFAULT
 from league.errors import LeagueError
 
 
@@ -136,10 +138,11 @@ def _run(args: argparse.Namespace) -> int:
 
     database = database_path(args)
     print(f"No DISCORD_TOKEN in .env: the terminal league in {database} (see also dugout play).\n")
-    return season.run(database, getattr(args, "pace", None))
+    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT))
 
 
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
+    add_ask_argument(run)
     run.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
     run.add_argument(
         "--pace",

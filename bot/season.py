@@ -38,7 +38,7 @@ from bot.terminal import WATCH_PACE, QuitGame, Terminal, team_cards
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import ordinal
-from engine.game import Game
+from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from league.errors import LeagueError, NotFound
 from league.models import GameRecord, League, Replacement
@@ -126,6 +126,9 @@ class Input:
     def isatty(self) -> bool:
         return self.inp.isatty()
 
+    def fileno(self) -> int:
+        return self.inp.fileno()
+
 
 # --- the league -----------------------------------------------------------------------------
 
@@ -152,7 +155,7 @@ async def terminal_league(store: Store) -> League:
 
 
 async def start_next_game(
-    store: Store, league: League, managed: set[str], seed: int
+    store: Store, league: League, managed: set[str], seed: int, ask: str = PERSON_DEFAULT
 ) -> tuple[GameRecord, list[Replacement]]:
     """The league's next game, scheduled and started in one transaction: a start that fails leaves no game.
 
@@ -165,7 +168,8 @@ async def start_next_game(
         waiting = await store.games(league.id, status="scheduled")
         record = waiting[0] if waiting else await store.schedule_game(league.id, away.id, home.id)
         setup, replacements = await store.playable_setup(record.id)
-        record = await store.start_game(record.id, setup=setup, seed=seed, managed=managed)
+        asking = {side: ask for side in managed}
+        record = await store.start_game(record.id, setup=setup, seed=seed, managed=managed, asking=asking)
     return record, replacements
 
 
@@ -197,8 +201,16 @@ class TerminalRun:
     own, between which the game is played in plain (blocking) code that signals can stop."""
 
     def __init__(
-        self, runner: asyncio.Runner, signals: Signals, path: Path, out: TextIO, inp: TextIO, pace: float
+        self,
+        runner: asyncio.Runner,
+        signals: Signals,
+        path: Path,
+        out: TextIO,
+        inp: TextIO,
+        pace: float,
+        ask: str = PERSON_DEFAULT,
     ) -> None:
+        self.ask = ask
         self.runner = runner
         self.signals = signals
         self.path = path
@@ -246,7 +258,8 @@ class TerminalRun:
 
     def start(self, store: Store, league: League) -> tuple[GameRecord, Game]:
         managed = {"home"} if self.interactive else set()
-        record, replacements = self.call(start_next_game(store, league, managed, secrets.randbelow(1_000_000)))
+        seed = secrets.randbelow(1_000_000)
+        record, replacements = self.call(start_next_game(store, league, managed, seed, self.ask))
         game = self.call(store.load_game(record.id))
         setup = game.setup
         self.say(f"{LEAGUE}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
@@ -255,7 +268,10 @@ class TerminalRun:
             for replacement in replacements:
                 self.say(f"  {replacement.text}")
         if managed:
-            self.say(f"You manage {setup.home.name}. Enter takes the suggestion; q quits and saves the game.")
+            often = "every pitch" if self.ask == "every" else "when it matters (t between plays calls time)"
+            self.say(
+                f"You manage {setup.home.name}, asked {often}. Enter takes the suggestion; q quits and saves the game."
+            )
         return record, game
 
     def resume(self, store: Store, record: GameRecord) -> tuple[GameRecord, Game]:
@@ -308,7 +324,7 @@ def print_standings(table: dict[str, list[StandingsRow]], out: TextIO) -> None:
         print(f"{line}  {row.streak:<5} {row.last_ten}", file=out)
 
 
-def run(database: Path, pace: float | None = None) -> int:
+def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT) -> int:
     """``dugout run`` without a token: the terminal league's live game if there is one, else its next.
 
     Exit status: 0 when the game is over or stopped with q or the end of input; 128 + the
@@ -320,7 +336,7 @@ def run(database: Path, pace: float | None = None) -> int:
         pace = WATCH_PACE if inp.isatty() and out.isatty() else 0.0
     database.parent.mkdir(parents=True, exist_ok=True)
     with Signals() as signals, asyncio.Runner() as runner:
-        this = TerminalRun(runner, signals, database, out, inp, pace)
+        this = TerminalRun(runner, signals, database, out, inp, pace, ask)
         try:
             return this.play()
         except Stopped as stop:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import select
 import shlex
 import sys
 import time
@@ -27,8 +28,8 @@ from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_set
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
-from engine.events import GameEnded, HalfInningStarted
-from engine.game import Game
+from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded
+from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
 from engine.inside_pitch.manager import is_substitution
 from engine.lineup import auto_team
 from engine.requests import Request
@@ -36,6 +37,7 @@ from engine.setup import GameSetup, Options, SetupError, TeamSetup
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
 WATCH_PACE = 0.3  # seconds after each plate appearance when a person watches at a terminal
+TIME = ("t", "time")  # typed between plays: the manager calls time (Game.call_time)
 
 
 class TeamNotFound(ValueError):
@@ -172,6 +174,7 @@ class Terminal:
         self.sleep = sleep or time.sleep
         self.printed = 0  # events[:printed] are on the screen
         self.scoreboards: set[int] = set()  # half-inning ends already shown, by event index
+        self.time_wanted = False  # t typed while the plays went by
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -187,15 +190,50 @@ class Terminal:
         self.say(format_box_score(box_score(game)))
 
     def show_new_events(self, final: bool) -> None:
-        """Print the events not printed yet, with the score at the end of each half inning."""
-        events = self.game.events
-        for index in range(self.printed, len(events)):
-            if index > 0 and isinstance(events[index], HalfInningStarted | GameEnded):
-                self.show_lines(index, final=True)
-                if index not in self.scoreboards:
-                    self.scoreboards.add(index)
-                    self.scoreboard(index)
-        self.show_lines(len(events), final=final)
+        """Print the events not printed yet, a plate appearance at a time, with the score at the end
+        of each half inning. After a play in which the manager typed t, he calls time: his next call
+        comes in full, right after the plays printed (``Game.call_time`` takes back what follows)."""
+        while True:
+            events = self.game.events
+            stop = next(
+                (i + 1 for i in range(self.printed, len(events)) if isinstance(events[i], PlateAppearanceEnded)),
+                len(events),
+            )
+            for index in range(self.printed, stop):
+                if index > 0 and isinstance(events[index], HalfInningStarted | GameEnded):
+                    self.show_lines(index, final=True)
+                    if index not in self.scoreboards:
+                        self.scoreboards.add(index)
+                        self.scoreboard(index)
+            last = stop == len(events)
+            self.show_lines(stop, final=final or not last)
+            if self.time_wanted:
+                self.call_time()
+            elif last:
+                return
+
+    def call_time(self) -> None:
+        self.time_wanted = False
+        sides = [side for side, level in self.game.asking.items() if level != "never"]
+        for side in sides:
+            self.game.call_time(side, seen=self.printed)
+        if self.saved is not None:
+            self.saved(self.game)
+        if sides:
+            self.say("  -- Time! Your next call comes with every play and substitution. --")
+
+    def pause(self) -> None:
+        """The pace between plays; a manager at a terminal may type t (and Enter) meanwhile to call time."""
+        self.sleep(self.pace)
+        if not self.inp.isatty():
+            return
+        fileno = getattr(self.inp, "fileno", None)
+        try:
+            ready = select.select([fileno()], [], [], 0)[0] if fileno is not None else []
+        except (OSError, TypeError, ValueError):  # an input without a file descriptor
+            return
+        if ready and self.inp.readline().strip().lower() in TIME:
+            self.time_wanted = True
 
     def show_lines(self, stop: int, final: bool) -> None:
         lines, self.printed = narrate(self.game.events[:stop], self.names, self.printed, final)
@@ -211,7 +249,7 @@ class Terminal:
         elif line.kind in ("result", "game_over"):
             self.say(f"  {line.text}")
             if self.pace > 0:
-                self.sleep(self.pace)
+                self.pause()
         else:
             self.say(f"    {line.text}")
 
@@ -239,6 +277,8 @@ class Terminal:
         if changes:
             self.say(f"  ... and {len(changes)} pitching changes and substitutions: type ? to list them")
         quits = ", q quits and saves" if self.saved else ""
+        if self.game.asking.get(request.side) == "matters":
+            quits += "; between plays, t calls time"
         while True:
             print(f"Your choice [1-{len(options)}, Enter = {suggested}{quits}]: ", end="", file=self.out, flush=True)
             answer = self.inp.readline()
@@ -255,6 +295,9 @@ class Terminal:
                 self.say(answer)  # echo piped answers so the transcript reads like a session
             if answer == "?":
                 self.list_options(request, suggested, hide=set())
+                continue
+            if answer.lower() in TIME:
+                self.say("This is your call now: every option is listed (? lists the substitutions).")
                 continue
             if self.saved is not None and answer.lower() in ("q", "quit"):
                 raise QuitGame("q")
@@ -297,6 +340,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the side(s) you manage; the auto-manager plays the rest "
         "(default: home when stdin is a terminal, otherwise none: just watch)",
     )
+    add_ask_argument(parser)
     parser.add_argument("--seed", type=int, default=None, help="the dice seed (default: a random one, printed)")
     parser.add_argument("--away", default=None, help="the visiting team (default: the first team of the set)")
     parser.add_argument("--home", default=None, help="the home team (default: the next team of the set)")
@@ -319,6 +363,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME[=VALUE]",
         help="set a game option by name, e.g. --option special_k_outs_only or --option innings=7 "
         "(on/off for the rules options; repeat for several; see engine.setup.Options)",
+    )
+
+
+def add_ask_argument(parser: argparse.ArgumentParser) -> None:
+    """How often the person at the terminal is asked (engine.game.Game.asking)."""
+    parser.add_argument(
+        "--ask",
+        choices=[level for level in ASKING_LEVELS if level != "never"],
+        default=PERSON_DEFAULT,
+        help="every: every call before every pitch; matters (default): only when it matters (runners on, "
+        "a tiring pitcher, late and close ...: see README), the auto-manager answering the rest; "
+        "type t between plays to call time for the full menu",
     )
 
 
@@ -361,7 +417,7 @@ def play(args: argparse.Namespace) -> int:
     except (TeamNotFound, SetupError) as exc:
         print(f"dugout play: {exc}", file=sys.stderr)
         return 2
-    game = Game(setup, seed, managed=MANAGE[manage])
+    game = Game(setup, seed, asking={side: args.ask for side in MANAGE[manage]})
     print(f"{setup.away.name} at {setup.home.name}, {setup.ballpark.name}. Seed {seed}.", file=out)
     for team in (setup.away, setup.home):
         order = [(team.pitcher.name if s.position is Position.P else s.batter.name, s.position) for s in team.lineup]
@@ -369,7 +425,8 @@ def play(args: argparse.Namespace) -> int:
     if MANAGE[manage]:
         names = {"away": setup.away.name, "home": setup.home.name}
         managed = " and ".join(names[side] for side in sorted(MANAGE[manage]))
-        print(f"You manage {managed}. Enter takes the suggestion.", file=out)
+        often = "every pitch" if args.ask == "every" else "when it matters (t between plays calls time)"
+        print(f"You manage {managed}, asked {often}. Enter takes the suggestion.", file=out)
     try:
         Terminal(game, out, inp, pace).run()
     except KeyboardInterrupt:
@@ -377,6 +434,7 @@ def play(args: argparse.Namespace) -> int:
         return 130
     again = ["dugout", "play", "--seed", str(seed), "--away", setup.away.name, "--home", setup.home.name]
     again += ["--dh"] if args.dh else []
+    again += ["--ask", args.ask] if args.ask != PERSON_DEFAULT else []
     again += ["--throws-2007"] if args.throws_2007 else []
     for option in args.option:
         again += ["--option", option]

@@ -241,3 +241,44 @@ def test_play_with_an_option_says_how_to_play_it_again(
     assert "--option catcher_pop_out_2007" in capsys.readouterr().out
     assert main(["play", "--seed", "7", "--manage", "none", "--option", "no_such_rule"]) == 2
     assert "unknown game option 'no_such_rule'" in capsys.readouterr().err
+
+
+class TypedAhead(io.TextIOWrapper):
+    """A terminal's stdin: lines typed ahead sit in a pipe until read; it says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def typed(text: str) -> TypedAhead:
+    import os
+
+    read, write = os.pipe()
+    os.write(write, text.encode())
+    os.close(write)
+    return TypedAhead(io.FileIO(read, "r"))
+
+
+def test_t_between_plays_calls_time_for_the_full_call_before_the_next_pitch() -> None:
+    """Asked only when it matters, the manager types t while the first play goes by: his next call
+    before a pitch after it is asked in full, where the auto-manager would have answered it."""
+    from engine.events import Decided
+    from tests.engine.helpers import setup
+
+    def home_calls_after_first_play(game: Game) -> list[Decided]:
+        first_play = next(i for i, e in enumerate(game.events) if isinstance(e, PlateAppearanceEnded))
+        return [
+            e
+            for e in game.events[first_play:]
+            if isinstance(e, Decided) and e.side == "home" and e.kind in ("defense", "offense")
+        ]
+
+    left_alone = Game(setup(), seed=7, asking={"home": "matters"}, person=lambda r: r.suggestion)
+    assert home_calls_after_first_play(left_alone)[0].by == "auto"  # without time called, he is not asked it
+
+    game = Game(setup(), seed=7, asking={"home": "matters"})
+    out = io.StringIO()
+    inp = typed("t\n\n")  # t in the pause after the first play, Enter for the suggestion, then the input ends
+    terminal.Terminal(game, out, inp, pace=0.01, sleep=lambda _: None).run()
+    assert "Time! Your next call comes with every play and substitution." in out.getvalue()
+    assert home_calls_after_first_play(game)[0].by == "manager"
