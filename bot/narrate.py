@@ -603,14 +603,22 @@ def _check_words(event: Check, names: Names, context: Context | None) -> tuple[s
 THROWS = re.compile(r"^\d+(-\d+)*U?$")
 
 
-def _forced(context: Context | None, runner: str, base: int) -> bool:
-    """Was the runner forced to ``base`` (every base behind him taken at the pitch, on a ball on the ground)?"""
+def _started_on(context: Context | None, runner: str) -> int | None:
+    """The base the runner stood on when the plate appearance began, if the context shows it."""
     if context is None:
-        return False
+        return None
     started = next((e for e in reversed(context.before()) if isinstance(e, PlateAppearanceStarted)), None)
     if started is None or runner not in started.bases:
+        return None
+    return started.bases.index(runner) + 1
+
+
+def _forced(context: Context | None, runner: str, base: int) -> bool:
+    """Was the runner forced to ``base`` (every base behind him taken at the pitch, on a ball on the ground)?"""
+    start = _started_on(context, runner)
+    if start is None or context is None:
         return False
-    start = started.bases.index(runner) + 1
+    started = next(e for e in reversed(context.before()) if isinstance(e, PlateAppearanceStarted))
     return base == start + 1 and all(started.bases[: start - 1])
 
 
@@ -628,6 +636,8 @@ def _runner_out(event: RunnerOut, names: Names, context: Context | None) -> str:
     if how.startswith("doubled off"):
         return f"{who} is doubled off {base}"
     if THROWS.match(how):
+        if _started_on(context, event.runner) == event.base:  # out at his own base: a catch, and he had left it
+            return f"{who} is doubled off {base} ({how})"
         if _forced(context, event.runner, event.base):
             return f"{who} is forced at {base} ({how})"
         plate = "the plate" if event.base == 4 else base
@@ -657,6 +667,8 @@ def _batter_words(ended: PlateAppearanceEnded, batter_out: RunnerOut | None) -> 
     if "DP" in text or "DP" in notation.upper() or "TP" in text:
         play = "triple play" if "TP" in text else "double play"
         sequence = next((t for t in (notation, result, throws) if _is_throw_sequence(t)), "")
+        if shown[:1].upper() == "L":  # a liner caught, a runner doubled off his base
+            return f"lines into a {play}{to}"
         return f"grounds into a {sequence} {play}".replace("  ", " ") if sequence else f"hits into a {play}"
     if text == "IBB":
         return "is intentionally walked"

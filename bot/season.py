@@ -237,13 +237,19 @@ class TerminalRun:
 
             def saved(game: Game) -> None:
                 self.call(store.save_decisions(record.id, game))
+                self.call(store.record_posted(record.id, terminal.printed))  # how far the screen got
 
             terminal = Terminal(game, self.out, Input(self.inp, self.signals), self.pace, self.signals.sleep, saved)
             if live:
-                terminal.printed = len(game.events)  # the plays before the stop were shown then
+                # The engine plays ahead of the screen: go on from the last play shown, not the last computed.
+                terminal.printed = min(record.posted, len(game.events)) if record.posted else len(game.events)
             try:
                 terminal.run()
+            except Stopped:
+                self.call(store.record_posted(record.id, terminal.printed))
+                raise
             except QuitGame as stop:
+                self.call(store.record_posted(record.id, terminal.printed))
                 why = "No more input" if str(stop) == "end of input" else "Quit"
                 self.say()
                 self.say(f"{why}: {self.saved_line()}")

@@ -60,6 +60,7 @@ class GameSession:
         self.names = Names.of(game.setup)
         self.title = f"{game.setup.away.name} at {game.setup.home.name}"
         self.posted = record.posted
+        self.showing = record.posted  # events being posted now: once taken out of the lock, they are seen
         self.scoreboard_id = record.scoreboard_id
         self.paused = record.paused
         self.stale_prompt_id = record.prompt_id
@@ -122,6 +123,7 @@ class GameSession:
                 if stop == self.posted:
                     return
                 embed = play_embed(lines, self.game, self.names, stop) if lines else None
+                self.showing = stop  # from here on these plays are on their way to the thread
             if embed is not None:
                 await self.thread.send(embed=embed)
             self.posted = stop
@@ -242,7 +244,7 @@ class GameSession:
             level = await self.bot.store.manager_asking(self.league_id, team.manager_id or 0)
         async with self.lock:
             if by_person and self.game.asking[side] == "never":
-                self.game.set_asking(side, level, seen=self.posted)
+                self.game.set_asking(side, level, seen=self.showing)
             elif not by_person:
                 self.game.set_managed(side, False)
             await self.bot.store.save_decisions(self.game_id, self.game)
@@ -255,7 +257,7 @@ class GameSession:
         """How often a side is asked from now on: from the next call after the plays the thread has shown."""
         async with self.lock:
             before = self.game.pending
-            self.game.set_asking(side, level, seen=self.posted)
+            self.game.set_asking(side, level, seen=self.showing)
             await self.bot.store.save_decisions(self.game_id, self.game)
         await self._moved_on(before)
 
@@ -278,7 +280,7 @@ class GameSession:
                 )
                 return
             before = self.game.pending
-            self.game.call_time(side, seen=self.posted)
+            self.game.call_time(side, seen=self.showing)
             await self.bot.store.save_decisions(self.game_id, self.game)
         await interaction.response.send_message(
             f"Time! {team.name}'s next call comes with every play and substitution, before the next pitch.",

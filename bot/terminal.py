@@ -175,6 +175,7 @@ class Terminal:
         self.printed = 0  # events[:printed] are on the screen
         self.scoreboards: set[int] = set()  # half-inning ends already shown, by event index
         self.time_wanted = False  # t typed while the plays went by
+        self.typed_ahead: str | None = None  # another line typed then: the answer to the next question
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -232,8 +233,16 @@ class Terminal:
             ready = select.select([fileno()], [], [], 0)[0] if fileno is not None else []
         except (OSError, TypeError, ValueError):  # an input without a file descriptor
             return
-        if ready and self.inp.readline().strip().lower() in TIME:
-            self.time_wanted = True
+        if ready:
+            line = self.inp.readline()
+            if line.strip().lower() in TIME:
+                self.time_wanted = True
+            elif self.typed_ahead is None:
+                self.typed_ahead = line  # typed ahead of the question: it answers it
+
+    def can_call_time(self) -> bool:
+        """Plays go by at a pace on a terminal: there is a moment to type t."""
+        return self.pace > 0 and self.inp.isatty()
 
     def show_lines(self, stop: int, final: bool) -> None:
         lines, self.printed = narrate(self.game.events[:stop], self.names, self.printed, final)
@@ -277,11 +286,12 @@ class Terminal:
         if changes:
             self.say(f"  ... and {len(changes)} pitching changes and substitutions: type ? to list them")
         quits = ", q quits and saves" if self.saved else ""
-        if self.game.asking.get(request.side) == "matters":
+        if self.game.asking.get(request.side) == "matters" and self.can_call_time():
             quits += "; between plays, t calls time"
         while True:
             print(f"Your choice [1-{len(options)}, Enter = {suggested}{quits}]: ", end="", file=self.out, flush=True)
-            answer = self.inp.readline()
+            answer = self.typed_ahead if self.typed_ahead is not None else self.inp.readline()
+            self.typed_ahead = None
             if answer == "" and self.saved is not None:
                 raise QuitGame("end of input")
             if answer == "":

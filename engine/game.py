@@ -263,9 +263,13 @@ class Game:
 
     def _matters(self, seq: int, side: str, kind: str, suggestion: str) -> bool:
         """Whether a side at "matters" is asked this request (engine.inside_pitch.asking)."""
+        last = self.log[seq - 1] if seq > 0 else None
+        # The steps of a change a person chose, and his call asked again after it (or after "back").
+        his = last is not None and last.side == side and last.by == "manager"
+        if his and (kind in FOLLOW_UPS or (kind in CALLS and last is not None and last.kind in (*FOLLOW_UPS, kind))):
+            return True
         if kind in FOLLOW_UPS:
-            # The second step of a change is asked when a person made the first.
-            return seq > 0 and self.log[seq - 1].by == "manager"
+            return False
         return matters(self, side, kind, suggestion)
 
     def context(self, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -309,7 +309,9 @@ def _tell_holding(g: Game, rules: _Rules) -> None:
 
 def _prompt(g: Game, rules: _Rules, holding: bool) -> str:
     # The score, outs and matchup come before it (asking.words).
-    text = f"Runners {g.state.base_state()}: where does the infield play?"
+    from engine.inside_pitch.asking import bases_text  # asking reads depths too
+
+    text = f"{bases_text(g).capitalize()}: where does the infield play?"
     return f"{text} {rules.prompt}" if holding else text
 
 

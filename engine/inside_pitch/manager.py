@@ -641,7 +641,7 @@ def offense_plays(g: Game) -> list[Option]:
     options = [Option(SWING, "Swing away")]
     for key in strategy.steal_options(g):
         bases = strategy.steal_bases(key)
-        words = " and ".join(f"{_runner_name(g, b)} to {BASE_WORDS[b + 1]}" for b in bases)
+        words = " and ".join(f"{_runner_name(g, b)} steals {BASE_WORDS[b + 1]}" for b in bases)
         options.append(Option(key, f"Steal: {words}"))
     if state.runner_on(1) is not None:
         options.append(Option(HIT_AND_RUN, "Hit and run"))
@@ -752,7 +752,8 @@ def _offense_prompt(g: Game) -> str:
         )
         pitcher = state.fielding.pitcher
         text += f" {runners}; {catcher.name} catching, arm {catcher.arm:+d}; {pitcher.name} HLD {pitcher.hold:+d}."
-        text += f" Infield: {depth.alignment_text(g)}."
+        infield = depth.alignment_text(g)
+        text += f" The infield: {infield[0].lower()}{infield[1:]}."
     return f"{text} Your call, {state.batting.name}."
 
 

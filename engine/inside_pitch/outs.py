@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cards.notation import Position
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import depth, flyouts
+from engine.inside_pitch import asking, depth, flyouts
 from engine.inside_pitch.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
@@ -40,6 +40,7 @@ THROW_HOME = 3
 TRY_DOUBLE_PLAY = 3
 
 BASE_NAMES = {"first": 1, "second": 2, "third": 3}
+BASE_WORDS = {number: name for name, number in BASE_NAMES.items()}
 
 # IP2021 "Hit and run" (IP2007 §12.2): the runners' BR + 2 and the combined GDP - 2.
 HIT_AND_RUN_BR = ("hit and run", 2)
@@ -107,12 +108,12 @@ def line_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     roll = g.d6(f"line out double play ({ball.notation})")
     base = next((BASE_NAMES[name] for name, faces in chart.items() if roll in faces), None)
     runner = g.state.runner_on(base) if base else None
-    result = f"runner on {base} doubled off" if runner else "no double play"
+    result = f"the runner on {BASE_WORDS[base]} doubled off" if runner and base else "no double play"
     g.emit(ReadingEvent("line-out chart", "Inside Pitch", f"{ball.notation} {roll}", result))
     if runner is None or base is None:
         return ball.notation
     double_off(g, base, ball.fielder)
-    return "DP"
+    return f"{ball.notation} DP"
 
 
 def double_off(g: Game, base: int, fielder: int) -> None:
@@ -359,7 +360,7 @@ class Grounder:
         went = "breaks for the plate" if runner_went else "holds"
         prompt = (
             f"{self.ball.notation} to the {self.position.value} ({depth.describe(g, self.position)}), "
-            f"runners {g.state.base_state()}, the runner on third {went}: where is the play?"
+            f"{asking.bases_text(g)}, the runner on third {went}: where is the play?"
         )
         options = [Option(key, labels[key]) for key in choices]
         context = partial(self.ball_context, runner_on_third_goes=runner_went)
@@ -471,7 +472,7 @@ def _force_or_double_play(gb: Grounder) -> str:
     """
     g = gb.g
     gdp = gb.combined_gdp(gb.pivot())
-    prompt = f"G5 right at the third baseman, runners {g.state.base_state()} (combined GDP {gdp}): which play?"
+    prompt = f"G5 right at the third baseman, {asking.bases_text(g)} (combined GDP {gdp}): which play?"
     options = [Option("force", "Force at third only"), Option("double_play", "Try the 5-4-3 double play")]
     suggestion = "double_play" if gdp >= TRY_DOUBLE_PLAY and gb.can_turn_two_at_second() else "force"
     context = partial(gb.ball_context, combined_gdp=gdp)

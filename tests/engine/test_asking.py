@@ -266,7 +266,7 @@ def test_the_offense_sees_the_alignment_the_defense_chose() -> None:
     assert request.prompt == (
         "away 0, home 0, top 1, 0 outs, runner on first (away-rf). away-c (R) vs home P (R), BNT 2. "
         "away-rf ATT 1, SB 14, BR 3; home-c catching, arm -2; home P HLD +0. "
-        "Infield: Infield in, 1B holding the runner. Your call, away."
+        "The infield: infield in, 1B holding the runner. Your call, away."
     )
     assert request.context["catcher"] == {"id": "home-c", "name": "home-c", "arm": -2}
     assert request.context["batter"]["bnt"] == 2
@@ -402,3 +402,21 @@ def test_take_back_never_drops_a_persons_answer() -> None:
     answered = game.log[: max(d.seq for d in game.log if d.by == "manager") + 1]
     game.take_back(0)
     assert game.log[: len(answered)] == answered
+
+
+def test_after_a_change_or_back_the_managers_call_is_asked_again_not_answered_for_him() -> None:
+    """A manager at "matters" who called time picks a change, then backs out of it: his call comes
+    again, to him (not to the auto-manager, whatever the rule for "matters" says of the moment)."""
+    game = Game(setup(), seed=3, asking={"home": "matters"})
+    game.call_time("home", seen=0)
+    while game.pending is not None and not (game.pending.side == "home" and game.pending.kind == "defense"):
+        game.choose(game.pending.side, game.pending.suggestion)
+    call = game.pending
+    assert call is not None
+    change = next(o.key for o in call.options if o.key == "relief")
+    game.choose("home", change)
+    assert game.pending is not None and game.pending.kind == "who_comes_in"
+    game.choose("home", "back")
+    again = game.pending
+    assert again is not None and (again.side, again.kind) == ("home", "defense")
+    assert again.seq == call.seq + 2

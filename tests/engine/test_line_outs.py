@@ -24,7 +24,7 @@ def test_ip2021_example_l4_runners_on_first_and_second(table: Table, roll: int, 
         assert outs_made(table) == [("batter", 0, "L4")]
         assert bases(table) == ["runner-1", "runner-2", None]
     else:
-        assert result == "DP"
+        assert result == "L4 DP"
         base = 1 if doubled_off == "runner-1" else 2
         assert outs_made(table) == [("batter", 0, "L4"), (doubled_off, base, "4-3" if base == 1 else "4-6")]
         assert table.game.state.outs == 2
@@ -36,7 +36,7 @@ def test_third_base_row_l1_six_l5_three(table: Table, notation: str, roll: int, 
     """README: the 2021 chart lost its third-base cells; they are L1: 6 and L5: 3."""
     table.runner(3)
     dice = table.script((6, roll))
-    assert play(table, notation) == "DP"
+    assert play(table, notation) == f"{notation} DP"
     assert outs_made(table)[-1] == ("runner-3", 3, how)
     assert bases(table) == [None, None, None]
     dice.assert_done()
@@ -63,7 +63,7 @@ def test_infield_depth_has_no_say_on_line_drives(table: Table) -> None:
     infield(table, "in")
     table.runner(1)
     dice = table.script((6, 1))
-    assert play(table, "L6") == "DP"
+    assert play(table, "L6") == "L6 DP"
     dice.assert_done()
 
 
