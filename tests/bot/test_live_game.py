@@ -270,7 +270,7 @@ async def test_a_league_made_by_slash_commands_plays_its_first_game(fake_discord
     fake = fake_discord
     cards = load_set(SAMPLE_SET)
     async with running_bot(fake, store):
-        await ask(fake, fake.commissioner, "league", "create", name="Slash League")
+        await ask(fake, fake.commissioner, "league-create", name="Slash League")
         for setting, value in (("pace_seconds", "0"), ("prompt_timeout_seconds", "0")):
             await ask(fake, fake.commissioner, "league", "options", setting=setting, value=value)
         for (name, abbreviation, park), manager in zip(
