@@ -85,7 +85,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         for team in teams.values():
             other = self._starting.get(team.id)
             if other == record.id:
-                raise UserError(f"Game #{record.id} has already been started by someone else; its thread opens now.")
+                raise UserError(f"Game #{record.id} is already being started; its thread opens in a moment.")
             if other is not None:
                 raise UserError(f"{team.name}'s game #{other} is starting right now; a team plays one game at a time.")
         for team in teams.values():
