@@ -18,7 +18,7 @@ from pathlib import Path
 
 from league.models import LeagueRules
 from league.store import Store
-from tests.bot.conftest import running_bot, sample_league
+from tests.bot.conftest import running_bot, sample_pairs
 from tests.bot.test_live_game import open_prompt, start_game, suggested_button
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.world import FakeChannel
@@ -30,10 +30,17 @@ async def measure(clicks_wanted: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord() as fake, await Store.open(Path(folder) / "bench.sqlite3") as store:
             managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
-            league = await sample_league(store, fake.guild_id, fake.commissioner.id, managers=(*managers,))  # type: ignore[arg-type]
+            # A pair of teams per game: a team plays one game at a time.
+            league, pairs = await sample_pairs(
+                store,
+                fake.guild_id,
+                fake.commissioner.id,
+                Path(folder),
+                GAMES,
+                managers=(*managers,),  # type: ignore[arg-type]
+            )
             await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
-            teams = await store.teams(league.id)
-            games = [await store.schedule_game(league.id, teams[0].id, teams[1].id) for _ in range(GAMES)]
+            games = [await store.schedule_game(league.id, away.id, home.id) for away, home in pairs]
             clicks: list[float] = []
             commands: list[float] = []
             async with running_bot(fake, store):

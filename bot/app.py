@@ -34,6 +34,10 @@ COGS = (
 )
 
 
+# What a public "thinking..." says for the moment between an error and its deletion (reply_privately).
+NOT_DONE = "Not done; the member who asked was told why."
+
+
 class DugoutTree(app_commands.CommandTree["DugoutBot"]):
     async def on_error(self, interaction: discord.Interaction[DugoutBot], error: app_commands.AppCommandError) -> None:
         message = user_message(error)
@@ -57,11 +61,27 @@ def user_message(error: BaseException) -> str | None:
 
 
 async def reply_privately(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral answer, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    """An ephemeral answer, whether or not the interaction was answered already.
+
+    Discord fixes a reply's visibility when it is deferred: the first followup after a
+    deferral replaces the "thinking..." message and keeps its visibility, whatever flags
+    it sends. Commands therefore refuse before they defer (``/game start`` does). For an
+    error that still comes after a public deferral, the "thinking..." message is first
+    ended with a neutral word (so the next followup is a message of its own, which may be
+    ephemeral), the reason goes to the user alone, and the public message is deleted.
+    """
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(message, ephemeral=True)
+        return
+    if response.type is discord.InteractionResponseType.deferred_channel_message:
+        original = await interaction.original_response()
+        if original.flags.loading and not original.flags.ephemeral:
+            await interaction.edit_original_response(content=NOT_DONE)
+            await interaction.followup.send(message, ephemeral=True)
+            await interaction.delete_original_response()
+            return
+    await interaction.followup.send(message, ephemeral=True)
 
 
 class DugoutBot(commands.Bot):

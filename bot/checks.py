@@ -37,7 +37,7 @@ async def server_league(bot: DugoutBot, interaction: discord.Interaction) -> Lea
     """The league this server plays, or a clear refusal saying how to start one."""
     leagues = await bot.store.leagues(guild_id(interaction))
     if not leagues:
-        raise UserError("This server has no league yet: someone with Manage Server starts one with `/league create`.")
+        raise UserError("This server has no league yet: someone with Manage Server starts one with `/league-create`.")
     return leagues[0]
 
 

@@ -169,7 +169,10 @@ async def start_next_game(
         record = waiting[0] if waiting else await store.schedule_game(league.id, away.id, home.id)
         setup, replacements = await store.playable_setup(record.id)
         asking = {side: ask for side in managed}
-        record = await store.start_game(record.id, setup=setup, seed=seed, managed=managed, asking=asking)
+        # The terminal's player runs his own league: a game left over from another day is his to start.
+        record = await store.start_game(
+            record.id, setup=setup, seed=seed, managed=managed, asking=asking, override=True
+        )
     return record, replacements
 
 

@@ -136,6 +136,13 @@ WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR 
 ORDER BY day, id
 """
 SELECT_LIVE_GAMES = "SELECT * FROM game WHERE status = 'live' ORDER BY id"
+# A live game of either team, other than the game itself: a team plays one game at a time.
+# (game_id, team_id, team_id, team_id, team_id)
+SELECT_TEAMS_LIVE_GAME = """
+SELECT * FROM game WHERE status = 'live' AND id != ?
+    AND (away_team_id IN (?, ?) OR home_team_id IN (?, ?))
+ORDER BY id LIMIT 1
+"""
 # (league_id, season)
 SELECT_FINAL_GAMES = """
 SELECT * FROM game WHERE league_id = ? AND season = ? AND status = 'final' ORDER BY coalesce(played_day, day), id

@@ -1163,13 +1163,53 @@ class Store:
             return setup, replacements
 
     async def _check_setup_players(self, league: League, setup: GameSetup) -> None:
-        """A setup made elsewhere: nobody in a lineup or starting who is injured or resting."""
+        """A setup made elsewhere: nobody who may enter the game (lineup, starter, bench, bullpen) is
+        injured or resting, so a tired reliever can never come in (issue 13: every pitcher who enters
+        is rested). :meth:`_team_setup` leaves them out of the setups it makes."""
         unavailable = await self._unavailable(league)
         for team in (setup.away, setup.home):
-            players = [team.pitcher, *(s.batter for s in team.lineup if s.position is not Position.P)]
+            players = [
+                team.pitcher,
+                *(s.batter for s in team.lineup if s.position is not Position.P),
+                *team.bench,
+                *team.bullpen,
+            ]
             for card in players:
                 if card.id in unavailable:
                     raise PlayerUnavailable(f"{team.name}: {card.name} is {unavailable[card.id]}; he cannot play")
+
+    async def _check_start(self, league: League, game: GameRecord, override: bool) -> None:
+        """Refuse a start that may not happen now: a game already started or over, a game whose day is
+        not today (unless ``override``: a commissioner's call), or a team already playing a live game."""
+        if game.status == "live":
+            raise GameError(f"game {game.id} is live; it has already started")
+        if game.status not in ("scheduled", "postponed"):
+            raise GameError(f"game {game.id} is {game.status}; it cannot start again")
+        if not override and game.day != league.day:
+            raise GameError(
+                f"game {game.id} is on day {game.day} and today is day {league.day}; a game starts on its day "
+                "(a commissioner may start it anyway, or move it)"
+            )
+        teams = (game.away_team_id, game.home_team_id)
+        row = await self._one(sql.SELECT_TEAMS_LIVE_GAME, (game.id, *teams, *teams))
+        if row is not None:
+            live = GameRecord.from_row(row)
+            busy = await self._team(next(t for t in teams if t in (live.away_team_id, live.home_team_id)))
+            away, home = await self._team(live.away_team_id), await self._team(live.home_team_id)
+            raise GameError(
+                f"{busy.name} is playing game {live.id} ({away.name} at {home.name}, day {live.day}) now; "
+                "a team plays one game at a time"
+            )
+
+    async def check_start(self, game_id: int, *, override: bool = False) -> GameRecord:
+        """The game, if it may start now (as :meth:`start_game` would check); else the refusal.
+
+        Writes nothing: a front end asks first so that a refusal comes before it opens anything.
+        """
+        async with self.transaction(write=False):
+            game = await self._game(game_id)
+            await self._check_start(await self._league(game.league_id), game, override)
+            return game
 
     # --- games: playing -------------------------------------------------------------------
 
@@ -1183,17 +1223,22 @@ class Store:
         asking: Mapping[str, str] | None = None,
         channel_id: int | None = None,
         thread_id: int | None = None,
+        override: bool = False,
     ) -> GameRecord:
         """The game goes live with a setup (default: ``build_game_setup``) and a seed (default: a random one).
 
         ``managed`` sides are asked every question unless ``asking`` gives a side's level
         ("every", "matters" or "never": engine.game.Game.asking).
+
+        Only on its day (league.day) unless ``override`` (the caller checks that a commissioner
+        asked), and only if neither team is playing a live game; every player who may enter
+        is healthy and rested (:meth:`_check_setup_players`). An empty bullpen is allowed: the
+        starter then pitches on, as the engine's manager does when nobody is left.
         """
         async with self.transaction():
             game = await self._game(game_id)
-            if game.status not in ("scheduled", "postponed"):
-                raise GameError(f"game {game_id} is {game.status}; it cannot start again")
             league = await self._league(game.league_id)
+            await self._check_start(league, game, override)
             if setup is None:
                 setup = await self._build_setup(league, game)
             else:

@@ -1,11 +1,16 @@
 """/game: start a game in its own thread, follow it, pause it, answer by command, hand a side over.
 
 A game's thread opens in the league's games channel (``/league channel``), else in
-the channel the command was used in. Sides whose team has a manager are managed by
-people; the rest by the auto-manager.
+the channel the command was used in. A game starts only on its day (a commissioner may
+override), only if neither team is playing, and only once: every refusal comes before
+the reply is deferred, so it is shown to the member who asked alone and no thread opens.
+Sides whose team has a manager are managed by people; the rest by the auto-manager.
 """
 
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
 
 import discord
 from discord import app_commands
@@ -29,6 +34,7 @@ ASKING_CHOICES = [app_commands.Choice(name=words, value=level) for level, words 
 class GameCog(commands.GroupCog, group_name="game", group_description="Play the league's games"):
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
+        self._starting: dict[int, int] = {}  # team id -> the game of it being started now (_claim)
 
     # --- finding the game ---------------------------------------------------------------------
 
@@ -68,38 +74,73 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
 
     # --- commands -----------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def _claim(self, record: GameRecord, teams: dict[str, Team]) -> Iterator[None]:
+        """Serialise starts: while a game is being started, a second start of it, or of another game
+        of one of its teams, is refused at once (privately, before anything is deferred or opened).
+
+        Nothing is awaited between the check and the claim, so two interactions handled at once
+        can never both pass; the store's own checks (one transaction) stay the last word.
+        """
+        for team in teams.values():
+            other = self._starting.get(team.id)
+            if other == record.id:
+                raise UserError(f"Game #{record.id} is already being started; its thread opens in a moment.")
+            if other is not None:
+                raise UserError(f"{team.name}'s game #{other} is starting right now; a team plays one game at a time.")
+        for team in teams.values():
+            self._starting[team.id] = record.id
+        try:
+            yield
+        finally:
+            for team in teams.values():
+                self._starting.pop(team.id, None)
+
     @app_commands.command(description="Start a scheduled game in its own thread")
-    @app_commands.describe(game="The game to play", seed="Dice seed, to replay a game exactly (default: random)")
+    @app_commands.describe(
+        game="The game to play",
+        seed="Dice seed, to replay a game exactly (default: random)",
+        override="Commissioners: start it although today is not its day",
+    )
     @app_commands.autocomplete(game=autocomplete.games)
-    async def start(self, interaction: discord.Interaction, game: str, seed: int | None = None) -> None:
+    async def start(
+        self, interaction: discord.Interaction, game: str, seed: int | None = None, override: bool = False
+    ) -> None:
         league = await server_league(self.bot, interaction)
         record = await self._record(league, interaction, game)
         teams = await self._teams(record)
         if not any(manages(t, league, interaction) for t in teams.values()):
             raise UserError("Only the two teams' managers or a commissioner may start this game.")
-        if record.status not in ("scheduled", "postponed"):
-            raise UserError(f"Game #{record.id} is {record.status}; only a scheduled game can start.")
-        setup = await self.bot.store.build_game_setup(record.id)  # refuses a bad lineup before the thread opens
-        await interaction.response.defer(thinking=True)
-        channel = self._games_channel(league, interaction)
-        name = f"Day {record.day}: {teams['away'].name} at {teams['home'].name}"
-        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
-        managed = [side for side, team in teams.items() if team.manager_id is not None]
-        asking = {side: await self.bot.store.manager_asking(league.id, teams[side].manager_id or 0) for side in managed}
-        try:
-            record = await self.bot.store.start_game(
-                record.id,
-                setup=setup,
-                seed=seed,
-                managed=managed,
-                asking=asking,
-                channel_id=channel.id,
-                thread_id=thread.id,
-            )
-        except BaseException:
-            await thread.delete()
-            raise
-        await self.bot.sessions.start(record)
+        if override:
+            require_commissioner(league, interaction)
+        store = self.bot.store
+        with self._claim(record, teams):
+            # Every refusal the store would give comes here, before the (public) deferral: it stays private.
+            await store.check_start(record.id, override=override)
+            setup = await store.build_game_setup(record.id)  # refuses a bad lineup before the thread opens
+            channel = self._games_channel(league, interaction)
+            managed = [side for side, team in teams.items() if team.manager_id is not None]
+            asking = {side: await store.manager_asking(league.id, teams[side].manager_id or 0) for side in managed}
+            await interaction.response.defer(thinking=True)
+            name = f"Day {record.day}: {teams['away'].name} at {teams['home'].name}"
+            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
+            try:
+                record = await store.start_game(
+                    record.id,
+                    setup=setup,
+                    seed=seed,
+                    managed=managed,
+                    asking=asking,
+                    channel_id=channel.id,
+                    thread_id=thread.id,
+                    override=override,
+                )
+            except BaseException:
+                # The one place a refused start cleans up: no thread is left without its game.
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
+                raise  # DugoutTree.on_error answers privately, even after the deferral
+            await self.bot.sessions.start(record)
         people = (
             ", ".join(f"{teams[s].name} by <@{teams[s].manager_id}> (asked {ASKING[asking[s]]})" for s in managed)
             or "nobody"
@@ -181,17 +222,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         )
 
     @app_commands.command(description="Play a scheduled game with both sides auto-managed; post only its result")
+    @app_commands.describe(override="Start it although today is not its day")
     @app_commands.autocomplete(game=autocomplete.games)
-    async def autoplay(self, interaction: discord.Interaction, game: str, seed: int | None = None) -> None:
+    async def autoplay(
+        self, interaction: discord.Interaction, game: str, seed: int | None = None, override: bool = False
+    ) -> None:
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
         record = await self._record(league, interaction, game)
         store = self.bot.store
-        await store.build_game_setup(record.id)  # a refusal stays private: before the answer is deferred
-        await interaction.response.defer(thinking=True)
-        record = await store.start_game(record.id, seed=seed, channel_id=interaction.channel_id)
-        played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
-        await store.finish_game(record.id, played.to_dict())
+        with self._claim(record, await self._teams(record)):
+            # The same rules as /game start; a refusal stays private: before the answer is deferred.
+            await store.check_start(record.id, override=override)
+            setup = await store.build_game_setup(record.id)
+            await interaction.response.defer(thinking=True)
+            record = await store.start_game(
+                record.id, setup=setup, seed=seed, channel_id=interaction.channel_id, override=override
+            )
+            played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
+            await store.finish_game(record.id, played.to_dict())
         title = f"{played.setup.away.name} at {played.setup.home.name}"
         await interaction.followup.send(embeds=box_score_embeds(box_score(played), f"Final: {title}")[:1])
 

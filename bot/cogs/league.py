@@ -1,4 +1,4 @@
-"""/league: create the server's league, show it, set its options, move its calendar on."""
+"""/league-create starts the server's league; /league shows it, sets its options, moves its calendar on."""
 
 from __future__ import annotations
 
@@ -55,13 +55,21 @@ def _settings_text(values: dict[str, Any]) -> str:
     return "\n".join(f"`{name}`: {shown(value)}" for name, value in values.items())
 
 
-class LeagueCog(commands.GroupCog, group_name="league", group_description="The server's league"):
+class LeagueCreateCog(commands.Cog):
+    """``/league-create``, a command of its own: Discord honours a command's default permissions
+    only on a top-level command or a whole group, never on a subcommand, so ``create`` cannot
+    stay in /league (whose other commands everyone sees) and still be hidden from members
+    without Manage Server. The check inside stays: a server's admins may change who sees it."""
+
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="Start this server's league (you become its commissioner)")
+    @app_commands.command(
+        name="league-create", description="Start this server's league (Manage Server; you become its commissioner)"
+    )
     @app_commands.describe(name="The league's name", card_sets="Card sets to play with, comma-separated")
     @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
     async def create(self, interaction: discord.Interaction, name: str, card_sets: str = "sample") -> None:
         gid = guild_id(interaction)
         existing = await self.bot.store.leagues(gid)
@@ -75,6 +83,11 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             f"**{league.name}** is open, with {', '.join(league.card_sets)}. Next: `/team create` for each team.",
             embed=league_embed(league),
         )
+
+
+class LeagueCog(commands.GroupCog, group_name="league", group_description="The server's league"):
+    def __init__(self, bot: DugoutBot) -> None:
+        self.bot = bot
 
     @app_commands.command(description="The league: season, day, card sets, options and rules")
     async def info(self, interaction: discord.Interaction) -> None:
@@ -148,4 +161,5 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
 
 
 async def setup(bot: DugoutBot) -> None:
+    await bot.add_cog(LeagueCreateCog(bot))
     await bot.add_cog(LeagueCog(bot))

@@ -8,6 +8,7 @@ play) and ``play_final_game`` (a game played through by the auto-managers and st
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ import pytest
 
 from bot.app import DugoutBot
 from bot.terminal import team_cards
-from league.models import GameRecord, League
+from cards import BUNDLED_SETS
+from cards.loader import CardSet
+from league.models import GameRecord, League, Team
 from league.store import Store
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionReply
 from tests.fakediscord.fixtures import fake_discord, no_error_logs  # noqa: F401  (fixtures for every bot test)
@@ -62,15 +65,63 @@ async def sample_league(
     league = await store.create_league(name, ["sample"], guild_id=guild_id, commissioners=[commissioner_id])
     cards = (await store.card_pool(league.id)).sets[0]
     for (team_name, abbreviation), manager in zip(SAMPLE_TEAMS, managers, strict=True):
-        park = next(p.id for p in cards.ballparks.values() if p.team == team_name)
-        team = await store.create_team(league.id, team_name, abbreviation, ballpark=park, manager_id=manager)
-        batters, pitchers = team_cards(cards, team_name)
-        for card in [*batters, *pitchers]:
-            await store.sign(team.id, card.id)
-        for hand in ("L", "R"):
-            await store.save_auto_lineup(team.id, hand)
-        await store.set_rotation(team.id, [p.id for p in pitchers if p.start is not None][:5])
+        await _ready_team(store, league, cards, team_name, abbreviation, manager)
     return league
+
+
+async def _ready_team(
+    store: Store, league: League, cards: CardSet, team_name: str, abbreviation: str, manager: int | None
+) -> Team:
+    """A team of the set's cards of that team: its park, every player signed, auto lineups, five starters."""
+    park = next(p.id for p in cards.ballparks.values() if p.team == team_name)
+    team = await store.create_team(league.id, team_name, abbreviation, ballpark=park, manager_id=manager)
+    batters, pitchers = team_cards(cards, team_name)
+    for card in [*batters, *pitchers]:
+        await store.sign(team.id, card.id)
+    for hand in ("L", "R"):
+        await store.save_auto_lineup(team.id, hand)
+    await store.set_rotation(team.id, [p.id for p in pitchers if p.start is not None][:5])
+    return team
+
+
+def sample_copy(folder: Path, n: int) -> Path:
+    """The sample's two hand-made teams again as a card set of their own: "Harbor City n" and
+    "Mesa Valley n", every card id prefixed, so that one league can field more teams than two."""
+    root = folder / f"sample-{n}"
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "set.toml").write_text(f'name = "Sample {n}"\nruleset = "inside-pitch"\n')
+    for file in ("harbor-city-1970.toml", "mesa-valley-1970.toml"):
+        text = re.sub(r'^id = "', f'id = "s{n}-', (BUNDLED_SETS / "sample" / file).read_text(), flags=re.M)
+        for team_name, _ in SAMPLE_TEAMS:
+            text = text.replace(f'"{team_name}"', f'"{team_name} {n}"')
+        (root / file).write_text(text)
+    return root
+
+
+async def sample_pairs(
+    store: Store,
+    guild_id: int,
+    commissioner_id: int,
+    folder: Path,
+    pairs: int,
+    *,
+    managers: tuple[int | None, int | None] = (None, None),
+) -> tuple[League, list[tuple[Team, Team]]]:
+    """:func:`sample_league` with ``pairs`` pairs of teams (Harbor City n at Mesa Valley n, from
+    :func:`sample_copy`), each pair managed by ``managers``: games enough to play many at once,
+    a team playing one game at a time."""
+    league = await sample_league(store, guild_id, commissioner_id, managers=managers)
+    first = {t.abbreviation: t for t in await store.teams(league.id)}
+    found = [(first["HC"], first["MV"])]
+    for n in range(2, pairs + 1):
+        await store.add_card_set(league.id, str(sample_copy(folder, n)))
+        cards = (await store.card_pool(league.id)).sets[-1]
+        away, home = [
+            await _ready_team(store, league, cards, f"{team_name} {n}", f"{abbreviation}{n}", manager)
+            for (team_name, abbreviation), manager in zip(SAMPLE_TEAMS, managers, strict=True)
+        ]
+        found.append((away, home))
+    return league, found
 
 
 async def play_final_game(store: Store, league_id: int, away: str, home: str, *, seed: int = 1) -> GameRecord:

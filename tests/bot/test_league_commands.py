@@ -10,14 +10,12 @@ from tests.fakediscord import FakeDiscord
 async def test_commissioner_creates_the_league_and_a_second_is_refused(fake_discord: FakeDiscord, store: Store) -> None:
     fake = fake_discord
     async with running_bot(fake, store):
-        reply = await (
-            await fake.slash(fake.commissioner, "league", "create", options={"name": "Test League"})
-        ).response()
+        reply = await (await fake.slash(fake.commissioner, "league-create", options={"name": "Test League"})).response()
         assert not reply.ephemeral and "Test League" in reply.text
         [league] = await store.leagues(fake.guild_id)
         assert league.commissioners == (fake.commissioner.id,) and league.card_sets == ("sample",)
 
-        again = await (await fake.slash(fake.commissioner, "league", "create", options={"name": "Other"})).response()
+        again = await (await fake.slash(fake.commissioner, "league-create", options={"name": "Other"})).response()
         assert again.ephemeral and "one league per server" in again.text
         assert len(await store.leagues(fake.guild_id)) == 1
 
@@ -25,11 +23,11 @@ async def test_commissioner_creates_the_league_and_a_second_is_refused(fake_disc
 async def test_a_manager_may_not_start_a_league_or_change_options(fake_discord: FakeDiscord, store: Store) -> None:
     fake = fake_discord
     async with running_bot(fake, store):
-        refused = await (await fake.slash(fake.manager_a, "league", "create", options={"name": "Mine"})).response()
+        refused = await (await fake.slash(fake.manager_a, "league-create", options={"name": "Mine"})).response()
         assert refused.ephemeral and "Manage Server" in refused.text
         assert await store.leagues(fake.guild_id) == []
 
-        await (await fake.slash(fake.commissioner, "league", "create", options={"name": "Test League"})).response()
+        await (await fake.slash(fake.commissioner, "league-create", options={"name": "Test League"})).response()
         options = {"setting": "designated_hitter", "value": "on"}
         refused = await (await fake.slash(fake.manager_a, "league", "options", options=options)).response()
         assert refused.ephemeral and "Only a commissioner" in refused.text
@@ -40,7 +38,7 @@ async def test_a_manager_may_not_start_a_league_or_change_options(fake_discord: 
 async def test_options_change_a_setting_and_refuse_a_bad_value(fake_discord: FakeDiscord, store: Store) -> None:
     fake = fake_discord
     async with running_bot(fake, store):
-        await (await fake.slash(fake.commissioner, "league", "create", options={"name": "Test League"})).response()
+        await (await fake.slash(fake.commissioner, "league-create", options={"name": "Test League"})).response()
         choices = await fake.autocomplete(fake.commissioner, "league", "options", focused="setting", value="pace")
         assert choices == [{"name": "pace_seconds", "value": "pace_seconds"}]
 
@@ -63,8 +61,8 @@ async def test_advance_day_moves_the_calendar(fake_discord: FakeDiscord, store: 
     fake = fake_discord
     async with running_bot(fake, store):
         no_league = await (await fake.slash(fake.commissioner, "league", "info")).response()
-        assert no_league.ephemeral and "/league create" in no_league.text
-        await (await fake.slash(fake.commissioner, "league", "create", options={"name": "Test League"})).response()
+        assert no_league.ephemeral and "/league-create" in no_league.text
+        await (await fake.slash(fake.commissioner, "league-create", options={"name": "Test League"})).response()
         reply = await (await fake.slash(fake.commissioner, "league", "advance-day", options={"days": 2})).response()
         assert "day 3" in reply.text
         info = await (await fake.slash(fake.manager_b, "league", "info")).response()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 
 from bot.narrate import Names, format_line_score, narrate
 from bot.terminal import team_cards
@@ -18,7 +19,7 @@ from engine.events import Decided
 from engine.game import Game
 from league.models import GameRecord, League, LeagueRules, Team
 from league.store import Store
-from tests.bot.conftest import ask, running_bot, sample_league
+from tests.bot.conftest import ask, running_bot, sample_league, sample_pairs
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import RecordedMessage
 from tests.fakediscord.world import FakeChannel, FakeUser
@@ -224,11 +225,15 @@ async def test_the_game_survives_a_restart_and_ends_as_it_would_have(fake_discor
     assert plays_told(fake, thread) == summaries(expected)  # none twice, none lost
 
 
-async def test_ten_games_at_once_keep_to_their_own_threads(fake_discord: FakeDiscord, store: Store) -> None:
+async def test_ten_games_at_once_keep_to_their_own_threads(
+    fake_discord: FakeDiscord, store: Store, tmp_path: Path
+) -> None:
     fake = fake_discord
-    league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
+    managers = (fake.manager_a.id, fake.manager_b.id)
+    # Ten pairs of teams: a team plays one game at a time.
+    league, pairs = await sample_pairs(store, fake.guild_id, fake.commissioner.id, tmp_path, 10, managers=managers)
     await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
-    games = [await store.schedule_game(league.id, away.id, home.id) for _ in range(10)]
+    games = [await store.schedule_game(league.id, away.id, home.id) for away, home in pairs]
     async with running_bot(fake, store):
         threads = [await start_game(fake, fake.commissioner, g.id, seed=100 + n) for n, g in enumerate(games)]
 
@@ -261,7 +266,7 @@ async def test_ten_games_at_once_keep_to_their_own_threads(fake_discord: FakeDis
         record = await store.game(game.id)
         final_line = next(m for m in fake.messages_in(thread) if m.text.startswith("Final:"))
         assert line_score_text(record) in final_line.text
-    assert len((await store.standings(league.id))["overall"]) == 2
+    assert len((await store.standings(league.id))["overall"]) == 20
 
 
 async def test_a_league_made_by_slash_commands_plays_its_first_game(fake_discord: FakeDiscord, store: Store) -> None:
@@ -270,7 +275,7 @@ async def test_a_league_made_by_slash_commands_plays_its_first_game(fake_discord
     fake = fake_discord
     cards = load_set(SAMPLE_SET)
     async with running_bot(fake, store):
-        await ask(fake, fake.commissioner, "league", "create", name="Slash League")
+        await ask(fake, fake.commissioner, "league-create", name="Slash League")
         for setting, value in (("pace_seconds", "0"), ("prompt_timeout_seconds", "0")):
             await ask(fake, fake.commissioner, "league", "options", setting=setting, value=value)
         for (name, abbreviation, park), manager in zip(

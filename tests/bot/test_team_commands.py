@@ -37,7 +37,7 @@ async def test_team_changes_are_refused_to_others_and_change_nothing(fake_discor
     fake = fake_discord
     async with running_bot(fake, store):
         no_league = await ask(fake, fake.commissioner, "team", "create", name="Harbor City", abbreviation="HC")
-        assert no_league.ephemeral and "/league create" in no_league.text
+        assert no_league.ephemeral and "/league-create" in no_league.text
         league = await sample_league(store, fake.guild_id, fake.commissioner.id, managers=(fake.manager_a.id, None))
 
         refused = await ask(fake, fake.manager_a, "team", "create", name="Bay Town", abbreviation="BT")

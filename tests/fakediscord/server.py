@@ -957,6 +957,7 @@ class FakeDiscord:
             ("PATCH", "/webhooks/{app}/{token}/messages/{mid}", self._webhook_edit),
             ("DELETE", "/webhooks/{app}/{token}/messages/{mid}", self._webhook_delete),
             ("GET", "/channels/{cid}", self._get_channel),
+            ("DELETE", "/channels/{cid}", self._delete_channel),
             ("GET", "/channels/{cid}/messages", self._get_history),
             ("POST", "/channels/{cid}/messages", self._post_message),
             ("GET", "/channels/{cid}/messages/{mid}", self._get_message),
@@ -1070,6 +1071,11 @@ class FakeDiscord:
             c.setdefault("description", "")
             c.setdefault("options", [])
             c.setdefault("default_member_permissions", None)
+            if c["default_member_permissions"] is not None:
+                # A permission bitfield: Discord takes a number or a string of digits and answers with a string.
+                if not str(c["default_member_permissions"]).isdigit():
+                    raise Reject(400, 50035, "Invalid Form Body", ["default_member_permissions: a bitfield"])
+                c["default_member_permissions"] = str(c["default_member_permissions"])
             c.setdefault("nsfw", False)
             previous = old.get((c["name"], c["type"]))
             c["id"] = previous["id"] if previous else str(self.ids.next())
@@ -1233,6 +1239,22 @@ class FakeDiscord:
         if ch is None:
             raise Reject(404, 10003, "Unknown Channel")
         return _json(ch.payload(self.world))
+
+    async def _delete_channel(self, rec: RecordedRequest, uploads: Any, cid: str) -> web.Response:
+        """Delete a thread (what Dugout deletes): it leaves the world, and THREAD_DELETE goes out."""
+        ch = self.world.channels.get(int(cid))
+        if ch is None:
+            raise Reject(404, 10003, "Unknown Channel")
+        if not ch.is_thread:
+            raise Reject(400, 50024, "Cannot execute action on this channel type")  # the fake deletes threads only
+        if not discord.Permissions(self.world.permissions_in(self.bot_user, ch)).manage_threads:
+            raise Reject(403, 50013, "Missing Permissions")
+        payload = ch.payload(self.world)
+        del self.world.channels[ch.id]
+        data: Json = {"id": str(ch.id), "guild_id": str(self.guild_id), "parent_id": str(ch.parent_id), "type": ch.type}
+        await self.gateway.dispatch("THREAD_DELETE", data)
+        self._notify()
+        return _json(payload)
 
     async def _get_history(self, rec: RecordedRequest, uploads: Any, cid: str) -> web.Response:
         ch = self.channel(int(cid))

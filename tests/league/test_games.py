@@ -19,6 +19,7 @@ from tests.league.conftest import (
     HC_PITCHERS,
     HC_PLAYERS,
     HC_STARTERS,
+    MV_PITCHERS,
     MV_PLAYERS,
     MV_STARTERS,
     injure,
@@ -99,7 +100,7 @@ async def test_postponing_and_moving_a_game(
     assert (await store.postpone_game(game.id)).status == "postponed"
     moved = await store.reschedule_game(game.id, 5)
     assert (moved.status, moved.day) == ("scheduled", 5)
-    live = await store.start_game(game.id, seed=1)
+    live = await store.start_game(game.id, seed=1, override=True)  # day 5's game, started on day 1
     with unchanged(db_path):
         with pytest.raises(GameError, match="only a scheduled game can be postponed"):
             await store.postpone_game(live.id)
@@ -233,10 +234,11 @@ async def test_starting_stores_the_setup_seed_and_where_it_is_played(
     moved = await store.set_game_channel(live.id, 400, None)
     assert (moved.channel_id, moved.thread_id) == (400, None)
     with unchanged(db_path):
-        with pytest.raises(GameError, match="is live; it cannot start again"):
+        with pytest.raises(GameError, match="is live; it has already started"):
             await store.start_game(game.id)
         with pytest.raises(GameError, match="its setup is already fixed"):
             await store.build_game_setup(game.id)
+    await store.forfeit_game(live.id, "away")  # the teams are free again for their next game
     assert (await store.start_game((await store.schedule_game(league.id, mv.id, hc.id)).id)).seed is not None
 
 
@@ -314,6 +316,90 @@ async def test_finishing_writes_the_scores_usage_and_rotation_at_once(
     scheduled = await store.schedule_game(league.id, hc.id, mv.id)
     with unchanged(db_path), pytest.raises(GameError, match="is scheduled; only a live game can finish"):
         await store.finish_game(scheduled.id, data)
+
+
+# --- when a game may start (issue 13) ------------------------------------------------------------
+
+
+async def test_a_game_starts_only_on_its_day_unless_a_commissioner_overrides(
+    store: Store, league: League, ready: tuple[Team, Team], db_path: Path
+) -> None:
+    hc, mv = ready
+    tomorrow = await store.schedule_game(league.id, hc.id, mv.id, day=2)
+    with unchanged(db_path):
+        with pytest.raises(GameError, match="game 1 is on day 2 and today is day 1; a game starts on its day"):
+            await store.check_start(tomorrow.id)
+        with pytest.raises(GameError, match="game 1 is on day 2 and today is day 1; a game starts on its day"):
+            await store.start_game(tomorrow.id, seed=1)
+    assert (await store.check_start(tomorrow.id, override=True)).id == tomorrow.id
+    early = await store.start_game(tomorrow.id, seed=1, override=True)
+    assert (early.status, early.day, early.played_day) == ("live", 2, 1)
+    await store.finish_game(early.id, played(early))
+    await store.advance_day(league.id, 2)  # day 3: a game left over from day 2 waits for a commissioner too
+    missed = await store.schedule_game(league.id, mv.id, hc.id, day=2)
+    with unchanged(db_path), pytest.raises(GameError, match="is on day 2 and today is day 3"):
+        await store.start_game(missed.id, seed=2)
+    assert (await store.check_start((await store.schedule_game(league.id, mv.id, hc.id)).id)).day == 3
+
+
+async def test_a_team_plays_one_live_game_at_a_time_whatever_the_override(
+    store: Store, league: League, ready: tuple[Team, Team], db_path: Path
+) -> None:
+    hc, mv = ready
+    live = await started(store, league, hc, mv)
+    other = await store.schedule_game(league.id, mv.id, hc.id)
+    busy = rf"Mesa Valley is playing game {live.id} \(Harbor City at Mesa Valley, day 1\) now; a team plays one game"
+    with unchanged(db_path):
+        with pytest.raises(GameError, match=busy):
+            await store.check_start(other.id)
+        with pytest.raises(GameError, match=busy):
+            await store.start_game(other.id, seed=1, override=True)
+        with pytest.raises(GameError, match=f"game {live.id} is live; it has already started"):
+            await store.check_start(live.id)
+    await store.finish_game(live.id, played(live))
+    assert (await store.start_game(other.id, seed=3)).status == "live"
+
+
+async def test_a_tired_reliever_is_left_out_of_the_bullpen_and_cannot_be_sent_in(
+    store: Store, league: League, ready: tuple[Team, Team], db_path: Path
+) -> None:
+    """Every pitcher who may enter is rested (issue 13), by the league's rest rules (LeagueRules.rest_days)."""
+    hc, mv = ready
+    await store.set_rules(league.id, LeagueRules(long_relief_outs=1, long_relief_rest_days=1))
+    first = await store.schedule_game(league.id, hc.id, mv.id)
+    setup = await store.build_game_setup(first.id)
+    seed = seed_where(setup, lambda events: _relievers_with_outs(setup, events))
+    await store.finish_game(first.id, played(await store.start_game(first.id, seed=seed)))
+    tired = {u.card_id for u in await store.pitcher_usage(league.id) if not u.started and u.rest_days}
+    assert tired
+    game = await store.schedule_game(league.id, mv.id, hc.id)  # the same day: they rest today
+    fresh = await store.build_game_setup(game.id)
+    mv_pen = {p for p in MV_PITCHERS if p not in MV_STARTERS} - tired
+    hc_pen = {p for p in HC_PITCHERS if p not in HC_STARTERS} - tired
+    assert {p.id for p in fresh.away.bullpen} == mv_pen and {p.id for p in fresh.home.bullpen} == hc_pen
+    one = sorted(tired)[0]
+    side = "away" if one in MV_PITCHERS else "home"
+    team = fresh.away if side == "away" else fresh.home
+    pool = await store.card_pool(league.id)
+    sneaked = replace(fresh, **{side: replace(team, bullpen=(*team.bullpen, pool.pitcher(one)))})
+    with unchanged(db_path), pytest.raises(PlayerUnavailable, match=f"{team.name}: {pool.name(one)} is resting"):
+        await store.start_game(game.id, setup=sneaked)
+    assert (await store.start_game(game.id, setup=fresh, seed=1)).status == "live"
+
+
+async def test_an_empty_bullpen_leaves_the_starter_to_pitch_on(
+    store: Store, league: League, ready: tuple[Team, Team]
+) -> None:
+    """Dugout's decision: a team with no rested reliever still plays; its starter pitches the whole game."""
+    hc, mv = ready
+    for card_id in HC_PITCHERS[5:]:
+        await store.release(hc.id, card_id)
+    game = await store.schedule_game(league.id, hc.id, mv.id)
+    setup = await store.build_game_setup(game.id)
+    assert setup.away.bullpen == ()
+    final = await store.finish_game(game.id, played(await store.start_game(game.id, setup=setup, seed=4)))
+    box = walk(setup, Game.from_dict(final.game_dict()).events)
+    assert [p.player for p in box.away.pitching] == [setup.away.pitcher.id]
 
 
 # --- rest ------------------------------------------------------------------------------------------
