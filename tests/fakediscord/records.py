@@ -38,6 +38,11 @@ class RecordedRequest:
     files: list[RecordedAttachment] = field(default_factory=list)
     authorization: str | None = None
     status: int = 0
+    route: str = ""  # its kind, "POST /channels/{id}/messages"; "" for a route the fake does not know
+    channel_id: int | None = None  # the channel or thread it acts in, where the route names one
+    at: float = 0.0  # when it arrived (the event loop's clock)
+    api: bool = True  # under /api/v10 (False: a file fetched from the fake's CDN)
+    fault: bool = False  # answered by an injected fault
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
