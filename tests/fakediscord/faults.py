@@ -56,7 +56,7 @@ class Fault:
 
     - ``status`` (default 503): the answer, with Discord's JSON body: ``{"message", "code"}``
       (``code`` 0 for a 5xx, else the one given; a 429 also gets ``retry_after`` and the
-      rate-limit headers);
+      rate-limit headers); None: the call is carried out and answered as usual (with ``hold``);
     - ``after``: carry the call out first (the message is posted, the thread made) and
       answer the failure anyway: Discord did it, the bot cannot know;
     - ``disconnect``: close the connection without any answer (instead of ``status``);
@@ -64,7 +64,7 @@ class Fault:
     """
 
     route: str
-    status: int = 503
+    status: int | None = 503
     times: int = 1
     code: int = 0
     message: str | None = None
@@ -85,6 +85,7 @@ class Fault:
         return self.channel_id is None or rec.channel_id == self.channel_id
 
     def body(self) -> dict[str, object]:
+        assert self.status is not None
         if self.status == 429:
             return {"message": "You are being rate limited.", "retry_after": self.retry_after, "global": False}
         message = self.message or ERROR_MESSAGES.get(self.code)

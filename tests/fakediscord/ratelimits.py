@@ -91,15 +91,21 @@ class Verdict:
 class RateLimiter:
     """Buckets by (route, top-level resource) and the global window; `check` counts one call."""
 
+    route_limits: dict[str, Limit] = field(default_factory=lambda: dict(ROUTE_LIMITS))
+    default_limit: Limit = DEFAULT_LIMIT
+    global_limit: Limit = GLOBAL_LIMIT
     buckets: dict[tuple[str, str], Window] = field(default_factory=dict)
-    global_window: Window = field(default_factory=lambda: Window(GLOBAL_LIMIT.limit, GLOBAL_LIMIT.per))
+    global_window: Window = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.global_window = Window(self.global_limit.limit, self.global_limit.per)
 
     @staticmethod
     def bucket_hash(route: str) -> str:
         return hashlib.sha1(route.encode()).hexdigest()[:16]
 
     def check(self, route: str, major: str, now: float) -> Verdict:
-        limit = ROUTE_LIMITS.get(route, DEFAULT_LIMIT)
+        limit = self.route_limits.get(route, self.default_limit)
         bucket = self.buckets.get((route, major))
         if bucket is None:
             bucket = self.buckets[(route, major)] = Window(limit.limit, limit.per)

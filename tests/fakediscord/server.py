@@ -129,8 +129,9 @@ def format_log_records(records: list[logging.LogRecord]) -> str:
 class FakeDiscord:
     """A fake Discord for one test: start it with `async with FakeDiscord() as fake`."""
 
-    def __init__(self, *, fail_fast_on_error_logs: bool = True, rate_limits: bool = False) -> None:
-        """``rate_limits``: enforce Discord's rate limits with its headers (see ratelimits.py)."""
+    def __init__(self, *, fail_fast_on_error_logs: bool = True, rate_limits: bool | RateLimiter = False) -> None:
+        """``rate_limits``: enforce Discord's rate limits with its headers (see ratelimits.py);
+        a `RateLimiter` of one's own sets other limits (a test's shorter windows)."""
         self.world = w.World.default()
         self.ids = w.Snowflakes()
         self.fail_fast_on_error_logs = fail_fast_on_error_logs
@@ -166,7 +167,9 @@ class FakeDiscord:
         self.interactions: dict[str, InteractionHandle] = {}  # by token
         self.interactions_by_id: dict[int, InteractionHandle] = {}
         self.faults: list[Fault] = []  # injected with `fail`, spent ones included
-        self.rate_limiter: RateLimiter | None = RateLimiter() if rate_limits else None
+        self.rate_limiter: RateLimiter | None = (
+            rate_limits if isinstance(rate_limits, RateLimiter) else RateLimiter() if rate_limits else None
+        )
         self.deleted_channels: dict[int, FakeChannel] = {}  # threads deleted with `delete_thread`
 
         self.port = 0
@@ -554,7 +557,7 @@ class FakeDiscord:
         self,
         route: str,
         *,
-        status: int = 503,
+        status: int | None = 503,
         times: int = 1,
         code: int = 0,
         message: str | None = None,
@@ -569,13 +572,28 @@ class FakeDiscord:
         ``fail("POST /channels/{id}/messages", status=503)``: one 503 with Discord's body;
         ``code``/``message`` give a 4xx its JSON error (e.g. 404, code 10008); ``after``: the
         call is carried out, then answered with the failure; ``disconnect``: the connection
-        is closed with no answer; ``hold``: the answer waits that many seconds. See faults.py."""
+        is closed with no answer; ``hold``: the answer waits that many seconds (``status=None``:
+        then the call is answered as usual; see `hold`). See faults.py."""
         if route not in self.route_kinds:
             raise ValueError(f"the fake serves no route {route!r}; it serves {self.route_kinds}")
         cid = channel if channel is None or isinstance(channel, int) else channel.id
         fault = Fault(route, status, times, code, message, after, disconnect, hold, retry_after, cid)
         self.faults.append(fault)
         return fault
+
+    def hold(
+        self,
+        route: str,
+        seconds: float,
+        *,
+        times: int = 1,
+        after: bool = False,
+        channel: FakeChannel | int | None = None,
+    ) -> Fault:
+        """Answer the next ``times`` calls of ``route`` as usual, but ``seconds`` late: a caller that
+        gives up sooner has timed out on a call Discord carries out anyway (``after``: carried out
+        at once, only the answer late)."""
+        return self.fail(route, status=None, times=times, hold=seconds, after=after, channel=channel)
 
     def mark(self) -> int:
         """Where the request log stands now: pass it as ``since`` to count what follows."""
@@ -1055,13 +1073,22 @@ class FakeDiscord:
                     if fault is not None:
                         fault.hits += 1
                         rec.fault = True
-                        if fault.after:
-                            await handler(rec, uploads, **params)
-                        response = await self._fault_answer(request, fault)
-                        break
-                    if rec.channel_id in self.deleted_channels:
-                        raise Reject(404, UNKNOWN_CHANNEL, "Unknown Channel")
-                    response = await handler(rec, uploads, **params)
+                        if fault.hold and not fault.after:
+                            await asyncio.sleep(fault.hold)
+                    if fault is None or fault.after or (fault.status is None and not fault.disconnect):
+                        if rec.channel_id in self.deleted_channels:
+                            raise Reject(404, UNKNOWN_CHANNEL, "Unknown Channel")
+                        response = await handler(rec, uploads, **params)
+                    if fault is not None:
+                        if fault.hold and fault.after:
+                            await asyncio.sleep(fault.hold)
+                        if fault.disconnect:
+                            # Close the socket without an answer: the client sees the server disconnect.
+                            if request.transport is not None:
+                                request.transport.close()
+                            raise _Disconnect
+                        if fault.status is not None:
+                            response = self._fault_answer(fault)
                     break
             else:
                 self.unknown_routes.append(f"{request.method} {rel}")
@@ -1086,14 +1113,9 @@ class FakeDiscord:
         self._notify()
         return response
 
-    async def _fault_answer(self, request: web.Request, fault: Fault) -> web.Response:
-        if fault.hold:
-            await asyncio.sleep(fault.hold)
-        if fault.disconnect:
-            # Close the socket without an answer: the client sees the server disconnect.
-            if request.transport is not None:
-                request.transport.close()
-            raise _Disconnect
+    @staticmethod
+    def _fault_answer(fault: Fault) -> web.Response:
+        assert fault.status is not None
         response = _json(fault.body(), fault.status)
         if fault.status == 429:
             response.headers.update(
