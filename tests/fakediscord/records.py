@@ -43,6 +43,7 @@ class RecordedRequest:
     at: float = 0.0  # when it arrived (the event loop's clock)
     api: bool = True  # under /api/v10 (False: a file fetched from the fake's CDN)
     fault: bool = False  # answered by an injected fault
+    limited: str = ""  # answered 429 by the rate-limit mode: "user" (a route's bucket) or "global"
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

@@ -1067,6 +1067,7 @@ class FakeDiscord:
                         verdict = self.rate_limiter.check(kind, self._major(params), rec.at)
                         limit_headers = verdict.headers
                         if verdict.limited:
+                            rec.limited = "global" if verdict.is_global else "user"
                             response = _json(verdict.body(), 429)
                             break
                     fault = next((f for f in self.faults if f.matches(rec)), None)
