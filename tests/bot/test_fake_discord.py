@@ -566,3 +566,16 @@ async def test_rest_calls_count_what_the_bot_did_in_a_channel(fake_discord: Fake
         assert len(fake.rest_calls(since)) == 4
         assert len(fake.rest_calls(since, channels=[fake.general], interactions=False)) == 2
         assert fake.rest_calls(since - 1)[0].route == fake.requests[since - 1].route  # login calls before the mark
+
+
+async def test_a_fault_can_let_calls_through_first_and_pick_its_calls(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(DemoClient()) as client:
+        channel = await general(client, fake)
+        fake.fail("POST /channels/{id}/messages", skip=1, where=lambda r: (r.json or {})["content"].startswith("Final"))
+        await channel.send("Final: first")  # let through
+        await channel.send("a play")  # not one of its calls
+        with pytest.raises(discord.DiscordServerError):
+            await channel.send("Final: second")
+        await channel.send("Final: third")  # spent
+        assert [m.content for m in fake.messages_in(fake.general)] == ["Final: first", "a play", "Final: third"]

@@ -28,6 +28,7 @@ How discord.py 2.7 meets each answer (so a test knows what the bot sees):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 
@@ -60,7 +61,9 @@ class Fault:
     - ``after``: carry the call out first (the message is posted, the thread made) and
       answer the failure anyway: Discord did it, the bot cannot know;
     - ``disconnect``: close the connection without any answer (instead of ``status``);
-    - ``hold``: seconds to wait before answering (before carrying it out, unless ``after``).
+    - ``hold``: seconds to wait before answering (before carrying it out, unless ``after``);
+    - ``skip``: let that many matching calls through first (the fault strikes the next ones);
+    - ``where``: only calls for which it is true (``lambda rec: "Final" in str(rec.json)``).
     """
 
     route: str
@@ -73,16 +76,27 @@ class Fault:
     hold: float = 0.0
     retry_after: float = 0.05
     channel_id: int | None = None
+    skip: int = 0
+    where: Callable[[RecordedRequest], bool] | None = None
     hits: int = 0  # calls it has answered so far
+    passed: int = 0  # matching calls it let through (``skip``)
 
     @property
     def spent(self) -> bool:
         return self.hits >= self.times
 
     def matches(self, rec: RecordedRequest) -> bool:
+        """Whether this fault answers ``rec`` (counting a call it lets through as skipped)."""
         if self.spent or rec.route != self.route:
             return False
-        return self.channel_id is None or rec.channel_id == self.channel_id
+        if self.channel_id is not None and rec.channel_id != self.channel_id:
+            return False
+        if self.where is not None and not self.where(rec):
+            return False
+        if self.passed < self.skip:
+            self.passed += 1
+            return False
+        return True
 
     def body(self) -> dict[str, object]:
         assert self.status is not None

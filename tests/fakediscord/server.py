@@ -566,6 +566,8 @@ class FakeDiscord:
         hold: float = 0.0,
         retry_after: float = 0.05,
         channel: FakeChannel | int | None = None,
+        skip: int = 0,
+        where: Callable[[RecordedRequest], bool] | None = None,
     ) -> Fault:
         """Answer the next ``times`` calls of ``route`` (in ``channel`` only, if given) with a failure.
 
@@ -573,11 +575,12 @@ class FakeDiscord:
         ``code``/``message`` give a 4xx its JSON error (e.g. 404, code 10008); ``after``: the
         call is carried out, then answered with the failure; ``disconnect``: the connection
         is closed with no answer; ``hold``: the answer waits that many seconds (``status=None``:
-        then the call is answered as usual; see `hold`). See faults.py."""
+        then the call is answered as usual; see `hold`); ``skip``: the first that many matching
+        calls go through; ``where``: only calls it is true of. See faults.py."""
         if route not in self.route_kinds:
             raise ValueError(f"the fake serves no route {route!r}; it serves {self.route_kinds}")
         cid = channel if channel is None or isinstance(channel, int) else channel.id
-        fault = Fault(route, status, times, code, message, after, disconnect, hold, retry_after, cid)
+        fault = Fault(route, status, times, code, message, after, disconnect, hold, retry_after, cid, skip, where)
         self.faults.append(fault)
         return fault
 
@@ -589,11 +592,15 @@ class FakeDiscord:
         times: int = 1,
         after: bool = False,
         channel: FakeChannel | int | None = None,
+        skip: int = 0,
+        where: Callable[[RecordedRequest], bool] | None = None,
     ) -> Fault:
         """Answer the next ``times`` calls of ``route`` as usual, but ``seconds`` late: a caller that
         gives up sooner has timed out on a call Discord carries out anyway (``after``: carried out
         at once, only the answer late)."""
-        return self.fail(route, status=None, times=times, hold=seconds, after=after, channel=channel)
+        return self.fail(
+            route, status=None, times=times, hold=seconds, after=after, channel=channel, skip=skip, where=where
+        )
 
     def mark(self) -> int:
         """Where the request log stands now: pass it as ``since`` to count what follows."""
