@@ -82,10 +82,6 @@ MENTION = re.compile(r"<@!?(\d+)>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")
 
 
-class _Disconnect(Exception):
-    """Raised to drop the connection without an answer (a fault with ``disconnect``)."""
-
-
 class Reject(Exception):
     """An answer Discord gives to a request it will not carry out."""
 
@@ -1091,10 +1087,12 @@ class FakeDiscord:
                         if fault.hold and fault.after:
                             await asyncio.sleep(fault.hold)
                         if fault.disconnect:
-                            # Close the socket without an answer: the client sees the server disconnect.
-                            if request.transport is not None:
-                                request.transport.close()
-                            raise _Disconnect
+                            # Close the socket without an answer: the client sees the server disconnect
+                            # (aiohttp then fails quietly to write the response returned below).
+                            request.protocol.force_close()
+                            rec.status = -1
+                            self._notify()
+                            return web.Response(status=503)
                         if fault.status is not None:
                             response = self._fault_answer(fault)
                     break
@@ -1108,10 +1106,6 @@ class FakeDiscord:
             if e.problems:
                 body["errors"] = {"fake_discord": {"_errors": [{"code": "INVALID", "message": p} for p in e.problems]}}
             response = _json(body, e.status)
-        except _Disconnect:
-            rec.status = -1  # no answer at all
-            self._notify()
-            raise
         except Exception:
             # Never a 5xx: discord.py retries those with sleeps. Tests fail on `errors`.
             self.errors.append(f"{request.method} {rel}:\n{traceback.format_exc()}")
