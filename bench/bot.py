@@ -108,7 +108,7 @@ async def measure(clicks_wanted: int, rate_limits: bool, every: bool) -> None:
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     flags = sys.argv[1:]
-    asyncio.run(measure(int(args[0]) if args else 500, "--no-limits" not in flags, "--every" in flags))
+    asyncio.run(measure(int(args[0]) if args else 200, "--no-limits" not in flags, "--every" in flags))
 
 
 if __name__ == "__main__":
