@@ -9,6 +9,13 @@ Everything the client sends is recorded (`requests`, `messages`, `attachments`, 
 synced commands); routes the fake does not know answer 404 and are listed in
 `unknown_routes`; payloads breaking Discord's limits answer 400 as Discord would.
 Tests wait on recorded state with `wait_for`, never on sleeps.
+
+Discord failing (faults.py): `fail` and `hold` make the next calls of a route kind
+answer 5xx/4xx/429, drop the connection or answer late; `delete_message`,
+`archive_thread`, `lock_thread` and `delete_thread` act as a moderator would, with the
+Gateway events and the errors that follow. `FakeDiscord(rate_limits=True)` enforces
+Discord's rate limits with their headers (ratelimits.py). `mark`, `rest_calls`,
+`calls_by_route` and `rate_limited` count what the bot called.
 """
 
 from __future__ import annotations
