@@ -37,7 +37,13 @@ class RecordedRequest:
     json: Any = None
     files: list[RecordedAttachment] = field(default_factory=list)
     authorization: str | None = None
-    status: int = 0
+    status: int = 0  # -1: the connection was dropped without an answer (a fault)
+    route: str = ""  # its kind, "POST /channels/{id}/messages"; "" for a route the fake does not know
+    channel_id: int | None = None  # the channel or thread it acts in, where the route names one
+    at: float = 0.0  # when it arrived (the event loop's clock)
+    api: bool = True  # under /api/v10 (False: a file fetched from the fake's CDN)
+    fault: bool = False  # answered by an injected fault
+    limited: str = ""  # answered 429 by the rate-limit mode: "user" (a route's bucket) or "global"
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

@@ -9,6 +9,13 @@ Everything the client sends is recorded (`requests`, `messages`, `attachments`, 
 synced commands); routes the fake does not know answer 404 and are listed in
 `unknown_routes`; payloads breaking Discord's limits answer 400 as Discord would.
 Tests wait on recorded state with `wait_for`, never on sleeps.
+
+Discord failing (faults.py): `fail` and `hold` make the next calls of a route kind
+answer 5xx/4xx/429, drop the connection or answer late; `delete_message`,
+`archive_thread`, `lock_thread` and `delete_thread` act as a moderator would, with the
+Gateway events and the errors that follow. `FakeDiscord(rate_limits=True)` enforces
+Discord's rate limits with their headers (ratelimits.py). `mark`, `rest_calls`,
+`calls_by_route` and `rate_limited` count what the bot called.
 """
 
 from __future__ import annotations
@@ -18,13 +25,14 @@ import contextlib
 import copy
 import json
 import logging
+import math
 import mimetypes
 import re
 import socket
 import threading
 import traceback
-from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import discord
@@ -34,7 +42,14 @@ import yarl
 from aiohttp import BodyPartReader, web
 
 from tests.fakediscord import world as w
+from tests.fakediscord.faults import (
+    MISSING_PERMISSIONS,
+    THREAD_ARCHIVED,
+    UNKNOWN_CHANNEL,
+    Fault,
+)
 from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.ratelimits import VIA, RateLimiter
 from tests.fakediscord.records import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -117,7 +132,9 @@ def format_log_records(records: list[logging.LogRecord]) -> str:
 class FakeDiscord:
     """A fake Discord for one test: start it with `async with FakeDiscord() as fake`."""
 
-    def __init__(self, *, fail_fast_on_error_logs: bool = True) -> None:
+    def __init__(self, *, fail_fast_on_error_logs: bool = True, rate_limits: bool | RateLimiter = False) -> None:
+        """``rate_limits``: enforce Discord's rate limits with its headers (see ratelimits.py);
+        a `RateLimiter` of one's own sets other limits (a test's shorter windows)."""
         self.world = w.World.default()
         self.ids = w.Snowflakes()
         self.fail_fast_on_error_logs = fail_fast_on_error_logs
@@ -152,6 +169,11 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[Json]] = {}
         self.interactions: dict[str, InteractionHandle] = {}  # by token
         self.interactions_by_id: dict[int, InteractionHandle] = {}
+        self.faults: list[Fault] = []  # injected with `fail`, spent ones included
+        self.rate_limiter: RateLimiter | None = (
+            rate_limits if isinstance(rate_limits, RateLimiter) else RateLimiter() if rate_limits else None
+        )
+        self.deleted_channels: dict[int, FakeChannel] = {}  # threads deleted with `delete_thread`
 
         self.port = 0
         self.gateway = Gateway(self.world, lambda: self.gateway_url, self._notify)
@@ -161,7 +183,7 @@ class FakeDiscord:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread = threading.get_ident()
         self._log_handler = _ErrorLogCollector(self)
-        self._routes: list[tuple[str, re.Pattern[str], Callable[..., Awaitable[web.StreamResponse]]]] = []
+        self._routes: list[tuple[str, re.Pattern[str], Callable[..., Awaitable[web.StreamResponse]], str]] = []
         self._add_routes()
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -485,6 +507,138 @@ class FakeDiscord:
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close the client's websocket as an outage would; discord.py reconnects and RESUMEs."""
         await self.gateway.drop(code)
+
+    async def delete_message(self, message: RecordedMessage | int) -> None:
+        """A moderator deletes a message (the scoreboard, a prompt): MESSAGE_DELETE, then 404 10008 for it."""
+        msg = self.messages_by_id[message if isinstance(message, int) else message.id]
+        if msg.deleted:
+            raise AssertionError(f"message {msg.id} is already deleted")
+        await self._delete(msg)
+
+    async def archive_thread(self, thread: FakeChannel | int, *, locked: bool = False) -> None:
+        """A moderator archives a thread (and locks it with ``locked``): THREAD_UPDATE.
+
+        Afterwards a message the bot posts there unarchives it, unless it is locked (400
+        50083 "Thread is archived"); edits there answer 400 50083 until it is unarchived."""
+        await self.update_thread(thread, archived=True, locked=locked or None)
+
+    async def lock_thread(self, thread: FakeChannel | int) -> None:
+        """A moderator locks a thread, leaving it active: only members with Manage Threads post there."""
+        await self.update_thread(thread, locked=True)
+
+    async def update_thread(
+        self, thread: FakeChannel | int, *, archived: bool | None = None, locked: bool | None = None
+    ) -> None:
+        ch = self.channel(thread)
+        if not ch.is_thread:
+            raise ValueError(f"channel {ch.id} is not a thread")
+        if archived is not None:
+            ch.archived = archived
+        if locked is not None:
+            ch.locked = locked
+        await self.gateway.dispatch("THREAD_UPDATE", ch.payload(self.world))
+
+    async def delete_thread(self, thread: FakeChannel | int) -> None:
+        """A moderator deletes a thread: THREAD_DELETE, then 404 10003 Unknown Channel for every call
+        on it. Its messages stay recorded (``messages_in`` still lists them) for the test to read."""
+        ch = self.channel(thread)
+        if not ch.is_thread:
+            raise ValueError(f"channel {ch.id} is not a thread")
+        del self.world.channels[ch.id]
+        self.deleted_channels[ch.id] = ch
+        data = {"id": str(ch.id), "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id), "type": ch.type}
+        await self.gateway.dispatch("THREAD_DELETE", data)
+
+    # -- faults and counting -------------------------------------------------------------
+
+    @property
+    def route_kinds(self) -> list[str]:
+        """Every route the fake serves, as `fail` and `RecordedRequest.route` name them."""
+        return sorted({kind for *_, kind in self._routes})
+
+    def fail(
+        self,
+        route: str,
+        *,
+        status: int | None = 503,
+        times: int = 1,
+        code: int = 0,
+        message: str | None = None,
+        after: bool = False,
+        disconnect: bool = False,
+        hold: float = 0.0,
+        retry_after: float = 0.05,
+        channel: FakeChannel | int | None = None,
+        skip: int = 0,
+        where: Callable[[RecordedRequest], bool] | None = None,
+    ) -> Fault:
+        """Answer the next ``times`` calls of ``route`` (in ``channel`` only, if given) with a failure.
+
+        ``fail("POST /channels/{id}/messages", status=503)``: one 503 with Discord's body;
+        ``code``/``message`` give a 4xx its JSON error (e.g. 404, code 10008); ``after``: the
+        call is carried out, then answered with the failure; ``disconnect``: the connection
+        is closed with no answer; ``hold``: the answer waits that many seconds (``status=None``:
+        then the call is answered as usual; see `hold`); ``skip``: the first that many matching
+        calls go through; ``where``: only calls it is true of. See faults.py."""
+        if route not in self.route_kinds:
+            raise ValueError(f"the fake serves no route {route!r}; it serves {self.route_kinds}")
+        cid = channel if channel is None or isinstance(channel, int) else channel.id
+        fault = Fault(route, status, times, code, message, after, disconnect, hold, retry_after, cid, skip, where)
+        self.faults.append(fault)
+        return fault
+
+    def hold(
+        self,
+        route: str,
+        seconds: float,
+        *,
+        times: int = 1,
+        after: bool = False,
+        channel: FakeChannel | int | None = None,
+        skip: int = 0,
+        where: Callable[[RecordedRequest], bool] | None = None,
+    ) -> Fault:
+        """Answer the next ``times`` calls of ``route`` as usual, but ``seconds`` late: a caller that
+        gives up sooner has timed out on a call Discord carries out anyway (``after``: carried out
+        at once, only the answer late)."""
+        return self.fail(
+            route, status=None, times=times, hold=seconds, after=after, channel=channel, skip=skip, where=where
+        )
+
+    def mark(self) -> int:
+        """Where the request log stands now: pass it as ``since`` to count what follows."""
+        return len(self.requests)
+
+    def rest_calls(
+        self, since: int = 0, *, channels: Iterable[FakeChannel | int] | None = None, interactions: bool = True
+    ) -> list[RecordedRequest]:
+        """The REST calls the bot made since ``mark()``: every request under /api/v10 to a route the fake
+        knows (files fetched from its CDN are not calls), failed and rate-limited ones included.
+
+        ``channels``: only calls acting in these channels or threads (interaction answers count
+        for the channel the interaction came from); ``interactions=False`` leaves out interaction
+        callbacks and their webhooks (the answers to people's clicks and commands)."""
+        wanted = None if channels is None else {c if isinstance(c, int) else c.id for c in channels}
+        found = []
+        for rec in self.requests[since:]:
+            if not rec.api or not rec.route:
+                continue
+            if not interactions and rec.route.startswith(("POST /interactions/", "GET /webhooks/", "POST /webhooks/",
+                                                          "PATCH /webhooks/", "DELETE /webhooks/")):  # fmt: skip
+                continue
+            if wanted is not None and rec.channel_id not in wanted:
+                continue
+            found.append(rec)
+        return found
+
+    def calls_by_route(self, since: int = 0, **which: Any) -> dict[str, int]:
+        """``rest_calls`` counted by route kind, most frequent first."""
+        counts = Counter(r.route for r in self.rest_calls(since, **which))
+        return dict(counts.most_common())
+
+    def rate_limited(self, since: int = 0) -> list[RecordedRequest]:
+        """The calls answered 429, rate limits and injected 429s alike."""
+        return [r for r in self.requests[since:] if r.status == 429]
 
     # -- interactions --------------------------------------------------------------------
 
@@ -864,17 +1018,32 @@ class FakeDiscord:
             raise Reject(404, 10008, "Unknown Message")
         return msg
 
-    def _writable_channel(self, cid: int) -> FakeChannel:
+    async def _writable_channel(self, cid: int) -> FakeChannel:
+        """The channel the bot posts in. As on Discord (docs: topics/threads "Active & Archived
+        Threads", "Locked Threads"): a message in an archived thread unarchives it (THREAD_UPDATE),
+        unless the thread is also locked (400 50083: the bot must unarchive it first, which it
+        may with Manage Threads); only members with Manage Threads post in a locked thread."""
         ch = self.world.channels.get(cid)
         if ch is None:
-            raise Reject(404, 10003, "Unknown Channel")
+            raise Reject(404, UNKNOWN_CHANNEL, "Unknown Channel")
         perms = discord.Permissions(self.world.permissions_in(self.bot_user, ch))
         can_send = perms.send_messages_in_threads if ch.is_thread else perms.send_messages
         if not (perms.view_channel and can_send):
-            raise Reject(403, 50013, "Missing Permissions")
-        if ch.is_thread and (ch.archived or ch.locked):
-            raise Reject(400, 50083, "Thread is archived")
+            raise Reject(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if ch.is_thread and ch.archived and ch.locked:
+            raise Reject(400, THREAD_ARCHIVED, "Thread is archived")
+        if ch.is_thread and ch.locked and not perms.manage_threads:
+            raise Reject(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if ch.is_thread and ch.archived:
+            ch.archived = False
+            await self.gateway.dispatch("THREAD_UPDATE", ch.payload(self.world))
         return ch
+
+    def _check_not_archived(self, channel_id: int) -> None:
+        """Nobody edits a message in an archived thread (docs: topics/threads)."""
+        ch = self.world.channels.get(channel_id)
+        if ch is not None and ch.is_thread and ch.archived:
+            raise Reject(400, THREAD_ARCHIVED, "Thread is archived")
 
     # -- HTTP ----------------------------------------------------------------------------
 
@@ -882,19 +1051,57 @@ class FakeDiscord:
         path = request.path
         if path == "/" and request.headers.get("Upgrade", "").lower() == "websocket":
             return await self.gateway.handle(request)
-        rel = path[len(API_PREFIX) :] if path.startswith(API_PREFIX + "/") else path
+        api = path.startswith(API_PREFIX + "/")
+        rel = path[len(API_PREFIX) :] if api else path
         rec = RecordedRequest(
-            request.method, rel, dict(request.query), authorization=request.headers.get("Authorization")
+            request.method,
+            rel,
+            dict(request.query),
+            authorization=request.headers.get("Authorization"),
+            at=asyncio.get_running_loop().time(),
+            api=api,
         )
         self.requests.append(rec)
         response: web.StreamResponse
+        limit_headers: dict[str, str] = {}
         try:
             rec.json, uploads = await self._read_body(request)
             rec.files = list(uploads.values())
-            for method, pattern, handler in self._routes:
+            for method, pattern, handler, kind in self._routes:
                 match = pattern.fullmatch(rel)
                 if match and method == request.method:
-                    response = await handler(rec, uploads, **match.groupdict())
+                    params = match.groupdict()
+                    rec.route = kind
+                    rec.channel_id = self._channel_of(rec, params)
+                    if self.rate_limiter is not None and api:
+                        verdict = self.rate_limiter.check(kind, self._major(params), rec.at)
+                        limit_headers = verdict.headers
+                        if verdict.limited:
+                            rec.limited = "global" if verdict.is_global else "user"
+                            response = _json(verdict.body(), 429)
+                            break
+                    fault = next((f for f in self.faults if f.matches(rec)), None)
+                    if fault is not None:
+                        fault.hits += 1
+                        rec.fault = True
+                        if fault.hold and not fault.after:
+                            await asyncio.sleep(fault.hold)
+                    if fault is None or fault.after or (fault.status is None and not fault.disconnect):
+                        if rec.channel_id in self.deleted_channels:
+                            raise Reject(404, UNKNOWN_CHANNEL, "Unknown Channel")
+                        response = await handler(rec, uploads, **params)
+                    if fault is not None:
+                        if fault.hold and fault.after:
+                            await asyncio.sleep(fault.hold)
+                        if fault.disconnect:
+                            # Close the socket without an answer: the client sees the server disconnect
+                            # (aiohttp then fails quietly to write the response returned below).
+                            request.protocol.force_close()
+                            rec.status = -1
+                            self._notify()
+                            return web.Response(status=503)
+                        if fault.status is not None:
+                            response = self._fault_answer(fault)
                     break
             else:
                 self.unknown_routes.append(f"{request.method} {rel}")
@@ -910,9 +1117,44 @@ class FakeDiscord:
             # Never a 5xx: discord.py retries those with sleeps. Tests fail on `errors`.
             self.errors.append(f"{request.method} {rel}:\n{traceback.format_exc()}")
             response = _json({"message": "fake Discord failed; see FakeDiscord.errors", "code": 0}, 400)
+        response.headers.update(limit_headers)
         rec.status = response.status
         self._notify()
         return response
+
+    @staticmethod
+    def _fault_answer(fault: Fault) -> web.Response:
+        assert fault.status is not None
+        response = _json(fault.body(), fault.status)
+        if fault.status == 429:
+            response.headers.update(
+                {
+                    "Retry-After": str(max(1, math.ceil(fault.retry_after))),
+                    "X-RateLimit-Scope": "shared",
+                    "Via": VIA,
+                }
+            )
+        return response
+
+    def _channel_of(self, rec: RecordedRequest, params: dict[str, str]) -> int | None:
+        if "cid" in params:
+            return int(params["cid"])
+        token = params.get("token")
+        handle = self.interactions.get(token) if token else None
+        if handle is None:
+            return None
+        thread_id = rec.query.get("thread_id")
+        return int(thread_id) if thread_id else handle.channel_id
+
+    @staticmethod
+    def _major(params: dict[str, str]) -> str:
+        """The top-level resource Discord keys a route's bucket by: channel, guild or webhook."""
+        for key in ("cid", "gid"):
+            if key in params:
+                return params[key]
+        if "token" in params:
+            return f"{params.get('app') or params.get('iid')}:{params['token']}"
+        return ""
 
     async def _read_body(self, request: web.Request) -> tuple[Any, dict[int, RecordedAttachment]]:
         uploads: dict[int, RecordedAttachment] = {}
@@ -958,6 +1200,7 @@ class FakeDiscord:
             ("DELETE", "/webhooks/{app}/{token}/messages/{mid}", self._webhook_delete),
             ("GET", "/channels/{cid}", self._get_channel),
             ("DELETE", "/channels/{cid}", self._delete_channel),
+            ("PATCH", "/channels/{cid}", self._patch_channel),
             ("GET", "/channels/{cid}/messages", self._get_history),
             ("POST", "/channels/{cid}/messages", self._post_message),
             ("GET", "/channels/{cid}/messages/{mid}", self._get_message),
@@ -989,7 +1232,8 @@ class FakeDiscord:
         }
         for method, pattern, handler in table:
             regex = re.sub(r"\{(\w+)\}", lambda m: f"(?P<{m[1]}>{groups.get(m[1], r'[0-9]+')})", pattern)
-            self._routes.append((method, re.compile(regex), handler))
+            kind = re.sub(r"\{(\w+)\}", lambda m: "{token}" if m[1] == "token" else "{id}", pattern)
+            self._routes.append((method, re.compile(regex), handler, f"{method} {kind.replace('@me', '{id}')}"))
 
     # -- REST: identity ------------------------------------------------------------------
 
@@ -1214,6 +1458,8 @@ class FakeDiscord:
         self, rec: RecordedRequest, uploads: dict[int, RecordedAttachment], app: str, token: str, mid: str
     ) -> web.Response:
         msg = self._webhook_message(self._handle_for(token, app=app), mid)
+        if not msg.ephemeral:
+            self._check_not_archived(msg.channel_id)
         self._edit_message(msg, rec.json or {}, uploads)
         await self._dispatch_message("MESSAGE_UPDATE", msg)
         return _json(self.message_payload(msg))
@@ -1244,7 +1490,7 @@ class FakeDiscord:
         """Delete a thread (what Dugout deletes): it leaves the world, and THREAD_DELETE goes out."""
         ch = self.world.channels.get(int(cid))
         if ch is None:
-            raise Reject(404, 10003, "Unknown Channel")
+            raise Reject(404, UNKNOWN_CHANNEL, "Unknown Channel")
         if not ch.is_thread:
             raise Reject(400, 50024, "Cannot execute action on this channel type")  # the fake deletes threads only
         if not discord.Permissions(self.world.permissions_in(self.bot_user, ch)).manage_threads:
@@ -1255,6 +1501,36 @@ class FakeDiscord:
         await self.gateway.dispatch("THREAD_DELETE", data)
         self._notify()
         return _json(payload)
+    async def _patch_channel(self, rec: RecordedRequest, uploads: Any, cid: str) -> web.Response:
+        """Edit a thread (name, archived, locked, auto_archive_duration) as docs: topics/threads
+        "Editing & Deleting Threads" allows: its creator or Manage Threads changes name, archived
+        and the archive duration (a locked thread included); locking needs Manage Threads."""
+        ch = self.world.channels.get(int(cid))
+        if ch is None:
+            raise Reject(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        if not ch.is_thread:
+            raise Reject(403, MISSING_PERMISSIONS, "Missing Permissions")  # the bot edits only its threads
+        body: Json = rec.json or {}
+        perms = discord.Permissions(self.world.permissions_in(self.bot_user, ch))
+        creator = ch.owner_id == self.bot_user.id
+        if "locked" in body and bool(body["locked"]) != ch.locked and not perms.manage_threads:
+            raise Reject(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if ("name" in body or "auto_archive_duration" in body or "archived" in body) and not (
+            creator or perms.manage_threads
+        ):
+            raise Reject(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if ch.archived and body.get("archived") is not False:
+            raise Reject(400, THREAD_ARCHIVED, "Thread is archived")  # only unarchiving changes an archived thread
+        if "name" in body:
+            ch.name = str(body["name"])
+        if "auto_archive_duration" in body:
+            ch.auto_archive_duration = int(body["auto_archive_duration"])
+        if "locked" in body:
+            ch.locked = bool(body["locked"])
+        if "archived" in body:
+            ch.archived = bool(body["archived"])
+        await self.gateway.dispatch("THREAD_UPDATE", ch.payload(self.world))
+        return _json(ch.payload(self.world))
 
     async def _get_history(self, rec: RecordedRequest, uploads: Any, cid: str) -> web.Response:
         ch = self.channel(int(cid))
@@ -1273,7 +1549,7 @@ class FakeDiscord:
     async def _post_message(
         self, rec: RecordedRequest, uploads: dict[int, RecordedAttachment], cid: str
     ) -> web.Response:
-        ch = self._writable_channel(int(cid))
+        ch = await self._writable_channel(int(cid))
         body: Json = rec.json or {}
         reference = body.get("message_reference")
         if reference:
@@ -1295,6 +1571,7 @@ class FakeDiscord:
         msg = self._visible_message(int(cid), int(mid))
         if msg.author_id != self.bot_user.id:
             raise Reject(403, 50005, "Cannot edit a message authored by another user")
+        self._check_not_archived(msg.channel_id)
         self._edit_message(msg, rec.json or {}, uploads)
         await self._dispatch_message("MESSAGE_UPDATE", msg)
         return _json(self.message_payload(msg))
