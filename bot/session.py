@@ -666,7 +666,7 @@ class Sessions:
     async def resume_all(self) -> int:
         """On start-up: every live game picks up where it stood, and a game that ended unposted posts its end."""
         resumed = 0
-        for record in [*await self.bot.store.live_games(), *await self.bot.store.unposted_finals()]:
+        for record in await self.bot.store.games_to_resume():
             if record.thread_id is None:
                 continue
             try:

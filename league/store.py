@@ -1255,6 +1255,12 @@ class Store:
         async with self.transaction(write=False):
             return [GameRecord.from_row(r) for r in await self._all(sql.SELECT_UNPOSTED_FINALS)]
 
+    async def games_to_resume(self) -> list[GameRecord]:
+        """What the bot picks up when it starts: every live game, then every final game whose end is unposted."""
+        async with self.transaction(write=False):
+            rows = [*await self._all(sql.SELECT_LIVE_GAMES), *await self._all(sql.SELECT_UNPOSTED_FINALS)]
+            return [GameRecord.from_row(r) for r in rows]
+
     async def record_final_posted(self, game_id: int) -> None:
         """The thread has shown the game's box score and standings line."""
         async with self.transaction():

@@ -166,5 +166,6 @@ async def test_a_managers_pings_and_a_finals_posting(store: Store, league: Leagu
     await store.start_game(record.id, seed=4, thread_id=900, channel_id=901)
     await store.finish_game(record.id, (await store.load_game(record.id)).to_dict())
     assert [r.id for r in await store.unposted_finals()] == [record.id]
+    assert record.id in [r.id for r in await store.games_to_resume()]
     await store.record_final_posted(record.id)
     assert await store.unposted_finals() == []
