@@ -306,7 +306,7 @@ class GameSession:
                 embed = play_embed(lines, self.game, self.names, stop, self.game_id)
                 live, self.live_id, self.asked_seq = self.live_id, None, None
             if live is not None:  # the play a question was about, answered while the bot was away
-                await self._edit(live, embed=embed, view=None)
+                await self._edit(live, content=None, embed=embed, view=None)
                 await self.bot.store.record_prompt(self.game_id, None)
             else:
                 await self._post(embed=embed)
