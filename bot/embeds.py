@@ -6,6 +6,7 @@ calls here, so the layouts are tested without a client.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import discord
@@ -75,8 +76,12 @@ def diamond(bases: Sequence[str | None]) -> str:
     return f"  {second}\n{third}   {first}"
 
 
-def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int) -> discord.Embed:
-    """One plate appearance: its rolls and readings in the order the book reads them, then its result."""
+def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int, game_id: int | None = None) -> discord.Embed:
+    """One plate appearance: its rolls and readings in the order the book reads them, then its result.
+
+    With ``game_id`` the footer carries the play's position (``position``), so that after a crash
+    the bot recognises a play it posted but had not recorded, and does not post it twice.
+    """
     events = game.events
     result = next((line.text for line in reversed(lines) if line.kind in ("result", "game_over")), None)
     # A post that ends as the next half starts (a third out before a result) belongs to the half before.
@@ -100,8 +105,23 @@ def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int) -> di
         color = GREY
     embed = discord.Embed(title=title, description=_fit("\n".join(body) or "…", EMBED_TEXT), color=color)
     score = walk(game.setup, events[:stop]).line
-    embed.set_footer(text=f"{score.away.name} {score.away.r}, {score.home.name} {score.home.r}")
+    footer = f"{score.away.name} {score.away.r}, {score.home.name} {score.home.r}"
+    if game_id is not None:
+        footer += f" · {position(game, game_id, stop)}"
+    embed.set_footer(text=footer)
     return embed
+
+
+def position(game: Game, game_id: int, stop: int) -> str:
+    """Where a play stands: the game, its plate appearance, and the event it ends at ("game 12, PA 37 (#345)")."""
+    pas = sum(1 for e in game.events[:stop] if isinstance(e, PlateAppearanceStarted))
+    return f"game {game_id}, PA {pas} (#{stop})"
+
+
+def posted_position(footer: str, game_id: int) -> int | None:
+    """The event a posted play ends at, read from its footer (``position``); None if not this game's play."""
+    match = re.search(rf"game {game_id}, PA \d+ \(#(\d+)\)$", footer)
+    return int(match[1]) if match else None
 
 
 def at_bat(game: Game, names: Names, stop: int) -> str:
@@ -131,10 +151,14 @@ def at_bat(game: Game, names: Names, stop: int) -> str:
     return f"{names.player(started.batter)} vs {names.player(started.pitcher)}"
 
 
-def scoreboard_embed(game: Game, names: Names, stop: int, title: str) -> discord.Embed:
-    """The thread's one scoreboard: line score, inning, outs, runners, who is up."""
+def scoreboard_embed(game: Game, names: Names, stop: int, title: str, note: str | None = None) -> discord.Embed:
+    """The thread's one scoreboard: line score, inning, outs, runners, who is up (and ``note``: paused, forfeited)."""
     events = game.events
     line = walk(game.setup, events[:stop]).line
+    if note is not None:
+        embed = discord.Embed(title=title, description=note, color=GREY)
+        embed.add_field(name="Line score", value=code_block(format_line_score(line)), inline=False)
+        return embed
     if game.over and stop >= len(events):
         state = "Final" + (f" ({line.innings} innings)" if line.innings != game.setup.options.innings else "")
         embed = discord.Embed(title=title, description=state, color=GREEN)

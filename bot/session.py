@@ -1,12 +1,28 @@
 """Live games in Discord: one session per game, playing it in its thread.
 
-A session replays its game from the store (setup + seed + decision log), posts the
-plays its thread has not shown yet, one plate appearance at a time at the league's
-pace, keeps the scoreboard message up to date, and asks the manager whose turn it
-is with buttons. An answer is logged and saved before anything follows from it, and
-how far the thread has got is saved after every post, so a restart resumes where
-the game stood: nothing lost, nothing played twice. A prompt nobody answers in the
-league's time is answered by the auto-manager, and the thread says so.
+A session replays its game from the store (setup + seed + decision log) and shows it in
+its thread with as few Discord calls as it can (issue 13: Discord allows about 5 messages
+per 5 seconds in a channel and 50 requests a second for the bot):
+
+- each play has one message, which holds its rolls and every decision made in it. While
+  a manager is asked, that message is the question (the play so far, then the question
+  and its buttons); his click's answer edits it into the next question or the whole play,
+  so answering costs no call of the bot's own;
+- the scoreboard is edited only when a question is asked, at most every ``BOARD_EVERY``
+  seconds while plays go by, and when the game pauses or ends;
+- every call goes through the bot's ``Pacer`` (bot.pacing): paced per thread and for
+  the whole bot, and tried again after a 5xx, a 429, a timeout or a dropped connection.
+
+An answer is logged and saved before anything follows from it, and how far the thread has
+got is saved after every post; a finished play's footer carries its position (game, plate
+appearance, event), so after a crash between a post and saving it the session reads the
+thread's last messages and does not post the play twice. A finished game is marked once its
+box score and standings are posted, so a restart right after the last out still posts them.
+A deleted scoreboard or play message is posted again, an archived thread is reopened (or a
+new one opened and linked from its channel), a deleted thread replaced. A session that fails
+anyway is restarted by its supervisor after a growing delay; ``/game resume`` restarts one
+that gave up. A prompt nobody answers in the league's time (re-read while waiting, so a
+change applies to the question already asked) is answered by the auto-manager.
 
 Each game has its own lock: a click, a timeout and a command never change one game
 at once, and games in different channels never wait on each other.
@@ -17,16 +33,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot.checks import manages
-from bot.embeds import box_score_embeds, play_embed, play_lines, prompt_embed, scoreboard_embed
+from bot.embeds import (
+    box_score_embeds,
+    chunk_end,
+    play_embed,
+    play_lines,
+    posted_position,
+    prompt_embed,
+    scoreboard_embed,
+)
 from bot.layout import messages
 from bot.narrate import Names
+from bot.pacing import Pacer, archived, gone
 from bot.prompts import HAND_OVER, prompt_view, scoreboard_view
 from engine.boxscore import box_score
 from engine.game import Game
@@ -38,13 +64,33 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.session")
 
+T = TypeVar("T")
+
+PING_EVERY = 15 * 60.0  # seconds: a manager is mentioned when asked only if not mentioned in this long
+BOARD_EVERY = 30.0  # seconds: the scoreboard's updates while plays go by with nobody asked
+RULES_RECHECK = 5.0  # seconds: a waiting question re-reads the league's prompt timeout this often
+RESTART_DELAYS = (1.0, 5.0, 30.0, 120.0, 300.0)  # a failed session's restarts; after the last it gives up
+HISTORY = 10  # the thread's last messages read after a restart, for a play posted but not recorded
+UNARCHIVE = (discord.Forbidden, discord.NotFound)
+
 
 @dataclass
-class Asked:
-    """The prompt on screen: which request, in which message."""
+class Shown:
+    """The current play's message as it should stand: its fields, and what it shows."""
 
-    seq: int
-    message: discord.Message
+    fields: dict[str, Any]
+    stop: int | None = None  # the play is whole: where the next one starts
+    seq: int | None = None  # it asks this request
+    shown: int = 0  # events shown, the play so far included
+
+
+@dataclass
+class Posted:
+    """What the thread was seen to hold after a restart (one read of its last messages)."""
+
+    final: bool = False
+    standings: bool = False
+    ids: list[int] = field(default_factory=list)
 
 
 class GameSession:
@@ -55,110 +101,299 @@ class GameSession:
         self.game_id = record.id
         self.league_id = record.league_id
         self.team_ids = {"away": record.away_team_id, "home": record.home_team_id}
-        self.game = game
         self.thread = thread
-        self.names = Names.of(game.setup)
-        self.title = f"{game.setup.away.name} at {game.setup.home.name}"
-        self.posted = record.posted
-        self.showing = record.posted  # events being posted now: once taken out of the lock, they are seen
-        self.scoreboard_id = record.scoreboard_id
-        self.paused = record.paused
-        self.stale_prompt_id = record.prompt_id
         self.lock = asyncio.Lock()
-        self.asked: Asked | None = None
         self._wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.idle = False
+        self.managers: dict[str, list[int]] = {"away": [], "home": []}
+        self._load(record, game)
+
+    def _load(self, record: GameRecord, game: Game) -> None:
+        self.game = game
+        self.names = Names.of(game.setup)
+        self.title = f"{game.setup.away.name} at {game.setup.home.name}"
+        self.posted = self.shown = record.posted
+        self.scoreboard_id = record.scoreboard_id
+        self.paused = record.paused
+        self.live_id = record.prompt_id  # the current play's message, asking the question on screen
+        self.asked_seq: int | None = None  # the request that message asks (None: ask again)
+        self.asked_at = 0.0
+        self.board_posted = -1  # events the scoreboard shows
+        self.board_at = 0.0
+        self.pause_shown = False
+        self.seen = Posted()
 
     # --- the loop -------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name=f"game {self.game_id}")
+        self.task = asyncio.create_task(self._supervise(), name=f"game {self.game_id}")
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None and not self.task.done()
 
     def wake(self) -> None:
         self._wake.set()
 
-    async def _run(self) -> None:
-        try:
-            await self._show_scoreboard()
-            while True:
-                self._wake.clear()
-                if self.paused:
-                    await self._idle(self._wake.wait())
-                    continue
-                rules = (await self.bot.store.league(self.league_id)).rules  # a commissioner may change them
-                await self._show_plays(rules.pace_seconds)
-                if self.paused:
-                    continue
-                if self.game.over:
-                    await self._finish()
+    async def _supervise(self) -> None:
+        """Play the game; if the session fails, start it again from the store after a pause, a few times."""
+        for delay in (*RESTART_DELAYS, None):
+            try:
+                await self._run()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                if delay is None:
+                    log.exception("game %d stopped for good; it stays live and /game resume restarts it", self.game_id)
                     return
-                request = self.game.pending
-                assert request is not None  # the engine stops only for a person's decision or the end
-                if self.asked is None or self.asked.seq != request.seq:
-                    await self._ask(request)
-                timeout = rules.prompt_timeout_seconds
-                try:
-                    await self._idle(asyncio.wait_for(self._wake.wait(), timeout=timeout or None))
-                except TimeoutError:
-                    await self._time_out(request, timeout)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("game %d stopped; it stays live and resumes when the bot restarts", self.game_id)
+                log.warning("game %d: its session failed; it restarts in %.0fs", self.game_id, delay, exc_info=True)
+                await self._idle(asyncio.sleep(delay))
+                record = await self.bot.store.game(self.game_id)
+                self._load(record, await self.bot.store.load_game(self.game_id))
 
-    async def _idle(self, waiting: Awaitable[object]) -> None:
+    async def _run(self) -> None:
+        for side, team_id in self.team_ids.items():
+            team = await self.bot.store.team(team_id)
+            self.managers[side] = list(team.managers)
+            for manager in team.managers:
+                await self.bot.sessions.load_pings(self.league_id, manager)
+        await self._recover()
+        await self._show_scoreboard()
+        while True:
+            self._wake.clear()
+            if self.paused:
+                await self._show_paused()
+                await self._idle(self._wake.wait())
+                continue
+            if self.pause_shown:
+                self.pause_shown = False
+                await self._show_scoreboard()
+            rules = (await self.bot.store.league(self.league_id)).rules  # a commissioner may change them
+            await self._show_plays(rules.pace_seconds)
+            if self.paused:
+                continue
+            if self.game.over:
+                await self._finish()
+                return
+            request = self.game.pending
+            assert request is not None  # the engine stops only for a person's decision or the end
+            if self.asked_seq != request.seq:
+                await self._ask()
+            await self._wait(request, rules.prompt_timeout_seconds)
+
+    async def _wait(self, request: Request, timeout: int) -> None:
+        """Wait for an answer; the league's timeout is read again now and then, so a change applies at once."""
+        loop = asyncio.get_running_loop()
+        while True:
+            remaining = self.asked_at + timeout - loop.time() if timeout else None
+            if remaining is not None and remaining <= 0:
+                await self._time_out(request, timeout)
+                return
+            if await self._idle(self._woken(RULES_RECHECK if remaining is None else min(remaining, RULES_RECHECK))):
+                return
+            timeout = (await self.bot.store.league(self.league_id)).rules.prompt_timeout_seconds
+
+    async def _woken(self, seconds: float) -> bool:
+        """Woken within ``seconds``? (asyncio.timeout: wait_for in 3.11 can swallow a cancel that comes with a wake.)"""
+        try:
+            async with asyncio.timeout(seconds):
+                await self._wake.wait()
+            return True
+        except TimeoutError:
+            return False
+
+    async def _idle(self, waiting: Awaitable[T]) -> T:
         """Wait with nothing half done: the only place where stopping the bot cancels a session."""
         self.idle = True
         try:
-            await waiting
+            return await waiting
         finally:
             self.idle = False
 
-    async def _show_plays(self, pace: int) -> None:
-        """Post every play the thread has not shown, ``pace`` seconds apart, saving how far it got."""
-        while not self.paused:
-            async with self.lock:
-                lines, stop = play_lines(self.game, self.names, self.posted)
-                if stop == self.posted:
-                    return
-                embed = play_embed(lines, self.game, self.names, stop) if lines else None
-                self.showing = stop  # from here on these plays are on their way to the thread
-            if embed is not None:
-                await self.thread.send(embed=embed)
-            self.posted = stop
-            await self._show_scoreboard()
-            if pace and stop < len(self.game.events):
-                await self._idle(asyncio.sleep(pace))
+    # --- Discord calls --------------------------------------------------------------------
 
-    async def _show_scoreboard(self) -> None:
-        embed = scoreboard_embed(self.game, self.names, self.posted, self.title)
-        if self.scoreboard_id is None:
-            teams = {"away": self.game.setup.away.name, "home": self.game.setup.home.name}
-            message = await self.thread.send(embed=embed, view=scoreboard_view(self.game_id, teams))
-            self.scoreboard_id = message.id
-        else:
-            await self._message(self.scoreboard_id).edit(embed=embed)
-        await self.bot.store.record_posted(self.game_id, self.posted, self.scoreboard_id)
+    async def _call(self, make: Callable[[], Awaitable[T]], what: str) -> T:
+        """One call, paced and retried (bot.pacing); an archived or deleted thread is reopened or replaced."""
+        pacer = self.bot.sessions.pacer
+        try:
+            return await pacer.call(self.thread.id, make, what)
+        except discord.HTTPException as error:
+            if archived(error):
+                await self._reopen()
+            elif isinstance(error, discord.NotFound) and error.code == 10003:
+                await self._replace_thread("its thread was deleted")
+            else:
+                raise
+        return await pacer.call(self.thread.id, make, what)
+
+    async def _reopen(self) -> None:
+        """Unarchive the thread; if the bot may not, play on in a new one."""
+        try:
+            edited = await self.bot.sessions.pacer.call(
+                self.thread.id, lambda: self.thread.edit(archived=False, locked=False), "unarchive"
+            )
+            if isinstance(edited, discord.Thread):
+                self.thread = edited
+        except UNARCHIVE:
+            await self._replace_thread("its thread was archived")
+
+    async def _replace_thread(self, why: str) -> None:
+        log.warning("game %d: %s; it goes on in a new thread", self.game_id, why)
+        self.thread = await self.bot.sessions.new_thread(await self.bot.store.game(self.game_id), self.title)
+        self.scoreboard_id = self.live_id = None
+        self.asked_seq = None
+        self.board_posted = -1
 
     def _message(self, message_id: int) -> discord.PartialMessage:
         return self.thread.get_partial_message(message_id)
 
-    async def _ask(self, request: Request) -> None:
-        if self.stale_prompt_id is not None:
-            # Asked before a restart: the question moves down to the new message.
-            with contextlib.suppress(discord.HTTPException):
-                await self._message(self.stale_prompt_id).edit(content="(Asked again below.)", view=None)
-            self.stale_prompt_id = None
-        team = await self.bot.store.team(self.team_ids[request.side])
-        mentions = " ".join(f"<@{m}>" for m in team.managers)
-        message = await self.thread.send(
-            content=f"{mentions} {team.name} to decide" if mentions else f"{team.name} to decide",
-            embed=prompt_embed(request, team.name, team.managers),
-            view=prompt_view(self.game_id, request),
-        )
-        self.asked = Asked(request.seq, message)
-        await self.bot.store.record_prompt(self.game_id, message.id)
+    async def _post(self, **fields: Any) -> int:
+        message = await self._call(lambda: self.thread.send(**fields), "post")
+        return message.id
+
+    async def _edit(self, message_id: int | None, **fields: Any) -> int:
+        """Edit a message of the thread; post it again if it was deleted. The message's id."""
+        if message_id is not None:
+            try:
+                await self._call(lambda: self._message(message_id).edit(**fields), "edit")
+                return message_id
+            except discord.NotFound as error:
+                if not gone(error):
+                    raise
+                log.info("game %d: message %d was deleted; posting it again", self.game_id, message_id)
+        return await self._post(**fields)
+
+    async def _recover(self) -> None:
+        """After a restart, read the thread's last messages once: a play posted but not recorded is not posted again."""
+        if self.posted >= len(self.game.events) and not self.game.over:
+            return
+        me = self.bot.user.id if self.bot.user else None
+
+        async def recent() -> list[discord.Message]:
+            return [m async for m in self.thread.history(limit=HISTORY)]
+
+        furthest = self.posted
+        for message in await self._call(recent, "history"):
+            if message.author.id != me:
+                continue
+            for embed in message.embeds:
+                stop = posted_position(embed.footer.text or "", self.game_id)
+                if stop is not None and stop > furthest and stop <= len(self.game.events):
+                    furthest = stop
+                    if message.id == self.live_id:
+                        self.live_id = None
+                if (embed.title or "").startswith("Final:"):
+                    self.seen.final = True
+            if message.content.startswith("Standings:"):
+                self.seen.standings = True
+        if furthest != self.posted:
+            log.info("game %d: the thread showed events up to %d already", self.game_id, furthest)
+            self.posted = self.shown = furthest
+            await self.bot.store.record_posted(self.game_id, self.posted)
+
+    # --- what the thread shows ------------------------------------------------------------
+
+    async def _show_plays(self, pace: int) -> None:
+        """Post every whole play not shown yet, ``pace`` seconds apart, saving how far the thread got."""
+        loop = asyncio.get_running_loop()
+        while not self.paused:
+            async with self.lock:
+                if chunk_end(self.game.events, self.posted) is None:
+                    return
+                lines, stop = play_lines(self.game, self.names, self.posted)
+                embed = play_embed(lines, self.game, self.names, stop, self.game_id)
+                live, self.live_id, self.asked_seq = self.live_id, None, None
+            if live is not None:  # the play a question was about, answered while the bot was away
+                await self._edit(live, content=None, embed=embed, view=None)
+                await self.bot.store.record_prompt(self.game_id, None)
+            else:
+                await self._post(embed=embed)
+            self.posted = self.shown = stop
+            await self.bot.store.record_posted(self.game_id, self.posted)
+            if loop.time() - self.board_at >= BOARD_EVERY:
+                await self._show_scoreboard()
+            if pace and stop < len(self.game.events):
+                await self._idle(asyncio.sleep(pace))
+
+    async def _show_scoreboard(self, note: str | None = None, buttons: bool = True) -> None:
+        embed = scoreboard_embed(self.game, self.names, self.posted, self.title, note)
+        teams = {"away": self.game.setup.away.name, "home": self.game.setup.home.name}
+        view = scoreboard_view(self.game_id, teams) if buttons and not self.game.over else None
+        scoreboard_id = await self._edit(self.scoreboard_id, embed=embed, view=view)
+        if scoreboard_id != self.scoreboard_id:
+            self.scoreboard_id = scoreboard_id
+            await self.bot.store.record_posted(self.game_id, self.posted, self.scoreboard_id)
+        self.board_posted, self.board_at = self.posted, asyncio.get_running_loop().time()
+
+    def _render(self, said: str | None) -> Shown:
+        """The current play's message: the whole play once it has ended, else the play so far and the question."""
+        events = self.game.events
+        lines, stop = play_lines(self.game, self.names, self.posted)
+        if chunk_end(events, self.posted) is not None:
+            embed = play_embed(lines, self.game, self.names, stop, self.game_id)
+            return Shown({"content": said, "embed": embed, "view": None}, stop=stop, shown=stop)
+        request = self.game.pending
+        embeds = [play_embed(lines, self.game, self.names, stop)] if lines else []
+        if request is None:  # nothing asked (paused mid-play): the play so far
+            return Shown({"content": said, "embeds": embeds, "view": None}, shown=stop)
+        team = self.game.setup.away.name if request.side == "away" else self.game.setup.home.name
+        managers = self.managers[request.side]
+        pinged = [m for m in managers if self.bot.sessions.ping_due(self.league_id, m)]
+        ask = " ".join([*(f"<@{m}>" for m in pinged), f"{team} to decide"])
+        embeds.append(prompt_embed(request, team, managers))
+        content = f"{said}\n{ask}" if said else ask
+        fields = {"content": content, "embeds": embeds, "view": prompt_view(self.game_id, request)}
+        return Shown(fields, seq=request.seq, shown=stop)
+
+    def _shown(self, shown: Shown) -> int | None:
+        """Take in what the current play's message now shows; the message it was, if the play has ended."""
+        live = self.live_id
+        self.shown = shown.shown
+        if shown.stop is not None:
+            self.posted, self.live_id, self.asked_seq = shown.stop, None, None
+            return live
+        self.asked_seq = shown.seq
+        if shown.seq is not None:
+            self.asked_at = asyncio.get_running_loop().time()
+        return None
+
+    async def _ended(self) -> None:
+        """A play ended in the message that asked about it: saved as shown."""
+        await self.bot.store.record_prompt(self.game_id, None)
+        await self.bot.store.record_posted(self.game_id, self.posted)
+
+    async def _ask(self) -> None:
+        """The question waiting: in the current play's message (posted with the play's first question)."""
+        if self.board_posted != self.posted:
+            await self._show_scoreboard()
+        async with self.lock:
+            shown = self._render(None)
+            if shown.stop is not None:
+                return  # answered meanwhile: the loop posts the play
+            live = self.live_id
+            self._shown(shown)
+        message_id = await self._edit(live, **shown.fields)
+        if message_id != live:
+            self.live_id = message_id
+            await self.bot.store.record_prompt(self.game_id, message_id)
+
+    async def _answered(self, said: str) -> None:
+        """An answer not given by a click (timeout, command, hand-over): the play's message moves on."""
+        async with self.lock:
+            live = self.live_id
+            if live is None:
+                return
+            shown = self._render(said)
+            ended = self._shown(shown)
+        message_id = await self._edit(live, **shown.fields)
+        if ended is not None:
+            await self._ended()
+        elif message_id != live:
+            self.live_id = message_id
+            await self.bot.store.record_prompt(self.game_id, message_id)
+        self.wake()
 
     async def _time_out(self, request: Request, timeout: int) -> None:
         async with self.lock:
@@ -167,23 +402,40 @@ class GameSession:
             self.game.auto_answer(by="timeout")
             await self.bot.store.save_decisions(self.game_id, self.game)
         label = next(o.label for o in request.options if o.key == request.suggestion)
-        minutes = f"{timeout // 60} minutes" if timeout >= 120 else f"{timeout} seconds"
-        await self._close_prompt(f"No answer within {minutes}: the auto-manager chose **{label}**.")
+        minutes = f"{timeout // 60} minutes" if timeout >= 120 else f"{timeout} second" + ("" if timeout == 1 else "s")
+        await self._answered(f"No answer within {minutes}: the auto-manager chose **{label}**.")
 
-    async def _close_prompt(self, text: str) -> None:
-        """The prompt on screen loses its buttons and says how it was answered."""
-        if self.asked is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await self.asked.message.edit(content=text, view=None)
+    async def _show_paused(self) -> None:
+        """A paused game: the scoreboard says so and loses its buttons, and so does the question."""
+        if self.pause_shown:
+            return
+        self.pause_shown = True
+        await self._show_scoreboard("Paused: `/game resume` plays on.", buttons=False)
+        if self.live_id is not None and self.asked_seq is not None:
+            self.asked_seq = None  # asked again on resuming
+            await self._edit(self.live_id, content="Paused: asked again when the game resumes.", view=None)
+
+    async def show_over(self, note: str) -> None:
+        """The game ended without its last out (a forfeit): the scoreboard says so, no button is left."""
+        await self._show_scoreboard(note, buttons=False)
+        if self.live_id is not None:
+            await self._edit(self.live_id, content=note, view=None)
+            await self.bot.store.record_prompt(self.game_id, None)
 
     async def _finish(self) -> None:
+        """The final, the box score and the standings line, each once even across a crash; the buttons go."""
         async with self.lock:
-            await self.bot.store.finish_game(self.game_id, self.game.to_dict())
-        for embeds in messages(box_score_embeds(box_score(self.game), f"Final: {self.title}")):
-            await self.thread.send(embeds=embeds)
-        standings = await self.bot.store.standings(self.league_id)
-        table = " · ".join(f"{r.team} {r.w}-{r.l}" for r in standings["overall"])
-        await self.thread.send(f"Standings: {table}. Box score: `/boxscore game:{self.game_id}`.")
+            if (await self.bot.store.game(self.game_id)).status == "live":
+                await self.bot.store.finish_game(self.game_id, self.game.to_dict())
+        await self._show_scoreboard(buttons=False)
+        if not self.seen.final:
+            for embeds in messages(box_score_embeds(box_score(self.game), f"Final: {self.title}")):
+                await self._post(embeds=embeds)
+        if not self.seen.standings:
+            standings = await self.bot.store.standings(self.league_id)
+            table = " · ".join(f"{r.team} {r.w}-{r.l}" for r in standings["overall"])
+            await self._post(content=f"Standings: {table}. Box score: `/boxscore game:{self.game_id}`.")
+        await self.bot.store.record_final_posted(self.game_id)
         self.bot.sessions.forget(self.game_id)
 
     # --- what people do -------------------------------------------------------------------
@@ -194,7 +446,11 @@ class GameSession:
         return league, {side: await store.team(team_id) for side, team_id in self.team_ids.items()}
 
     async def clicked(self, interaction: discord.Interaction, seq: int, choice: str) -> None:
-        """A manager's button or menu: answer the request if it is his to answer and still open."""
+        """A manager's button or menu: answer the request if it is his to answer and still open.
+
+        The answer's reply edits the play's message into what follows (the next question, or the
+        whole play): one call, which Discord does not count against the bot's limits.
+        """
         league, teams = await self.teams()
         async with self.lock:
             request = self.game.pending
@@ -220,7 +476,17 @@ class GameSession:
                 self.game.choose(request.side, option.key, seq=seq)
                 said = f"{team.name}: **{option.label}** ({interaction.user.display_name})"
             await self.bot.store.save_decisions(self.game_id, self.game)
-        await interaction.response.edit_message(content=said, view=None)
+            ended = None
+            if interaction.message is not None and interaction.message.id == self.live_id:
+                shown = self._render(said)
+                ended = self._shown(shown)
+                fields = shown.fields
+            else:  # a question from before a restart, answered on its old message: the loop asks on
+                fields = {"content": said, "view": None}
+                self.asked_seq = None
+        await interaction.response.edit_message(**fields)
+        if ended is not None:
+            await self._ended()
         self.wake()
 
     async def choose(self, side: str, key: str) -> str:
@@ -232,8 +498,7 @@ class GameSession:
             self.game.choose(side, key, seq=request.seq)
             await self.bot.store.save_decisions(self.game_id, self.game)
             label = next(o.label for o in request.options if o.key == key)
-        await self._close_prompt(f"Answered by command: **{label}**")
-        self.wake()
+        await self._answered(f"Answered by command: **{label}**")
         return label
 
     async def set_managed(self, side: str, by_person: bool) -> None:
@@ -244,20 +509,20 @@ class GameSession:
             level = await self.bot.store.manager_asking(self.league_id, team.manager_id or 0)
         async with self.lock:
             if by_person and self.game.asking[side] == "never":
-                self.game.set_asking(side, level, seen=self.showing)
+                self.game.set_asking(side, level, seen=self.shown)
             elif not by_person:
                 self.game.set_managed(side, False)
             await self.bot.store.save_decisions(self.game_id, self.game)
-        pending, asked = self.game.pending, self.asked
-        if not by_person and asked is not None and (pending is None or pending.seq != asked.seq):
-            await self._close_prompt("Answered by the auto-manager.")
+        pending, asked = self.game.pending, self.asked_seq
+        if not by_person and asked is not None and (pending is None or pending.seq != asked):
+            await self._answered("Answered by the auto-manager.")
         self.wake()
 
     async def set_asking(self, side: str, level: str) -> None:
         """How often a side is asked from now on: from the next call after the plays the thread has shown."""
         async with self.lock:
             before = self.game.pending
-            self.game.set_asking(side, level, seen=self.showing)
+            self.game.set_asking(side, level, seen=self.shown)
             await self.bot.store.save_decisions(self.game_id, self.game)
         await self._moved_on(before)
 
@@ -280,7 +545,7 @@ class GameSession:
                 )
                 return
             before = self.game.pending
-            self.game.call_time(side, seen=self.showing)
+            self.game.call_time(side, seen=self.shown)
             await self.bot.store.save_decisions(self.game_id, self.game)
         await interaction.response.send_message(
             f"Time! {team.name}'s next call comes with every play and substitution, before the next pitch.",
@@ -291,12 +556,12 @@ class GameSession:
     async def _moved_on(self, before: Request | None) -> None:
         """The question on screen was taken back with the plays nobody had seen: its buttons go."""
         pending = self.game.pending
-        if self.asked is not None and before is not None and (pending is None or pending.seq != before.seq):
-            await self._close_prompt("Taken back: the game goes on from the plays shown, and asks again.")
-            self.asked = None
+        if self.asked_seq is not None and before is not None and (pending is None or pending.seq != before.seq):
+            await self._answered("Taken back: the game goes on from the plays shown, and asks again.")
         self.wake()
 
     async def set_paused(self, paused: bool) -> None:
+        """Pause or play on; the loop updates the thread (scoreboard, question) in its turn."""
         await self.bot.store.set_paused(self.game_id, paused)
         self.paused = paused
         self.wake()
@@ -309,48 +574,105 @@ class GameSession:
                     break
                 await asyncio.sleep(0.01)
             self.task.cancel()
+            while not self.task.done():  # a cancel that came with a wake-up may be lost: cancel at the next wait
+                await asyncio.wait({self.task}, timeout=0.05)
+                if self.idle:
+                    self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
 
 
 class Sessions:
-    """Every live game the bot is playing, by game id."""
+    """Every live game the bot is playing, by game id, and what they share: the pacer, the pings."""
 
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
         self.live: dict[int, GameSession] = {}
+        self.pacer = Pacer()
+        self.pinged: dict[int, float] = {}  # manager: when he was last mentioned (any game)
+        self.pings: dict[tuple[int, int], bool] = {}  # (league, manager): pings on
 
     def get(self, game_id: int) -> GameSession | None:
         return self.live.get(game_id)
 
+    def running(self, game_id: int) -> bool:
+        session = self.live.get(game_id)
+        return session is not None and session.running
+
     def forget(self, game_id: int) -> None:
-        self.live.pop(game_id, None)
+        session = self.live.pop(game_id, None)
+        if session is not None:
+            self.pacer.forget(session.thread.id)
+
+    async def load_pings(self, league_id: int, manager: int) -> None:
+        self.pings[league_id, manager] = await self.bot.store.manager_pings(league_id, manager)
+
+    def set_pings(self, league_id: int, manager: int, on: bool) -> None:
+        self.pings[league_id, manager] = on
+
+    def ping_due(self, league_id: int, manager: int) -> bool:
+        """Mention a manager asked now? Only if he wants pings and was not mentioned in the last PING_EVERY."""
+        if not self.pings.get((league_id, manager), True):
+            return False
+        now = time.monotonic()
+        if now - self.pinged.get(manager, -PING_EVERY) < PING_EVERY:
+            return False
+        self.pinged[manager] = now
+        return True
+
+    async def new_thread(self, record: GameRecord, title: str) -> discord.Thread:
+        """A new thread for a game whose thread is gone, linked from its channel; the store points at it."""
+        if record.channel_id is None:
+            raise ValueError(f"game {record.id} has no channel to open a thread in")
+        channel = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(record.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise ValueError(f"game {record.id}: channel {record.channel_id} is not a text channel")
+        name = f"Day {record.day}: {title}"[:100]
+        thread = await self.pacer.call(
+            channel.id, lambda: channel.create_thread(name=name, type=discord.ChannelType.public_thread), "thread"
+        )
+        await self.pacer.call(
+            channel.id, lambda: channel.send(f"Game #{record.id} goes on in {thread.mention}."), "post"
+        )
+        await self.bot.store.set_game_channel(record.id, channel.id, thread.id)
+        return thread
 
     async def start(self, record: GameRecord) -> GameSession:
-        """Play a live game in its thread (the store has it live, with a thread)."""
+        """Play a live game in its thread (the store has it live, with a thread); a deleted thread is replaced."""
         if record.id in self.live:
             return self.live[record.id]
         if record.thread_id is None:
             raise ValueError(f"game {record.id} has no thread")
-        thread = self.bot.get_channel(record.thread_id) or await self.bot.fetch_channel(record.thread_id)
+        game = await self.bot.store.load_game(record.id)
+        try:
+            thread = self.bot.get_channel(record.thread_id) or await self.bot.fetch_channel(record.thread_id)
+        except discord.NotFound:
+            log.warning("game %d: its thread was deleted; it goes on in a new one", record.id)
+            thread = await self.new_thread(record, f"{game.setup.away.name} at {game.setup.home.name}")
         if not isinstance(thread, discord.Thread):
             raise ValueError(f"game {record.id}: channel {record.thread_id} is not a thread")
-        game = await self.bot.store.load_game(record.id)
         session = GameSession(self.bot, record, game, thread)
         self.live[record.id] = session
         session.start()
         return session
 
+    async def restart(self, record: GameRecord) -> GameSession:
+        """``/game resume`` on a live game whose session is not running (it gave up, or never started)."""
+        stale = self.live.pop(record.id, None)
+        if stale is not None:
+            await stale.stop()
+        return await self.start(record)
+
     async def resume_all(self) -> int:
-        """On start-up: every live game with a thread picks up where it stood, its prompt asked again."""
+        """On start-up: every live game picks up where it stood, and a game that ended unposted posts its end."""
         resumed = 0
-        for record in await self.bot.store.live_games():
+        for record in await self.bot.store.games_to_resume():
             if record.thread_id is None:
                 continue
             try:
                 await self.start(record)
             except discord.HTTPException as exc:
-                log.warning("game %d: its thread is gone (%s); it stays live", record.id, exc)
+                log.warning("game %d: its thread cannot be reached (%s); it stays live", record.id, exc)
                 continue
             resumed += 1
         return resumed

@@ -228,6 +228,20 @@ UPDATE injury SET days_left = days_left - 1 WHERE league_id = ? AND days_left > 
 
 # A manager's default asking level in a league: (league_id, user_id) and (league_id, user_id, asking)
 SELECT_MANAGER_ASKING = "SELECT asking FROM manager_setting WHERE league_id = ? AND user_id = ?"
+# (league_id, user_id): 1 unless the manager turned pings off
+SELECT_MANAGER_PINGS = "SELECT pings FROM manager_setting WHERE league_id = ? AND user_id = ?"
+# (league_id, user_id, asking default, pings): a new row takes the default level, an old one keeps its level
+UPSERT_MANAGER_PINGS = """
+INSERT INTO manager_setting (league_id, user_id, asking, pings) VALUES (?, ?, ?, ?)
+ON CONFLICT (league_id, user_id) DO UPDATE SET pings = excluded.pings
+"""
+# Finished games whose thread has not shown the box score yet (a forfeit has none)
+SELECT_UNPOSTED_FINALS = """
+SELECT * FROM game WHERE status = 'final' AND final_posted = 0 AND forfeited_by IS NULL AND thread_id IS NOT NULL
+ORDER BY id
+"""
+# (game_id)
+UPDATE_FINAL_POSTED = "UPDATE game SET final_posted = 1 WHERE id = ?"
 UPSERT_MANAGER_ASKING = """
 INSERT INTO manager_setting (league_id, user_id, asking) VALUES (?, ?, ?)
 ON CONFLICT (league_id, user_id) DO UPDATE SET asking = excluded.asking

@@ -1284,6 +1284,34 @@ class Store:
             await self._league(league_id)
             await self._run(sql.UPSERT_MANAGER_ASKING, (league_id, user_id, level))
 
+    async def manager_pings(self, league_id: int, user_id: int) -> bool:
+        """Whether a manager is mentioned when a question waits for him (on unless he turned it off)."""
+        async with self.transaction(write=False):
+            pings = await self._value(sql.SELECT_MANAGER_PINGS, (league_id, user_id))
+        return pings is None or bool(pings)
+
+    async def set_manager_pings(self, league_id: int, user_id: int, pings: bool) -> None:
+        async with self.transaction():
+            await self._league(league_id)
+            await self._run(sql.UPSERT_MANAGER_PINGS, (league_id, user_id, PERSON_DEFAULT, int(pings)))
+
+    async def unposted_finals(self) -> list[GameRecord]:
+        """Finished games whose thread has not shown the end yet: the bot died right after the last out."""
+        async with self.transaction(write=False):
+            return [GameRecord.from_row(r) for r in await self._all(sql.SELECT_UNPOSTED_FINALS)]
+
+    async def games_to_resume(self) -> list[GameRecord]:
+        """What the bot picks up when it starts: every live game, then every final game whose end is unposted."""
+        async with self.transaction(write=False):
+            rows = [*await self._all(sql.SELECT_LIVE_GAMES), *await self._all(sql.SELECT_UNPOSTED_FINALS)]
+            return [GameRecord.from_row(r) for r in rows]
+
+    async def record_final_posted(self, game_id: int) -> None:
+        """The thread has shown the game's box score and standings line."""
+        async with self.transaction():
+            await self._game(game_id)
+            await self._run(sql.UPDATE_FINAL_POSTED, (game_id,))
+
     async def set_game_channel(self, game_id: int, channel_id: int | None, thread_id: int | None = None) -> GameRecord:
         """The channel (and thread) a game is played in."""
         async with self.transaction():

@@ -196,6 +196,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         record = await self._record(league, interaction, game)
         if not any(manages(t, league, interaction) for t in (await self._teams(record)).values()):
             raise UserError("Only the two teams' managers or a commissioner may pause or resume a game.")
+        if not paused and record.status == "live" and not self.bot.sessions.running(record.id):
+            # Its session stopped (it gave up after repeated failures, or never started): start it again.
+            if record.paused:
+                record = await self.bot.store.set_paused(record.id, False)
+            await self.bot.sessions.restart(record)
+            await interaction.response.send_message(f"Game #{record.id} restarted where it stood.")
+            return
         session = self._live_session(record)
         await session.set_paused(paused)
         word = "paused; `/game resume` plays on" if paused else "resumed"
@@ -217,9 +224,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             self.bot.sessions.forget(record.id)
         await self.bot.store.forfeit_game(record.id, side)
         winner = teams["home" if side == "away" else "away"]
-        await interaction.response.send_message(
-            f"{teams[side].name} forfeits game #{record.id}: {winner.name} wins 9-0."
-        )
+        said = f"{teams[side].name} forfeits game #{record.id}: {winner.name} wins 9-0."
+        await interaction.response.send_message(said)
+        if session is not None:
+            await session.show_over(f"Forfeited: {said}")  # the thread says so, and its buttons go
 
     @app_commands.command(description="Play a scheduled game with both sides auto-managed; post only its result")
     @app_commands.describe(override="Start it although today is not its day")
@@ -315,6 +323,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             "`/game asking`).",
             ephemeral=True,
         )
+
+    @app_commands.command(description="Whether you are mentioned when a question waits for you (now and then)")
+    @app_commands.describe(on="On: mentioned when asked after a quiet while; off: never mentioned")
+    async def pings(self, interaction: discord.Interaction, on: bool) -> None:
+        league = await server_league(self.bot, interaction)
+        await self.bot.store.set_manager_pings(league.id, interaction.user.id, on)
+        self.bot.sessions.set_pings(league.id, interaction.user.id, on)
+        words = "mentioned when a question waits for you (at most every 15 minutes)" if on else "never mentioned"
+        await interaction.response.send_message(f"In {league.name}'s games you are {words}.", ephemeral=True)
 
     async def _my_side(
         self,

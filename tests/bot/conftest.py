@@ -25,6 +25,14 @@ from tests.fakediscord import FakeDiscord, FakeUser, InteractionReply
 from tests.fakediscord.fixtures import fake_discord, no_error_logs  # noqa: F401  (fixtures for every bot test)
 
 
+@pytest.fixture(autouse=True)
+def quick_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake Discord has no rate limits: a thread's window of 5 posts shrinks from 5 s to 5 ms.
+
+    Games then play as fast as the tests click; tests/bot/test_live_limits.py checks the real window."""
+    monkeypatch.setattr("bot.pacing.CHANNEL_WINDOW", 0.005)
+
+
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
     async with await Store.open(tmp_path / "league.sqlite3") as opened:

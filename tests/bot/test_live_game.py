@@ -34,6 +34,11 @@ def open_prompt(fake: FakeDiscord, thread: FakeChannel) -> RecordedMessage | Non
     return prompts[0] if prompts else None
 
 
+def asked_field(prompt: RecordedMessage) -> str:
+    """Who a prompt asks: the mentions in its question's "Asked" field."""
+    return next(f["value"] for e in prompt.embeds for f in e.get("fields", []) if f["name"] == "Asked")
+
+
 def suggested_button(prompt: RecordedMessage) -> str:
     """The custom_id of the auto-manager's suggestion: the one primary-style button."""
     [custom_id] = [c["custom_id"] for c in prompt.all_components() if c.get("style") == 1]
@@ -95,9 +100,10 @@ async def click_through(
         prompt = await fake.wait_for(lambda: open_prompt(fake, thread) or game_over(fake, thread), timeout=10)
         if not isinstance(prompt, RecordedMessage):
             return clicks
-        [manager] = [user for uid, user in managers.items() if f"<@{uid}>" in prompt.content]
-        reply = await (await fake.click(manager, prompt, suggested_button(prompt))).response()
-        assert reply.type == 7 and reply.components == [], reply.text
+        [manager] = [user for uid, user in managers.items() if f"<@{uid}>" in asked_field(prompt)]
+        button = suggested_button(prompt)
+        reply = await (await fake.click(manager, prompt, button)).response()
+        assert reply.type == 7 and button not in reply.custom_ids, reply.text  # the play moves on in its message
         clicks += 1
     return clicks
 
@@ -129,7 +135,8 @@ async def test_a_full_game_played_by_clicking_ends_in_the_box_score_and_the_stan
         clicks = await click_through(fake, thread, managers)
         record = await wait_final(fake, store, scheduled.id)
         await fake.wait_for(lambda: any("Standings" in m.text for m in fake.messages_in(thread)))
-        assert bot.sessions.get(scheduled.id) is None
+        await fake.wait_for(lambda: bot.sessions.get(scheduled.id) is None)  # once the end is stored as posted
+        assert (await store.unposted_finals()) == []
 
     expected = Game.from_dict({**record.game_dict(), "managed": [], "asking": {}})  # the auto-manager's suggestions
     # Each manager is asked when it matters (the default): every question asked was clicked, the rest auto-answered.
@@ -140,7 +147,8 @@ async def test_a_full_game_played_by_clicking_ends_in_the_box_score_and_the_stan
     texts = [m.text for m in fake.messages_in(thread)]
     assert any(text.startswith("Final: Harbor City at Mesa Valley") for text in texts)
     scoreboard = fake.messages_in(thread)[0]
-    assert scoreboard.edits > 50 and "Final" in scoreboard.text
+    assert 20 < scoreboard.edits < clicks + 5 and "Final" in scoreboard.text  # coalesced: when asked, and the end
+    assert scoreboard.custom_ids == []  # no "Call time" once the game is over
     assert plays_told(fake, thread) == summaries(expected)
     standings = await store.standings(league.id)
     assert sum(row.w for row in standings["overall"]) == 1
@@ -160,7 +168,7 @@ async def test_a_strangers_click_is_refused_and_an_old_prompt_is_answered_polite
         button = suggested_button(prompt)
         refused = await (await fake.click(fake.stranger, prompt, button)).response()
         assert refused.ephemeral and "Only the manager of" in refused.text
-        wrong_side = fake.manager_b if f"<@{fake.manager_a.id}>" in prompt.content else fake.manager_a
+        wrong_side = fake.manager_b if f"<@{fake.manager_a.id}>" in asked_field(prompt) else fake.manager_a
         refused = await (await fake.click(wrong_side, prompt, button)).response()
         assert refused.ephemeral and "Only the manager of" in refused.text
         assert (await store.game(scheduled.id)).log == []
@@ -169,7 +177,7 @@ async def test_a_strangers_click_is_refused_and_an_old_prompt_is_answered_polite
         assert answered.type == 7
         assert len((await store.game(scheduled.id)).log) == 1
         # The same button again, from a screen that still shows it: a polite no, nothing changes.
-        assert prompt.custom_ids == []
+        assert button not in prompt.custom_ids
         prompt.components = prompt.versions[-1].components
         again = await (await fake.click(fake.commissioner, prompt, button)).response()
         assert again.ephemeral and "already been answered" in again.text
@@ -188,7 +196,7 @@ async def test_a_prompt_nobody_answers_is_answered_by_the_auto_manager(fake_disc
             lambda: next((m for m in fake.messages_in(thread) if "No answer within 1 second" in m.content), None),
             timeout=5,
         )
-        assert timed_out.custom_ids == []
+        assert not set(timed_out.custom_ids) & set(timed_out.versions[-1].custom_ids)  # the old buttons are gone
         log = (await store.game(scheduled.id)).log
         assert [d["by"] for d in log if d["side"] == "away"][:1] == ["timeout"]
         assert {d["by"] for d in log if d["side"] == "home"} == {"auto"}  # nobody manages Mesa Valley
@@ -205,17 +213,16 @@ async def test_the_game_survives_a_restart_and_ends_as_it_would_have(fake_discor
         thread = await start_game(fake, fake.manager_a, scheduled.id, seed=21)
         first_clicks = await click_through(fake, thread, managers, stop_after=40)
         asked = await fake.wait_for(lambda: open_prompt(fake, thread))
-        asked_ids = asked.custom_ids
+        asked_ids, edits = asked.custom_ids, asked.edits
     before = await store.game(scheduled.id)
     assert before.status == "live" and len(before.log) == first_clicks == 40
     posted_before = len(fake.messages_in(thread))
 
     async with running_bot(fake, store):  # a new process: resumes from the store
-        reposted = await fake.wait_for(
-            lambda: next((m for m in fake.messages_in(thread)[posted_before:] if m.custom_ids), None)
-        )
-        assert reposted.custom_ids == asked_ids  # the same question again, and the old one loses its buttons
-        await fake.wait_for(lambda: asked.custom_ids == [] and "Asked again below" in asked.content)
+        # The same question again, in the same message (its play's): no second prompt is posted.
+        await fake.wait_for(lambda: asked.edits > edits)
+        assert asked.custom_ids == asked_ids
+        assert not any(m.custom_ids for m in fake.messages_in(thread)[posted_before:])
         await click_through(fake, thread, managers)
         record = await wait_final(fake, store, scheduled.id)
 
@@ -243,7 +250,7 @@ async def test_ten_games_at_once_keep_to_their_own_threads(
             await click_through(fake, thread, managers, stop_after=3)
             for _ in range(2):
                 prompt = await fake.wait_for(lambda: open_prompt(fake, thread), timeout=10)
-                [uid] = [u for u in managers if f"<@{u}>" in prompt.content]
+                [uid] = [u for u in managers if f"<@{u}>" in asked_field(prompt)]
                 handed = await (
                     await fake.click(
                         managers[uid], prompt, f"dg:{game.id}:{PROMPT.match(prompt.custom_ids[0])[2]}:auto"
@@ -355,7 +362,7 @@ async def test_call_time_brings_the_full_call_before_the_next_pitch(fake_discord
     async with running_bot(fake, store) as bot:
         thread = await start_game(fake, fake.manager_a, scheduled.id, seed=5)
         prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
-        assert f"<@{fake.manager_a.id}>" in prompt.content  # the first question is Harbor City's
+        assert f"<@{fake.manager_a.id}>" in prompt.content  # the first question is Harbor City's, and pings
         scoreboard = fake.messages_in(thread)[0]
         refused = await (await fake.click(fake.manager_a, scoreboard, f"dgt:{scheduled.id}:home")).response()
         assert refused.ephemeral and "Only the manager of Mesa Valley" in refused.text
@@ -375,4 +382,4 @@ async def test_call_time_brings_the_full_call_before_the_next_pitch(fake_discord
         auto_calls = [e for e in session.game.events[shown:] if isinstance(e, Decided) and e.side == "home"]
         assert all(e.kind not in ("defense", "offense") for e in auto_calls)  # none answered for him since
         prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
-        assert f"<@{fake.manager_b.id}>" in prompt.content
+        assert f"<@{fake.manager_b.id}>" in asked_field(prompt)

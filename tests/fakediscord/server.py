@@ -1501,6 +1501,7 @@ class FakeDiscord:
         await self.gateway.dispatch("THREAD_DELETE", data)
         self._notify()
         return _json(payload)
+
     async def _patch_channel(self, rec: RecordedRequest, uploads: Any, cid: str) -> web.Response:
         """Edit a thread (name, archived, locked, auto_archive_duration) as docs: topics/threads
         "Editing & Deleting Threads" allows: its creator or Manage Threads changes name, archived

@@ -149,3 +149,23 @@ async def test_auto_answers_taken_back_by_call_time_are_saved_but_a_persons_neve
     del other.log[mine:]  # drop the manager's own answer: refused
     with pytest.raises(GameError, match="earlier decisions differ"):
         await store.save_decisions(record.id, other)
+
+
+async def test_a_managers_pings_and_a_finals_posting(store: Store, league: League, ready: tuple[Team, Team]) -> None:
+    """Issue 13: pings on unless a manager turns them off (his asking level kept); a finished game's end is
+    unposted until the bot records it, so a restart right after the last out posts it once."""
+    assert await store.manager_pings(league.id, 501) is True
+    await store.set_manager_asking(league.id, 501, "every")
+    await store.set_manager_pings(league.id, 501, False)
+    assert await store.manager_pings(league.id, 501) is False
+    assert await store.manager_asking(league.id, 501) == "every"
+    await store.set_manager_pings(league.id, 502, False)  # no row yet: the default level
+    assert await store.manager_asking(league.id, 502) == "matters"
+    hc, mv = ready
+    record = await store.schedule_game(league.id, hc.id, mv.id)
+    await store.start_game(record.id, seed=4, thread_id=900, channel_id=901)
+    await store.finish_game(record.id, (await store.load_game(record.id)).to_dict())
+    assert [r.id for r in await store.unposted_finals()] == [record.id]
+    assert record.id in [r.id for r in await store.games_to_resume()]
+    await store.record_final_posted(record.id)
+    assert await store.unposted_finals() == []

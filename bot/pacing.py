@@ -1,0 +1,99 @@
+"""Every Discord call a live game makes goes through here: paced to Discord's limits, retried when it fails.
+
+Discord allows about 5 messages per 5 seconds in a channel and 50 requests a second
+for a bot. discord.py waits out a 429 it is told about and retries a few 5xx, but a
+503 after its retries, a timeout or a dropped connection reaches the caller: a live
+game must not stop for those, so ``Pacer.call`` waits its turn (the thread's own
+window, then the bot's shared budget) and tries again with a growing pause.
+Answers to a user's click are not paced: Discord does not count them against the bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import aiohttp
+import discord
+
+log = logging.getLogger("bot.pacing")
+
+T = TypeVar("T")
+
+CHANNEL_CALLS, CHANNEL_WINDOW = 5, 5.0  # per thread: Discord's message limit per channel
+GLOBAL_RATE = 40.0  # the bot's calls per second, all games together (Discord allows 50)
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)  # seconds between tries; after the last, the caller's supervisor
+UNKNOWN_MESSAGE, UNKNOWN_CHANNEL, ARCHIVED = 10008, 10003, 50083
+
+
+def transient(error: BaseException) -> bool:
+    """A failure worth trying again: Discord's 5xx and 429, timeouts, dropped connections."""
+    if isinstance(error, discord.DiscordServerError | discord.RateLimited):
+        return True
+    if isinstance(error, discord.HTTPException):
+        return error.status == 429 or error.status >= 500
+    return isinstance(error, TimeoutError | aiohttp.ClientError | OSError)
+
+
+def gone(error: BaseException) -> bool:
+    """The message or thread was deleted: post it again rather than edit it."""
+    return isinstance(error, discord.NotFound) and error.code in (UNKNOWN_MESSAGE, UNKNOWN_CHANNEL)
+
+
+def archived(error: BaseException) -> bool:
+    return isinstance(error, discord.HTTPException) and error.code == ARCHIVED
+
+
+class Pacer:
+    """The per-thread windows and the bot's global token bucket, shared by every live game.
+
+    The global bucket is fair by arrival: callers wait on one lock in turn, so a busy
+    game cannot starve the others; each thread's own window waits before that turn.
+    """
+
+    def __init__(self, rate: float | None = None, window: float | None = None, burst: int = 10) -> None:
+        self.rate = rate or GLOBAL_RATE
+        self.window = CHANNEL_WINDOW if window is None else window
+        self.burst, self.clock = burst, time.monotonic
+        self.tokens = float(burst)
+        self.filled = self.clock()
+        self.turn = asyncio.Lock()
+        self.windows: dict[int, collections.deque[float]] = {}
+
+    async def slot(self, channel_id: int) -> None:
+        """Wait until the thread may post (at most CHANNEL_CALLS in any CHANNEL_WINDOW) and the bot may call."""
+        window = self.windows.setdefault(channel_id, collections.deque(maxlen=CHANNEL_CALLS))
+        if len(window) == CHANNEL_CALLS:
+            wait = window[0] + self.window - self.clock()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        window.append(self.clock())  # claimed before the global wait: the thread's order is kept
+        async with self.turn:
+            now = self.clock()
+            self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
+            self.filled = now
+            if self.tokens < 1:
+                await asyncio.sleep((1 - self.tokens) / self.rate)
+                self.tokens, self.filled = 1.0, self.clock()
+            self.tokens -= 1
+
+    def forget(self, channel_id: int) -> None:
+        self.windows.pop(channel_id, None)
+
+    async def call(self, channel_id: int, make: Callable[[], Awaitable[T]], what: str = "call") -> T:
+        """``make()`` in the thread's turn, tried again after a transient failure; other errors raise."""
+        for attempt in range(len(BACKOFF) + 1):
+            await self.slot(channel_id)
+            try:
+                return await make()
+            except Exception as error:
+                if not transient(error) or attempt == len(BACKOFF):
+                    raise
+                pause = BACKOFF[attempt]
+                log.warning("%s in channel %d failed (%s); trying again in %.1fs", what, channel_id, error, pause)
+                await asyncio.sleep(pause)
+        raise AssertionError("unreachable")
