@@ -29,7 +29,7 @@ from engine.game import Game
 from league.models import LeagueRules
 from league.store import Store
 from tests.bot.conftest import running_bot, sample_pairs
-from tests.bot.test_live_game import game_over, open_prompt, start_game, suggested_button
+from tests.bot.test_live_game import asked_field, game_over, open_prompt, start_game, suggested_button
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import RecordedMessage
 from tests.fakediscord.world import FakeChannel
@@ -81,7 +81,7 @@ async def measure(clicks_wanted: int, rate_limits: bool, every: bool) -> None:
                         )
                         if not isinstance(prompt, RecordedMessage):
                             return  # this game is over
-                        [uid] = [u for u in managers if f"<@{u}>" in prompt.content]
+                        [uid] = [u for u in managers if f"<@{u}>" in asked_field(prompt)]
                         start = time.perf_counter()
                         handle = await fake.click(managers[uid], prompt, suggested_button(prompt))
                         await handle.response()
