@@ -284,11 +284,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
     async def auto_manager(
         self, interaction: discord.Interaction, on: bool, team: str | None = None, game: str | None = None
     ) -> None:
-        league = await server_league(self.bot, interaction)
-        record = await self._record(league, interaction, game)
-        teams = await self._teams(record)
-        side = await self._my_side(league, record, teams, interaction, team)
-        session = self._live_session(record)
+        record, teams, side, session = await self._my_live_side(interaction, team, game)
         await session.set_managed(side, not on)
         word = "the auto-manager now manages" if on else "a person manages"
         await interaction.response.send_message(f"Game #{record.id}: {word} {teams[side].name}.")
@@ -302,11 +298,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
     async def asking(
         self, interaction: discord.Interaction, level: str, team: str | None = None, game: str | None = None
     ) -> None:
-        league = await server_league(self.bot, interaction)
-        record = await self._record(league, interaction, game)
-        teams = await self._teams(record)
-        side = await self._my_side(league, record, teams, interaction, team)
-        session = self._live_session(record)
+        record, teams, side, session = await self._my_live_side(interaction, team, game)
         await session.set_asking(side, level)
         await interaction.response.send_message(
             f"Game #{record.id}: {teams[side].name} is asked {ASKING[level]}, from the next call on."
@@ -332,6 +324,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         self.bot.sessions.set_pings(league.id, interaction.user.id, on)
         words = "mentioned when a question waits for you (at most every 15 minutes)" if on else "never mentioned"
         await interaction.response.send_message(f"In {league.name}'s games you are {words}.", ephemeral=True)
+
+    async def _my_live_side(
+        self, interaction: discord.Interaction, team: str | None, game: str | None
+    ) -> tuple[GameRecord, dict[str, Team], str, GameSession]:
+        """The live game named (or this thread's), its teams, the user's side of it and its session."""
+        league = await server_league(self.bot, interaction)
+        record = await self._record(league, interaction, game)
+        teams = await self._teams(record)
+        side = await self._my_side(league, record, teams, interaction, team)
+        return record, teams, side, self._live_session(record)
 
     async def _my_side(
         self,
