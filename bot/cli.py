@@ -103,6 +103,9 @@ def _cards_import(args: argparse.Namespace) -> int:
 
 
 def _cards_export(args: argparse.Namespace) -> int:
+    if args.out.exists() and not args.force:  # a spreadsheet someone kept is never replaced silently
+        print(f"{args.out} already exists; nothing written: replace it with --force", file=sys.stderr)
+        return 1
     cardset = load_set(args.set)
     group = cardset.group(args.kind)
     export_csv(list(group.values()), args.out)
@@ -342,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
     exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
     exp.add_argument("--out", required=True, type=Path)
+    exp.add_argument("--force", action="store_true", help="replace --out if it exists")
     exp.set_defaults(func=_cards_export)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")

@@ -177,6 +177,16 @@ def test_cli_export_then_import(sample: CardSet, tmp_path: Path, capsys: pytest.
     assert target.exists()
 
 
+def test_cli_export_never_replaces_a_file_silently(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "parks.csv"
+    out.write_text("my own notes\n")
+    assert main(["cards", "export-csv", "--kind", "ballpark", "--out", str(out)]) == 1
+    assert capsys.readouterr().err == f"{out} already exists; nothing written: replace it with --force\n"
+    assert out.read_text() == "my own notes\n"
+    assert main(["cards", "export-csv", "--kind", "ballpark", "--out", str(out), "--force"]) == 0
+    assert out.read_text().startswith("id,")
+
+
 # --- an existing card file is never replaced silently (issue 12) ------------------------------
 
 
