@@ -123,6 +123,9 @@ class DugoutBot(commands.Bot):
             resumed = await self.sessions.resume_all()
             log.info("ready as %s; resumed %d live game(s)", self.user, resumed)
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.sessions.message_deleted(payload.channel_id, payload.message_id)
+
     async def close(self) -> None:
         await self.sessions.stop_all()
         await super().close()

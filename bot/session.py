@@ -405,6 +405,13 @@ class GameSession:
         minutes = f"{timeout // 60} minutes" if timeout >= 120 else f"{timeout} second" + ("" if timeout == 1 else "s")
         await self._answered(f"No answer within {minutes}: the auto-manager chose **{label}**.")
 
+    def message_deleted(self, message_id: int) -> None:
+        """A moderator deleted one of the thread's messages: a question on screen is asked again at once."""
+        if message_id == self.live_id and self.asked_seq is not None:
+            log.info("game %d: its question was deleted; asking it again", self.game_id)
+            self.live_id, self.asked_seq = None, None
+            self.wake()
+
     async def _show_paused(self) -> None:
         """A paused game: the scoreboard says so and loses its buttons, and so does the question."""
         if self.pause_shown:
@@ -603,6 +610,11 @@ class Sessions:
         session = self.live.pop(game_id, None)
         if session is not None:
             self.pacer.forget(session.thread.id)
+
+    def message_deleted(self, channel_id: int, message_id: int) -> None:
+        for session in self.live.values():
+            if session.thread.id == channel_id:
+                session.message_deleted(message_id)
 
     async def load_pings(self, league_id: int, manager: int) -> None:
         self.pings[league_id, manager] = await self.bot.store.manager_pings(league_id, manager)

@@ -123,7 +123,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             asking = {side: await store.manager_asking(league.id, teams[side].manager_id or 0) for side in managed}
             await interaction.response.defer(thinking=True)
             name = f"Day {record.day}: {teams['away'].name} at {teams['home'].name}"
-            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
+            thread = await self.bot.sessions.pacer.call(  # paced, and tried again after a 5xx
+                channel.id,
+                lambda: channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread),
+                "thread",
+            )
             try:
                 record = await store.start_game(
                     record.id,
