@@ -76,6 +76,24 @@ async def test_a_thread_posts_at_most_five_times_in_its_window_and_other_threads
     assert loop.time() - started >= 0.29  # the sixth waits for the first to leave the window
 
 
+async def test_a_busy_game_does_not_hold_up_a_quiet_one() -> None:
+    """Games in many channels share the bot's budget: a thread with twenty calls waiting gets at
+    most its window's five into the shared line, so another thread's call waits behind five, not twenty."""
+    pacer = Pacer(rate=50.0, window=0.5, burst=1)
+    order: list[int] = []
+
+    async def call(channel: int) -> None:
+        await pacer.slot(channel)
+        order.append(channel)
+
+    busy = [asyncio.create_task(call(1)) for _ in range(20)]
+    await asyncio.sleep(0)  # the busy thread's calls are all waiting first
+    await call(2)
+    assert order.index(2) <= 5
+    await asyncio.gather(*busy)
+    assert len(order) == 21
+
+
 def server_error(status: int) -> discord.HTTPException:
     response = SimpleNamespace(status=status, reason="Service Unavailable")
     return discord.DiscordServerError(response, {"message": "down", "code": 0})  # type: ignore[arg-type]
