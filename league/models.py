@@ -147,6 +147,7 @@ class Team:
     co_managers: tuple[int, ...]
     division: str | None
     next_slot: int  # the rotation slot due to start next
+    subleague: str | None = None  # "AL", "NL": one of two leagues in one (None: a single league)
 
     @property
     def managers(self) -> tuple[int, ...]:
@@ -166,6 +167,7 @@ class Team:
             co_managers=co_managers,
             division=row["division"],
             next_slot=row["next_slot"],
+            subleague=row["subleague"],
         )
 
 

@@ -58,6 +58,7 @@ SELECT_TEAMS = "SELECT * FROM team WHERE league_id = ? ORDER BY id"
 UPDATE_TEAM_NAME = "UPDATE team SET name = ?, abbreviation = ? WHERE id = ?"
 UPDATE_TEAM_BALLPARK = "UPDATE team SET ballpark = ? WHERE id = ?"
 UPDATE_TEAM_DIVISION = "UPDATE team SET division = ? WHERE id = ?"
+UPDATE_TEAM_SUBLEAGUE = "UPDATE team SET subleague = ? WHERE id = ?"
 UPDATE_TEAM_MANAGER = "UPDATE team SET manager_id = ? WHERE id = ?"
 UPDATE_TEAM_NEXT_SLOT = "UPDATE team SET next_slot = ? WHERE id = ?"
 

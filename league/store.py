@@ -372,16 +372,20 @@ class Store:
         ballpark: str | None = None,
         manager_id: int | None = None,
         division: str | None = None,
+        subleague: str | None = None,
     ) -> Team:
         name = _clean(name, "team name")
         abbreviation = _abbreviation(abbreviation)
         division = _clean(division, "division") if division is not None else None
+        subleague = _clean(subleague, "league") if subleague is not None else None
         async with self.transaction():
             league = await self._league(league_id)
             if ballpark is not None:
                 (await self._pool_for(league.card_sets)).ballpark(ballpark)
             await self._check_team_names(league_id, name, abbreviation)
             team_id = await self._run(sql.INSERT_TEAM, (league_id, name, abbreviation, ballpark, manager_id, division))
+            if subleague is not None:
+                await self._run(sql.UPDATE_TEAM_SUBLEAGUE, (subleague, team_id))
             return await self._team(team_id)
 
     async def _check_team_names(self, league_id: int, name: str, abbreviation: str, team_id: int = 0) -> None:
@@ -442,6 +446,14 @@ class Store:
         async with self.transaction():
             await self._team(team_id)
             await self._run(sql.UPDATE_TEAM_DIVISION, (division, team_id))
+            return await self._team(team_id)
+
+    async def set_subleague(self, team_id: int, subleague: str | None) -> Team:
+        """Put a team in one of the league's two leagues ("AL", "NL"), or none."""
+        subleague = _clean(subleague, "league") if subleague is not None else None
+        async with self.transaction():
+            await self._team(team_id)
+            await self._run(sql.UPDATE_TEAM_SUBLEAGUE, (subleague, team_id))
             return await self._team(team_id)
 
     async def set_manager(self, team_id: int, user_id: int | None) -> Team:

@@ -37,6 +37,8 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="The leagu
         park = pool.name(team.ballpark) if team.ballpark else "none yet: `/team edit` (needed to play at home)"
         embed.add_field(name="Ballpark", value=park)
         embed.add_field(name="Division", value=team.division or "none")
+        if team.subleague is not None:
+            embed.add_field(name="League", value=team.subleague)
         row = next(r for r in (await store.standings(league.id))["overall"] if r.team == team.abbreviation)
         embed.add_field(name="Record", value=record_text(row.w, row.l, row.pct, row.gb))
         roster = await store.roster(team.id)
@@ -97,6 +99,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="The leagu
         abbreviation="Its new abbreviation, 1 to 5 letters or digits",
         ballpark="Its new home ballpark card",
         division=f"Its division ('{NO_DIVISION}' takes it out of its division)",
+        subleague=f"Its league of two, e.g. AL or NL ('{NO_DIVISION}' takes it out)",
     )
     @app_commands.autocomplete(team=autocomplete.teams, ballpark=autocomplete.ballparks)
     async def edit(
@@ -107,12 +110,13 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="The leagu
         abbreviation: app_commands.Range[str, 1, 5] | None = None,
         ballpark: str | None = None,
         division: app_commands.Range[str, 1, 100] | None = None,
+        subleague: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
         found = await find_team(self.bot, league, team)
-        if name is None and abbreviation is None and ballpark is None and division is None:
-            raise UserError("Say what to change: a name, an abbreviation, a ballpark or a division.")
+        if all(v is None for v in (name, abbreviation, ballpark, division, subleague)):
+            raise UserError("Say what to change: a name, an abbreviation, a ballpark, a division or a league.")
         store = self.bot.store
         park = find_ballpark(await store.card_pool(league.id), ballpark) if ballpark else None
         async with store.transaction():  # all the changes or none
@@ -122,6 +126,8 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="The leagu
                 found = await store.set_ballpark(found.id, park)
             if division is not None:
                 found = await store.set_division(found.id, None if division.lower() == NO_DIVISION else division)
+            if subleague is not None:
+                found = await store.set_subleague(found.id, None if subleague.lower() == NO_DIVISION else subleague)
         await interaction.response.send_message(f"{found.name} is updated.", embed=await self.team_embed(league, found))
 
     @app_commands.command(description="Set a team's manager, or add or remove a co-manager (commissioners)")

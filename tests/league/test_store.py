@@ -478,3 +478,14 @@ async def test_trades_stay_inside_a_league(store: Store, teams: tuple[Team, Team
             await store.propose_trade(hc.id, hc.id, [], [], by=COMMISSIONER)
         with pytest.raises(NotFound, match="no trade with id 77"):
             await store.accept_trade(77, by=HC_MANAGER)
+
+
+async def test_a_team_belongs_to_one_of_two_leagues_or_none(store: Store) -> None:
+    """Issue 14: the American and National Leagues in one Dugout league (weights, tie-breaks, wild cards)."""
+    league = await store.create_league("Two Leagues", card_sets=["sample"])
+    team = await store.create_team(league.id, "Harbor City", "HC", subleague=" AL ")
+    assert team.subleague == "AL"
+    assert (await store.set_subleague(team.id, "NL")).subleague == "NL"
+    assert (await store.set_subleague(team.id, None)).subleague is None
+    with pytest.raises(SettingsError):
+        await store.set_subleague(team.id, "  ")

@@ -1,0 +1,4 @@
+-- Two leagues in one (issue 14): MLB's American and National Leagues. A team's subleague
+-- (any name: "AL", "NL") weights its schedule toward its own league, breaks standings ties
+-- by intraleague record, and seeds playoffs and wild cards per league. NULL: one league.
+ALTER TABLE team ADD COLUMN subleague TEXT CHECK (subleague IS NULL OR length(trim(subleague)) > 0);
