@@ -317,6 +317,7 @@ class GameRecord:
     # How often each managed side is asked (engine.game.Game.asking) and who called time.
     asking: dict[str, str] = field(default_factory=dict)
     time_called: list[str] = field(default_factory=list)
+    phase: str = "regular"  # or "playoffs": standings and season stats count the regular season's
 
     def game_dict(self) -> dict[str, Any]:
         """The game as ``engine.game.Game.from_dict`` reads it; only for a live or final game."""
@@ -363,6 +364,7 @@ class GameRecord:
             forfeited_by=row["forfeited_by"],
             asking=json.loads(row["asking"]),
             time_called=json.loads(row["time_called"]),
+            phase=row["phase"],
         )
 
 
