@@ -48,6 +48,7 @@ of a second.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -78,8 +79,10 @@ COVER_WEIGHTS = (3.0, 1.0, 0.0)
 REPEAT_COST = 5
 # The most days in a row a team should play (MLB's labour agreement: 20).
 MAX_STREAK = 20
+# Swaps of two long rounds tried when a team would still play more than MAX_STREAK days in a row.
+STREAK_MOVES = 60
 # Tries at picking which series are longer or shorter before one more round is made a day longer.
-LENGTH_TRIES = 6
+LENGTH_TRIES = 12
 
 DIVISION, LEAGUE, INTERLEAGUE = 0, 1, 2  # what a pair of teams is, most weighted first
 
@@ -693,7 +696,40 @@ class _Season:
         if best is None:
             return False
         self.size = best[1]
+        if best[0] > MAX_STREAK:
+            self._shorten_streaks(long_rounds, break_days)
         return True
+
+    def _shorten_streaks(self, long_rounds: list[int], break_days: int) -> None:
+        """Swap long rounds (each keeps its series and their lengths) while that shortens the longest streaks."""
+        by_round: dict[int, list[int]] = {}
+        for i in range(self.count):
+            by_round.setdefault(self.round[i], []).append(i)
+
+        def score() -> tuple[int, int]:
+            pairs = [{self.pair[i] for i in by_round.get(r, [])} for r in range(self.rounds)]
+            repeats = sum(len(x & y) for x, y in itertools.pairwise(pairs))
+            return self._longest_streak(long_rounds, break_days), repeats
+
+        current = score()
+        for _ in range(STREAK_MOVES):
+            if current[0] <= MAX_STREAK:
+                return
+            x, y = self.rng.sample(long_rounds, 2)
+            by_round[x], by_round[y] = by_round.get(y, []), by_round.get(x, [])
+            for i in by_round[x]:
+                self.round[i] = x
+            for i in by_round[y]:
+                self.round[i] = y
+            after = score()
+            if after[0] < current[0] and after[1] <= current[1]:
+                current = after
+                continue
+            by_round[x], by_round[y] = by_round[y], by_round[x]
+            for i in by_round[x]:
+                self.round[i] = x
+            for i in by_round[y]:
+                self.round[i] = y
 
     def _longest_streak(self, long_rounds: list[int], break_days: int) -> int:
         """The most days in a row any team plays."""
@@ -722,6 +758,7 @@ class _Season:
             return set()
         taken: set[int] = set()
         pairs: set[int] = set()
+        pair_count = [0] * len(self.meetings)
         marks: dict[tuple[int, int], bool] = {}  # (team, long-round position): has a longer series there
 
         def spaced(i: int) -> bool:
@@ -732,8 +769,8 @@ class _Season:
 
         passes: list[Callable[[int], bool]] = [
             lambda i: self.pair[i] not in pairs and spaced(i),
+            lambda i: spaced(i) and pair_count[self.pair[i]] < 2,
             lambda i: self.pair[i] not in pairs,
-            spaced,
         ]
         if not once_per_pair:
             passes = []
@@ -745,6 +782,7 @@ class _Season:
                     continue
                 taken.add(i)
                 pairs.add(self.pair[i])
+                pair_count[self.pair[i]] += 1
                 need[a] -= 1
                 need[b] -= 1
                 p = position.get(self.round[i])
