@@ -69,7 +69,7 @@ SERIES_PER_SHORT = 26
 HOST_MOVES = 24
 SINGLE_COST = 2.0
 LONG_TRIP_COST = 8.0
-BALANCE_COST = 1.0
+BALANCE_COST = 3.0
 # At most one series in this many is a game longer or shorter than asked, where the numbers allow.
 MIXED_SERIES = 6
 # Reordering rounds so pairs due a longer series meet in a long round: moves per round, and what an uncovered
@@ -278,7 +278,7 @@ def _series_per_team(layout: _Layout, games: int, length: int) -> int:
     return_reason = (
         "with an odd number of teams one sits out each round, so only whole round robins balance"
         if len(layout.teams) % 2
-        else "the round robins do not balance"
+        else f"every series is {shortest} to {longest} games"
     )
     raise ScheduleError(
         f"{len(layout.teams)} teams cannot each play {games} games in series of {shortest} to {longest}: "
@@ -711,6 +711,8 @@ class _Season:
             repeats = sum(len(x & y) for x, y in itertools.pairwise(pairs))
             return self._longest_streak(long_rounds, break_days), repeats
 
+        if len(long_rounds) < 2:
+            return
         current = score()
         for _ in range(STREAK_MOVES):
             if current[0] <= MAX_STREAK:
