@@ -446,8 +446,8 @@ class _TwoLeagues:
 
     def _side_by_side(self, first: list[str], second: list[str], matching: dict[str, str] | None) -> list[Round]:
         """Round robins of two groups played at the same time; an odd pair of groups' byes play each other."""
-        ours = round_robin(_shuffled(first, self.rng))
-        theirs = round_robin(_shuffled(second, self.rng))
+        ours = round_robin(_shuffled(first, self.rng)) or [[]]  # a group of one sits out its one round
+        theirs = round_robin(_shuffled(second, self.rng)) or [[]]
         if matching is None:
             self.rng.shuffle(theirs)
             return [a + b for a, b in zip(ours, theirs, strict=True)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
@@ -16,7 +17,7 @@ def teams_of(n: int) -> list[str]:
 
 
 def series_of(schedule: list[ScheduledGame]) -> dict[str, list[tuple[str, bool, int, int]]]:
-    """Each team's series in order: (opponent, at home, games, first day), a run of its games against one team in one park."""
+    """Each team's series in order: (opponent, at home, games, first day), its games against one team in one park."""
     games: dict[str, list[tuple[int, str, bool]]] = defaultdict(list)
     for game in schedule:
         games[game.away].append((game.day, game.home, False))
@@ -146,7 +147,7 @@ def test_whole_round_robins_meet_each_pair_the_same_times_at_home_and_away() -> 
 def test_no_pair_meets_in_back_to_back_series() -> None:
     schedule = make_schedule(teams_of(8), 63, 3, seed=5)  # three round robins
     for team, runs in series_of(schedule).items():
-        for before, after in zip(runs, runs[1:], strict=False):
+        for before, after in itertools.pairwise(runs):
             assert before[0] != after[0], f"{team} plays {before[0]} in back-to-back series"
 
 
@@ -221,7 +222,13 @@ def test_round_robin_meets_every_pair_once_with_nobody_twice_a_round() -> None:
         (["A", "B"], 0, 3, None, "games_per_team must be at least 1"),
         (["A", "B"], 6, 0, None, "series_length must be at least 1"),
         (["A", "B", "C", "D"], 1, 3, None, "4 teams cannot each play 1 games in series of 2 to 4"),
-        (["A", "B", "C", "D", "E"], 9, 3, None, "one sits out each round, so only whole round robins balance; try 8 or 10"),
+        (
+            ["A", "B", "C", "D", "E"],
+            9,
+            3,
+            None,
+            "one sits out each round, so only whole round robins balance; try 8 or 10",
+        ),
         (["A", "B", "C", "D"], 6, 3, {"X": ["A", "B"], "Y": ["C", "Z"]}, "'Z', which is not one of the teams"),
         (["A", "B", "C", "D"], 6, 3, {"X": ["A", "B"], "Y": ["B", "C", "D"]}, "'B' is in two divisions"),
         (["A", "B", "C", "D"], 6, 3, {"X": ["A", "B"], "Y": ["C"]}, "not placed: D"),
