@@ -959,8 +959,10 @@ class Store:
         series_length: int = 3,
         seed: int = 0,
         first_day: int | None = None,
+        off_days: int | None = None,
     ) -> list[GameRecord]:
-        """The season's games (league.schedule), from ``first_day`` (default: today); teams in divisions if set."""
+        """The season's games (league.schedule), from ``first_day`` (default: today); teams in divisions and
+        leagues (AL, NL) if set; ``off_days`` each team's days without a game (default: the schedule's)."""
         async with self.transaction():
             league = await self._league(league_id)
             if await self._value(sql.COUNT_SEASON_GAMES, (league_id, league.season)):
@@ -974,8 +976,20 @@ class Store:
             if divisions and any(t.division is None for t in teams):
                 missing = ", ".join(t.name for t in teams if t.division is None)
                 raise SettingsError(f"some teams have a division and some do not; give these one: {missing}")
+            subleagues = {t.abbreviation: t.subleague for t in teams if t.subleague is not None}
+            if subleagues and len(subleagues) < len(teams):
+                missing = ", ".join(t.name for t in teams if t.subleague is None)
+                raise SettingsError(f"some teams have a league (AL, NL) and some do not; give these one: {missing}")
             try:
-                planned = make_schedule(list(by_key), games_per_team, series_length, divisions or None, seed)
+                planned = make_schedule(
+                    list(by_key),
+                    games_per_team,
+                    series_length,
+                    divisions or None,
+                    seed,
+                    subleagues=subleagues or None,
+                    off_days=off_days,
+                )
             except ScheduleError as exc:
                 raise SettingsError(str(exc)) from exc
             start = league.day if first_day is None else first_day

@@ -138,8 +138,10 @@ class ReportsCog(commands.Cog):
     @schedule.command(name="make", description="Schedule the season's games (commissioners)")
     @app_commands.describe(
         games_per_team="Games each team plays",
-        series_length="Games in a row against the same team (default 3)",
+        series_length="Games in most series against the same team; some are one longer or shorter (default 3)",
         first_day="League day of the first games (default: today)",
+        off_days="Days each team has without a game (default: about one a week)",
+        seed="Another number gives another schedule with the same rules",
     )
     async def schedule_make(
         self,
@@ -147,11 +149,13 @@ class ReportsCog(commands.Cog):
         games_per_team: app_commands.Range[int, 1, 200],
         series_length: app_commands.Range[int, 1, 10] = 3,
         first_day: app_commands.Range[int, 1, 1000] | None = None,
+        off_days: app_commands.Range[int, 0, 200] | None = None,
+        seed: app_commands.Range[int, 0, 1_000_000] = 0,
     ) -> None:
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
         games = await self.bot.store.schedule_season(
-            league.id, games_per_team, series_length=series_length, first_day=first_day
+            league.id, games_per_team, series_length=series_length, first_day=first_day, off_days=off_days, seed=seed
         )
         days = sorted({g.day for g in games})
         if not days:

@@ -30,10 +30,11 @@ async def test_only_a_commissioner_makes_the_schedule(fake_discord: FakeDiscord,
         assert refused.ephemeral and "Only a commissioner" in refused.text
         assert await store.games(league.id) == []
 
-        reply = await ask(fake, fake.commissioner, "schedule", "make", games_per_team=6, series_length=3)
+        reply = await ask(fake, fake.commissioner, "schedule", "make", games_per_team=6, series_length=3, off_days=2)
         games = await store.games(league.id)
         assert len(games) == 6
-        assert not reply.ephemeral and f"6 games from day 1 to day {games[-1].day}" in reply.text
+        assert games[-1].day == 8  # 6 games and 2 off days
+        assert not reply.ephemeral and "6 games from day 1 to day 8" in reply.text
         again = await ask(fake, fake.commissioner, "schedule", "make", games_per_team=4)
         assert again.ephemeral and "already has games scheduled" in again.text
         assert len(await store.games(league.id)) == 6

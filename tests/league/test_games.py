@@ -73,14 +73,27 @@ async def test_a_season_schedule_comes_from_league_schedule(
 ) -> None:
     hc, mv = teams
     await store.advance_day(league.id, 2)
-    with unchanged(db_path), pytest.raises(SettingsError, match="multiple of series_length"):
-        await store.schedule_season(league.id, 4, series_length=3)
+    with unchanged(db_path), pytest.raises(SettingsError, match="cannot each play 1 games in series of 2 to 4"):
+        await store.schedule_season(league.id, 1, series_length=3)
     games = await store.schedule_season(league.id, 6, series_length=3, seed=1)
     assert len(games) == 6
-    assert [g.day for g in games] == [3, 4, 5, 6, 7, 8]
+    assert [g.day for g in games] == [3, 4, 5, 7, 8, 9]  # one off day (12% of 6 games), the day the teams travel
     assert sorted((g.away_team_id, g.home_team_id) for g in games) == [(hc.id, mv.id)] * 3 + [(mv.id, hc.id)] * 3
     with unchanged(db_path), pytest.raises(GameError, match="already has games scheduled"):
         await store.schedule_season(league.id, 6)
+
+
+async def test_leagues_must_be_all_or_none_and_the_schedule_weights_them(
+    store: Store, league: League, teams: tuple[Team, Team], db_path: Path
+) -> None:
+    hc, mv = teams
+    await store.set_subleague(hc.id, "AL")
+    with unchanged(db_path), pytest.raises(SettingsError, match="give these one: Mesa Valley"):
+        await store.schedule_season(league.id, 6)
+    await store.set_subleague(mv.id, "NL")
+    games = await store.schedule_season(league.id, 6, off_days=0)
+    assert [g.day for g in games] == [1, 2, 3, 4, 5, 6]
+    assert sorted((g.away_team_id, g.home_team_id) for g in games) == [(hc.id, mv.id)] * 3 + [(mv.id, hc.id)] * 3
 
 
 async def test_divisions_must_be_all_or_none(
