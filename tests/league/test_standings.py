@@ -62,23 +62,24 @@ def test_a_small_league_by_hand() -> None:
     assert e.gb == 0.5  # ((2 - 0) + (0 - 1)) / 2
 
 
-def test_run_differential_breaks_a_tie_head_to_head_cannot() -> None:
-    # A and B are 1-0 and never met; C and D are 0-1 and never met.
+def test_run_differential_is_no_tie_break_the_seeded_draw_is_the_last() -> None:
+    # MLB tiebreaker procedures: no step uses runs. A and B are 1-0 and never met, C and D 0-1: every
+    # step leaves each pair level, so the draw orders them; its seed, not the names or the order the
+    # teams and games were given, decides.
     games = [g(1, "C", "A", 0, 5), g(1, "D", "B", 1, 2)]
-    table = standings(["D", "C", "B", "A"], games)["overall"]
-    assert order(table) == ["A", "B", "D", "C"]
-    assert [row.run_differential for row in table] == [5, 1, -1, -5]
+    draws = {seed: order(standings(["D", "C", "B", "A"], games, draw=seed)["overall"]) for seed in ("", "1/1")}
+    assert draws == {"": ["B", "A", "D", "C"], "1/1": ["A", "B", "D", "C"]}  # sha256 of "<seed>/<team>"
+    assert order(standings(["A", "B", "C", "D"], list(reversed(games)), draw="1/1")["overall"]) == draws["1/1"]
 
 
-def test_a_split_season_series_goes_to_run_differential() -> None:
-    games = [g(1, "A", "B", 1, 0), g(2, "A", "B", 0, 9)]  # 1-1 each, B +8 for the pair
-    assert order(standings(["A", "B"], games)["overall"]) == ["B", "A"]
-
-
-def test_teams_level_on_everything_go_by_name() -> None:
-    games = [g(1, "B", "A", 2, 1), g(2, "A", "B", 2, 1)]  # 1-1, +0 each
-    assert order(standings(["B", "A", "C"], games)["overall"]) == ["A", "B", "C"]
-    assert order(standings(["Z", "M", "C"], [])["overall"]) == ["C", "M", "Z"]
+def test_teams_level_on_everything_go_by_the_draw() -> None:
+    # 1-1 each, +0 each: head to head and intraleague level; A won the later game, the last half of
+    # the league games (one game each), whatever the draw (MLB tiebreaker procedures, step 4).
+    games = [g(1, "B", "A", 2, 1), g(2, "A", "B", 2, 1)]
+    assert order(standings(["B", "A", "C"], games, draw="x")["overall"]) == ["A", "B", "C"]
+    assert order(standings(["B", "A", "C"], games, draw="s1")["overall"]) == ["A", "B", "C"]
+    assert order(standings(["A", "B", "C"], [], draw="y")["overall"]) == ["C", "A", "B"]
+    assert order(standings(["A", "B", "C"], [], draw="s1")["overall"]) == ["C", "B", "A"]
 
 
 def test_a_three_way_tie_is_broken_head_to_head_then_again_between_the_two_still_level() -> None:
@@ -109,8 +110,8 @@ def test_a_three_way_tie_is_broken_head_to_head_then_again_between_the_two_still
 
 
 def test_games_behind_in_halves() -> None:
-    # A 3-0; B 2-0, half a game back (A leads on run differential); C 1-3 and D 0-2 are both 2.5 back;
-    # E 0-1 is 2 back but below C on percentage, and above D on run differential.
+    # A 3-0 and B 2-0 never met; C 1-3; D 0-2 and E 0-1 are both .000, never met, and lost every game,
+    # so the draw orders each pair.
     games = [
         g(1, "A", "C", 4, 1),
         g(2, "C", "A", 0, 3),
@@ -120,7 +121,13 @@ def test_games_behind_in_halves() -> None:
         g(6, "C", "E", 2, 0),
     ]
     table = standings(["A", "B", "C", "D", "E"], games)["overall"]
-    assert [(row.team, row.gb) for row in table] == [("A", 0.0), ("B", 0.5), ("C", 2.5), ("E", 2.0), ("D", 2.5)]
+    assert order(table)[2:] == ["C", "D", "E"]
+    assert order(table)[0] == "B"  # A and B never met, and both won every game: the draw puts B first
+    assert [(row.team, row.gb) for row in table] == [("B", 0.0), ("A", 0.0), ("C", 2.0), ("D", 2.0), ("E", 1.5)]
+    # Counted from B (2-0), A (3-0) would be -0.5 games behind: never negative, it shows 0.
+    by_a = standings(["A", "B", "C", "D", "E"], games, draw="1/1")["overall"]
+    assert order(by_a)[0] == "A"
+    assert [(row.team, row.gb) for row in by_a] == [("A", 0.0), ("B", 0.5), ("C", 2.5), ("D", 2.5), ("E", 2.0)]
 
 
 def test_streak_and_last_ten_in_day_order() -> None:
@@ -142,7 +149,8 @@ def test_division_tables_count_games_behind_their_own_leader() -> None:
     assert set(tables) == {"overall", "East", "West"}
     assert order(tables["East"]) == ["A", "B"]
     assert order(tables["West"]) == ["D", "C", "E"]
-    assert [row.gb for row in tables["West"]] == [0.0, 0.0, -0.5]  # E 0-0 against D's 1-2
+    # E 0-0 against D's 1-2 would be -0.5 games behind: games behind are never negative.
+    assert [row.gb for row in tables["West"]] == [0.0, 0.0, 0.0]
     overall_d = next(row for row in tables["overall"] if row.team == "D")
     assert tables["West"][0] == replace(overall_d, gb=0.0)  # the same record, behind nobody in its division
 
@@ -170,3 +178,65 @@ def test_bad_input_is_refused(teams: list[str], divisions: dict[str, list[str]] 
     with pytest.raises(StandingsError) as error:
         standings(teams, [g(1, "A", "C", 1, 0)], divisions)
     assert message in str(error.value)
+
+
+# --- MLB tiebreaker procedures (since 2022: no tiebreaker games) ------------------------------------
+
+
+def beats(day: int, winner: str, loser: str, runs: int = 1) -> FinalGame:
+    """``winner`` wins at home, ``runs`` to 0."""
+    return g(day, loser, winner, 0, runs)
+
+
+def test_mlb_step_1_head_to_head_before_everything_else() -> None:
+    # MLB tiebreaker procedures, two clubs, step 1: A and B are 3-3; A won the season series 2-1 though B
+    # has the better intradivision record (B 3-2, A 2-2) and the far better run differential.
+    games = [
+        beats(1, "A", "B"),
+        beats(2, "A", "B"),
+        beats(3, "B", "A", 9),
+        beats(4, "C", "A"),
+        beats(5, "B", "C", 9),
+        beats(6, "B", "C", 9),
+        beats(7, "X", "B"),
+        beats(9, "A", "X"),
+        beats(10, "X", "A"),
+    ]
+    tables = standings(["A", "B", "C", "X"], games, {"East": ["A", "B", "C"], "West": ["X"]})
+    east = tables["East"]
+    assert [(r.team, r.w, r.l) for r in east] == [("A", 3, 3), ("B", 3, 3), ("C", 1, 2)]
+    assert (east[0].run_differential, east[1].run_differential) == (-8, 24)
+    assert order(standings(["A", "B", "C", "X"], games)["overall"]) == ["X", "A", "B", "C"]
+
+
+# Step 2 (and step 4 without divisions): A, B and C are the East, X the West; A and B are 2-2 and split
+# their two games. A is 2-1 in the division, B 1-2; B won its last two games, A one of its last two;
+# B has the better run differential.
+STEP_2 = [
+    beats(0, "X", "C"),
+    beats(1, "C", "B"),
+    beats(2, "A", "B"),
+    beats(3, "B", "A", 10),
+    beats(4, "A", "C"),
+    beats(5, "B", "X", 10),
+    beats(6, "X", "A"),
+]
+
+
+def test_mlb_step_2_intradivision_record() -> None:
+    tables = standings(["A", "B", "C", "X"], STEP_2, {"East": ["A", "B", "C"], "West": ["X"]})
+    assert [(r.team, r.w, r.l) for r in tables["overall"]] == [("X", 2, 1), ("A", 2, 2), ("B", 2, 2), ("C", 1, 2)]
+    assert order(tables["East"]) == ["A", "B", "C"]
+    # MLB applies the step to clubs of different divisions too: each team's record in its own division.
+    # Here A is 1-0 against C, its division; B is alone in its own, no games: .500.
+    apart = standings(["A", "B", "C", "X"], STEP_2, {"East": ["A", "C"], "West": ["B"], "Central": ["X"]})
+    assert order(apart["overall"]) == ["X", "A", "B", "C"]
+    # A team without a division has no intradivision record: the step is skipped (then step 4 puts B first).
+    assert order(standings(["A", "B", "C", "X"], STEP_2, {"East": ["A", "C"]})["overall"]) == ["X", "B", "A", "C"]
+
+
+def test_mlb_step_4_last_half_of_intraleague_games_when_there_are_no_divisions() -> None:
+    # Without divisions the same A and B are level head to head and in league games (all of them, 2-2):
+    # in the last half of them (two games each) B is 2-0, A 1-1.
+    for draw in ("", "1/1"):
+        assert order(standings(["A", "B", "C", "X"], STEP_2, draw=draw)["overall"]) == ["X", "B", "A", "C"]
