@@ -197,7 +197,7 @@ def leagues(
             raise StandingsError(
                 f"some teams are in a league (AL or NL) and some are not; give these one: {', '.join(missing)}"
             )
-        groups: dict[str | None, list[str]] = dict(season.subleagues)
+        groups: dict[str | None, list[str]] = {name: teams for name, teams in season.subleagues.items()}
     else:
         groups = {None: season.teams}
     return [season.league(name, members, wild_cards) for name, members in sorted(groups.items(), key=_league_key)]
@@ -283,9 +283,7 @@ class _Season:
         for game in sorted(self.game_input, key=lambda g: g.day):  # stable: a doubleheader keeps the order given
             for team in (game.away, game.home):
                 if team not in self.records:
-                    raise StandingsError(
-                        f"day {game.day}: {team!r} is not one of the teams ({', '.join(self.teams)})"
-                    )
+                    raise StandingsError(f"day {game.day}: {team!r} is not one of the teams ({', '.join(self.teams)})")
             self._count(game)
 
     def _count(self, game: FinalGame) -> None:

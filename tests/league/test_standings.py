@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from league.standings import FinalGame, StandingsError, StandingsRow, standings
+from league.standings import FinalGame, StandingsError, StandingsRow, leagues, standings
 
 
 def g(day: int, away: str, home: str, away_runs: int, home_runs: int) -> FinalGame:
@@ -240,3 +240,167 @@ def test_mlb_step_4_last_half_of_intraleague_games_when_there_are_no_divisions()
     # in the last half of them (two games each) B is 2-0, A 1-1.
     for draw in ("", "1/1"):
         assert order(standings(["A", "B", "C", "X"], STEP_2, draw=draw)["overall"]) == ["X", "B", "A", "C"]
+
+
+def test_mlb_step_3_intraleague_record() -> None:
+    # A and B (AL) are 2-2 and split their games; A is 2-1 against the AL (B once, C once), B 1-2; B won
+    # its last two games (one against N of the NL), A lost its last two. Without leagues, step 4 puts B first.
+    games = [
+        beats(0, "N", "C"),
+        beats(0, "N", "C"),
+        beats(1, "C", "B"),
+        beats(2, "A", "C"),
+        beats(3, "A", "B"),
+        beats(4, "B", "A"),
+        beats(5, "N", "A"),
+        beats(6, "B", "N"),
+    ]
+    teams = ["A", "B", "C", "N"]
+    leagues_of = {"AL": ["A", "B", "C"], "NL": ["N"]}
+    table = standings(teams, games, subleagues=leagues_of)["overall"]
+    assert [(r.team, r.w, r.l) for r in table] == [("N", 3, 1), ("A", 2, 2), ("B", 2, 2), ("C", 1, 3)]
+    assert order(standings(teams, games)["overall"]) == ["N", "B", "A", "C"]
+
+
+def test_mlb_step_4_the_last_half_plus_one_skips_games_between_the_tied_clubs() -> None:
+    # One league, no divisions. A and B are 3-3 and split their two games (days 3 and 4); their last halves
+    # (days 4-6) are both 1-2. Plus one game: the latest earlier game not between the tied clubs, day 2,
+    # a win for each (2-2). Plus two: day 1, A lost and B won, so B is ahead. Counting day 3 (A beat B)
+    # instead, as the proviso forbids, would have put A ahead.
+    games = [
+        beats(1, "D", "A"),
+        beats(1, "B", "C"),
+        beats(2, "A", "C"),
+        beats(2, "B", "D"),
+        beats(3, "A", "B"),
+        beats(4, "B", "A"),
+        beats(5, "A", "C"),
+        beats(5, "D", "B"),
+        beats(6, "D", "A"),
+        beats(6, "C", "B"),
+    ]
+    for draw in ("", "1/1", "x", "s1"):
+        table = standings(["A", "B", "C", "D"], games, draw=draw)["overall"]
+        assert [(r.team, r.w, r.l) for r in table] == [("D", 3, 1), ("B", 3, 3), ("A", 3, 3), ("C", 1, 3)]
+
+
+def test_mlb_three_clubs_combined_head_to_head_then_the_two_left_again() -> None:
+    # MLB tiebreaker procedures, three or more clubs: A, B and C are 5-5. Among the three A is 4-1, B 2-3,
+    # C 2-4 combined, so A is first; B and C are then compared again as two clubs, head to head, where
+    # C won 2-1: C second, though B's combined record was the better. D and E fill the records up.
+    games = [
+        beats(1, "A", "B"),
+        beats(2, "B", "A"),
+        beats(3, "A", "C"),
+        beats(4, "A", "C"),
+        beats(5, "A", "C"),
+        beats(6, "C", "B"),
+        beats(7, "C", "B"),
+        beats(8, "B", "C"),
+        beats(9, "A", "D"),
+        *[beats(10 + n, "D", "A") for n in range(4)],
+        *[beats(20 + n, "B", "E") for n in range(3)],
+        *[beats(30 + n, "E", "B") for n in range(2)],
+        *[beats(40 + n, "C", "E") for n in range(3)],
+        beats(50, "E", "C"),
+    ]
+    table = standings(["A", "B", "C", "D", "E"], games)["overall"]
+    assert [(r.team, r.w, r.l) for r in table] == [("D", 4, 1), ("A", 5, 5), ("C", 5, 5), ("B", 5, 5), ("E", 3, 6)]
+
+
+def test_mlb_three_clubs_two_level_at_the_top_are_ranked_between_themselves() -> None:
+    # A, B, C are 3-3; among themselves A 3-2, B 3-2, C 1-3: A and B, level, are ranked between themselves
+    # from step 1 as two clubs, where B won the season series 2-1; C is third. D and E fill up the records.
+    games = [
+        beats(1, "B", "A"),
+        beats(2, "A", "B"),
+        beats(3, "B", "A"),
+        beats(4, "A", "C"),
+        beats(5, "A", "C"),
+        beats(6, "B", "C"),
+        beats(7, "C", "B"),
+        beats(8, "C", "D"),
+        beats(9, "C", "D"),
+        beats(10, "D", "A"),
+        beats(11, "D", "B"),
+        beats(12, "D", "E"),
+    ]
+    for draw in ("", "1/1", "y"):
+        table = standings(["A", "B", "C", "D", "E"], games, draw=draw)["overall"]
+        assert [(r.team, r.w, r.l) for r in table] == [("D", 3, 2), ("B", 3, 3), ("A", 3, 3), ("C", 3, 3), ("E", 0, 1)]
+
+
+# --- wild cards -------------------------------------------------------------------------------------
+
+# The AL: East E1 8-2, E2 7-3, E3 4-6; West W1 6-4, W2 6-5, W3 2-8, every game against Z, the NL's one team.
+AL_RECORDS = {"E1": (8, 2), "E2": (7, 3), "E3": (4, 6), "W1": (6, 4), "W2": (6, 5), "W3": (2, 8)}
+AL_DIVISIONS = {"AL East": ["E1", "E2", "E3"], "AL West": ["W1", "W2", "W3"]}
+TWO_LEAGUES = {"AL": list(AL_RECORDS), "NL": ["Z"]}
+
+
+def al_games() -> list[FinalGame]:
+    games = []
+    for team, (won, lost) in AL_RECORDS.items():
+        games += [beats(day, team, "Z") for day in range(won)]
+        games += [beats(day, "Z", team) for day in range(won, won + lost)]
+    return games
+
+
+def test_each_league_has_its_division_winners_then_its_wild_cards() -> None:
+    al, nl = leagues([*AL_RECORDS, "Z"], al_games(), AL_DIVISIONS, TWO_LEAGUES, wild_cards=2)
+    assert (al.name, nl.name) == ("AL", "NL")
+    assert [r.team for r in al.division_winners] == ["E1", "W1"]
+    assert [(w.team, w.holds, w.wc_gb) for w in al.wild_card] == [
+        ("E2", True, -3.0),  # leads E3, the first team out, by ((7 - 4) + (6 - 3)) / 2
+        ("W2", True, -1.5),  # ((6 - 4) + (6 - 5)) / 2 ahead of E3
+        ("E3", False, 1.5),  # behind W2, the last team in
+        ("W3", False, 3.5),  # ((6 - 2) + (8 - 5)) / 2
+    ]
+    assert al.seeds == ["E1", "W1", "E2", "W2"]
+    assert list(al.divisions) == ["AL East", "AL West"]
+    assert [(r.team, r.gb) for r in al.divisions["AL West"]] == [("W1", 0.0), ("W2", 0.5), ("W3", 4.0)]
+    assert [(r.team, r.gb) for r in al.table] == [
+        ("E1", 0.0),
+        ("E2", 1.0),
+        ("W1", 2.0),
+        ("W2", 2.5),
+        ("E3", 4.0),
+        ("W3", 6.0),
+    ]
+    assert nl.divisions == {} and nl.division_winners == [] and nl.seeds == ["Z"]
+    three = leagues([*AL_RECORDS, "Z"], al_games(), AL_DIVISIONS, TWO_LEAGUES)[0]  # MLB's three
+    assert [(w.team, w.holds, w.wc_gb) for w in three.wild_card] == [
+        ("E2", True, -5.0),  # W3 is the first team out
+        ("W2", True, -3.5),
+        ("E3", True, -2.0),
+        ("W3", False, 2.0),
+    ]
+
+
+def test_wild_card_games_behind_with_uneven_games_are_never_negative() -> None:
+    # One league, no divisions, one wild card: everyone is in the race. A 1-0 holds it (1.000);
+    # B 3-1 (.750) is out, but on margin it is half a game ahead: WC GB 0, never -0.5.
+    games = [beats(1, "A", "C"), *[beats(d, "B", "C") for d in (2, 3, 4)], beats(5, "C", "B")]
+    [league] = leagues(["A", "B", "C"], games, wild_cards=1)
+    assert league.name is None and league.division_winners == []
+    assert [(w.team, w.holds, w.wc_gb) for w in league.wild_card] == [
+        ("A", True, 0.0),
+        ("B", False, 0.0),
+        ("C", False, 2.0),
+    ]
+    assert [r.gb for r in league.table] == [0.0, 0.0, 2.0]  # C 1-4 from A 1-0: ((1 - 1) + (4 - 0)) / 2
+
+
+@pytest.mark.parametrize(
+    ("divisions", "subleagues", "message"),
+    [
+        (None, {"AL": ["A", "B"]}, "give these one: C"),
+        ({"East": ["A", "C"]}, {"AL": ["A", "B"], "NL": ["C"]}, "division 'East' has teams of more than one league"),
+        (None, {"AL": ["A", "B"], "NL": ["B", "C"]}, "B is in two leagues"),
+    ],
+)
+def test_leagues_refuse_teams_without_a_league_or_split_divisions(
+    divisions: dict[str, list[str]] | None, subleagues: dict[str, list[str]], message: str
+) -> None:
+    with pytest.raises(StandingsError, match=message):
+        leagues(["A", "B", "C"], [], divisions, subleagues)
