@@ -6,7 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from league.models import League
 from league.standings import FinalGame, StandingsError, StandingsRow, leagues, standings
+from league.store import Store
 
 
 def g(day: int, away: str, home: str, away_runs: int, home_runs: int) -> FinalGame:
@@ -404,3 +406,35 @@ def test_leagues_refuse_teams_without_a_league_or_split_divisions(
 ) -> None:
     with pytest.raises(StandingsError, match=message):
         leagues(["A", "B", "C"], [], divisions, subleagues)
+
+
+# --- through the store --------------------------------------------------------------------------------
+
+
+async def test_the_store_passes_leagues_divisions_and_a_seeded_draw(store: Store, league: League) -> None:
+    made = {}
+    for abbreviation, subleague, division in (
+        ("NYA", "AL", "East"),
+        ("BOS", "AL", "East"),
+        ("HOU", "AL", "West"),
+        ("NYN", "NL", "East"),
+        ("ATL", "NL", "East"),
+    ):
+        made[abbreviation] = await store.create_team(
+            league.id, f"Team {abbreviation}", abbreviation, division=division, subleague=subleague
+        )
+
+    async def win(winner: str, loser: str) -> None:  # a forfeit by the away side: final, 9-0 to the home side
+        game = await store.schedule_game(league.id, made[loser].id, made[winner].id)
+        await store.forfeit_game(game.id, "away")
+
+    for winner, loser in (("NYA", "HOU"), ("NYA", "NYN"), ("BOS", "ATL"), ("HOU", "NYN"), ("NYN", "BOS")):
+        await win(winner, loser)
+    tables = await store.standings(league.id)
+    assert list(tables) == ["overall", "AL East", "AL West", "NL East"]  # the AL's East is not the NL's
+    assert [(r.team, r.w, r.l) for r in tables["AL East"]] == [("NYA", 2, 0), ("BOS", 1, 1)]
+    al, nl = await store.league_standings(league.id, wild_cards=1)
+    assert al.seeds == ["NYA", "HOU", "BOS"]  # the division winners, best first, then the wild card
+    assert [(w.team, w.holds, w.wc_gb) for w in al.wild_card] == [("BOS", True, 0.0)]
+    # NYN 1-2 and ATL 0-1: NYN wins the NL East on percentage; ATL, the only other team, is the wild card.
+    assert nl.seeds == ["NYN", "ATL"] and [r.gb for r in nl.divisions["NL East"]] == [0.0, 0.0]
