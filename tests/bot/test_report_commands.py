@@ -65,8 +65,11 @@ async def test_standings_table_and_divisions(fake_discord: FakeDiscord, store: S
         assert (first.away_runs > first.home_runs) != (second.home_runs > second.away_runs)  # type: ignore[operator]
         hc_last = "W1" if second.home_runs > second.away_runs else "L1"  # type: ignore[operator]
         mv_last = "L1" if hc_last == "W1" else "W1"
-        assert lines[1].split() == ["HC", "1", "1", ".500", "-", f"{hc_runs - mv_runs:+d}", hc_last, "1-1"]
-        assert lines[2].split() == ["MV", "1", "1", ".500", "-", f"{mv_runs - hc_runs:+d}", mv_last, "1-1"]
+        hc_line = ["HC", "1", "1", ".500", "-", f"{hc_runs - mv_runs:+d}", hc_last, "1-1"]
+        mv_line = ["MV", "1", "1", ".500", "-", f"{mv_runs - hc_runs:+d}", mv_last, "1-1"]
+        # Level head to head: the last half of their games (day 2's) breaks the tie (MLB tiebreaker procedures).
+        first_line, second_line = (hc_line, mv_line) if hc_last == "W1" else (mv_line, hc_line)
+        assert [lines[1].split(), lines[2].split()] == [first_line, second_line]
 
         for team, division in (("HC", "East"), ("MV", "West")):
             await store.set_division((await store.find_team(league.id, team)).id, division)
