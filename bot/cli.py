@@ -144,6 +144,12 @@ def _run(args: argparse.Namespace) -> int:
     return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT))
 
 
+def _standings(args: argparse.Namespace) -> int:
+    from bot import season
+
+    return season.standings(database_path(args), args.league, args.view, args.wild_cards, args.picture, sys.stdout)
+
+
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
     add_ask_argument(run)
     run.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
@@ -347,6 +353,20 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--out", required=True, type=Path)
     exp.add_argument("--force", action="store_true", help="replace --out if it exists")
     exp.set_defaults(func=_cards_export)
+
+    standings = sub.add_parser(
+        "standings",
+        help="a league's standings: by division, the wild-card race, or the whole league",
+        description="A league's standings from the league file, as /standings shows them in Discord: W L PCT GB, "
+        "run differential, streak and last ten; ties broken as MLB breaks them. With --picture the same "
+        "tables are drawn into a PNG.",
+    )
+    standings.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    standings.add_argument("--league", help="the league's name (needed when the file holds more than one)")
+    standings.add_argument("--view", choices=["division", "wildcard", "overall"], default="division")
+    standings.add_argument("--wild-cards", type=int, default=3, help="wild cards in each league (default: 3, as MLB)")
+    standings.add_argument("--picture", type=Path, help="also draw the tables into this PNG file")
+    standings.set_defaults(func=_standings)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     database.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")

@@ -34,6 +34,7 @@ from types import FrameType
 from typing import Any, TextIO, TypeVar
 
 from bot.narrate import bases_text
+from bot.standings_view import HEAD, VIEW_NAMES, Section, render_standings_png, section_text, sections, table_rows
 from bot.terminal import WATCH_PACE, QuitGame, Terminal, team_cards
 from cards import SAMPLE_SET
 from cards.loader import load_set
@@ -42,7 +43,7 @@ from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from league.errors import LeagueError, NotFound
 from league.models import GameRecord, League, Replacement
-from league.standings import StandingsRow
+from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import Store
 
 LEAGUE = "Terminal League"
@@ -324,13 +325,58 @@ class TerminalRun:
 
 
 def print_standings(table: dict[str, list[StandingsRow]], out: TextIO) -> None:
+    """The whole league's table after a game (the terminal league has no divisions)."""
     print("\nStandings", file=out)
-    print(f"{'':<5}{'W':>4}{'L':>4}{'PCT':>7}{'GB':>6}{'RD':>5}  STRK  L10", file=out)
-    for row in table["overall"]:
-        gb = "-" if row.gb == 0 else f"{row.gb:.1f}"
-        pct = f"{row.pct:.3f}".lstrip("0") if row.pct < 1 else "1.000"
-        line = f"{row.team:<5}{row.w:>4}{row.l:>4}{pct:>7}{gb:>6}{row.run_differential:>+5}"
-        print(f"{line}  {row.streak:<5} {row.last_ten}", file=out)
+    print(section_text(Section("League", HEAD, table_rows(table[OVERALL]))), file=out)
+
+
+def print_views(leagues: list[LeagueStandings], overall: list[StandingsRow], view: str, out: TextIO) -> None:
+    """A view of the standings (bot.standings_view) as text tables, each under its title."""
+    for number, section in enumerate(sections(view, leagues, overall)):
+        print(f"{'' if number == 0 else chr(10)}{section.title}", file=out)
+        print(section_text(section), file=out)
+
+
+def standings(
+    database: Path, league_name: str | None, view: str, wild_cards: int, picture: Path | None, out: TextIO
+) -> int:
+    """``dugout standings``: a league's standings from the league file, and the picture if asked."""
+    if not database.exists():
+        raise NotFound(f"no league file at {database}; dugout run makes one, or give --database")
+
+    async def read() -> tuple[League, list[LeagueStandings], list[StandingsRow]]:
+        store = await Store.open(database, upgrade=False)
+        try:
+            league = await pick_league(store, league_name)
+            tables = await store.league_standings(league.id, wild_cards=wild_cards)
+            overall = (await store.standings(league.id))[OVERALL]
+            return league, tables, overall
+        finally:
+            await store.close()
+
+    league, tables, overall = asyncio.run(read())
+    print(f"{league.name} standings, season {league.season}, day {league.day}: {VIEW_NAMES[view]}\n", file=out)
+    print_views(tables, overall, view, out)
+    if picture is not None:
+        title = f"{league.name} standings, day {league.day}"
+        picture.write_bytes(render_standings_png(title, sections(view, tables, overall)))
+        print(f"\nwrote the picture to {picture}", file=out)
+    return 0
+
+
+async def pick_league(store: Store, name: str | None) -> League:
+    """The league named (any case), else the file's only league: the terminal league, or one Discord league."""
+    every = await store.all_leagues()
+    if name is not None:
+        named = [league for league in every if league.name.casefold() == " ".join(name.split()).casefold()]
+        if len(named) == 1:
+            return named[0]
+    elif len(every) == 1:
+        return every[0]
+    names = ", ".join(repr(league.name) for league in every) or "none"
+    if name is not None and not named:
+        raise NotFound(f"no league called {name!r} in this file; its leagues: {names}")
+    raise NotFound(f"name one league with --league; this file has {len(every)} leagues: {names}")
 
 
 def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT) -> int:

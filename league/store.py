@@ -72,7 +72,7 @@ from league.models import (
     days_in_a_row,
 )
 from league.schedule import ScheduleError, make_schedule
-from league.standings import FinalGame, StandingsRow, standings
+from league.standings import WILD_CARDS, FinalGame, LeagueStandings, StandingsRow, leagues, standings
 from league.stats import SeasonStats, leaders, season_stats
 
 Row = aiosqlite.Row
@@ -287,6 +287,11 @@ class Store:
         async with self.transaction(write=False):
             rows = await self._all(sql.SELECT_LEAGUES_IN_GUILD, (guild_id,))
             return [await self._league(r["id"]) for r in rows]
+
+    async def all_leagues(self) -> list[League]:
+        """Every league in the file, whatever its guild, by name (for the terminal's reports)."""
+        async with self.transaction(write=False):
+            return [await self._league(r["id"]) for r in await self._all(sql.SELECT_ALL_LEAGUES)]
 
     async def set_options(self, league_id: int, options: Options) -> League:
         """The game options and house rules every new game of the league is played with."""
@@ -1508,8 +1513,26 @@ class Store:
 
     async def standings(self, league_id: int, season: int | None = None) -> dict[str, list[StandingsRow]]:
         """The standings (league.standings): "overall" and each division; teams by abbreviation."""
+        teams, games, divisions, subleagues, draw = await self._standings_input(league_id, season)
+        return standings(teams, games, divisions, subleagues, draw=draw)
+
+    async def league_standings(
+        self, league_id: int, season: int | None = None, *, wild_cards: int = WILD_CARDS
+    ) -> list[LeagueStandings]:
+        """Each league's (AL, NL; or the one) standings, division winners and ``wild_cards`` wild cards."""
+        teams, games, divisions, subleagues, draw = await self._standings_input(league_id, season)
+        return leagues(teams, games, divisions, subleagues, wild_cards=wild_cards, draw=draw)
+
+    async def _standings_input(
+        self, league_id: int, season: int | None
+    ) -> tuple[list[str], list[FinalGame], dict[str, list[str]] | None, dict[str, list[str]] | None, str]:
+        """Teams, final games, divisions, leagues and the draw's seed for league.standings.
+
+        A division of a team in a league is named with the league ("AL East") unless its name
+        already starts with it, so the AL's East and the NL's East are two divisions.
+        """
         async with self.transaction(write=False):
-            _, teams, finals = await self._finals(league_id, season)
+            league, teams, finals = await self._finals(league_id, season)
         key = {t.id: t.abbreviation for t in teams}
         games = [
             FinalGame(
@@ -1518,10 +1541,17 @@ class Store:
             for g in finals
         ]
         divisions: dict[str, list[str]] = {}
+        subleagues: dict[str, list[str]] = {}
         for team in teams:
+            if team.subleague is not None:
+                subleagues.setdefault(team.subleague, []).append(team.abbreviation)
             if team.division is not None:
-                divisions.setdefault(team.division, []).append(team.abbreviation)
-        return standings([t.abbreviation for t in teams], games, divisions or None)
+                name = team.division
+                if team.subleague is not None and not name.startswith(f"{team.subleague} "):
+                    name = f"{team.subleague} {name}"
+                divisions.setdefault(name, []).append(team.abbreviation)
+        draw = f"{league.id}/{season or league.season}"  # the last tie-break: a draw seeded by league and season
+        return [t.abbreviation for t in teams], games, divisions or None, subleagues or None, draw
 
     async def box_scores(self, league_id: int, season: int | None = None) -> list[tuple[str, str, dict[str, Any]]]:
         """(away, home, box score) of every final game of the season in the order played; teams by abbreviation."""

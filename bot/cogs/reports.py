@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import math
 from collections.abc import Sequence
 
@@ -13,13 +15,25 @@ from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, parse_game_id, require_commissioner, server_league
 from bot.embeds import box_score_embeds
-from bot.layout import FIELD_TEXT, add_lines, code_block, code_blocks, send_embeds
+from bot.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
 from bot.lookup import find_card
+from bot.standings_view import (
+    PICTURE_TEAMS,
+    VIEW_NAMES,
+    VIEWS,
+    average,
+    render_standings_png,
+    section_text,
+    sections,
+    team_count,
+)
 from engine.boxscore import box_score
 from league.models import GameRecord, League, Team
-from league.standings import OVERALL, StandingsRow
+from league.standings import OVERALL
 from league.stats import LEADER_STATS, RATE_STATS, BattingStats, PitchingStats
 
+VIEW_CHOICES = [app_commands.Choice(name=f"{VIEW_NAMES[v]} ({v})", value=v) for v in VIEWS]
+PICTURE = "standings.png"
 SHOWN_GAMES = 40  # a longer schedule is cut short: name a day or a team to see the rest
 LEADER_NAMES = {
     "avg": "Batting average (AVG)",
@@ -52,11 +66,6 @@ def leader_name(stat: str) -> str:
 # --- text tables ------------------------------------------------------------------------
 
 
-def average(value: float) -> str:
-    """.312 the scorer's way; 1.000 and up keep their leading digit."""
-    return f"{value:.3f}".lstrip("0") if value < 1 else f"{value:.3f}"
-
-
 def per_nine(value: float) -> str:
     return "-.--" if math.isinf(value) else f"{value:.2f}"
 
@@ -69,17 +78,6 @@ def stat_value(stat: str, value: float) -> str:
     if stat == "outs":
         return f"{int(value) // 3}.{int(value) % 3}"
     return str(int(value))
-
-
-def standings_table(rows: Sequence[StandingsRow]) -> str:
-    lines = [f"{'':<5}{'W':>4}{'L':>4}{'PCT':>6}{'GB':>6}{'RD':>5}  STRK  L10"]
-    for row in rows:
-        gb = "-" if row.gb == 0 else f"{row.gb:.1f}"
-        lines.append(
-            f"{row.team:<5}{row.w:>4}{row.l:>4}{average(row.pct):>6}{gb:>6}{row.run_differential:>+5}"
-            f"  {row.streak:<5} {row.last_ten}"
-        )
-    return "\n".join(lines)
 
 
 BATTING_HEAD = f"{'G':>3}{'PA':>4}{'AB':>4}{'R':>4}{'H':>4}{'2B':>4}{'3B':>4}{'HR':>4}{'RBI':>4}{'BB':>4}{'K':>4}"
@@ -204,16 +202,31 @@ class ReportsCog(commands.Cog):
     # --- /standings -------------------------------------------------------------------------
 
     @app_commands.command(name="standings", description="The standings: W L PCT GB, run differential, streak, last ten")
-    async def standings(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(view="By division (the default), the wild-card race, or the whole league in one table")
+    @app_commands.choices(view=VIEW_CHOICES)
+    async def standings(self, interaction: discord.Interaction, view: str = "division") -> None:
         league = await server_league(self.bot, interaction)
-        tables = await self.bot.store.standings(league.id)
-        embed = discord.Embed(title=f"{league.name} standings", description=f"Season {league.season}, day {league.day}")
-        divisions = [name for name in tables if name != OVERALL]
-        for name in divisions or [OVERALL]:
-            for number, block in enumerate(code_blocks(standings_table(tables[name]), FIELD_TEXT)):
-                title = "League" if name == OVERALL else name
-                embed.add_field(name=title if number == 0 else f"{title} (continued)", value=block, inline=False)
-        await interaction.response.send_message(embed=embed)
+        store = self.bot.store
+        leagues = await store.league_standings(league.id)
+        overall = (await store.standings(league.id))[OVERALL] if view == "overall" else []
+        shown = sections(view, leagues, overall)
+        title = f"{league.name} standings"
+        embed = discord.Embed(title=title, description=f"Season {league.season}, day {league.day}: {VIEW_NAMES[view]}")
+        for section in shown:
+            for number, block in enumerate(code_blocks(section_text(section), FIELD_TEXT)):
+                if len(embed.fields) < FIELDS:
+                    name = section.title if number == 0 else f"{section.title} (continued)"
+                    embed.add_field(name=name, value=block, inline=False)
+        if view == "wildcard":
+            embed.set_footer(text=f"{leagues[0].wild_cards} wild cards a league; WC GB +n: ahead of the first team out")
+        if team_count(leagues) <= PICTURE_TEAMS:
+            await interaction.response.send_message(embed=embed)
+            return
+        # A big league's tables are easier to read as a picture: drawn off the event loop.
+        await interaction.response.defer(thinking=True)
+        picture = await asyncio.to_thread(render_standings_png, f"{title}, day {league.day}", shown)
+        embed.set_image(url=f"attachment://{PICTURE}")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(picture), filename=PICTURE))
 
     # --- /stats -----------------------------------------------------------------------------
 

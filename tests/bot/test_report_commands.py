@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.layout import EMBED_TEXT, MESSAGE_TEXT, code_blocks, messages
+from bot.standings_view import render_standings_png, sections
 from league.models import League
 from league.store import Store
 from tests.bot.conftest import ask, play_final_game, running_bot, sample_league
@@ -56,6 +57,7 @@ async def test_standings_table_and_divisions(fake_discord: FakeDiscord, store: S
     async with running_bot(fake, store):
         reply = await ask(fake, fake.stranger, "standings")
         assert reply.embed is not None and reply.embed["title"] == "Test League standings"
+        assert reply.type == 4 and not reply.attachments  # two teams: the text table alone, no picture
         [table] = reply.embed["fields"]
         assert table["name"] == "League"
         lines = table["value"].strip("`\n").splitlines()
@@ -66,13 +68,89 @@ async def test_standings_table_and_divisions(fake_discord: FakeDiscord, store: S
         assert (first.away_runs > first.home_runs) != (second.home_runs > second.away_runs)  # type: ignore[operator]
         hc_last = "W1" if second.home_runs > second.away_runs else "L1"  # type: ignore[operator]
         mv_last = "L1" if hc_last == "W1" else "W1"
-        assert lines[1].split() == ["HC", "1", "1", ".500", "-", f"{hc_runs - mv_runs:+d}", hc_last, "1-1"]
-        assert lines[2].split() == ["MV", "1", "1", ".500", "-", f"{mv_runs - hc_runs:+d}", mv_last, "1-1"]
+        hc_line = ["HC", "1", "1", ".500", "-", f"{hc_runs - mv_runs:+d}", hc_last, "1-1"]
+        mv_line = ["MV", "1", "1", ".500", "-", f"{mv_runs - hc_runs:+d}", mv_last, "1-1"]
+        # Level head to head: the last half of their games (day 2's) breaks the tie (MLB tiebreaker procedures).
+        first_line, second_line = (hc_line, mv_line) if hc_last == "W1" else (mv_line, hc_line)
+        assert [lines[1].split(), lines[2].split()] == [first_line, second_line]
 
         for team, division in (("HC", "East"), ("MV", "West")):
             await store.set_division((await store.find_team(league.id, team)).id, division)
         divided = await ask(fake, fake.stranger, "standings")
         assert divided.embed is not None and [f["name"] for f in divided.embed["fields"]] == ["East", "West"]
+
+
+# Two leagues of six, each in two divisions of three; in each league every team plays every other once
+# (a forfeit: the home side wins 9-0), the stronger always winning: 5-0, 4-1, 3-2, 2-3, 1-4, 0-5.
+BIG = {
+    "AL": {"AL East": ["NYA", "BOS", "TOR"], "AL West": ["HOU", "SEA", "TEX"]},
+    "NL": {"NL East": ["ATL", "NYN", "PHI"], "NL West": ["LAN", "SDN", "SFN"]},
+}
+STRENGTH = {"AL": ["NYA", "HOU", "BOS", "SEA", "TOR", "TEX"], "NL": ["LAN", "ATL", "SDN", "NYN", "SFN", "PHI"]}
+
+
+async def big_league(fake: FakeDiscord, store: Store) -> League:
+    league = await store.create_league(
+        "Big League", ["sample"], guild_id=fake.guild_id, commissioners=[fake.commissioner.id]
+    )
+    teams = {}
+    for subleague, divisions in BIG.items():
+        for division, members in divisions.items():
+            for key in members:
+                teams[key] = await store.create_team(
+                    league.id, f"Club {key}", key, division=division.split()[1], subleague=subleague
+                )
+    for order in STRENGTH.values():
+        for high, winner in enumerate(order):
+            for loser in order[high + 1 :]:
+                game = await store.schedule_game(league.id, teams[loser].id, teams[winner].id)
+                await store.forfeit_game(game.id, "away")
+    return league
+
+
+def table_lines(field: dict[str, str]) -> list[list[str]]:
+    return [line.split() for line in field["value"].strip("`\n").splitlines()]
+
+
+async def test_a_twelve_team_two_league_season_shows_the_wild_cards_and_a_picture(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    fake = fake_discord
+    league = await big_league(fake, store)
+    async with running_bot(fake, store):
+        reply = await ask(fake, fake.stranger, "standings", view="wildcard")
+        assert reply.type == 5 and not reply.ephemeral  # deferred while the picture is drawn
+        assert reply.embed is not None and reply.embed["title"] == "Big League standings"
+        names = [f["name"] for f in reply.embed["fields"]]
+        assert names == ["AL division leaders", "AL wild card", "NL division leaders", "NL wild card"]
+        leaders, race = table_lines(reply.embed["fields"][0]), table_lines(reply.embed["fields"][1])
+        assert leaders == [
+            ["W", "L", "PCT", "GB", "RD", "STRK", "L10"],
+            ["NYA", "5", "0", "1.000", "-", "+45", "W5", "5-0"],
+            ["HOU", "4", "1", ".800", "-", "+27", "W4", "4-1"],  # lost to NYA in the first game
+        ]
+        assert race[0] == ["W", "L", "PCT", "WC", "GB", "RD", "STRK", "L10"]
+        assert [row[:5] for row in race[1:]] == [
+            ["BOS", "3", "2", ".600", "+3.0"],  # ahead of TEX, the first team out
+            ["SEA", "2", "3", ".400", "+2.0"],
+            ["TOR", "1", "4", ".200", "+1.0"],
+            [race[4][0]],  # the line under the last wild card
+            ["TEX", "0", "5", ".000", "1.0"],
+        ]
+        assert set(race[4][0]) == {"-"}
+        [picture] = reply.attachments
+        assert (picture.filename, picture.content_type) == ("standings.png", "image/png")
+        assert reply.embed["image"]["url"] == picture.url
+        shown = sections("wildcard", await store.league_standings(league.id), [])
+        assert picture.data == render_standings_png(f"Big League standings, day {league.day}", shown)
+
+        divisions = await ask(fake, fake.stranger, "standings")
+        assert divisions.embed is not None and len(divisions.attachments) == 1
+        assert [f["name"] for f in divisions.embed["fields"]] == ["AL East", "AL West", "NL East", "NL West"]
+        assert [row[0] for row in table_lines(divisions.embed["fields"][3])[1:]] == ["LAN", "SDN", "SFN"]
+        overall = await ask(fake, fake.stranger, "standings", view="overall")
+        assert overall.embed is not None and [f["name"] for f in overall.embed["fields"]] == ["All teams"]
+        assert len(table_lines(overall.embed["fields"][0])) == 13
 
 
 async def test_stats_of_a_player_a_team_and_the_leaders(fake_discord: FakeDiscord, store: Store) -> None:
