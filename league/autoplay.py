@@ -25,11 +25,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Game
-from engine.setup import GameSetup
 from league.models import GameRecord, Replacement
 from league.store import Store
 
@@ -131,9 +131,9 @@ def summarize(record: GameRecord, replacements: Sequence[Replacement] = ()) -> G
     )
 
 
-def _play(jobs: Sequence[tuple[GameSetup, int]]) -> list[Game]:
-    """The engine's part, in a worker thread: each game played to the end with nobody asked."""
-    return [Game(setup, seed) for setup, seed in jobs]
+# The engine's worker: one thread, so the games of a round are played one at a time in order (CPU work
+# in two Python threads only fights over the GIL), off the event loop that runs live games and the store.
+_ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dugout-autoplay")
 
 
 def _rounds(games: Sequence[GameRecord]) -> list[list[GameRecord]]:
@@ -180,10 +180,17 @@ async def play_day(store: Store, league_id: int, *, rng: random.Random | None = 
     for round_ in _rounds(ready):
         async with store.transaction(write=False):  # one snapshot for the round's setups
             setups = [await store.playable_setup(g.id) for g in round_]
-        played = await asyncio.to_thread(_play, [(setup, rng.getrandbits(62)) for setup, _ in setups])
-        for record, (_, replacements), game in zip(round_, setups, played, strict=True):
-            final = await store.play_auto_game(record.id, game, override=record.day != league.day)
-            summaries.append(summarize(final, replacements))
+        # The engine plays the round's games one after another in its worker thread while the store
+        # writes those already played: the next game is being played while this one is stored.
+        loop = asyncio.get_running_loop()
+        playing = [loop.run_in_executor(_ENGINE, Game, setup, rng.getrandbits(62)) for setup, _ in setups]
+        try:
+            for record, (_, replacements), future in zip(round_, setups, playing, strict=True):
+                final = await store.play_auto_game(record.id, await future, override=record.day != league.day)
+                summaries.append(summarize(final, replacements))
+        finally:
+            for future in playing:
+                future.cancel()  # a failed store stops the games not yet begun
     await store.advance_day(league_id)
     return DaySummary(league_id, league.season, league.day, tuple(summaries), tuple(left))
 

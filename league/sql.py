@@ -28,6 +28,7 @@ SELECT_LEAGUE = "SELECT * FROM league WHERE id = ?"
 # (guild_id or NULL, name)
 SELECT_LEAGUE_BY_NAME = "SELECT id FROM league WHERE guild_id IS ? AND name = ? COLLATE NOCASE"
 SELECT_LEAGUES_IN_GUILD = "SELECT id FROM league WHERE guild_id IS ? ORDER BY name COLLATE NOCASE"
+SELECT_ALL_LEAGUES = "SELECT id FROM league ORDER BY name COLLATE NOCASE, id"
 UPDATE_LEAGUE_OPTIONS = "UPDATE league SET options = ? WHERE id = ?"
 UPDATE_LEAGUE_RULES = "UPDATE league SET rules = ? WHERE id = ?"
 # (days, league_id)

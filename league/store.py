@@ -288,6 +288,11 @@ class Store:
             rows = await self._all(sql.SELECT_LEAGUES_IN_GUILD, (guild_id,))
             return [await self._league(r["id"]) for r in rows]
 
+    async def all_leagues(self) -> list[League]:
+        """Every league in the file, in or outside a guild, by name (the terminal's ``dugout sim`` picks one)."""
+        async with self.transaction(write=False):
+            return [await self._league(r["id"]) for r in await self._all(sql.SELECT_ALL_LEAGUES)]
+
     async def set_options(self, league_id: int, options: Options) -> League:
         """The game options and house rules every new game of the league is played with."""
         async with self.transaction():
