@@ -63,9 +63,7 @@ async def bench_league(
     """A league on the bench set: ``teams`` teams signed, auto lineups, five-man rotations, a season scheduled."""
     cards = load_set(set_folder)
     async with store.transaction():
-        league = await store.create_league(
-            name, [str(set_folder)], guild_id=guild_id, commissioners=commissioners
-        )
+        league = await store.create_league(name, [str(set_folder)], guild_id=guild_id, commissioners=commissioners)
         for number in range(1, teams + 1):
             team_name, abbreviation = bench_team(number)
             park = next(p.id for p in cards.ballparks.values() if p.team == team_name)

@@ -150,7 +150,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         else:
             await interaction.followup.send(done, embeds=embeds)
 
-    def _summary_channel(self, league: League) -> discord.abc.Messageable | None:
+    def _summary_channel(self, league: League) -> discord.TextChannel | None:
         for purpose in ("announcements", "games"):
             channel = self.bot.get_channel(league.channels[purpose]) if purpose in league.channels else None
             if isinstance(channel, discord.TextChannel):

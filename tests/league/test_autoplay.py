@@ -6,6 +6,7 @@ new ids), six games each in series of three: twelve games on six days.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import signal
@@ -82,9 +83,7 @@ async def test_a_whole_short_season_is_played_and_every_total_adds_up(store: Sto
         record = await store.game(summary.game_id)
         assert (summary.away_runs, summary.home_runs) == (record.away_runs, record.home_runs)
         assert record.box_score is not None
-        winners = [
-            p["name"] for s in ("away", "home") for p in record.box_score[s]["pitching"] if "W" in p["decision"]
-        ]
+        winners = [p["name"] for s in ("away", "home") for p in record.box_score[s]["pitching"] if "W" in p["decision"]]
         assert [summary.winning_pitcher] == winners
 
 
@@ -106,7 +105,7 @@ async def test_the_rotation_turns_and_no_pitcher_pitches_while_resting(store: St
         outings[usage.card_id].append((usage.day, usage.rested_on))
     for card_id, days in outings.items():
         days.sort()
-        for (_, rested_on), (next_day, _) in zip(days, days[1:], strict=False):
+        for (_, rested_on), (next_day, _) in itertools.pairwise(days):
             assert next_day >= rested_on, card_id
 
 
