@@ -27,7 +27,7 @@ from league.autoplay import DaySummary, advance
 from league.store import Store
 
 
-async def _timed(call: Callable[[], Awaitable[Any]], repeat: int = 5) -> tuple[float, Any]:
+async def _timed(call: Callable[[], Awaitable[Any]], repeat: int = 3) -> tuple[float, Any]:
     """The best of ``repeat`` calls, in milliseconds, and the last result."""
     best, result = float("inf"), None
     for _ in range(repeat):
@@ -61,8 +61,9 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         if profiler:
             profiler.enable()
         days = await advance(store, league.id, to_end=True, progress=progress, rng=random.Random(seed))
-        if profiler:
+        if profiler and profile:
             profiler.disable()
+            profiler.dump_stats(profile)
         seconds = time.perf_counter() - start
         played = sum(len(d.games) for d in days)
         print(f"season: {played} games in {len(days)} days, {seconds:.1f} s, {played / seconds:.1f} games/s")
@@ -80,8 +81,7 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
             ms, _ = await _timed(lambda: _player_page(store, league.id, player))
             print(f"player page ({player}): {ms:.0f} ms")
         print(f"peak memory after the reports (ru_maxrss): {_peak_mb():.0f} MB")
-        if profiler and profile:
-            profiler.dump_stats(profile)
+        if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
     finally:
         await store.close()

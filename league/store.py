@@ -186,13 +186,17 @@ class Store:
 
     # --- query helpers (inside a transaction) -------------------------------------------
 
+    # Each helper is one trip to aiosqlite's thread (execute_fetchall; a cursor left to the garbage
+    # collector): a season's auto-play makes some 90 queries a game, and every trip costs a thread
+    # hand-off each way, where execute + fetch + close took three.
+
     async def _one(self, query: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._conn.execute(query, params) as cursor:
-            return await cursor.fetchone()
+        """The first row of a query that returns one row at most (by id, by a unique key, LIMIT 1)."""
+        rows = list(await self._conn.execute_fetchall(query, params))
+        return rows[0] if rows else None
 
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._conn.execute(query, params) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._conn.execute_fetchall(query, params))
 
     async def _value(self, query: str, params: Sequence[Any] = ()) -> Any:
         row = await self._one(query, params)
@@ -200,8 +204,8 @@ class Store:
 
     async def _run(self, query: str, params: Sequence[Any] = ()) -> int:
         """Execute a write; the new row's id for an INSERT."""
-        async with self._conn.execute(query, params) as cursor:
-            return cursor.lastrowid or 0
+        cursor = await self._conn.execute(query, params)
+        return cursor.lastrowid or 0
 
     # --- cards ------------------------------------------------------------------------
 
