@@ -27,10 +27,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from engine.game import Game
-from league.models import GameRecord, Replacement
+from league.models import GameRecord, LeagueRules, Replacement
 from league.store import Store
 
 
@@ -228,3 +229,17 @@ async def advance(
         if progress is not None:
             progress(summary, played, max(total, played))
     return out
+
+
+def deadline_passed(rules: LeagueRules, since: datetime, now: datetime) -> bool:
+    """Whether the league's daily deadline (``rules.deadline_hour_utc``, UTC) fell after ``since`` and by ``now``.
+
+    The bot checks from the moment it started: a deadline that passed while it was down is
+    not made up (a commissioner's /league advance-day does that), so a restart never plays a day twice.
+    """
+    if rules.deadline_hour_utc >= 24:
+        return False
+    moment = now.replace(hour=rules.deadline_hour_utc, minute=0, second=0, microsecond=0)
+    if moment > now:
+        moment -= timedelta(days=1)
+    return since < moment <= now

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import logging
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -17,6 +20,8 @@ from engine.setup import Options, SetupError
 from league import autoplay
 from league.models import League, LeagueRules
 
+log = logging.getLogger(__name__)
+DEADLINE_CHECK_SECONDS = 60
 # The settings /league options can change: the game's options and the league's rules.
 GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
 LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
@@ -90,6 +95,38 @@ class LeagueCreateCog(commands.Cog):
 class LeagueCog(commands.GroupCog, group_name="league", group_description="The server's league"):
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
+        self._deadlines_since = datetime.now(UTC)
+        self._deadline_task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._deadline_task = asyncio.create_task(self._watch_deadlines(), name="league deadlines")
+
+    async def cog_unload(self) -> None:
+        if self._deadline_task is not None:
+            self._deadline_task.cancel()
+
+    async def _watch_deadlines(self) -> None:
+        """Once a minute: a league whose deadline hour came plays its day (league rule deadline_hour_utc)."""
+        while True:
+            await asyncio.sleep(DEADLINE_CHECK_SECONDS)
+            try:
+                await self.run_deadlines(datetime.now(UTC))
+            except Exception:  # a failed day is logged and tried again at the next deadline
+                log.exception("the league deadline's auto-play failed")
+
+    async def run_deadlines(self, now: datetime) -> list[League]:
+        """Every league whose deadline fell since the last check plays its day's unstarted games and moves
+        on; the summary goes to its announcements or games channel. The leagues that played, for tests."""
+        since, self._deadlines_since = self._deadlines_since, now
+        due = [lg for lg in await self.bot.store.all_leagues() if autoplay.deadline_passed(lg.rules, since, now)]
+        for league in due:
+            played = await autoplay.advance(self.bot.store, league.id, 1)
+            channel = self._summary_channel(league)
+            if channel is not None:
+                await channel.send(
+                    f"The deadline passed: {league.name}'s day is played.", embeds=summary_embeds(league.name, played)
+                )
+        return due
 
     @app_commands.command(description="The league: season, day, card sets, options and rules")
     async def info(self, interaction: discord.Interaction) -> None:

@@ -13,13 +13,15 @@ import signal
 import subprocess
 import sys
 from collections import Counter, defaultdict
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from bench.synth import bench_league, write_bench_set
 from league import autoplay
-from league.models import League
+from league.errors import SettingsError
+from league.models import League, LeagueRules
 from league.store import Store
 from tests.league.conftest import injure, query
 
@@ -229,3 +231,17 @@ async def test_advance_refuses_neither_or_both(store: Store, season: League) -> 
         await autoplay.advance(store, season.id, 2, to_end=True)
     played = await autoplay.advance(store, season.id, 2, rng=random.Random(1))
     assert [d.day for d in played] == [1, 2] and (await store.league(season.id)).day == 3
+
+
+def test_the_deadline_falls_once_a_day_at_its_hour_and_is_not_made_up() -> None:
+    rules = LeagueRules(deadline_hour_utc=5)
+    at = datetime(2026, 5, 1, 5, 0, tzinfo=UTC)
+    minute = timedelta(minutes=1)
+    assert autoplay.deadline_passed(rules, at - minute, at)
+    assert autoplay.deadline_passed(rules, at - minute, at + minute)
+    assert not autoplay.deadline_passed(rules, at, at + minute)  # already handled at 05:00
+    assert not autoplay.deadline_passed(rules, at + minute, at + timedelta(hours=23))
+    assert autoplay.deadline_passed(rules, at + minute, at + timedelta(days=1))
+    assert not autoplay.deadline_passed(LeagueRules(), at - minute, at + timedelta(days=3))  # 24: no deadline
+    with pytest.raises(SettingsError):
+        LeagueRules(deadline_hour_utc=25)
