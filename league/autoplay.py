@@ -16,6 +16,9 @@ A game that is live (being played in Discord) is left alone, and so are its team
 games of the day: they stay scheduled and are played on a later run of :func:`play_day`
 once the live game is final (a team plays one game at a time). The day still moves on: a
 live game is a game someone is playing, and the rest of the league does not wait for it.
+A game the store cannot set up at all (a team with no saved lineup, a home team with no
+park) is left scheduled too, with the store's reason in the summary; the rest of the day
+is played, and the game is tried again on each later day until it is fixed and played.
 
 :func:`advance` does that day after day (or to the end of the season) and reports progress.
 """
@@ -31,6 +34,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.game import Game
+from league.errors import LeagueError
 from league.models import GameRecord, LeagueRules, Replacement
 from league.store import Store
 
@@ -179,8 +183,15 @@ async def play_day(store: Store, league_id: int, *, rng: random.Random | None = 
             )
     summaries: list[GameSummary] = []
     for round_ in _rounds(ready):
+        setups = []
         async with store.transaction(write=False):  # one snapshot for the round's setups
-            setups = [await store.playable_setup(g.id) for g in round_]
+            for game in list(round_):
+                try:
+                    setups.append(await store.playable_setup(game.id))
+                except LeagueError as exc:  # no lineup at all, no park…: the rest of the day is played
+                    round_.remove(game)
+                    matchup = f"{teams[game.away_team_id]} at {teams[game.home_team_id]}"
+                    left.append(f"game {game.id} ({matchup}) cannot be played: {exc}")
         # The engine plays the round's games one after another in its worker thread while the store
         # writes those already played: the next game is being played while this one is stored.
         loop = asyncio.get_running_loop()

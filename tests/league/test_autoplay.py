@@ -10,9 +10,11 @@ import itertools
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 from collections import Counter, defaultdict
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -245,3 +247,22 @@ def test_the_deadline_falls_once_a_day_at_its_hour_and_is_not_made_up() -> None:
     assert not autoplay.deadline_passed(LeagueRules(), at - minute, at + timedelta(days=3))  # 24: no deadline
     with pytest.raises(SettingsError):
         LeagueRules(deadline_hour_utc=25)
+
+
+async def test_a_game_that_cannot_be_set_up_is_reported_and_the_rest_of_the_day_is_played(
+    store: Store, season: League, db_path: Path
+) -> None:
+    broken, other = await store.games(season.id, day=1)
+    with closing(sqlite3.connect(db_path)) as conn, conn:
+        conn.execute("DELETE FROM lineup_spot WHERE team_id = ?", (broken.home_team_id,))
+    summary = await autoplay.play_day(store, season.id, rng=random.Random(8))
+    assert [g.game_id for g in summary.games] == [other.id]
+    [why] = summary.left
+    assert why.startswith(f"game {broken.id} (") and "cannot be played" in why and "no saved lineup" in why
+    assert (await store.game(broken.id)).status == "scheduled"
+    # fixed, it is played with the next day's games
+    for hand in ("L", "R"):
+        await store.save_auto_lineup(broken.home_team_id, hand)
+    later = await autoplay.play_day(store, season.id, rng=random.Random(9))
+    assert broken.id in [g.game_id for g in later.games]
+    assert (await store.game(broken.id)).status == "final"
