@@ -52,12 +52,18 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         scheduled = len(await store.games(league.id))
         print(f"league: {teams} teams, {scheduled} games scheduled, built in {time.perf_counter() - start:.1f} s")
 
+        start = time.perf_counter()
+        mark = [start, 0]
+
         def progress(summary: DaySummary, played: int, total: int) -> None:
-            if summary.day % 20 == 0:
-                print(f"  day {summary.day}: {played}/{total} games", file=sys.stderr, flush=True)
+            if summary.day % 20 == 0:  # the rate of the last stretch: a cost that grows with the season shows
+                now = time.perf_counter()
+                rate = (played - mark[1]) / (now - mark[0])
+                print(f"  day {summary.day}: {played}/{total} games, {now - start:.1f} s, {rate:.0f} games/s lately")
+                mark[:] = [now, played]
 
         profiler = cProfile.Profile() if profile else None
-        start = time.perf_counter()
+        start = mark[0] = time.perf_counter()
         if profiler:
             profiler.enable()
         days = await advance(store, league.id, to_end=True, progress=progress, rng=random.Random(seed))
