@@ -195,6 +195,18 @@ def _run_bot(token: str, database: Path) -> int:
     return 0
 
 
+def _sim(args: argparse.Namespace) -> int:
+    """dugout sim --days N | --to-end: the league's unplayed games auto-played day by day, a progress
+    bar on stderr, then the standings."""
+    from bot import simulate
+
+    path = database_path(args)
+    if not path.exists():
+        print(f"no database at {path} (dugout run or the bot makes a league in it)", file=sys.stderr)
+        return 1
+    return simulate.run(path, days=args.days, to_end=args.to_end, league_name=args.league)
+
+
 DEFAULT_DATABASE = "data/dugout.sqlite3"
 # Set by the Docker image to its volume's file. It outranks DUGOUT_DATABASE because `docker run
 # --env-file .env` makes .env's DUGOUT_DATABASE a real environment variable, which would win
@@ -367,6 +379,21 @@ def build_parser() -> argparse.ArgumentParser:
     standings.add_argument("--wild-cards", type=int, default=3, help="wild cards in each league (default: 3, as MLB)")
     standings.add_argument("--picture", type=Path, help="also draw the tables into this PNG file")
     standings.set_defaults(func=_standings)
+
+    sim = sub.add_parser(
+        "sim",
+        help="play the league's unplayed games auto-managed, day by day, and print the standings",
+        description="Play every game of the league's day that nobody played (both sides auto-managed), move "
+        "the calendar on, and repeat for --days N days or --to-end of the season. A game being played live is "
+        "left alone. Each game is stored whole or not at all: stopping it (Ctrl-C) loses nothing, and running "
+        "it again goes on from the games still scheduled.",
+    )
+    howlong = sim.add_mutually_exclusive_group(required=True)
+    howlong.add_argument("--days", type=int, help="how many league days to play")
+    howlong.add_argument("--to-end", action="store_true", help="play until the season has no scheduled game left")
+    sim.add_argument("--league", help="the league's name (default: the only league in the file)")
+    sim.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    sim.set_defaults(func=_sim)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     database.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")

@@ -200,6 +200,12 @@ def player_names(setup: GameSetup) -> dict[str, str]:
 # --- the lines -----------------------------------------------------------------
 
 
+def _flat(line: Any) -> dict[str, Any]:
+    """A line of scalars as a dict, as ``dataclasses.asdict`` makes it but without its deep copies
+    (a season's auto-play writes some 30 lines a game)."""
+    return {name: getattr(line, name) for name in line.__dataclass_fields__}
+
+
 @dataclass
 class BattingLine:
     player: str
@@ -226,7 +232,7 @@ class BattingLine:
     lob: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _flat(self)
 
 
 COUNTS = tuple(f for f in BattingLine.__dataclass_fields__ if f not in ("player", "name", "position", "spot"))
@@ -254,7 +260,7 @@ class PitchingLine:
         return innings_pitched(self.outs)
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "ip": self.ip}
+        return {**_flat(self), "ip": self.ip}
 
 
 PITCHING_COUNTS = tuple(f for f in PitchingLine.__dataclass_fields__ if f not in ("player", "name", "decision"))
@@ -268,7 +274,7 @@ class FieldingLine:
     e: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _flat(self)
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,8 @@ class Decision:
     by: str = "manager"  # "manager", "auto" or "timeout"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # asdict's deep copies cost a season's auto-play seconds: every game logs some 160 decisions.
+        return {"seq": self.seq, "side": self.side, "kind": self.kind, "choice": self.choice, "by": self.by}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:

@@ -54,6 +54,9 @@ class LeagueRules:
     # manager has to answer before the auto-manager answers for him.
     pace_seconds: int = 3
     prompt_timeout_seconds: int = 300
+    # The league's deadline: every day at this hour (UTC, 0-23) the bot plays the day's games nobody
+    # started, auto-managed, and moves the calendar on (league.autoplay); 24: no deadline.
+    deadline_hour_utc: int = 24
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -64,6 +67,8 @@ class LeagueRules:
             raise SettingsError("the roster limit is at least 1")
         if self.long_relief_outs < 1:
             raise SettingsError("long_relief_outs is at least 1 (an out)")
+        if self.deadline_hour_utc > 24:
+            raise SettingsError("deadline_hour_utc is an hour, 0 to 23 (UTC), or 24 for no deadline")
 
     def to_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -164,6 +164,12 @@ UPDATE game SET status = 'final', forfeited_by = ?, away_runs = ?, home_runs = ?
 WHERE id = ?
 """
 COUNT_SEASON_GAMES = "SELECT count(*) FROM game WHERE league_id = ? AND season = ?"
+# Auto-play (league.autoplay): (league_id, season, day) the scheduled games through a day, and the last
+# day with a scheduled game (league_id, season).
+SELECT_SCHEDULED_THROUGH = """
+SELECT * FROM game WHERE league_id = ? AND season = ? AND status = 'scheduled' AND day <= ? ORDER BY day, id
+"""
+SELECT_LAST_SCHEDULED_DAY = "SELECT max(day) FROM game WHERE league_id = ? AND season = ? AND status = 'scheduled'"
 UPDATE_GAME_STATUS = "UPDATE game SET status = ? WHERE id = ?"
 UPDATE_GAME_DAY = "UPDATE game SET day = ?, status = 'scheduled' WHERE id = ?"
 # (channel_id, thread_id, game_id)

@@ -186,13 +186,17 @@ class Store:
 
     # --- query helpers (inside a transaction) -------------------------------------------
 
+    # Each helper is one trip to aiosqlite's thread (execute_fetchall; a cursor left to the garbage
+    # collector): a season's auto-play makes some 90 queries a game, and every trip costs a thread
+    # hand-off each way, where execute + fetch + close took three.
+
     async def _one(self, query: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._conn.execute(query, params) as cursor:
-            return await cursor.fetchone()
+        """The first row of a query that returns one row at most (by id, by a unique key, LIMIT 1)."""
+        rows = list(await self._conn.execute_fetchall(query, params))
+        return rows[0] if rows else None
 
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._conn.execute(query, params) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._conn.execute_fetchall(query, params))
 
     async def _value(self, query: str, params: Sequence[Any] = ()) -> Any:
         row = await self._one(query, params)
@@ -200,8 +204,8 @@ class Store:
 
     async def _run(self, query: str, params: Sequence[Any] = ()) -> int:
         """Execute a write; the new row's id for an INSERT."""
-        async with self._conn.execute(query, params) as cursor:
-            return cursor.lastrowid or 0
+        cursor = await self._conn.execute(query, params)
+        return cursor.lastrowid or 0
 
     # --- cards ------------------------------------------------------------------------
 
@@ -932,6 +936,20 @@ class Store:
             rows = await self._all(sql.SELECT_GAMES, (league_id, season or league.season, day, day, status, status))
             return [GameRecord.from_row(r) for r in rows]
 
+    async def scheduled_through(self, league_id: int, day: int) -> list[GameRecord]:
+        """The current season's games still 'scheduled' on ``day`` or before (not live, final or postponed), by day."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            rows = await self._all(sql.SELECT_SCHEDULED_THROUGH, (league_id, league.season, day))
+            return [GameRecord.from_row(r) for r in rows]
+
+    async def last_scheduled_day(self, league_id: int) -> int | None:
+        """The last day of the current season with a game still 'scheduled'; None when none is."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            day = await self._value(sql.SELECT_LAST_SCHEDULED_DAY, (league_id, league.season))
+            return None if day is None else int(day)
+
     async def live_games(self) -> list[GameRecord]:
         """Every game in progress in every league: the bot resumes these when it starts."""
         async with self.transaction(write=False):
@@ -1447,16 +1465,17 @@ class Store:
         if self.finish_hook is not None:
             await self.finish_hook(stage)
 
-    async def finish_game(self, game_id: int, game_dict: Mapping[str, Any]) -> GameRecord:
+    async def finish_game(self, game_id: int, game_dict: Mapping[str, Any] | Game) -> GameRecord:
         """A finished game, all at once: final status, log, line and box score, pitchers' rest, injuries.
 
-        The line and box scores are derived from the replay of ``game_dict`` (``Game.to_dict()``).
+        The line and box scores are derived from the replay of ``game_dict`` (``Game.to_dict()``),
+        or from the engine game in hand (:meth:`play_auto_game`: no replay), checked by its seed.
         """
         async with self.transaction():
             record = await self._game(game_id)
             if record.status != "live":
                 raise GameError(f"game {game_id} is {record.status}; only a live game can finish")
-            game = self._same_game(record, game_dict)
+            game = self._game_in_hand(record, game_dict)
             if not game.over:
                 raise GameError(f"game {game_id} is not over yet; it can only be finished after the last out")
             league = await self._league(record.league_id)
@@ -1497,6 +1516,25 @@ class Store:
                     await self._run(sql.INSERT_INJURY, (*where, event.kind, event.days, event.days))
             await self._hook("injuries")
             return await self._game(game_id)
+
+    def _game_in_hand(self, record: GameRecord, game: Mapping[str, Any] | Game) -> Game:
+        if not isinstance(game, Game):
+            return self._same_game(record, game)
+        if game.seed != record.seed:
+            raise GameError(f"that is not game {record.id}: its seed differs from the one stored")
+        return game
+
+    async def play_auto_game(self, game_id: int, game: Game, *, override: bool = True) -> GameRecord:
+        """A game nobody manages, started with ``game``'s setup and seed and finished with its result in ONE
+        transaction: a kill leaves it scheduled (nothing written) or final (all written), never live.
+
+        ``game`` is ``Game(setup, seed)`` played to the end (league.autoplay plays them); the usual
+        start checks apply (a team with a live game is refused), with ``override`` for a game left
+        over from an earlier day.
+        """
+        async with self.transaction():
+            await self.start_game(game_id, setup=game.setup, seed=game.seed, override=override)
+            return await self.finish_game(game_id, game)
 
     async def _relief_days_in_a_row(self, league: League, season: int, card_id: str, day: int) -> int:
         window = league.rules.relief_days_in_a_row

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import logging
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -12,9 +15,13 @@ from discord.ext import commands
 from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
+from bot.summaries import summary_embeds
 from engine.setup import Options, SetupError
+from league import autoplay
 from league.models import League, LeagueRules
 
+log = logging.getLogger(__name__)
+DEADLINE_CHECK_SECONDS = 60
 # The settings /league options can change: the game's options and the league's rules.
 GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
 LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
@@ -88,6 +95,38 @@ class LeagueCreateCog(commands.Cog):
 class LeagueCog(commands.GroupCog, group_name="league", group_description="The server's league"):
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
+        self._deadlines_since = datetime.now(UTC)
+        self._deadline_task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._deadline_task = asyncio.create_task(self._watch_deadlines(), name="league deadlines")
+
+    async def cog_unload(self) -> None:
+        if self._deadline_task is not None:
+            self._deadline_task.cancel()
+
+    async def _watch_deadlines(self) -> None:
+        """Once a minute: a league whose deadline hour came plays its day (league rule deadline_hour_utc)."""
+        while True:
+            await asyncio.sleep(DEADLINE_CHECK_SECONDS)
+            try:
+                await self.run_deadlines(datetime.now(UTC))
+            except Exception:  # a failed day is logged and tried again at the next deadline
+                log.exception("the league deadline's auto-play failed")
+
+    async def run_deadlines(self, now: datetime) -> list[League]:
+        """Every league whose deadline fell since the last check plays its day's unstarted games and moves
+        on; the summary goes to its announcements or games channel. The leagues that played, for tests."""
+        since, self._deadlines_since = self._deadlines_since, now
+        due = [lg for lg in await self.bot.store.all_leagues() if autoplay.deadline_passed(lg.rules, since, now)]
+        for league in due:
+            played = await autoplay.advance(self.bot.store, league.id, 1)
+            channel = self._summary_channel(league)
+            if channel is not None:
+                await channel.send(
+                    f"The deadline passed: {league.name}'s day is played.", embeds=summary_embeds(league.name, played)
+                )
+        return due
 
     @app_commands.command(description="The league: season, day, card sets, options and rules")
     async def info(self, interaction: discord.Interaction) -> None:
@@ -125,13 +164,35 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
     async def _setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return autocomplete.matching(((name, name) for name in SETTINGS), current)
 
-    @app_commands.command(name="advance-day", description="Move the league's calendar on (commissioners)")
+    @app_commands.command(
+        name="advance-day", description="Play the day's unplayed games auto-managed, then move on (commissioners)"
+    )
     @app_commands.describe(days="How many days (default 1)")
     async def advance_day(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 30] = 1) -> None:
+        """Every game of the day not played live is auto-played (league.autoplay: the engine in a worker
+        thread, so live games go on), the calendar moves on, and the day's summary is posted in the
+        league's announcements channel (else its games channel, else here)."""
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
-        league = await self.bot.store.advance_day(league.id, days)
-        await interaction.response.send_message(f"{league.name} moves on to day {league.day}.")
+        await interaction.response.defer(thinking=True)
+        played = await autoplay.advance(self.bot.store, league.id, days)
+        league = await self.bot.store.league(league.id)
+        embeds = summary_embeds(league.name, played)
+        games = sum(len(d.games) for d in played)
+        done = f"{league.name} played {games} game{'s' if games != 1 else ''} and moves on to day {league.day}."
+        channel = self._summary_channel(league)
+        if channel is not None and channel.id != interaction.channel_id:
+            await channel.send(embeds=embeds)
+            await interaction.followup.send(f"{done} The summary is in {channel.mention}.")
+        else:
+            await interaction.followup.send(done, embeds=embeds)
+
+    def _summary_channel(self, league: League) -> discord.TextChannel | None:
+        for purpose in ("announcements", "games"):
+            channel = self.bot.get_channel(league.channels[purpose]) if purpose in league.channels else None
+            if isinstance(channel, discord.TextChannel):
+                return channel
+        return None
 
     @app_commands.command(description="Set the channel where games open their threads (commissioners)")
     @app_commands.describe(purpose="What the channel is for", channel="The channel")

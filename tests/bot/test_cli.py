@@ -231,3 +231,41 @@ def test_a_closed_pipe_exits_1_without_a_traceback(argv: list[str]) -> None:
     """The Python docs' "Note on SIGPIPE": stdout to devnull, exit 1, nothing on stderr."""
     done = run_with_closed_stdout(*argv)
     assert (done.returncode, done.stderr) == (1, "")
+
+
+def test_sim_plays_days_with_a_progress_bar_then_to_the_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dugout sim --days N | --to-end: the league's games auto-played and stored, a progress bar on
+    stderr, each day's games and the standings on stdout."""
+    import asyncio
+
+    from bench.synth import bench_league, write_bench_set
+    from league.store import Store
+
+    path = tmp_path / "league.sqlite3"
+    cards = write_bench_set(tmp_path / "cards", 4)
+
+    async def make() -> int:
+        async with await Store.open(path) as store:
+            return (await bench_league(store, cards, 4, 6, name="Sim League")).id
+
+    async def games() -> list[str]:
+        async with await Store.open(path) as store:
+            return [g.status for g in await store.games(league_id)]
+
+    league_id = asyncio.run(make())
+    code, out, err = run_main(capsys, "sim", "--days", "2", "--database", str(path))
+    assert code == 0, err
+    assert err.splitlines()[-1] == f"[{'#' * 30}] 4/4 games, day 2"
+    assert "\nDay 1\n" in out and "\nDay 2\n" in out and "W: " in out
+    assert "Sim League: 4 games played in 2 days; today is day 3." in out
+    assert "Standings" in out and "B01" in out
+    assert asyncio.run(games()).count("final") == 4
+
+    code, out, err = run_main(capsys, "sim", "--to-end", "--database", str(path), "--league", "sim league")
+    assert code == 0, err
+    assert "Sim League: 8 games played in 4 days; today is day 7." in out
+    assert "\nDay " not in out  # a long run shows the standings only
+    assert asyncio.run(games()) == ["final"] * 12
+
+    code, out, err = run_main(capsys, "sim", "--days", "1", "--database", str(path), "--league", "Nope")
+    assert code == 1 and "no league called 'Nope'" in err and "'Sim League'" in err

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
 from league.store import Store
-from tests.bot.conftest import running_bot
+from tests.bot.conftest import running_bot, sample_league
 from tests.fakediscord import FakeDiscord
 
 
@@ -89,3 +92,58 @@ async def test_a_server_admin_who_is_not_a_commissioner_may_only_add_commissione
         assert by_stranger.ephemeral
     [league] = await store.leagues(fake.guild_id)
     assert set(league.commissioners) == {fake.manager_a.id, fake.commissioner.id}
+
+
+async def test_advance_day_plays_the_day_and_posts_its_summary_in_the_league_channel(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    """/league advance-day (commissioners): the day's unplayed game is auto-played and stored, the calendar
+    moves on, and the day's summary (score, pitchers of record) goes to the league's games channel."""
+    fake = fake_discord
+    league = await sample_league(store, fake.guild_id, fake.commissioner.id)
+    teams = {t.abbreviation: t for t in await store.teams(league.id)}
+    game = await store.schedule_game(league.id, teams["HC"].id, teams["MV"].id)
+    await store.schedule_game(league.id, teams["MV"].id, teams["HC"].id, day=2)
+    await store.set_channel(league.id, "games", fake.games_channel.id)
+    async with running_bot(fake, store):
+        refused = await (await fake.slash(fake.manager_a, "league", "advance-day")).response()
+        assert refused.ephemeral and "Only a commissioner" in refused.text
+        assert (await store.game(game.id)).status == "scheduled"
+
+        reply = await (await fake.slash(fake.commissioner, "league", "advance-day")).response(timeout=60)
+        assert reply.deferred and "played 1 game and moves on to day 2" in reply.text
+        assert f"<#{fake.games_channel.id}>" in reply.text
+        final = await store.game(game.id)
+        assert final.status == "final" and final.box_score is not None
+        posted = await fake.wait_for(lambda: fake.last_message(fake.games_channel), 10, what="the summary")
+        assert posted.embed is not None and posted.embed["title"] == "Test League: day 1"
+        score = f"Harbor City {final.away_runs}, Mesa Valley {final.home_runs}"
+        assert score in posted.embed["description"]
+        winner = next(p for s in ("away", "home") for p in final.box_score[s]["pitching"] if "W" in p["decision"])
+        assert f"W: {winner['name']}" in posted.embed["description"]
+        assert (await store.league(league.id)).day == 2
+        assert (await store.games(league.id, day=2))[0].status == "scheduled"  # tomorrow's game waits
+
+
+async def test_the_league_deadline_plays_the_day_by_itself(fake_discord: FakeDiscord, store: Store) -> None:
+    """League rule deadline_hour_utc: when the hour comes, the day's unstarted game is auto-played, the
+    calendar moves on and the summary is posted; the same deadline does not play a second day."""
+    fake = fake_discord
+    league = await sample_league(store, fake.guild_id, fake.commissioner.id)
+    teams = {t.abbreviation: t for t in await store.teams(league.id)}
+    game = await store.schedule_game(league.id, teams["HC"].id, teams["MV"].id)
+    await store.set_channel(league.id, "announcements", fake.general.id)
+    async with running_bot(fake, store) as bot:
+        options = {"setting": "deadline_hour_utc", "value": "5"}
+        reply = await (await fake.slash(fake.commissioner, "league", "options", options=options)).response()
+        assert "deadline_hour_utc is now 5" in reply.text
+        cog: Any = bot.get_cog("LeagueCog")  # discord.py loads the cog's module anew: no isinstance
+        assert cog is not None
+        cog._deadlines_since = datetime(2026, 5, 1, 4, 59, tzinfo=UTC)
+        assert await cog.run_deadlines(datetime(2026, 5, 1, 5, 0, 30, tzinfo=UTC)) != []
+        assert (await store.game(game.id)).status == "final"
+        assert (await store.league(league.id)).day == 2
+        posted = fake.last_message(fake.general)
+        assert posted is not None and "deadline passed" in posted.text and "Test League: day 1" in posted.text
+        assert await cog.run_deadlines(datetime(2026, 5, 1, 5, 1, 30, tzinfo=UTC)) == []
+        assert (await store.league(league.id)).day == 2

@@ -1,0 +1,122 @@
+"""A whole season auto-played and stored, timed: python -m bench.season [--teams 30] [--games 162].
+
+Builds a league of bench-only teams (bench.synth: the sample set's two teams copied under
+new ids) in a temporary database, schedules the season (Store.schedule_season), plays it
+with league.autoplay and prints games per second, seconds for the season, peak memory
+(ru_maxrss), the database's size (and per game) and how long the reports take at that
+size: the standings, a leaders list and a player's season line. Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import random
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from bench.synth import bench_league, write_bench_set
+from league.autoplay import DaySummary, advance
+from league.store import Store
+
+
+async def _timed(call: Callable[[], Awaitable[Any]], repeat: int = 3) -> tuple[float, Any]:
+    """The best of ``repeat`` calls, in milliseconds, and the last result."""
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = await call()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000, result
+
+
+def _peak_mb() -> float:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1024 / 1024 if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KiB on Linux
+
+
+async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: int) -> None:
+    set_folder = write_bench_set(folder / "bench-set", teams)
+    db_path = folder / "season.sqlite3"
+    store = await Store.open(db_path)
+    try:
+        start = time.perf_counter()
+        league = await bench_league(store, set_folder, teams, games, seed=seed)
+        scheduled = len(await store.games(league.id))
+        print(f"league: {teams} teams, {scheduled} games scheduled, built in {time.perf_counter() - start:.1f} s")
+
+        start = time.perf_counter()
+        mark = [start, 0]
+
+        def progress(summary: DaySummary, played: int, total: int) -> None:
+            if summary.day % 20 == 0:  # the rate of the last stretch: a cost that grows with the season shows
+                now = time.perf_counter()
+                rate = (played - mark[1]) / (now - mark[0])
+                print(f"  day {summary.day}: {played}/{total} games, {now - start:.1f} s, {rate:.0f} games/s lately")
+                mark[:] = [now, played]
+
+        profiler = cProfile.Profile() if profile else None
+        start = mark[0] = time.perf_counter()
+        if profiler:
+            profiler.enable()
+        days = await advance(store, league.id, to_end=True, progress=progress, rng=random.Random(seed))
+        if profiler and profile:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        seconds = time.perf_counter() - start
+        played = sum(len(d.games) for d in days)
+        print(f"season: {played} games in {len(days)} days, {seconds:.1f} s, {played / seconds:.1f} games/s")
+        print(f"peak memory (ru_maxrss): {_peak_mb():.0f} MB")
+        await store.close()
+        size = db_path.stat().st_size
+        print(f"database: {size / 1e6:.1f} MB, {size / max(played, 1) / 1000:.1f} KB per game")
+        store = await Store.open(db_path)
+        ms, table = await _timed(lambda: store.standings(league.id))
+        print(f"standings: {ms:.0f} ms ({len(table['overall'])} teams)")
+        ms, top = await _timed(lambda: store.leaders(league.id, "hr"))
+        print(f"leaders (hr): {ms:.0f} ms (leader {top[0] if top else None})")
+        player = top[0][0] if top else None
+        if player is not None:
+            ms, _ = await _timed(lambda: _player_page(store, league.id, player))
+            print(f"player page ({player}): {ms:.0f} ms")
+        print(f"peak memory after the reports (ru_maxrss): {_peak_mb():.0f} MB")
+        if profiler:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+    finally:
+        await store.close()
+
+
+async def _player_page(store: Store, league_id: int, card_id: str) -> Any:
+    """A player's season line: the store's player page if it has one, else the season stats' line."""
+    page = getattr(store, "player_page", None)
+    if page is not None:
+        return await page(league_id, card_id)
+    stats = await store.season_stats(league_id)
+    return stats.batting.get(card_id)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.season", description=__doc__)
+    parser.add_argument("--teams", type=int, default=30)
+    parser.add_argument("--games", type=int, default=162, help="games per team")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", type=Path, help="write a cProfile of the season's play to this file")
+    parser.add_argument("--keep", type=Path, help="build the database in this folder and keep it")
+    args = parser.parse_args(argv)
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        asyncio.run(run(args.teams, args.games, args.keep, args.profile, args.seed))
+        return
+    with tempfile.TemporaryDirectory(prefix="dugout-bench-") as folder:
+        asyncio.run(run(args.teams, args.games, Path(folder), args.profile, args.seed))
+
+
+if __name__ == "__main__":
+    main()
