@@ -353,3 +353,8 @@ ORDER BY season, phase DESC, last_day, last_game
 SELECT_TEAM_BATTING = "SELECT * FROM season_batting WHERE team_id = ? AND season = ? AND phase = ?"
 SELECT_TEAM_PITCHING = "SELECT * FROM season_pitching WHERE team_id = ? AND season = ? AND phase = ?"
 SELECT_TEAM_FIELDING = "SELECT * FROM season_fielding WHERE team_id = ? AND season = ? AND phase = ?"
+# Every co-manager of a league's teams at once: (league_id)
+SELECT_LEAGUE_CO_MANAGERS = """
+SELECT co_manager.team_id, co_manager.user_id FROM co_manager JOIN team ON team.id = co_manager.team_id
+WHERE team.league_id = ? ORDER BY co_manager.rowid
+"""

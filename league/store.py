@@ -1544,7 +1544,11 @@ class Store:
     # --- standings and stats --------------------------------------------------------------
 
     async def _teams_of(self, league_id: int) -> list[Team]:
-        return [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
+        """The league's teams in two queries (reports read them often)."""
+        co: dict[int, list[int]] = {}
+        for r in await self._all(sql.SELECT_LEAGUE_CO_MANAGERS, (league_id,)):
+            co.setdefault(r["team_id"], []).append(r["user_id"])
+        return [Team.from_row(r, tuple(co.get(r["id"], ()))) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
 
     async def _final_rows(self, league_id: int, season: int, phase: str) -> list[Row]:
         """(id, day, away_team_id, home_team_id, away_runs, home_runs, innings, forfeited_by) of the final games."""
@@ -1608,6 +1612,19 @@ class Store:
         """The season's leaders in one stat (league.stats.LEADER_STATS): (card id, value), best first."""
         totals = await self.season_stats(league_id, season, phase=phase)
         return leaders(totals, stat, totals.team_games, limit)
+
+    async def leader_board(
+        self,
+        league_id: int,
+        stats: Sequence[str],
+        *,
+        season: int | None = None,
+        limit: int = 5,
+        phase: str = "regular",
+    ) -> tuple[SeasonStats, dict[str, list[tuple[str, float | int]]]]:
+        """The leaders in several stats at once (the season's totals read once), and those totals."""
+        totals = await self.season_stats(league_id, season, phase=phase)
+        return totals, {stat: leaders(totals, stat, totals.team_games, limit) for stat in stats}
 
     async def player_page(self, league_id: int, card_id: str, season: int | None = None) -> PlayerPage:
         """A player's seasons (every season's, or one's): a line per team per phase, from the season tables."""
