@@ -90,19 +90,26 @@ PITCHING_HEAD = (
 )
 
 
+def _column(value: object, width: int) -> str:
+    """A value right-aligned in its column, with a space before it however long it is (a season's totals)."""
+    text = str(value)
+    return f"{text:>{max(width, len(text) + 1)}}"
+
+
 def batting_row(b: BattingStats) -> str:
     counts = (b.games, b.pa, b.ab, b.r, b.h, b.doubles, b.triples, b.hr, b.rbi, b.bb, b.k)
     return (
-        f"{counts[0]:>3}"
-        + "".join(f"{c:>4}" for c in counts[1:])
+        _column(counts[0], 3)
+        + "".join(_column(c, 4) for c in counts[1:])
         + f"{b.sb:>4}{average(b.avg):>6}{average(b.obp):>6}{average(b.slg):>6}{average(b.ops):>6}"
     )
 
 
 def pitching_row(p: PitchingStats) -> str:
+    widths = ((p.games, 3), (p.games_started, 4), (p.w, 3), (p.l, 3), (p.s, 3), (p.hld, 4), (p.bs, 3), (p.ip, 6))
     return (
-        f"{p.games:>3}{p.games_started:>4}{p.w:>3}{p.l:>3}{p.s:>3}{p.hld:>4}{p.bs:>3}{p.ip:>6}"
-        + "".join(f"{c:>4}" for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
+        "".join(_column(value, width) for value, width in widths)
+        + "".join(_column(c, 4) for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
         + f"{per_nine(p.era):>6}{per_nine(p.whip):>6}"
     )
 
