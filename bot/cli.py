@@ -282,8 +282,8 @@ def _pages(args: argparse.Namespace) -> int:
                     board, names, totals.player_team
                 )
             if args.command == "team":
-                team = await store.find_team(league.id, args.team)
-                return pages.team_text(await store.team_page(league.id, team.id, season=year))
+                found = await store.find_team(league.id, args.team)
+                return pages.team_text(await store.team_page(league.id, found.id, season=year))
             pool = await store.card_pool(league.id)
             rostered = [e.card_id for t in await store.teams(league.id) for e in await store.roster(t.id)]
             card_id = find_card(pool, args.name, rostered, "on a team of the league")
