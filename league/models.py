@@ -503,3 +503,24 @@ class TeamPage:
     roster: tuple[RosterLine, ...]  # batters by plate appearances, then pitchers by outs
     batting: BattingStats  # the team's totals
     pitching: PitchingStats
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as a list shows it: who, when, its state and score; no setup, log or box score to read."""
+
+    id: int
+    season: int
+    day: int
+    played_day: int | None
+    away_team_id: int
+    home_team_id: int
+    status: GameStatus
+    away_runs: int | None
+    home_runs: int | None
+    forfeited_by: str | None
+    phase: str
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> GameSummary:
+        return cls(**{f.name: row[f.name] for f in fields(cls)})

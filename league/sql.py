@@ -358,3 +358,10 @@ SELECT_LEAGUE_CO_MANAGERS = """
 SELECT co_manager.team_id, co_manager.user_id FROM co_manager JOIN team ON team.id = co_manager.team_id
 WHERE team.league_id = ? ORDER BY co_manager.rowid
 """
+# A season's games without their setups, logs and box scores (lists, autocomplete):
+# (league_id, season, day, day, status, status)
+SELECT_GAME_SUMMARIES = """
+SELECT id, season, day, played_day, away_team_id, home_team_id, status, away_runs, home_runs, forfeited_by, phase
+FROM game WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR status = ?)
+ORDER BY day, id
+"""

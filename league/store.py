@@ -55,6 +55,7 @@ from league.models import (
     BullpenRoleName,
     GameRecord,
     GameStatus,
+    GameSummary,
     Hand,
     Injury,
     League,
@@ -968,6 +969,21 @@ class Store:
             league = await self._league(league_id)
             rows = await self._all(sql.SELECT_GAMES, (league_id, season or league.season, day, day, status, status))
             return [await self._record(r) for r in rows]
+
+    async def game_summaries(
+        self,
+        league_id: int,
+        *,
+        season: int | None = None,
+        day: int | None = None,
+        status: GameStatus | None = None,
+    ) -> list[GameSummary]:
+        """The season's games (default: the current one) by day, without reading their setups, logs or box scores."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            where = (league_id, season or league.season, day, day, status, status)
+            rows = await self._all(sql.SELECT_GAME_SUMMARIES, where)
+            return [GameSummary.from_row(r) for r in rows]
 
     async def live_games(self) -> list[GameRecord]:
         """Every game in progress in every league: the bot resumes these when it starts."""

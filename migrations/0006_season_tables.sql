@@ -22,7 +22,13 @@ ALTER TABLE game ADD COLUMN box_z BLOB;
 -- Innings a final game lasted (its line score's), for the extra-innings split; NULL for a forfeit.
 ALTER TABLE game ADD COLUMN innings INTEGER CHECK (innings IS NULL OR innings >= 1);
 
-CREATE INDEX game_finals ON game (league_id, season, phase, status);
+-- Covers what standings read (sql.SELECT_STANDINGS_GAMES): no game row, with its blobs, is visited.
+CREATE INDEX game_finals ON game (
+    league_id, season, phase, status, played_day, day, away_team_id, home_team_id, away_runs, home_runs, innings,
+    forfeited_by
+);
+-- The season's starters (the team page's splits by the other starter's hand).
+CREATE INDEX pitcher_usage_starters ON pitcher_usage (league_id, season, started);
 
 -- Season totals kept current in the transaction that finishes (or forfeits) a game: one row
 -- per player per team per season per phase, the counts league.stats adds up from box scores.

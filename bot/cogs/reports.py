@@ -16,7 +16,7 @@ from bot.embeds import box_score_embeds
 from bot.layout import FIELD_TEXT, add_lines, code_block, code_blocks, send_embeds
 from bot.lookup import find_card
 from engine.boxscore import box_score
-from league.models import GameRecord, League, Team
+from league.models import GameRecord, GameSummary, League, Team
 from league.standings import OVERALL, StandingsRow
 from league.stats import LEADER_STATS, RATE_STATS, BattingStats, PitchingStats
 
@@ -120,7 +120,7 @@ def named_table(head: str, rows: Sequence[tuple[str, str]]) -> str:
     return "\n".join([f"{'':<{width}}{head}", *(f"{name:<{width}}{stats}" for name, stats in rows)])
 
 
-def game_line(game: GameRecord, teams: dict[int, Team]) -> str:
+def game_line(game: GameRecord | GameSummary, teams: dict[int, Team]) -> str:
     away, home = teams[game.away_team_id].abbreviation, teams[game.home_team_id].abbreviation
     line = f"`#{game.id}` day {game.day}: {away} at {home}"
     if game.forfeited_by:
@@ -183,7 +183,7 @@ class ReportsCog(commands.Cog):
     ) -> None:
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team) if team else None
-        games = await self.bot.store.games(league.id, day=day)
+        games = await self.bot.store.game_summaries(league.id, day=day)
         if found is not None:
             games = [g for g in games if found.id in (g.away_team_id, g.home_team_id)]
             title = f"{found.name}: season {league.season}" + (f", day {day}" if day else "")
