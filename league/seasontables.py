@@ -20,7 +20,7 @@ import aiosqlite
 
 from engine.boxscore import PITCHING_COUNTS
 from league import sql
-from league.compact import unpack
+from league.compact import pack, unpack
 from league.stats import (
     BATTING_COUNTS,
     DECISIONS,
@@ -132,7 +132,8 @@ def stored_box(row: Mapping[str, Any] | aiosqlite.Row) -> dict[str, Any]:
 
 
 async def rebuild(conn: aiosqlite.Connection) -> None:
-    """Fill the season tables and the innings from every final game (the upgrade to 0006, in its transaction)."""
+    """Fill the season tables and the innings from every final game, and compress the logs and box scores of
+    those stored before (the upgrade to 0006, in its transaction). Setups stay inline: they still load."""
     for table in ("season_batting", "season_pitching", "season_fielding"):
         await conn.execute(f"DELETE FROM {table}")
     async with conn.execute(sql.SELECT_FINALS_TO_REBUILD) as cursor:
@@ -143,6 +144,9 @@ async def rebuild(conn: aiosqlite.Connection) -> None:
             await conn.execute(sql.UPDATE_GAME_INNINGS, (line["innings"], row["id"]))
         if row["forfeited_by"] is not None:
             continue
+        if row["box_z"] is None:  # written before 0006: its log and box score compressed as finish_game now does
+            log = json.loads(row["log"])
+            await conn.execute(sql.PACK_FINAL_GAME, (pack(log), pack(json.loads(row["box_score"])), row["id"]))
         await add_box(
             conn,
             league_id=row["league_id"],

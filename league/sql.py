@@ -271,7 +271,7 @@ WHERE id = ?
 UPDATE_GAME_INNINGS = "UPDATE game SET innings = ? WHERE id = ?"
 SELECT_FINALS_TO_REBUILD = """
 SELECT id, league_id, season, phase, day, played_day, away_team_id, home_team_id, forfeited_by,
-    line_score, box_score, box_z
+    line_score, log, box_score, box_z
 FROM game WHERE status = 'final' ORDER BY league_id, season, coalesce(played_day, day), id
 """
 # What standings and team pages need, without a game's JSON. (league_id, season, phase)
@@ -365,3 +365,5 @@ SELECT id, season, day, played_day, away_team_id, home_team_id, status, away_run
 FROM game WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR status = ?)
 ORDER BY day, id
 """
+# (log_z, box_z, game_id): a final game stored before 0006, compressed
+PACK_FINAL_GAME = "UPDATE game SET log_z = ?, box_z = ?, log = '[]', box_score = '{}' WHERE id = ?"

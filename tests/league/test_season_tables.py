@@ -196,8 +196,11 @@ async def test_upgrading_a_database_builds_the_season_rows_of_its_final_games(tm
         assert playoffs == season_stats([("HC", "MV", json.loads(json.dumps(box_score(games[5]).to_dict())))])
         innings = query(path, "SELECT id, innings FROM game ORDER BY id")
         assert innings == [(n, box_score(g).line.innings) for n, g in enumerate(games, start=1)]
-        # An old game keeps its cards inline and still loads and replays.
+        # An old game keeps its cards inline and still loads and replays; its log and box are compressed now.
         assert (await store.load_game(1)).to_dict() == games[0].to_dict()
+        assert (await store.game(1)).box_score == json.loads(json.dumps(box_score(games[0]).to_dict()))
+        packed = query(path, "SELECT id FROM game WHERE log = '[]' AND box_score = '{}' AND log_z IS NOT NULL")
+        assert packed == [(1,), (2,), (3,), (4,), (6,)]  # the forfeit (5) had neither
     finally:
         await store.close()
 
