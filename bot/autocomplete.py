@@ -127,7 +127,7 @@ async def games(interaction: discord.Interaction, current: str) -> list[app_comm
         return []
     store = bot_of(interaction).store
     names = {t.id: t.abbreviation for t in await store.teams(league.id)}
-    found = [g for g in await store.games(league.id) if g.status != "final"]
+    found = [g for g in await store.game_summaries(league.id) if g.status != "final"]
     found.sort(key=lambda g: (g.status != "live", g.day, g.id))
     pairs = [
         (f"#{g.id} day {g.day}: {names[g.away_team_id]} at {names[g.home_team_id]} ({g.status})", str(g.id))
@@ -143,7 +143,8 @@ async def final_games(interaction: discord.Interaction, current: str) -> list[ap
         return []
     store = bot_of(interaction).store
     names = {t.id: t.abbreviation for t in await store.teams(league.id)}
-    found = sorted(await store.games(league.id, status="final"), key=lambda g: (g.played_day or g.day, g.id))
+    finals = await store.game_summaries(league.id, status="final")
+    found = sorted(finals, key=lambda g: (g.played_day or g.day, g.id))
     pairs = []
     for g in reversed(found):
         away, home = names[g.away_team_id], names[g.home_team_id]

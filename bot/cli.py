@@ -263,6 +263,69 @@ def _db(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pages(args: argparse.Namespace) -> int:
+    """dugout leaders [STAT] | team TEAM | player NAME: the league's pages from the season tables, as text."""
+    import asyncio
+
+    from bot import pages, season
+    from bot.checks import UserError
+    from bot.lookup import find_card
+    from league.stats import LEADER_STATS
+    from league.store import Store
+
+    path = database_path(args)
+    if not path.exists():
+        print(
+            f"no database at {path} (dugout run makes the terminal league; dugout db upgrade an empty file)",
+            file=sys.stderr,
+        )
+        return 1
+
+    async def run() -> str:
+        store = await Store.open(path)
+        try:
+            league = await store.find_league(args.league or season.LEAGUE)
+            year = args.season or league.season
+            if args.command == "leaders":
+                stat = args.stat.strip().lower() if args.stat else None
+                if stat is not None and stat not in LEADER_STATS:
+                    raise UserError(f"no leaders in {args.stat!r}; the stats are: {', '.join(LEADER_STATS)}")
+                wanted = [stat] if stat else list(pages.BOARD)
+                totals, board = await store.leader_board(
+                    league.id, wanted, season=year, limit=args.limit or (10 if stat else pages.BOARD_LIMIT)
+                )
+                pool = await store.card_pool(league.id)
+                names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
+                return f"{league.name} leaders, season {year}\n\n" + pages.leaders_text(
+                    board, names, totals.player_team
+                )
+            if args.command == "team":
+                found = await store.find_team(league.id, args.team)
+                return pages.team_text(await store.team_page(league.id, found.id, season=year))
+            pool = await store.card_pool(league.id)
+            rostered = [e.card_id for t in await store.teams(league.id) for e in await store.roster(t.id)]
+            card_id = find_card(pool, args.name, rostered, "on a team of the league")
+            page = await store.player_page(league.id, card_id, season=year)
+            team = page.lines[-1].team if page.lines else page.team
+            return pages.player_text(page, f"{page.name}: season {year}" + (f" ({team})" if team else ""))
+        finally:
+            await store.close()
+
+    try:
+        print(asyncio.run(run()))
+    except UserError as exc:
+        print(f"dugout: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _add_page_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--league", help="the league's name (default: the terminal league)")
+    parser.add_argument("--season", type=int, help="the season (default: the league's current one)")
+    parser.add_argument("--database", type=Path, help="the league database (default: DUGOUT_DATABASE, as dugout run)")
+    parser.set_defaults(func=_pages)
+
+
 RUN_HELP = """\
 With DISCORD_TOKEN set (in the environment or in .env) this runs the Discord bot
 until it is stopped (Ctrl-C, or SIGTERM from Docker or systemd); every league,
@@ -394,6 +457,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--league", help="the league's name (default: the only league in the file)")
     sim.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
     sim.set_defaults(func=_sim)
+
+    leaders = sub.add_parser("leaders", help="the league's leaders: a board of the main stats, or one stat")
+    leaders.add_argument("stat", nargs="?", help="one stat (hr, avg, era …); default: the board")
+    leaders.add_argument("--limit", type=int, help="names per stat (default 5 on the board, 10 for one stat)")
+    _add_page_arguments(leaders)
+    team = sub.add_parser("team", help="a team's page: record, splits, roster with season lines")
+    team.add_argument("team", help="the team's name or abbreviation")
+    _add_page_arguments(team)
+    player = sub.add_parser("player", help="a player's page: his season lines by team, regular season and playoffs")
+    player.add_argument("name", help="the player's name (or part of it) or card id")
+    _add_page_arguments(player)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     database.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")

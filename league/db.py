@@ -3,6 +3,7 @@
 Migrations are the ``migrations/NNNN_reason.sql`` files, numbered from 0001 without gaps.
 Upgrading applies every one newer than ``PRAGMA user_version`` in a single transaction and
 sets the version in the same transaction, so a failed migration leaves the file as it was.
+A migration may have a Python step (:data:`PYTHON_STEPS`), run after its SQL in that transaction.
 """
 
 from __future__ import annotations
@@ -10,18 +11,22 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 import aiosqlite
 
-from league import sql
+from league import seasontables, sql
 from league.errors import DatabaseError
 
 BUSY_TIMEOUT_MS = 10_000  # how long a writer waits for another connection's write to finish
 MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+# A migration's Python step, run right after its SQL in the same transaction: what SQL alone
+# cannot do (reading the games' JSON). Keyed by the migration's file name.
+PythonStep = Callable[[aiosqlite.Connection], Awaitable[None]]
+PYTHON_STEPS: Mapping[str, PythonStep] = {"0006_season_tables.sql": seasontables.rebuild}
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,12 @@ async def upgrade(conn: aiosqlite.Connection, wanted: Sequence[Migration] | None
                     await conn.execute(statement)
                 except sqlite3.Error as exc:
                     raise DatabaseError(f"migration {migration.name} failed: {exc}") from exc
+            step = PYTHON_STEPS.get(migration.name)
+            if step is not None:
+                try:
+                    await step(conn)
+                except (sqlite3.Error, ValueError, KeyError, TypeError) as exc:
+                    raise DatabaseError(f"migration {migration.name} failed in its Python step: {exc}") from exc
         await conn.execute(sql.PRAGMA_SET_USER_VERSION.format(version=len(wanted)))
     except BaseException:
         if conn.in_transaction:

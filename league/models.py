@@ -14,7 +14,9 @@ from typing import Any, Literal, NamedTuple
 
 from cards.notation import Position
 from engine.setup import Options
+from league.compact import Cards, unpack, unpack_setup
 from league.errors import SettingsError
+from league.stats import BattingStats, FieldingStats, PitchingStats
 
 Hand = Literal["L", "R"]
 HANDS: tuple[Hand, ...] = ("L", "R")
@@ -323,6 +325,8 @@ class GameRecord:
     asking: dict[str, str] = field(default_factory=dict)
     time_called: list[str] = field(default_factory=list)
     phase: str = "regular"  # or "playoffs": standings and season stats count the regular season's
+    snapshot_id: int | None = None  # the league's card snapshot its stored setup refers to (None: cards inline)
+    innings: int | None = None  # innings a final game lasted (None for a forfeit)
 
     def game_dict(self) -> dict[str, Any]:
         """The game as ``engine.game.Game.from_dict`` reads it; only for a live or final game."""
@@ -339,7 +343,13 @@ class GameRecord:
         }
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> GameRecord:
+    def from_row(cls, row: sqlite3.Row, cards: Cards | None = None) -> GameRecord:
+        """The game from its row; ``cards``: the snapshot a setup stored by reference needs."""
+        setup = _json(row["setup"])
+        if setup and row["snapshot_id"] is not None:
+            if cards is None:
+                raise ValueError(f"game {row['id']} stores its setup by reference; give its card snapshot")
+            setup = unpack_setup(setup, cards)
         return cls(
             id=row["id"],
             league_id=row["league_id"],
@@ -350,16 +360,16 @@ class GameRecord:
             home_team_id=row["home_team_id"],
             status=row["status"],
             ruleset=row["ruleset"],
-            setup=_json(row["setup"]),
+            setup=setup,
             seed=row["seed"],
-            log=json.loads(row["log"]),
+            log=unpack(row["log_z"]) if row["log_z"] is not None else json.loads(row["log"]),
             managed=json.loads(row["managed"]),
             channel_id=row["channel_id"],
             thread_id=row["thread_id"],
             away_runs=row["away_runs"],
             home_runs=row["home_runs"],
             line_score=_json(row["line_score"]),
-            box_score=_json(row["box_score"]),
+            box_score=unpack(row["box_z"]) if row["box_z"] is not None else _json(row["box_score"]),
             started_at=row["started_at"],
             finished_at=row["finished_at"],
             posted=row["posted"],
@@ -370,6 +380,8 @@ class GameRecord:
             asking=json.loads(row["asking"]),
             time_called=json.loads(row["time_called"]),
             phase=row["phase"],
+            snapshot_id=row["snapshot_id"],
+            innings=row["innings"],
         )
 
 
@@ -425,4 +437,95 @@ class Injury:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Injury:
+        return cls(**{f.name: row[f.name] for f in fields(cls)})
+
+
+# --- pages (issue 14) ------------------------------------------------------------------------------
+
+Phase = Literal["regular", "playoffs"]
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    """A player's season with one team in one phase: his batting, pitching and fielding lines (None: none)."""
+
+    season: int
+    phase: Phase
+    team_id: int
+    team: str  # the team's abbreviation
+    batting: BattingStats | None
+    pitching: PitchingStats | None
+    fielding: FieldingStats | None
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    card_id: str
+    name: str
+    team: str | None  # the team he is on now (abbreviation), None if on none
+    lines: tuple[SeasonLine, ...]  # by season, the regular season before the playoffs, teams in the order played
+
+
+@dataclass(frozen=True)
+class Split:
+    """A team's record in some of its games: home, road, one-run games …"""
+
+    name: str
+    w: int
+    l: int  # noqa: E741 - the standings' column
+
+    @property
+    def pct(self) -> float:
+        return self.w / (self.w + self.l) if self.w + self.l else 0.0
+
+    def __str__(self) -> str:
+        return f"{self.w}-{self.l}"
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    """A player on the roster and his season with this team (regular season)."""
+
+    card_id: str
+    name: str
+    kind: RosterKind
+    status: RosterStatus
+    batting: BattingStats | None
+    pitching: PitchingStats | None
+
+
+@dataclass(frozen=True)
+class TeamPage:
+    team: Team
+    season: int
+    w: int
+    l: int  # noqa: E741 - the standings' column
+    runs_for: int
+    runs_against: int
+    streak: str  # "W3", "L1"; "-" before the first game
+    last_ten: str  # "6-4"
+    splits: tuple[Split, ...]
+    roster: tuple[RosterLine, ...]  # batters by plate appearances, then pitchers by outs
+    batting: BattingStats  # the team's totals
+    pitching: PitchingStats
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as a list shows it: who, when, its state and score; no setup, log or box score to read."""
+
+    id: int
+    season: int
+    day: int
+    played_day: int | None
+    away_team_id: int
+    home_team_id: int
+    status: GameStatus
+    away_runs: int | None
+    home_runs: int | None
+    forfeited_by: str | None
+    phase: str
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> GameSummary:
         return cls(**{f.name: row[f.name] for f in fields(cls)})

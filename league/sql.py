@@ -255,3 +255,122 @@ UPSERT_MANAGER_ASKING = """
 INSERT INTO manager_setting (league_id, user_id, asking) VALUES (?, ?, ?)
 ON CONFLICT (league_id, user_id) DO UPDATE SET asking = excluded.asking
 """
+
+# --- small stored games and season tables (issue 14) ---------------------------------------------
+
+# (league_id, digest)
+SELECT_SNAPSHOT_ID = "SELECT id FROM card_snapshot WHERE league_id = ? AND digest = ?"
+# (league_id, digest, cards)
+INSERT_SNAPSHOT = "INSERT INTO card_snapshot (league_id, digest, cards) VALUES (?, ?, ?)"
+# (snapshot_id)
+SELECT_SNAPSHOT_DIGEST = "SELECT digest FROM card_snapshot WHERE id = ?"
+SELECT_SNAPSHOT = "SELECT digest, cards FROM card_snapshot WHERE id = ?"
+# (snapshot_id, game_id): after START_GAME
+UPDATE_GAME_SNAPSHOT = "UPDATE game SET snapshot_id = ? WHERE id = ?"
+# (managed, asking, away_runs, home_runs, line_score, log_z, box_z, innings, game_id)
+FINISH_GAME_PACKED = f"""
+UPDATE game SET status = 'final', log = '[]', managed = ?, asking = ?, time_called = '[]',
+    away_runs = ?, home_runs = ?, line_score = ?, box_score = '{{}}', log_z = ?, box_z = ?, innings = ?,
+    finished_at = {NOW}
+WHERE id = ?
+"""
+# (innings, game_id)
+UPDATE_GAME_INNINGS = "UPDATE game SET innings = ? WHERE id = ?"
+SELECT_FINALS_TO_REBUILD = """
+SELECT id, league_id, season, phase, day, played_day, away_team_id, home_team_id, forfeited_by,
+    line_score, log, box_score, box_z
+FROM game WHERE status = 'final' ORDER BY league_id, season, coalesce(played_day, day), id
+"""
+# What standings and team pages need, without a game's JSON. (league_id, season, phase)
+SELECT_STANDINGS_GAMES = """
+SELECT id, coalesce(played_day, day) AS day, away_team_id, home_team_id, away_runs, home_runs, innings, forfeited_by
+FROM game WHERE league_id = ? AND season = ? AND phase = ? AND status = 'final'
+ORDER BY coalesce(played_day, day), id
+"""
+# (league_id, season, phase): final games' box scores in the order played
+SELECT_FINAL_BOXES = """
+SELECT id, away_team_id, home_team_id, forfeited_by, box_score, box_z
+FROM game WHERE league_id = ? AND season = ? AND phase = ? AND status = 'final'
+ORDER BY coalesce(played_day, day), id
+"""
+# Box scores each team appears in: final games but forfeits. (league_id, season, phase)
+SELECT_TEAM_BOX_GAMES = """
+SELECT team_id, count(*) AS games FROM (
+    SELECT away_team_id AS team_id FROM game
+    WHERE league_id = ? AND season = ? AND phase = ? AND status = 'final' AND forfeited_by IS NULL
+    UNION ALL
+    SELECT home_team_id FROM game
+    WHERE league_id = ? AND season = ? AND phase = ? AND status = 'final' AND forfeited_by IS NULL
+) GROUP BY team_id
+"""
+# The starters of a season's final games: (league_id, season)
+SELECT_STARTERS = """
+SELECT game_id, team_id, card_id FROM pitcher_usage WHERE league_id = ? AND season = ? AND started = 1
+"""
+_SEASON_KEY = "league_id, season, phase, team_id, card_id"
+_UPSERT_LAST = "last_day = excluded.last_day, last_game = excluded.last_game, name = excluded.name"
+_BATTING = "games, pa, ab, r, h, doubles, triples, hr, rbi, bb, k, hbp, sf, sh, ci, gidp, sb, cs, lob"
+_PITCHING = "games, games_started, w, l, s, hld, bs, outs, h, r, er, bb, k, hr, bf, hbp, wp, bk"
+
+
+def _adding(columns: str) -> str:
+    return ", ".join(f"{c} = {c} + excluded.{c}" for c in columns.split(", "))
+
+
+def _marks(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+# (league_id, season, phase, team_id, card_id, name, last_day, last_game, games … lob)
+UPSERT_SEASON_BATTING = f"""
+INSERT INTO season_batting ({_SEASON_KEY}, name, last_day, last_game, {_BATTING})
+VALUES ({_marks(8 + len(_BATTING.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING)}
+"""
+# (league_id, season, phase, team_id, card_id, name, last_day, last_game, games, games_started, w … bk)
+UPSERT_SEASON_PITCHING = f"""
+INSERT INTO season_pitching ({_SEASON_KEY}, name, last_day, last_game, {_PITCHING})
+VALUES ({_marks(8 + len(_PITCHING.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_PITCHING)}
+"""
+# (league_id, season, phase, team_id, card_id, position, name, last_day, last_game, games, e)
+UPSERT_SEASON_FIELDING = f"""
+INSERT INTO season_fielding ({_SEASON_KEY}, position, name, last_day, last_game, games, e)
+VALUES ({_marks(11)})
+ON CONFLICT (league_id, season, phase, card_id, team_id, position) DO UPDATE SET {_UPSERT_LAST}, {_adding("games, e")}
+"""
+# (league_id, season, phase)
+SELECT_SEASON_BATTING = "SELECT * FROM season_batting WHERE league_id = ? AND season = ? AND phase = ?"
+SELECT_SEASON_PITCHING = "SELECT * FROM season_pitching WHERE league_id = ? AND season = ? AND phase = ?"
+SELECT_SEASON_FIELDING = "SELECT * FROM season_fielding WHERE league_id = ? AND season = ? AND phase = ?"
+# A player's rows, every season or one: (league_id, card_id, season, season)
+SELECT_PLAYER_BATTING = """
+SELECT * FROM season_batting WHERE league_id = ? AND card_id = ? AND (? IS NULL OR season = ?)
+ORDER BY season, phase DESC, last_day, last_game
+"""
+SELECT_PLAYER_PITCHING = """
+SELECT * FROM season_pitching WHERE league_id = ? AND card_id = ? AND (? IS NULL OR season = ?)
+ORDER BY season, phase DESC, last_day, last_game
+"""
+SELECT_PLAYER_FIELDING = """
+SELECT * FROM season_fielding WHERE league_id = ? AND card_id = ? AND (? IS NULL OR season = ?)
+ORDER BY season, phase DESC, last_day, last_game
+"""
+# A team's rows of a season and phase: (team_id, season, phase)
+SELECT_TEAM_BATTING = "SELECT * FROM season_batting WHERE team_id = ? AND season = ? AND phase = ?"
+SELECT_TEAM_PITCHING = "SELECT * FROM season_pitching WHERE team_id = ? AND season = ? AND phase = ?"
+SELECT_TEAM_FIELDING = "SELECT * FROM season_fielding WHERE team_id = ? AND season = ? AND phase = ?"
+# Every co-manager of a league's teams at once: (league_id)
+SELECT_LEAGUE_CO_MANAGERS = """
+SELECT co_manager.team_id, co_manager.user_id FROM co_manager JOIN team ON team.id = co_manager.team_id
+WHERE team.league_id = ? ORDER BY co_manager.rowid
+"""
+# A season's games without their setups, logs and box scores (lists, autocomplete):
+# (league_id, season, day, day, status, status)
+SELECT_GAME_SUMMARIES = """
+SELECT id, season, day, played_day, away_team_id, home_team_id, status, away_runs, home_runs, forfeited_by, phase
+FROM game WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR status = ?)
+ORDER BY day, id
+"""
+# (log_z, box_z, game_id): a final game stored before 0006, compressed
+PACK_FINAL_GAME = "UPDATE game SET log_z = ?, box_z = ?, log = '[]', box_score = '{}' WHERE id = ?"

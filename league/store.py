@@ -33,7 +33,7 @@ from engine.inside_pitch.manager import best_at
 from engine.lineup import auto_team
 from engine.requests import ReplayMismatch
 from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
-from league import db, sql
+from league import compact, db, seasontables, sql
 from league.cardpool import CardPool
 from league.errors import (
     AlreadyExists,
@@ -55,25 +55,31 @@ from league.models import (
     BullpenRoleName,
     GameRecord,
     GameStatus,
+    GameSummary,
     Hand,
     Injury,
     League,
     LeagueRules,
     Lineup,
     PitcherUsage,
+    PlayerPage,
     Replacement,
     RosterEntry,
     RosterKind,
+    RosterLine,
     RosterMove,
     Rotation,
     SavedSpot,
+    SeasonLine,
+    Split,
     Team,
+    TeamPage,
     Trade,
     days_in_a_row,
 )
 from league.schedule import ScheduleError, make_schedule
-from league.standings import WILD_CARDS, FinalGame, LeagueStandings, StandingsRow, leagues, standings
-from league.stats import SeasonStats, leaders, season_stats
+from league.standings import OVERALL, WILD_CARDS, FinalGame, LeagueStandings, StandingsRow, leagues, standings
+from league.stats import FieldingStats, SeasonStats, leaders
 
 Row = aiosqlite.Row
 # The bullpen's order in a game: long, middle, unassigned, setup, closer (the engine brings
@@ -117,6 +123,10 @@ class Store:
         self._owner: asyncio.Task[Any] | None = None
         self._writing = False
         self._pools: dict[tuple[str, ...], CardPool] = {}
+        # Card snapshots (league.compact): the pool's (digest, JSON, cards) by its sets, and
+        # the parsed snapshots by row id (checked against the row's digest when read).
+        self._pool_snapshots: dict[tuple[str, ...], tuple[str, str, compact.Cards]] = {}
+        self._snapshots: dict[int, tuple[str, compact.Cards]] = {}
         self.finish_hook: FinishHook | None = None
 
     # --- opening, closing, transactions -------------------------------------------------
@@ -215,6 +225,39 @@ class Store:
             pool = await asyncio.to_thread(CardPool.load, refs)
             self._pools[refs] = pool
         return pool
+
+    async def _snapshot_for(self, league: League) -> tuple[int, compact.Cards]:
+        """The league's card snapshot for its sets as loaded now (its row made if new): (id, cards)."""
+        found = self._pool_snapshots.get(league.card_sets)
+        if found is None:
+            pool = await self._pool_for(league.card_sets)
+            digest, text = await asyncio.to_thread(compact.card_snapshot, pool)
+            found = (digest, text, json.loads(text))
+            self._pool_snapshots[league.card_sets] = found
+        digest, text, cards = found
+        snapshot_id = await self._value(sql.SELECT_SNAPSHOT_ID, (league.id, digest))
+        if snapshot_id is None:
+            snapshot_id = await self._run(sql.INSERT_SNAPSHOT, (league.id, digest, text))
+        self._snapshots[snapshot_id] = (digest, cards)
+        return snapshot_id, cards
+
+    async def _snapshot(self, snapshot_id: int) -> compact.Cards:
+        """A stored card snapshot, parsed once (the cache is checked against the row's digest)."""
+        cached = self._snapshots.get(snapshot_id)
+        if cached is not None and cached[0] == await self._value(sql.SELECT_SNAPSHOT_DIGEST, (snapshot_id,)):
+            return cached[1]
+        row = await self._one(sql.SELECT_SNAPSHOT, (snapshot_id,))
+        if row is None:
+            raise DatabaseError(f"card snapshot {snapshot_id} is missing; restore the database from a backup")
+        cards: compact.Cards = json.loads(row["cards"])
+        self._snapshots[snapshot_id] = (row["digest"], cards)
+        return cards
+
+    async def _record(self, row: Row) -> GameRecord:
+        """A game row as its model, its setup rebuilt from the card snapshot it refers to."""
+        snapshot_id = row["snapshot_id"]
+        cards = await self._snapshot(snapshot_id) if snapshot_id is not None and row["setup"] else None
+        return GameRecord.from_row(row, cards)
 
     async def card_sets(self, refs: Sequence[str]) -> CardPool:
         """The cards of these sets, loaded once per store (e.g. the sample set for a server with no league)."""
@@ -921,7 +964,7 @@ class Store:
         row = await self._one(sql.SELECT_GAME, (game_id,))
         if row is None:
             raise NotFound(f"no game with id {game_id}")
-        return GameRecord.from_row(row)
+        return await self._record(row)
 
     async def game(self, game_id: int) -> GameRecord:
         async with self.transaction(write=False):
@@ -934,7 +977,22 @@ class Store:
         async with self.transaction(write=False):
             league = await self._league(league_id)
             rows = await self._all(sql.SELECT_GAMES, (league_id, season or league.season, day, day, status, status))
-            return [GameRecord.from_row(r) for r in rows]
+            return [await self._record(r) for r in rows]
+
+    async def game_summaries(
+        self,
+        league_id: int,
+        *,
+        season: int | None = None,
+        day: int | None = None,
+        status: GameStatus | None = None,
+    ) -> list[GameSummary]:
+        """The season's games (default: the current one) by day, without reading their setups, logs or box scores."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            where = (league_id, season or league.season, day, day, status, status)
+            rows = await self._all(sql.SELECT_GAME_SUMMARIES, where)
+            return [GameSummary.from_row(r) for r in rows]
 
     async def scheduled_through(self, league_id: int, day: int) -> list[GameRecord]:
         """The current season's games still 'scheduled' on ``day`` or before (not live, final or postponed), by day."""
@@ -953,7 +1011,7 @@ class Store:
     async def live_games(self) -> list[GameRecord]:
         """Every game in progress in every league: the bot resumes these when it starts."""
         async with self.transaction(write=False):
-            return [GameRecord.from_row(r) for r in await self._all(sql.SELECT_LIVE_GAMES)]
+            return [await self._record(r) for r in await self._all(sql.SELECT_LIVE_GAMES)]
 
     async def schedule_game(
         self, league_id: int, away_team_id: int, home_team_id: int, day: int | None = None
@@ -1242,7 +1300,7 @@ class Store:
         teams = (game.away_team_id, game.home_team_id)
         row = await self._one(sql.SELECT_TEAMS_LIVE_GAME, (game.id, *teams, *teams))
         if row is not None:
-            live = GameRecord.from_row(row)
+            live = await self._record(row)
             busy = await self._team(next(t for t in teams if t in (live.away_team_id, live.home_team_id)))
             away, home = await self._team(live.away_team_id), await self._team(live.home_team_id)
             raise GameError(
@@ -1303,12 +1361,13 @@ class Store:
             for side, level in levels.items():
                 if side not in ("away", "home") or level not in ASKING_LEVELS:
                     raise GameError(f"asking is a side ('away', 'home') and one of {', '.join(ASKING_LEVELS)}")
+            snapshot_id, cards = await self._snapshot_for(league)
             await self._run(
                 sql.START_GAME,
                 (
                     league.day,
                     RULESET,
-                    _dumps(setup.to_dict()),
+                    _dumps(compact.pack_setup(setup.to_dict(), cards)),
                     secrets.randbits(62) if seed is None else seed,
                     _dumps(sides),
                     _dumps(levels),
@@ -1317,6 +1376,7 @@ class Store:
                     game_id,
                 ),
             )
+            await self._run(sql.UPDATE_GAME_SNAPSHOT, (snapshot_id, game_id))
             return await self._game(game_id)
 
     async def manager_asking(self, league_id: int, user_id: int) -> str:
@@ -1347,13 +1407,13 @@ class Store:
     async def unposted_finals(self) -> list[GameRecord]:
         """Finished games whose thread has not shown the end yet: the bot died right after the last out."""
         async with self.transaction(write=False):
-            return [GameRecord.from_row(r) for r in await self._all(sql.SELECT_UNPOSTED_FINALS)]
+            return [await self._record(r) for r in await self._all(sql.SELECT_UNPOSTED_FINALS)]
 
     async def games_to_resume(self) -> list[GameRecord]:
         """What the bot picks up when it starts: every live game, then every final game whose end is unposted."""
         async with self.transaction(write=False):
             rows = [*await self._all(sql.SELECT_LIVE_GAMES), *await self._all(sql.SELECT_UNPOSTED_FINALS)]
-            return [GameRecord.from_row(r) for r in rows]
+            return [await self._record(r) for r in rows]
 
     async def record_final_posted(self, game_id: int) -> None:
         """The thread has shown the game's box score and standings line."""
@@ -1482,20 +1542,33 @@ class Store:
             day = record.played_day if record.played_day is not None else league.day
             box = box_score(game)
             line = box.line
+            box_dict = box.to_dict()
             await self._run(
-                sql.FINISH_GAME,
+                sql.FINISH_GAME_PACKED,
                 (
-                    _dumps(game.log_to_json()),
                     *_asking(game)[:2],
                     line.away.r,
                     line.home.r,
                     _dumps(line.to_dict()),
-                    _dumps(box.to_dict()),
+                    compact.pack(game.log_to_json()),
+                    compact.pack(box_dict),
+                    line.innings,
                     game_id,
                 ),
             )
             await self._hook("game")
             team_ids = {"away": record.away_team_id, "home": record.home_team_id}
+            await seasontables.add_box(
+                self._conn,
+                league_id=league.id,
+                season=record.season,
+                phase=record.phase,
+                day=day,
+                game_id=game_id,
+                team_ids=team_ids,
+                box=box_dict,
+            )
+            await self._hook("season")
             for side in ("away", "home"):
                 team = await self._team(team_ids[side])
                 starter = game.setup.away.pitcher if side == "away" else game.setup.home.pitcher
@@ -1543,72 +1616,316 @@ class Store:
 
     # --- standings and stats --------------------------------------------------------------
 
-    async def _finals(self, league_id: int, season: int | None) -> tuple[League, list[Team], list[GameRecord]]:
-        league = await self._league(league_id)
-        teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
-        rows = await self._all(sql.SELECT_FINAL_GAMES, (league_id, season or league.season))
-        return league, teams, [GameRecord.from_row(r) for r in rows]
+    async def _teams_of(self, league_id: int) -> list[Team]:
+        """The league's teams in two queries (reports read them often)."""
+        co: dict[int, list[int]] = {}
+        for r in await self._all(sql.SELECT_LEAGUE_CO_MANAGERS, (league_id,)):
+            co.setdefault(r["team_id"], []).append(r["user_id"])
+        return [Team.from_row(r, tuple(co.get(r["id"], ()))) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
 
-    async def standings(self, league_id: int, season: int | None = None) -> dict[str, list[StandingsRow]]:
-        """The standings (league.standings): "overall" and each division; teams by abbreviation."""
-        teams, games, divisions, subleagues, draw = await self._standings_input(league_id, season)
-        return standings(teams, games, divisions, subleagues, draw=draw)
+    async def _final_rows(self, league_id: int, season: int, phase: str) -> list[Row]:
+        """(id, day, away_team_id, home_team_id, away_runs, home_runs, innings, forfeited_by) of the final games."""
+        return await self._all(sql.SELECT_STANDINGS_GAMES, (league_id, season, phase))
 
     async def league_standings(
-        self, league_id: int, season: int | None = None, *, wild_cards: int = WILD_CARDS
+        self, league_id: int, season: int | None = None, *, wild_cards: int = WILD_CARDS, phase: str = "regular"
     ) -> list[LeagueStandings]:
         """Each league's (AL, NL; or the one) standings, division winners and ``wild_cards`` wild cards."""
-        teams, games, divisions, subleagues, draw = await self._standings_input(league_id, season)
-        return leagues(teams, games, divisions, subleagues, wild_cards=wild_cards, draw=draw)
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            year = season or league.season
+            teams = await self._teams_of(league_id)
+            finals = await self._final_rows(league_id, year, phase)
+        return leagues(
+            *_standings_input(league, year, teams, finals)[:4], wild_cards=wild_cards, draw=_draw(league, year)
+        )
 
-    async def _standings_input(
-        self, league_id: int, season: int | None
-    ) -> tuple[list[str], list[FinalGame], dict[str, list[str]] | None, dict[str, list[str]] | None, str]:
-        """Teams, final games, divisions, leagues and the draw's seed for league.standings.
+    async def standings(
+        self, league_id: int, season: int | None = None, *, phase: str = "regular"
+    ) -> dict[str, list[StandingsRow]]:
+        """The standings (league.standings): "overall" and each division; teams by abbreviation.
 
-        A division of a team in a league is named with the league ("AL East") unless its name
-        already starts with it, so the AL's East and the NL's East are two divisions.
+        Read from the final games' scores alone (no game's JSON is parsed).
         """
         async with self.transaction(write=False):
-            league, teams, finals = await self._finals(league_id, season)
-        key = {t.id: t.abbreviation for t in teams}
-        games = [
-            FinalGame(
-                g.played_day or g.day, key[g.away_team_id], key[g.home_team_id], g.away_runs or 0, g.home_runs or 0
-            )
-            for g in finals
-        ]
-        divisions: dict[str, list[str]] = {}
-        subleagues: dict[str, list[str]] = {}
-        for team in teams:
-            if team.subleague is not None:
-                subleagues.setdefault(team.subleague, []).append(team.abbreviation)
-            if team.division is not None:
-                name = team.division
-                if team.subleague is not None and not name.startswith(f"{team.subleague} "):
-                    name = f"{team.subleague} {name}"
-                divisions.setdefault(name, []).append(team.abbreviation)
-        draw = f"{league.id}/{season or league.season}"  # the last tie-break: a draw seeded by league and season
-        return [t.abbreviation for t in teams], games, divisions or None, subleagues or None, draw
+            league = await self._league(league_id)
+            teams = await self._teams_of(league_id)
+            finals = await self._final_rows(league_id, season or league.season, phase)
+        return _standings_of(league, season or league.season, teams, finals)
 
-    async def box_scores(self, league_id: int, season: int | None = None) -> list[tuple[str, str, dict[str, Any]]]:
-        """(away, home, box score) of every final game of the season in the order played; teams by abbreviation."""
+    async def box_scores(
+        self, league_id: int, season: int | None = None, *, phase: str = "regular"
+    ) -> list[tuple[str, str, dict[str, Any]]]:
+        """(away, home, box score) of every final game of the season in the order played; teams by abbreviation.
+
+        This reads every game's box score: reports use the season tables (:meth:`season_stats`).
+        """
         async with self.transaction(write=False):
-            _, teams, finals = await self._finals(league_id, season)
-        key = {t.id: t.abbreviation for t in teams}
+            league = await self._league(league_id)
+            key = {t.id: t.abbreviation for t in await self._teams_of(league_id)}
+            rows = await self._all(sql.SELECT_FINAL_BOXES, (league_id, season or league.season, phase))
         # Forfeits count in the standings, not in players' stats.
-        return [(key[g.away_team_id], key[g.home_team_id], g.box_score or {}) for g in finals if g.forfeited_by is None]
+        return [
+            (key[r["away_team_id"]], key[r["home_team_id"]], seasontables.stored_box(r))
+            for r in rows
+            if r["forfeited_by"] is None
+        ]
 
-    async def season_stats(self, league_id: int, season: int | None = None) -> SeasonStats:
-        """Season batting, pitching and fielding (league.stats) from the final games' box scores."""
-        return season_stats(await self.box_scores(league_id, season))
+    async def _season_stats(self, league: League, season: int, phase: str) -> tuple[SeasonStats, dict[int, Team]]:
+        teams = {t.id: t for t in await self._teams_of(league.id)}
+        where = (league.id, season, phase)
+        team_games = {r["team_id"]: r["games"] for r in await self._all(sql.SELECT_TEAM_BOX_GAMES, where * 2)}
+        stats = seasontables.season_stats_from_rows(
+            await self._all(sql.SELECT_SEASON_BATTING, where),
+            await self._all(sql.SELECT_SEASON_PITCHING, where),
+            await self._all(sql.SELECT_SEASON_FIELDING, where),
+            {team_id: team.abbreviation for team_id, team in teams.items()},
+            team_games,
+        )
+        return stats, teams
+
+    async def season_stats(self, league_id: int, season: int | None = None, *, phase: str = "regular") -> SeasonStats:
+        """Season batting, pitching and fielding (league.stats), from the season tables kept as games finish."""
+        _check_phase(phase)
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            stats, _ = await self._season_stats(league, season or league.season, phase)
+            return stats
 
     async def leaders(
-        self, league_id: int, stat: str, *, season: int | None = None, limit: int = 10
+        self, league_id: int, stat: str, *, season: int | None = None, limit: int = 10, phase: str = "regular"
     ) -> list[tuple[str, float | int]]:
         """The season's leaders in one stat (league.stats.LEADER_STATS): (card id, value), best first."""
-        totals = await self.season_stats(league_id, season)
+        totals = await self.season_stats(league_id, season, phase=phase)
         return leaders(totals, stat, totals.team_games, limit)
+
+    async def leader_board(
+        self,
+        league_id: int,
+        stats: Sequence[str],
+        *,
+        season: int | None = None,
+        limit: int = 5,
+        phase: str = "regular",
+    ) -> tuple[SeasonStats, dict[str, list[tuple[str, float | int]]]]:
+        """The leaders in several stats at once (the season's totals read once), and those totals."""
+        totals = await self.season_stats(league_id, season, phase=phase)
+        return totals, {stat: leaders(totals, stat, totals.team_games, limit) for stat in stats}
+
+    async def player_page(self, league_id: int, card_id: str, season: int | None = None) -> PlayerPage:
+        """A player's seasons (every season's, or one's): a line per team per phase, from the season tables."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            pool = await self._pool_for(league.card_sets)
+            teams = {t.id: t for t in await self._teams_of(league_id)}
+            where = (league_id, card_id, season, season)
+            rows = {
+                "batting": await self._all(sql.SELECT_PLAYER_BATTING, where),
+                "pitching": await self._all(sql.SELECT_PLAYER_PITCHING, where),
+                "fielding": await self._all(sql.SELECT_PLAYER_FIELDING, where),
+            }
+            entry = await self._one(sql.SELECT_ROSTER_ENTRY, (league_id, card_id))
+            on = None if entry is None else entry["team_id"]
+        lines: dict[tuple[int, str, int], dict[str, Any]] = {}
+        order: dict[tuple[int, str, int], tuple[int, int]] = {}
+        for kind, found in rows.items():
+            for row in found:
+                key = (row["season"], row["phase"], row["team_id"])
+                order[key] = min(
+                    order.get(key, (row["last_day"], row["last_game"])), (row["last_day"], row["last_game"])
+                )
+                one = seasontables.season_stats_from_rows(
+                    [row] if kind == "batting" else [],
+                    [row] if kind == "pitching" else [],
+                    [row] if kind == "fielding" else [],
+                    {row["team_id"]: teams[row["team_id"]].abbreviation},
+                    {},
+                )
+                line = lines.setdefault(key, {})
+                if kind == "batting":
+                    line["batting"] = one.batting[card_id]
+                elif kind == "pitching":
+                    line["pitching"] = one.pitching[card_id]
+                else:
+                    line["fielding"] = _add_fielding(line.get("fielding"), one.fielding[card_id])
+        keys = sorted(lines, key=lambda k: (k[0], k[1] != "regular", order[k]))
+        page_lines = tuple(
+            SeasonLine(
+                season=k[0],
+                phase="regular" if k[1] == "regular" else "playoffs",
+                team_id=k[2],
+                team=teams[k[2]].abbreviation,
+                batting=lines[k].get("batting"),
+                pitching=lines[k].get("pitching"),
+                fielding=lines[k].get("fielding"),
+            )
+            for k in keys
+        )
+        return PlayerPage(card_id, pool.name(card_id), teams[on].abbreviation if on in teams else None, page_lines)
+
+    async def team_page(self, league_id: int, team_id: int, season: int | None = None) -> TeamPage:
+        """A team's season: record, splits, streak, last ten, and its roster with each player's line."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            team = await self._team(team_id)
+            if team.league_id != league_id:
+                raise NotFound(f"{team.name} is not in {league.name}")
+            year = season or league.season
+            pool = await self._pool_for(league.card_sets)
+            teams = await self._teams_of(league_id)
+            finals = await self._final_rows(league_id, year, "regular")
+            starters = {
+                (r["game_id"], r["team_id"]): r["card_id"]
+                for r in await self._all(sql.SELECT_STARTERS, (league_id, year))
+            }
+            where = (team_id, year, "regular")
+            stats = seasontables.season_stats_from_rows(
+                await self._all(sql.SELECT_TEAM_BATTING, where),
+                await self._all(sql.SELECT_TEAM_PITCHING, where),
+                await self._all(sql.SELECT_TEAM_FIELDING, where),
+                {team_id: team.abbreviation},
+                {
+                    team_id: sum(
+                        1
+                        for g in finals
+                        if team_id in (g["away_team_id"], g["home_team_id"]) and g["forfeited_by"] is None
+                    )
+                },
+            )
+            roster = list((await self._roster(team_id)).values())
+        table = _standings_of(league, year, teams, finals)[OVERALL]
+        row = next(r for r in table if r.team == team.abbreviation)
+        mine = [g for g in finals if team_id in (g["away_team_id"], g["home_team_id"])]
+        runs_for = sum(g["away_runs"] if g["away_team_id"] == team_id else g["home_runs"] for g in mine)
+        runs_against = sum(g["home_runs"] if g["away_team_id"] == team_id else g["away_runs"] for g in mine)
+        splits = _splits(team, {t.id: t for t in teams}, mine, starters, pool, league.options.innings)
+        lines = [
+            RosterLine(
+                e.card_id,
+                pool.name(e.card_id),
+                e.kind,
+                e.status,
+                stats.batting.get(e.card_id),
+                stats.pitching.get(e.card_id),
+            )
+            for e in roster
+        ]
+        lines.sort(
+            key=lambda r: (
+                r.kind != "batter",
+                -(r.batting.pa if r.kind == "batter" and r.batting else r.pitching.outs if r.pitching else 0),
+                r.name,
+            )
+        )
+        return TeamPage(
+            team=team,
+            season=year,
+            w=row.w,
+            l=row.l,
+            runs_for=runs_for,
+            runs_against=runs_against,
+            streak=row.streak,
+            last_ten=row.last_ten,
+            splits=splits,
+            roster=tuple(lines),
+            batting=stats.team_batting(team.abbreviation),
+            pitching=stats.team_pitching(team.abbreviation),
+        )
+
+
+def _check_phase(phase: str) -> None:
+    if phase not in ("regular", "playoffs"):
+        raise SettingsError(f"a phase is 'regular' or 'playoffs', not {phase!r}")
+
+
+def _standings_input(
+    league: League, season: int, teams: Sequence[Team], finals: Sequence[Row]
+) -> tuple[list[str], list[FinalGame], dict[str, list[str]] | None, dict[str, list[str]] | None]:
+    """Teams, final games, divisions and leagues for league.standings, from the lean game rows.
+
+    A division of a team in a league is named with the league ("AL East") unless its name
+    already starts with it, so the AL's East and the NL's East are two divisions.
+    """
+    key = {t.id: t.abbreviation for t in teams}
+    games = [
+        FinalGame(g["day"], key[g["away_team_id"]], key[g["home_team_id"]], g["away_runs"] or 0, g["home_runs"] or 0)
+        for g in finals
+    ]
+    divisions: dict[str, list[str]] = {}
+    subleagues: dict[str, list[str]] = {}
+    for team in teams:
+        if team.subleague is not None:
+            subleagues.setdefault(team.subleague, []).append(team.abbreviation)
+        if team.division is not None:
+            name = team.division
+            if team.subleague is not None and not name.startswith(f"{team.subleague} "):
+                name = f"{team.subleague} {name}"
+            divisions.setdefault(name, []).append(team.abbreviation)
+    return [t.abbreviation for t in teams], games, divisions or None, subleagues or None
+
+
+def _draw(league: League, season: int) -> str:
+    """The seed of the standings' last tie-break, a draw: fixed by league and season."""
+    return f"{league.id}/{season}"
+
+
+def _standings_of(
+    league: League, season: int, teams: Sequence[Team], finals: Sequence[Row]
+) -> dict[str, list[StandingsRow]]:
+    return standings(*_standings_input(league, season, teams, finals), draw=_draw(league, season))
+
+
+def _add_fielding(before: FieldingStats | None, more: FieldingStats) -> FieldingStats:
+    if before is None:
+        return more
+    positions = dict(before.positions)
+    for position, games in more.positions.items():
+        positions[position] = positions.get(position, 0) + games
+    return FieldingStats(more.player, more.name, more.team, before.games + more.games, before.e + more.e, positions)
+
+
+def _splits(
+    team: Team,
+    teams: Mapping[int, Team],
+    games: Sequence[Row],
+    starters: Mapping[tuple[int, int], str],
+    pool: CardPool,
+    innings: int,
+) -> tuple[Split, ...]:
+    """The team's record home and away, in close and long games, by opponent and by the other starter's hand."""
+    tally: dict[str, list[int]] = {}
+
+    def add(name: str, won: bool) -> None:
+        tally.setdefault(name, [0, 0])[0 if won else 1] += 1
+
+    order = ["Home", "Road", "One-run games", "Extra innings"]
+    if team.division is not None:
+        order += ["Vs division", "Vs other divisions"]
+    if team.subleague is not None:
+        order += [f"Vs {team.subleague}", "Vs other league"]
+    order += ["Vs LHP starters", "Vs RHP starters"]
+    for g in games:
+        home = g["home_team_id"] == team.id
+        ours, theirs = (g["home_runs"], g["away_runs"]) if home else (g["away_runs"], g["home_runs"])
+        won = ours > theirs
+        other = teams[g["away_team_id"] if home else g["home_team_id"]]
+        add("Home" if home else "Road", won)
+        if abs(ours - theirs) == 1:
+            add("One-run games", won)
+        if g["innings"] is not None and g["innings"] > innings:
+            add("Extra innings", won)
+        if team.division is not None:
+            add("Vs division" if other.division == team.division else "Vs other divisions", won)
+        if team.subleague is not None:
+            add(f"Vs {team.subleague}" if other.subleague == team.subleague else "Vs other league", won)
+        starter = starters.get((g["id"], other.id))
+        if starter is not None:
+            try:
+                hand = _hand(pool.pitcher(starter))
+            except CardError:
+                continue
+            add("Vs LHP starters" if hand == "L" else "Vs RHP starters", won)
+    return tuple(Split(name, *tally.get(name, [0, 0])) for name in order)
 
 
 def _check_rulesets(ruleset: str, pool: CardPool) -> None:

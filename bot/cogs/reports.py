@@ -28,7 +28,7 @@ from bot.standings_view import (
     team_count,
 )
 from engine.boxscore import box_score
-from league.models import GameRecord, League, Team
+from league.models import GameRecord, GameSummary, League, Team
 from league.standings import OVERALL
 from league.stats import LEADER_STATS, RATE_STATS, BattingStats, PitchingStats
 
@@ -88,19 +88,26 @@ PITCHING_HEAD = (
 )
 
 
+def _column(value: object, width: int) -> str:
+    """A value right-aligned in its column, with a space before it however long it is (a season's totals)."""
+    text = str(value)
+    return f"{text:>{max(width, len(text) + 1)}}"
+
+
 def batting_row(b: BattingStats) -> str:
     counts = (b.games, b.pa, b.ab, b.r, b.h, b.doubles, b.triples, b.hr, b.rbi, b.bb, b.k)
     return (
-        f"{counts[0]:>3}"
-        + "".join(f"{c:>4}" for c in counts[1:])
+        _column(counts[0], 3)
+        + "".join(_column(c, 4) for c in counts[1:])
         + f"{b.sb:>4}{average(b.avg):>6}{average(b.obp):>6}{average(b.slg):>6}{average(b.ops):>6}"
     )
 
 
 def pitching_row(p: PitchingStats) -> str:
+    widths = ((p.games, 3), (p.games_started, 4), (p.w, 3), (p.l, 3), (p.s, 3), (p.hld, 4), (p.bs, 3), (p.ip, 6))
     return (
-        f"{p.games:>3}{p.games_started:>4}{p.w:>3}{p.l:>3}{p.s:>3}{p.hld:>4}{p.bs:>3}{p.ip:>6}"
-        + "".join(f"{c:>4}" for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
+        "".join(_column(value, width) for value, width in widths)
+        + "".join(_column(c, 4) for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
         + f"{per_nine(p.era):>6}{per_nine(p.whip):>6}"
     )
 
@@ -111,7 +118,7 @@ def named_table(head: str, rows: Sequence[tuple[str, str]]) -> str:
     return "\n".join([f"{'':<{width}}{head}", *(f"{name:<{width}}{stats}" for name, stats in rows)])
 
 
-def game_line(game: GameRecord, teams: dict[int, Team]) -> str:
+def game_line(game: GameRecord | GameSummary, teams: dict[int, Team]) -> str:
     away, home = teams[game.away_team_id].abbreviation, teams[game.home_team_id].abbreviation
     line = f"`#{game.id}` day {game.day}: {away} at {home}"
     if game.forfeited_by:
@@ -178,7 +185,7 @@ class ReportsCog(commands.Cog):
     ) -> None:
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team) if team else None
-        games = await self.bot.store.games(league.id, day=day)
+        games = await self.bot.store.game_summaries(league.id, day=day)
         if found is not None:
             games = [g for g in games if found.id in (g.away_team_id, g.home_team_id)]
             title = f"{found.name}: season {league.season}" + (f", day {day}" if day else "")
@@ -230,76 +237,91 @@ class ReportsCog(commands.Cog):
 
     # --- /stats -----------------------------------------------------------------------------
 
-    @stats.command(name="player", description="A player's season: batting, and pitching for a pitcher")
-    @app_commands.describe(player="The player")
+    @stats.command(name="player", description="A player's season: batting, pitching and fielding, by team")
+    @app_commands.describe(player="The player", season="The season (default: this one)")
     @app_commands.autocomplete(player=autocomplete.roster_players)
-    async def stats_player(self, interaction: discord.Interaction, player: str) -> None:
+    async def stats_player(
+        self, interaction: discord.Interaction, player: str, season: app_commands.Range[int, 1, 1000] | None = None
+    ) -> None:
+        from bot import pages
+
         league = await server_league(self.bot, interaction)
         store = self.bot.store
         pool = await store.card_pool(league.id)
         rostered = [e.card_id for t in await store.teams(league.id) for e in await store.roster(t.id)]
         card_id = find_card(pool, player, rostered, "on a team of the league")
-        card = pool.card(card_id)
-        totals = await store.season_stats(league.id)
-        batting = totals.batting.get(card_id)  # a pitcher's turns at bat are under his pitching card's id
-        pitching = totals.pitching.get(card_id)
-        team = totals.player_team.get(card_id)
-        embed = discord.Embed(title=f"{card.name}: season {league.season}" + (f" ({team})" if team else ""))
+        year = season or league.season
+        await interaction.response.defer(thinking=True)
+        page = await store.player_page(league.id, card_id, season=year)
+        team = page.lines[-1].team if page.lines else page.team
+        embed = discord.Embed(title=f"{page.name}: season {year}" + (f" ({team})" if team else ""))
+        batting, pitching = pages.player_batting_table(page), pages.player_pitching_table(page)
         if batting is not None:
-            embed.add_field(
-                name="Batting", value=code_block(f"{BATTING_HEAD}{BATTING_RATES}\n{batting_row(batting)}"), inline=False
-            )
+            embed.add_field(name="Batting", value=code_block(batting), inline=False)
         if pitching is not None:
-            table = f"{PITCHING_HEAD}{'ERA':>6}{'WHIP':>6}\n{pitching_row(pitching)}"
-            embed.add_field(name="Pitching", value=code_block(table), inline=False)
+            embed.add_field(name="Pitching", value=code_block(pitching), inline=False)
+        fielding = pages.player_fielding_lines(page)
+        if fielding:
+            embed.set_footer(text="Fielding: " + "; ".join(fielding))
         if batting is None and pitching is None:
             embed.description = "He has not played in a final game this season."
-        await interaction.response.send_message(embed=embed)
+        await interaction.followup.send(embed=embed)
 
-    @stats.command(name="team", description="A team's season: its players' batting and pitching, and its totals")
-    @app_commands.describe(team="The team")
+    @stats.command(name="team", description="A team's season: record, splits, and its players' lines")
+    @app_commands.describe(team="The team", season="The season (default: this one)")
     @app_commands.autocomplete(team=autocomplete.teams)
-    async def stats_team(self, interaction: discord.Interaction, team: str) -> None:
+    async def stats_team(
+        self, interaction: discord.Interaction, team: str, season: app_commands.Range[int, 1, 1000] | None = None
+    ) -> None:
+        from bot import pages
+
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team)
-        totals = await self.bot.store.season_stats(league.id)
-        key = found.abbreviation
-        batters = sorted((b for b in totals.batting.values() if b.team == key), key=lambda b: (-b.pa, b.name))
-        pitchers = sorted((p for p in totals.pitching.values() if p.team == key), key=lambda p: (-p.outs, p.name))
-        batting = [(b.name, batting_row(b)) for b in batters] + [("Totals", batting_row(totals.team_batting(key)))]
-        pitching = [(p.name, pitching_row(p)) for p in pitchers] + [("Totals", pitching_row(totals.team_pitching(key)))]
-        games = totals.team_games.get(key, 0)
-        embeds = [
-            discord.Embed(title=f"{found.name}: season {league.season} batting", description=block)
-            for block in code_blocks(named_table(BATTING_HEAD + BATTING_RATES, batting))
-        ]
-        embeds[0].set_footer(text=f"{games} final game{'s' if games != 1 else ''} with a box score")
+        await interaction.response.defer(thinking=True)
+        page = await self.bot.store.team_page(league.id, found.id, season=season)
+        head = discord.Embed(title=f"{found.name}: season {page.season}", description=pages.team_record(page))
+        head.add_field(name="Splits", value=code_block(pages.splits_table(page)), inline=False)
+        idle = pages.unplayed(page)
+        if idle:
+            add_lines(head, "No games yet", [", ".join(idle)])
+        embeds = [head]
         embeds += [
-            discord.Embed(title=f"{found.name}: season {league.season} pitching", description=block)
-            for block in code_blocks(named_table(f"{PITCHING_HEAD}{'ERA':>6}{'WHIP':>6}", pitching))
+            discord.Embed(title=f"{found.name}: season {page.season} batting", description=block)
+            for block in code_blocks(pages.team_batting_table(page))
+        ]
+        embeds += [
+            discord.Embed(title=f"{found.name}: season {page.season} pitching", description=block)
+            for block in code_blocks(pages.team_pitching_table(page))
         ]
         await send_embeds(interaction, embeds)
 
-    @stats.command(name="leaders", description="The league's leaders in one stat")
-    @app_commands.describe(stat="The stat, e.g. home runs or ERA")
-    async def stats_leaders(self, interaction: discord.Interaction, stat: str) -> None:
+    @stats.command(name="leaders", description="The league's leaders: in one stat, or a board of the main ones")
+    @app_commands.describe(stat="The stat, e.g. home runs or ERA (default: a board of the main stats)")
+    async def stats_leaders(self, interaction: discord.Interaction, stat: str | None = None) -> None:
+        from bot import pages
+
         league = await server_league(self.bot, interaction)
-        key = stat.strip().lower()
-        if key not in LEADER_STATS:
+        key = stat.strip().lower() if stat else None
+        if key is not None and key not in LEADER_STATS:
             raise UserError(f"There are no leaders in {stat!r}; pick a stat from the list ({', '.join(LEADER_STATS)}).")
         store = self.bot.store
+        await interaction.response.defer(thinking=True)
         pool = await store.card_pool(league.id)
-        totals = await store.season_stats(league.id)
-        best = await store.leaders(league.id, key)
-        lines = [
-            f"{n}. {pool.name(card_id)} ({totals.player_team.get(card_id, '?')}) **{stat_value(key, value)}**"
-            for n, (card_id, value) in enumerate(best, start=1)
-        ]
-        embed = discord.Embed(title=f"{league.name} leaders: {leader_name(key)}")
-        embed.description = "\n".join(lines) or "Nobody yet: the leaders need final games (rates need qualifiers)."
-        if key in RATE_STATS:
+        wanted = [key] if key is not None else list(pages.BOARD)
+        totals, board = await store.leader_board(league.id, wanted, limit=10 if key else pages.BOARD_LIMIT)
+        names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
+        if key is not None:
+            embed = discord.Embed(title=f"{league.name} leaders: {leader_name(key)}")
+            lines = pages.leader_lines(key, board[key], names, totals.player_team)
+            embed.description = "\n".join(lines) or "Nobody yet: the leaders need final games (rates need qualifiers)."
+        else:
+            embed = discord.Embed(title=f"{league.name} leaders", description=f"Season {league.season}")
+            for name in wanted:
+                lines = pages.leader_lines(name, board[name], names, totals.player_team)
+                embed.add_field(name=leader_name(name), value="\n".join(lines) or "nobody yet", inline=True)
+        if key is None or key in RATE_STATS:
             embed.set_footer(text="Qualifying: 3.1 plate appearances (batters) or 1 inning (pitchers) per team game")
-        await interaction.response.send_message(embed=embed)
+        await interaction.followup.send(embed=embed)
 
     @stats_leaders.autocomplete("stat")
     async def _leader_stats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

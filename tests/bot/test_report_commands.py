@@ -168,8 +168,12 @@ async def test_stats_of_a_player_a_team_and_the_leaders(fake_discord: FakeDiscor
         assert "has not played" in idle.text
 
         team = await ask(fake, fake.stranger, "stats", "team", team="MV")
-        assert [e["title"] for e in team.embeds] == ["Mesa Valley: season 1 batting", "Mesa Valley: season 1 pitching"]
-        assert "Totals" in team.embeds[0]["description"] and "Rollie Danforth" in team.embeds[1]["description"]
+        assert [e["title"] for e in team.embeds] == [
+            "Mesa Valley: season 1",
+            "Mesa Valley: season 1 batting",
+            "Mesa Valley: season 1 pitching",
+        ]
+        assert "Totals" in team.embeds[1]["description"] and "Rollie Danforth" in team.embeds[2]["description"]
 
         stats = await fake.autocomplete(fake.stranger, "stats", "leaders", focused="stat", value="home")
         assert stats == [{"name": "Home runs (HR)", "value": "hr"}]

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from engine.game import Game
+from league.compact import unpack, unpack_setup
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
 
@@ -123,9 +124,14 @@ def stored(db: Path) -> dict[str, Any]:
     with closing(sqlite3.connect(db)) as conn:
         conn.row_factory = sqlite3.Row
         rows = conn.execute("SELECT * FROM game").fetchall()
+        snapshots = {r["id"]: json.loads(r["cards"]) for r in conn.execute("SELECT * FROM card_snapshot")}
     assert len(rows) == 1, "the terminal league plays one game at a time"
     record = {key: rows[0][key] for key in rows[0].keys()}  # noqa: SIM118 (a Row is not a dict)
     record["game"] = {key: json.loads(record[key]) for key in ("setup", "log", "managed")}
+    if record["snapshot_id"] is not None:  # the setup names the cards of the league's snapshot (league.compact)
+        record["game"]["setup"] = unpack_setup(record["game"]["setup"], snapshots[record["snapshot_id"]])
+    if record["log_z"] is not None:  # a final game's log is compressed
+        record["game"]["log"] = unpack(record["log_z"])
     return record
 
 

@@ -80,6 +80,7 @@ async def assert_untouched(store: Store, record: GameRecord) -> None:
     assert await store.game(record.id) == record
     assert await store.pitcher_usage(record.league_id) == []
     assert await store.injuries(record.league_id, current=False) == []
+    assert (await store.season_stats(record.league_id)).batting == {}  # nor its season rows
     assert (await store.rotation(record.away_team_id)).next_starter == (
         await store.rotation(record.away_team_id)
     ).starters[0]
@@ -96,7 +97,7 @@ async def assert_complete(store: Store, record: GameRecord, game_file: Path) -> 
     assert hurt and {i.card_id for i in await store.injuries(record.league_id, current=False)} == hurt
 
 
-@pytest.mark.parametrize("stage", ["game", "pitchers", "injuries"])
+@pytest.mark.parametrize("stage", ["game", "pitchers", "injuries", "season"])
 async def test_killed_inside_finish_game_leaves_the_game_live(
     store: Store, db_path: Path, live_game: tuple[GameRecord, Path], stage: str
 ) -> None:

@@ -1,0 +1,235 @@
+"""Season tables: every final game's box score added to per-player season rows as the game is stored.
+
+The rows hold the counts :func:`league.stats.season_stats` adds up from box scores, one row
+per player per team per season per phase (and per position for fielding), so that
+standings, season stats, leaders and the team and player pages never read a game's JSON.
+:func:`add_box` is what ``Store.finish_game`` calls inside its transaction; :func:`rebuild`
+fills the tables for the games already final when the database is upgraded;
+:func:`season_stats_from_rows` turns the rows back into :class:`league.stats.SeasonStats`,
+equal to what ``league.stats.season_stats`` makes of the same box scores.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from engine.boxscore import PITCHING_COUNTS
+from league import sql
+from league.compact import pack, unpack
+from league.stats import (
+    BATTING_COUNTS,
+    DECISIONS,
+    BattingStats,
+    FieldingStats,
+    PitchingStats,
+    SeasonStats,
+)
+
+PITCHING_MARKS = tuple(dict.fromkeys(DECISIONS.values()))  # w, l, s, hld, bs
+
+
+@dataclass
+class GameRows:
+    """One game's additions: {(team_id, card_id): (name, counts)}, fielding by (team_id, card_id, position)."""
+
+    batting: dict[tuple[int, str], tuple[str, dict[str, int]]] = field(default_factory=dict)
+    pitching: dict[tuple[int, str], tuple[str, dict[str, int]]] = field(default_factory=dict)
+    fielding: dict[tuple[int, str, str], tuple[str, dict[str, int]]] = field(default_factory=dict)
+
+
+def _count(line: Mapping[str, Any], name: str) -> int:
+    value = line[name]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a count, got {value!r}")
+    return value
+
+
+def game_rows(box: Mapping[str, Any], team_ids: Mapping[str, int]) -> GameRows:
+    """What one box score adds, team by team, the way ``league.stats`` counts it."""
+    rows = GameRows()
+    for side in ("away", "home"):
+        team_id, team_box = team_ids[side], box[side]
+        for line in team_box["batting"]:
+            player = str(line["player"])
+            _, counts = rows.batting.setdefault((team_id, player), (str(line["name"]), {"games": 1}))
+            for stat in BATTING_COUNTS:
+                counts[stat] = counts.get(stat, 0) + _count(line, stat)
+        for order, line in enumerate(team_box["pitching"]):
+            player = str(line["player"])
+            key = (team_id, player)
+            if key not in rows.pitching:
+                rows.pitching[key] = (str(line["name"]), {"games": 1, "games_started": int(order == 0)})
+            counts = rows.pitching[key][1]
+            for stat in PITCHING_COUNTS:
+                counts[stat] = counts.get(stat, 0) + _count(line, stat)
+            for mark in str(line.get("decision") or "").split(","):
+                decision = DECISIONS.get(mark.strip())
+                if decision is not None:
+                    counts[decision] = counts.get(decision, 0) + 1
+        fielded: set[str] = set()
+        for line in team_box["fielding"]:
+            player, position = str(line["player"]), str(line["position"])
+            _, counts = rows.fielding.setdefault((team_id, player, position), (str(line["name"]), {}))
+            if player not in fielded:
+                counts["games"] = counts.get("games", 0) + 1
+                fielded.add(player)
+            counts["e"] = counts.get("e", 0) + _count(line, "e")
+    return rows
+
+
+BATTING_COLUMNS = ("games", *BATTING_COUNTS)
+PITCHING_COLUMNS = ("games", "games_started", *PITCHING_MARKS, *PITCHING_COUNTS)
+FIELDING_COLUMNS = ("games", "e")
+
+
+async def add_box(
+    conn: aiosqlite.Connection,
+    *,
+    league_id: int,
+    season: int,
+    phase: str,
+    day: int,
+    game_id: int,
+    team_ids: Mapping[str, int],
+    box: Mapping[str, Any],
+) -> None:
+    """Add one final game's box score to the season tables (inside the caller's transaction)."""
+    rows = game_rows(box, team_ids)
+    where = (league_id, season, phase)
+    await conn.executemany(
+        sql.UPSERT_SEASON_BATTING,
+        [
+            (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in BATTING_COLUMNS))
+            for (team_id, card_id), (name, counts) in rows.batting.items()
+        ],
+    )
+    await conn.executemany(
+        sql.UPSERT_SEASON_PITCHING,
+        [
+            (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in PITCHING_COLUMNS))
+            for (team_id, card_id), (name, counts) in rows.pitching.items()
+        ],
+    )
+    await conn.executemany(
+        sql.UPSERT_SEASON_FIELDING,
+        [
+            (*where, team_id, card_id, position, name, day, game_id, *(counts.get(c, 0) for c in FIELDING_COLUMNS))
+            for (team_id, card_id, position), (name, counts) in rows.fielding.items()
+        ],
+    )
+
+
+def stored_box(row: Mapping[str, Any] | aiosqlite.Row) -> dict[str, Any]:
+    """A final game row's box score, compressed or not."""
+    if row["box_z"] is not None:
+        return dict(unpack(row["box_z"]))
+    return dict(json.loads(row["box_score"] or "{}"))
+
+
+async def rebuild(conn: aiosqlite.Connection) -> None:
+    """Fill the season tables and the innings from every final game, and compress the logs and box scores of
+    those stored before (the upgrade to 0006, in its transaction). Setups stay inline: they still load."""
+    for table in ("season_batting", "season_pitching", "season_fielding"):
+        await conn.execute(f"DELETE FROM {table}")
+    async with conn.execute(sql.SELECT_FINALS_TO_REBUILD) as cursor:
+        finals = list(await cursor.fetchall())
+    for row in finals:
+        line = json.loads(row["line_score"] or "{}")
+        if isinstance(line.get("innings"), int):
+            await conn.execute(sql.UPDATE_GAME_INNINGS, (line["innings"], row["id"]))
+        if row["forfeited_by"] is not None:
+            continue
+        if row["box_z"] is None:  # written before 0006: its log and box score compressed as finish_game now does
+            log = json.loads(row["log"])
+            await conn.execute(sql.PACK_FINAL_GAME, (pack(log), pack(json.loads(row["box_score"])), row["id"]))
+        await add_box(
+            conn,
+            league_id=row["league_id"],
+            season=row["season"],
+            phase=row["phase"],
+            day=row["played_day"] if row["played_day"] is not None else row["day"],
+            game_id=row["id"],
+            team_ids={"away": row["away_team_id"], "home": row["home_team_id"]},
+            box=stored_box(row),
+        )
+
+
+# --- from rows back to season stats --------------------------------------------------------------
+
+
+def _latest(row: Mapping[str, Any] | aiosqlite.Row) -> tuple[int, int]:
+    return (row["last_day"], row["last_game"])
+
+
+def season_stats_from_rows(
+    batting: Sequence[aiosqlite.Row],
+    pitching: Sequence[aiosqlite.Row],
+    fielding: Sequence[aiosqlite.Row],
+    team_key: Mapping[int, str],
+    team_games: Mapping[int, int],
+) -> SeasonStats:
+    """The season's :class:`SeasonStats` from its rows; ``team_games``: box scores per team id."""
+    stats = SeasonStats()
+    latest: dict[str, tuple[tuple[int, int], str]] = {}  # player -> (when, team) over every table
+
+    def seen(player: str, row: Mapping[str, Any] | aiosqlite.Row, team: str) -> None:
+        when = _latest(row)
+        if player not in latest or when > latest[player][0]:
+            latest[player] = (when, team)
+
+    for team_id, games in team_games.items():
+        if games:
+            team = team_key[team_id]
+            stats.team_games[team] = games
+            stats._team_batting[team] = BattingStats(team, team, team, games=games)
+            stats._team_pitching[team] = PitchingStats(team, team, team, games=games, games_started=games)
+
+    batting_when: dict[str, tuple[int, int]] = {}
+    for row in batting:
+        player, team = row["card_id"], team_key[row["team_id"]]
+        season = stats.batting.setdefault(player, BattingStats(player, row["name"], team))
+        if player not in batting_when or _latest(row) > batting_when[player]:
+            batting_when[player] = _latest(row)
+            season.name, season.team = row["name"], team
+        season.games += row["games"]
+        team_line = stats._team_batting.setdefault(team, BattingStats(team, team, team))
+        for name in BATTING_COUNTS:
+            setattr(season, name, getattr(season, name) + row[name])
+            setattr(team_line, name, getattr(team_line, name) + row[name])
+        seen(player, row, team)
+
+    pitching_when: dict[str, tuple[int, int]] = {}
+    for row in pitching:
+        player, team = row["card_id"], team_key[row["team_id"]]
+        pitcher = stats.pitching.setdefault(player, PitchingStats(player, row["name"], team))
+        if player not in pitching_when or _latest(row) > pitching_when[player]:
+            pitching_when[player] = _latest(row)
+            pitcher.name, pitcher.team = row["name"], team
+        pitcher.games += row["games"]
+        pitcher.games_started += row["games_started"]
+        team_pitching = stats._team_pitching.setdefault(team, PitchingStats(team, team, team))
+        for name in (*PITCHING_COUNTS, *PITCHING_MARKS):
+            setattr(pitcher, name, getattr(pitcher, name) + row[name])
+            setattr(team_pitching, name, getattr(team_pitching, name) + row[name])
+        seen(player, row, team)
+
+    fielding_when: dict[str, tuple[int, int]] = {}
+    for row in fielding:
+        player, team = row["card_id"], team_key[row["team_id"]]
+        fielder = stats.fielding.setdefault(player, FieldingStats(player, row["name"], team))
+        if player not in fielding_when or _latest(row) > fielding_when[player]:
+            fielding_when[player] = _latest(row)
+            fielder.name, fielder.team = row["name"], team
+        fielder.games += row["games"]
+        fielder.e += row["e"]
+        if row["games"]:
+            fielder.positions[row["position"]] = fielder.positions.get(row["position"], 0) + row["games"]
+        seen(player, row, team)
+
+    stats.player_team.update({player: team for player, (_, team) in latest.items()})
+    return stats

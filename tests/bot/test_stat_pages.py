@@ -1,0 +1,106 @@
+"""Issue 14's pages: the leaders board, a team's page and a player's page, in Discord and at the terminal."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot import cli, pages, season
+from bot.cogs.reports import batting_row, leader_name
+from bot.layout import code_block
+from league.models import GameRecord, League
+from league.store import Store
+from tests.bot.conftest import ask, play_final_game, running_bot, sample_league
+from tests.fakediscord import FakeDiscord
+
+
+async def four_games(store: Store, league: League) -> list[GameRecord]:
+    games = []
+    for n in range(4):
+        away, home = ("HC", "MV") if n % 2 == 0 else ("MV", "HC")
+        games.append(await play_final_game(store, league.id, away, home, seed=20 + n))
+        await store.advance_day(league.id)
+    return games
+
+
+def record_of(games: list[GameRecord], team_id: int) -> tuple[int, int]:
+    wins = 0
+    for g in games:
+        assert g.away_runs is not None and g.home_runs is not None
+        winner = g.away_team_id if g.away_runs > g.home_runs else g.home_team_id
+        wins += winner == team_id
+    return wins, len(games) - wins
+
+
+async def test_the_leaders_board_the_team_page_and_the_player_page(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league = await sample_league(store, fake.guild_id, fake.commissioner.id)
+    games = await four_games(store, league)
+    hc = await store.find_team(league.id, "HC")
+    pool = await store.card_pool(league.id)
+    stats = await store.season_stats(league.id)
+    async with running_bot(fake, store):
+        board = await ask(fake, fake.stranger, "stats", "leaders")
+        assert board.embed is not None and board.embed["title"] == "Test League leaders"
+        assert [f["name"] for f in board.embed["fields"]] == [leader_name(s) for s in pages.BOARD]
+        hr = await store.leaders(league.id, "hr", limit=pages.BOARD_LIMIT)
+        first_card, first_value = hr[0]
+        hr_field = board.embed["fields"][pages.BOARD.index("hr")]["value"]
+        expected_first = f"1. {pool.name(first_card)} ({stats.player_team[first_card]}) **{first_value}**"
+        assert hr_field.splitlines()[0] == expected_first
+        assert len(hr_field.splitlines()) == len(hr)
+
+        team = await ask(fake, fake.stranger, "stats", "team", team="HC")
+        head = team.embeds[0]
+        w, l = record_of(games, hc.id)  # noqa: E741
+        assert head["title"] == "Harbor City: season 1" and head["description"].startswith(f"{w}-{l} (")
+        splits = {
+            line.split()[0]: line.split()[1:3] for line in head["fields"][0]["value"].strip("`\n").splitlines()[1:]
+        }
+        assert int(splits["Home"][0]) + int(splits["Road"][0]) == w
+        assert int(splits["Home"][1]) + int(splits["Road"][1]) == l
+        page = await store.team_page(league.id, hc.id)
+        assert head["fields"][0]["value"] == code_block(pages.splits_table(page))
+
+        player = await ask(fake, fake.stranger, "stats", "player", player="Rudy Kasprzak")
+        assert player.embed is not None and player.embed["title"] == "Rudy Kasprzak: season 1 (HC)"
+        [batting] = player.embed["fields"]
+        rows = batting["value"].strip("`\n").splitlines()
+        rudy = stats.batting["hc-rudy-kasprzak-1970"]
+        assert rows[1] == f"{'HC':<6}{batting_row(rudy)}"  # his one line: the regular season with Harbor City
+        assert "Fielding: HC: 4 G, " in player.text
+
+
+def test_the_terminal_prints_the_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "terminal.sqlite3"
+
+    async def make() -> tuple[str, str, str]:
+        store = await Store.open(path)
+        try:
+            league = await season.terminal_league(store)
+            await four_games(store, league)
+            hc = await store.find_team(league.id, "HC")
+            team = pages.team_text(await store.team_page(league.id, hc.id))
+            page = await store.player_page(league.id, "hc-rudy-kasprzak-1970")
+            player = pages.player_text(page, "Rudy Kasprzak: season 1 (HC)")
+            best = await store.leaders(league.id, "hr", limit=10)
+            return team, player, f"{best[0][1]}"
+        finally:
+            await store.close()
+
+    team, player, top_hr = asyncio.run(make())
+    assert cli.main(["team", "HC", "--database", str(path)]) == 0
+    assert capsys.readouterr().out == team + "\n"
+    assert "Splits\n" in team and "Totals" in team
+    assert cli.main(["player", "Kasprzak", "--database", str(path)]) == 0
+    assert capsys.readouterr().out == player + "\n"
+    assert cli.main(["leaders", "hr", "--database", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == ["Terminal League leaders, season 1", "", "Home runs (HR)"]
+    assert out[3].startswith("  1. ") and out[3].endswith(f" {top_hr}")
+    assert cli.main(["leaders", "xyz", "--database", str(path)]) == 1
+    assert "no leaders in 'xyz'" in capsys.readouterr().err
+    assert cli.main(["team", "HC", "--database", str(tmp_path / "none.sqlite3")]) == 1
+    assert "no database at" in capsys.readouterr().err
