@@ -1,0 +1,1 @@
+-- A placeholder for another branch's migration 0006 (issue 14); the lead drops it at merge.
