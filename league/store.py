@@ -1630,7 +1630,8 @@ class Store:
         series = await self._series(series_id)
         if series.winner_team_id is not None or await self._value(sql.COUNT_SERIES_OPEN_GAMES, (series_id,)):
             return
-        day = max((record.played_day or league.day) + 1, league.day)
+        # The day after the game's (a forfeit before its day counts on its day), and never before today.
+        day = max(max(record.day, record.played_day or 0) + 1, league.day)
         needed = series.best_of // 2 + 1
         if max(series.high_wins, series.low_wins) < needed:
             await self._schedule_series_game(league, series_id, day)
