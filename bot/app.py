@@ -29,6 +29,7 @@ COGS = (
     "bot.cogs.lineup",
     "bot.cogs.games",
     "bot.cogs.reports",
+    "bot.cogs.playoffs",
     "bot.cogs.cards",
     "bot.cogs.help",
 )

@@ -326,6 +326,43 @@ def _add_page_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(func=_pages)
 
 
+def _playoffs(args: argparse.Namespace) -> int:
+    """dugout playoffs [start]: a league's playoff bracket; ``start`` seeds them and schedules the first games."""
+    import asyncio
+
+    from bot.bracket import bracket_text
+    from bot.season import LEAGUE
+    from league.store import Store
+
+    path = database_path(args)
+    if not path.exists():
+        print(f"no database at {path} (dugout db upgrade creates it)", file=sys.stderr)
+        return 1
+
+    async def run() -> str:
+        async with await Store.open(path) as store:
+            if args.league is None and args.guild is not None:
+                leagues = await store.leagues(args.guild)
+                if not leagues:
+                    raise LeagueError(f"server {args.guild} has no league in {path}")
+                league = leagues[0]
+            else:
+                league = await store.find_league(args.league or LEAGUE, args.guild)
+            playoffs = await store.start_playoffs(league.id) if args.action == "start" else None
+            playoffs = playoffs or await store.playoffs(league.id)
+            if playoffs is None:
+                fmt = await store.playoff_format(league.id)
+                return (
+                    f"{league.name}: the season {league.season} playoffs have not started (format {fmt.describe()}); "
+                    "dugout playoffs start seeds them once every regular-season game is final"
+                )
+            teams = {t.id: t for t in await store.teams(league.id)}
+            return f"{league.name}\n{bracket_text(playoffs, teams)}"
+
+    print(asyncio.run(run()))
+    return 0
+
+
 RUN_HELP = """\
 With DISCORD_TOKEN set (in the environment or in .env) this runs the Discord bot
 until it is stopped (Ctrl-C, or SIGTERM from Docker or systemd); every league,
@@ -468,6 +505,18 @@ def build_parser() -> argparse.ArgumentParser:
     player = sub.add_parser("player", help="a player's page: his season lines by team, regular season and playoffs")
     player.add_argument("name", help="the player's name (or part of it) or card id")
     _add_page_arguments(player)
+
+    playoffs = sub.add_parser(
+        "playoffs",
+        help="a league's playoff bracket; 'start' seeds the playoffs and schedules the first games",
+        description="The bracket of the terminal league (or --league, or a Discord server's with --guild). "
+        "'dugout playoffs start' seeds the playoffs from the standings once every regular-season game is final.",
+    )
+    playoffs.add_argument("action", nargs="?", choices=["start"], help="start the playoffs")
+    playoffs.add_argument("--league", help="the league's name (default: the terminal league)")
+    playoffs.add_argument("--guild", type=int, help="the Discord server id whose league it is")
+    playoffs.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")
+    playoffs.set_defaults(func=_playoffs)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     database.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")

@@ -16,6 +16,7 @@ from cards.notation import Position
 from engine.setup import Options
 from league.compact import Cards, unpack, unpack_setup
 from league.errors import SettingsError
+from league.playoffs import PlayoffFormat
 from league.stats import BattingStats, FieldingStats, PitchingStats
 
 Hand = Literal["L", "R"]
@@ -529,3 +530,54 @@ class GameSummary:
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> GameSummary:
         return cls(**{f.name: row[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class PlayoffSeed:
+    team_id: int
+    bracket: str  # the team's league ("AL"), or "" for a league without two
+    seed: int  # 1 is the best of its bracket
+    how: str  # "division", "wild card" or "record"
+    rank: int  # place in the whole league's regular-season standings
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> PlayoffSeed:
+        return cls(row["team_id"], row["bracket"], row["seed"], row["how"], row["rank"])
+
+
+@dataclass(frozen=True)
+class PlayoffSeries:
+    """A series: the higher seed has home field game by game as ``home`` says (H him, L the lower seed)."""
+
+    id: int
+    round: int
+    bracket: str
+    slot: int
+    high_team_id: int
+    low_team_id: int
+    best_of: int
+    home: str
+    winner_team_id: int | None
+    high_wins: int
+    low_wins: int
+
+    @property
+    def games_played(self) -> int:
+        return self.high_wins + self.low_wins
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> PlayoffSeries:
+        return cls(**{f.name: row[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class Playoffs:
+    """A season's playoffs: the format they are played with, the seeds, every series so far, the champion."""
+
+    league_id: int
+    season: int
+    format: PlayoffFormat
+    started_day: int
+    champion_team_id: int | None
+    seeds: tuple[PlayoffSeed, ...]
+    series: tuple[PlayoffSeries, ...]  # by round, bracket, slot

@@ -374,3 +374,67 @@ ORDER BY day, id
 """
 # (log_z, box_z, game_id): a final game stored before 0006, compressed
 PACK_FINAL_GAME = "UPDATE game SET log_z = ?, box_z = ?, log = '[]', box_score = '{}' WHERE id = ?"
+
+# --- playoffs (league.playoffs) ---------------------------------------------------------------
+
+SELECT_PLAYOFF_FORMAT = "SELECT format FROM playoff_format WHERE league_id = ?"
+# (league_id, format)
+UPSERT_PLAYOFF_FORMAT = """
+INSERT INTO playoff_format (league_id, format) VALUES (?, ?)
+ON CONFLICT (league_id) DO UPDATE SET format = excluded.format
+"""
+# (league_id, season)
+SELECT_PLAYOFFS = "SELECT * FROM playoffs WHERE league_id = ? AND season = ?"
+# (league_id, season, format, started_day)
+INSERT_PLAYOFFS = "INSERT INTO playoffs (league_id, season, format, started_day) VALUES (?, ?, ?, ?)"
+# (champion_team_id, league_id, season)
+UPDATE_PLAYOFF_CHAMPION = "UPDATE playoffs SET champion_team_id = ? WHERE league_id = ? AND season = ?"
+# (league_id, season, team_id, bracket, seed, how, rank)
+INSERT_PLAYOFF_SEED = """
+INSERT INTO playoff_seed (league_id, season, team_id, bracket, seed, how, rank) VALUES (?, ?, ?, ?, ?, ?, ?)
+"""
+# (league_id, season)
+SELECT_PLAYOFF_SEEDS = "SELECT * FROM playoff_seed WHERE league_id = ? AND season = ? ORDER BY bracket, seed"
+# (league_id, season, round, bracket, slot, high_team_id, low_team_id, best_of, home)
+INSERT_PLAYOFF_SERIES = """
+INSERT INTO playoff_series (league_id, season, round, bracket, slot, high_team_id, low_team_id, best_of, home)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+# A series with the games each side has won (final games, forfeits too).
+_SERIES_WITH_WINS = """
+SELECT s.*,
+    (SELECT count(*) FROM game g WHERE g.series_id = s.id AND g.status = 'final'
+        AND ((g.home_team_id = s.high_team_id AND g.home_runs > g.away_runs)
+          OR (g.away_team_id = s.high_team_id AND g.away_runs > g.home_runs))) AS high_wins,
+    (SELECT count(*) FROM game g WHERE g.series_id = s.id AND g.status = 'final'
+        AND ((g.home_team_id = s.low_team_id AND g.home_runs > g.away_runs)
+          OR (g.away_team_id = s.low_team_id AND g.away_runs > g.home_runs))) AS low_wins
+FROM playoff_series s
+"""
+# (series_id)
+SELECT_PLAYOFF_SERIES = _SERIES_WITH_WINS + "WHERE s.id = ?"
+# (league_id, season)
+SELECT_PLAYOFF_SERIES_ALL = (
+    _SERIES_WITH_WINS + "WHERE s.league_id = ? AND s.season = ? ORDER BY s.round, s.bracket, s.slot"
+)
+# (winner_team_id, series_id)
+UPDATE_SERIES_WINNER = "UPDATE playoff_series SET winner_team_id = ? WHERE id = ?"
+# (league_id, season, day, away_team_id, home_team_id, series_id)
+INSERT_PLAYOFF_GAME = """
+INSERT INTO game (league_id, season, day, away_team_id, home_team_id, phase, series_id)
+VALUES (?, ?, ?, ?, ?, 'playoffs', ?)
+"""
+# (game_id)
+SELECT_GAME_SERIES = "SELECT series_id FROM game WHERE id = ?"
+# A series' games not yet final (scheduled, live or postponed): (series_id)
+COUNT_SERIES_OPEN_GAMES = "SELECT count(*) FROM game WHERE series_id = ? AND status != 'final'"
+# (series_id)
+SELECT_SERIES_GAMES = "SELECT * FROM game WHERE series_id = ? ORDER BY id"
+# Regular-season games not final, first the earliest: (league_id, season)
+SELECT_UNFINISHED_REGULAR = """
+SELECT * FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status != 'final' ORDER BY day, id
+"""
+# (league_id, season)
+SELECT_LAST_REGULAR_DAY = """
+SELECT max(coalesce(played_day, day)) FROM game WHERE league_id = ? AND season = ? AND phase = 'regular'
+"""

@@ -63,6 +63,9 @@ from league.models import (
     Lineup,
     PitcherUsage,
     PlayerPage,
+    Playoffs,
+    PlayoffSeed,
+    PlayoffSeries,
     Replacement,
     RosterEntry,
     RosterKind,
@@ -77,6 +80,9 @@ from league.models import (
     Trade,
     days_in_a_row,
 )
+from league.playoffs import PlayoffFormat, pairings, seed_teams
+from league.playoffs import Seed as PlayoffSeedKey
+from league.playoffs import preset as playoff_preset
 from league.schedule import ScheduleError, make_schedule
 from league.standings import OVERALL, WILD_CARDS, FinalGame, LeagueStandings, StandingsRow, leagues, standings
 from league.stats import FieldingStats, SeasonStats, leaders
@@ -1470,6 +1476,7 @@ class Store:
             away_runs, home_runs = (0, 9) if side == "away" else (9, 0)
             line = _dumps({"forfeit": side})
             await self._run(sql.FORFEIT_GAME, (side, away_runs, home_runs, line, game_id))
+            await self._advance_series(game_id)  # a playoff game: the series goes on
             return await self._game(game_id)
 
     def _same_game(self, game: GameRecord, data: Mapping[str, Any]) -> Game:
@@ -1588,6 +1595,7 @@ class Store:
                     where = (league.id, event.player, team_ids[side], game_id, record.season, day)
                     await self._run(sql.INSERT_INJURY, (*where, event.kind, event.days, event.days))
             await self._hook("injuries")
+            await self._advance_series(game_id)  # a playoff game: the series goes on
             return await self._game(game_id)
 
     def _game_in_hand(self, record: GameRecord, game: Mapping[str, Any] | Game) -> Game:
@@ -1613,6 +1621,163 @@ class Store:
         window = league.rules.relief_days_in_a_row
         rows = await self._all(sql.SELECT_DAYS_PITCHED, (league.id, card_id, season, day - window, day - 1))
         return days_in_a_row((r["day"] for r in rows), day)
+
+    # --- playoffs (league.playoffs) ---------------------------------------------------------
+
+    async def _playoff_format(self, league_id: int) -> PlayoffFormat:
+        text = await self._value(sql.SELECT_PLAYOFF_FORMAT, (league_id,))
+        if text is not None:
+            return PlayoffFormat.from_dict(json.loads(text))
+        teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
+        two = len({t.subleague for t in teams if t.subleague is not None}) == 2
+        return playoff_preset("mlb" if two else "top4")
+
+    async def playoff_format(self, league_id: int) -> PlayoffFormat:
+        """The format the league's next playoffs are played with: the one chosen, else mlb with two
+        leagues (AL, NL), else top4."""
+        async with self.transaction(write=False):
+            await self._league(league_id)
+            return await self._playoff_format(league_id)
+
+    async def set_playoff_format(self, league_id: int, fmt: PlayoffFormat) -> PlayoffFormat:
+        """Choose the format; playoffs already started keep the one they started with."""
+        async with self.transaction():
+            await self._league(league_id)
+            await self._run(sql.UPSERT_PLAYOFF_FORMAT, (league_id, _dumps(fmt.to_dict())))
+            return await self._playoff_format(league_id)
+
+    async def _playoffs(self, league_id: int, season: int) -> Playoffs | None:
+        row = await self._one(sql.SELECT_PLAYOFFS, (league_id, season))
+        if row is None:
+            return None
+        seeds = tuple(PlayoffSeed.from_row(r) for r in await self._all(sql.SELECT_PLAYOFF_SEEDS, (league_id, season)))
+        series = await self._all(sql.SELECT_PLAYOFF_SERIES_ALL, (league_id, season))
+        return Playoffs(
+            league_id=league_id,
+            season=season,
+            format=PlayoffFormat.from_dict(json.loads(row["format"])),
+            started_day=row["started_day"],
+            champion_team_id=row["champion_team_id"],
+            seeds=seeds,
+            series=tuple(PlayoffSeries.from_row(r) for r in series),
+        )
+
+    async def playoffs(self, league_id: int, season: int | None = None) -> Playoffs | None:
+        """The season's playoffs (default: the current season's); None before they start."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            return await self._playoffs(league_id, season or league.season)
+
+    async def series_games(self, series_id: int) -> list[GameRecord]:
+        """A series' games so far, in order (only the games it needed are ever made)."""
+        async with self.transaction(write=False):
+            return [GameRecord.from_row(r) for r in await self._all(sql.SELECT_SERIES_GAMES, (series_id,))]
+
+    async def start_playoffs(self, league_id: int) -> Playoffs:
+        """Seed the playoffs from the regular-season standings and schedule each first-round series' first game.
+
+        Only once every regular-season game is final. The first games are on the day after the
+        season's last (or today, if that is later); each later game is made when the one before
+        it ends (:meth:`_advance_series`, inside :meth:`finish_game`'s transaction).
+        """
+        async with self.transaction():
+            league = await self._league(league_id)
+            started = await self._playoffs(league_id, league.season)
+            if started is not None:
+                raise GameError(
+                    f"the season {league.season} playoffs of {league.name} began on day {started.started_day}; "
+                    "see the bracket for where they stand"
+                )
+            waiting = await self._all(sql.SELECT_UNFINISHED_REGULAR, (league_id, league.season))
+            if waiting:
+                first = GameRecord.from_row(waiting[0])
+                raise GameError(
+                    f"{_plural(len(waiting), 'regular-season game')} of season {league.season} "
+                    f"{'is' if len(waiting) == 1 else 'are'} not final (the first: game {first.id}, day {first.day}); "
+                    "play, forfeit or finish them before the playoffs start"
+                )
+            last_day = await self._value(sql.SELECT_LAST_REGULAR_DAY, (league_id, league.season))
+            if last_day is None:
+                raise GameError(f"season {league.season} has no games yet; schedule and play the season first")
+            fmt = await self._playoff_format(league_id)
+            teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
+            table = await self.standings(league_id)
+            by_key = {t.abbreviation: t for t in teams}
+            order = [row.team for row in table["overall"]]
+            seeds = seed_teams(
+                fmt,
+                order,
+                {t.abbreviation: t.division for t in teams},
+                {t.abbreviation: t.subleague for t in teams},
+            )
+            day = max(league.day, int(last_day) + 1)
+            await self._run(sql.INSERT_PLAYOFFS, (league_id, league.season, _dumps(fmt.to_dict()), day))
+            for s in seeds:
+                await self._run(
+                    sql.INSERT_PLAYOFF_SEED,
+                    (league_id, league.season, by_key[s.team].id, s.bracket, s.seed, s.how, s.rank),
+                )
+            await self._make_round(league, 1, {}, day)
+            playoffs = await self._playoffs(league_id, league.season)
+            assert playoffs is not None
+            return playoffs
+
+    async def _make_round(self, league: League, number: int, winners: Mapping[tuple[str, int], int], day: int) -> None:
+        """A round's series, each with its first game on ``day``."""
+        playoffs = await self._playoffs(league.id, league.season)
+        assert playoffs is not None
+        seeds = [PlayoffSeedKey(str(s.team_id), s.bracket, s.seed, cast(Any, s.how), s.rank) for s in playoffs.seeds]
+        keyed = {where: str(team_id) for where, team_id in winners.items()}
+        for m in pairings(playoffs.format, seeds, number, keyed):
+            series_id = await self._run(
+                sql.INSERT_PLAYOFF_SERIES,
+                (league.id, league.season, m.round, m.bracket, m.slot, int(m.high), int(m.low), m.best_of, m.home),
+            )
+            await self._schedule_series_game(league, series_id, day)
+
+    async def _series(self, series_id: int) -> PlayoffSeries:
+        row = await self._one(sql.SELECT_PLAYOFF_SERIES, (series_id,))
+        if row is None:
+            raise NotFound(f"no playoff series with id {series_id}")
+        return PlayoffSeries.from_row(row)
+
+    async def _schedule_series_game(self, league: League, series_id: int, day: int) -> None:
+        series = await self._series(series_id)
+        high_home = series.home[series.games_played] == "H"
+        home, away = (
+            (series.high_team_id, series.low_team_id) if high_home else (series.low_team_id, series.high_team_id)
+        )
+        await self._run(sql.INSERT_PLAYOFF_GAME, (league.id, league.season, day, away, home, series_id))
+
+    async def _advance_series(self, game_id: int) -> None:
+        """After a playoff game is final: the series' next game tomorrow, or its winner; a round won
+        makes the next round's series; the last series' winner is the champion."""
+        series_id = await self._value(sql.SELECT_GAME_SERIES, (game_id,))
+        if series_id is None:
+            return
+        record = await self._game(game_id)
+        league = await self._league(record.league_id)
+        series = await self._series(series_id)
+        if series.winner_team_id is not None or await self._value(sql.COUNT_SERIES_OPEN_GAMES, (series_id,)):
+            return
+        # The day after the game's (a forfeit before its day counts on its day), and never before today.
+        day = max(max(record.day, record.played_day or 0) + 1, league.day)
+        needed = series.best_of // 2 + 1
+        if max(series.high_wins, series.low_wins) < needed:
+            await self._schedule_series_game(league, series_id, day)
+            return
+        winner = series.high_team_id if series.high_wins >= needed else series.low_team_id
+        await self._run(sql.UPDATE_SERIES_WINNER, (winner, series_id))
+        playoffs = await self._playoffs(league.id, record.season)
+        assert playoffs is not None
+        this_round = [s for s in playoffs.series if s.round == series.round]
+        if any(s.winner_team_id is None for s in this_round):
+            return
+        if series.round == len(playoffs.format.rounds):
+            await self._run(sql.UPDATE_PLAYOFF_CHAMPION, (winner, league.id, record.season))
+            return
+        winners = {(s.bracket, s.slot): cast(int, s.winner_team_id) for s in this_round}
+        await self._make_round(league, series.round + 1, winners, day)
 
     # --- standings and stats --------------------------------------------------------------
 
