@@ -1005,7 +1005,7 @@ class Store:
         async with self.transaction(write=False):
             league = await self._league(league_id)
             rows = await self._all(sql.SELECT_SCHEDULED_THROUGH, (league_id, league.season, day))
-            return [GameRecord.from_row(r) for r in rows]
+            return [await self._record(r) for r in rows]
 
     async def last_scheduled_day(self, league_id: int) -> int | None:
         """The last day of the current season with a game still 'scheduled'; None when none is."""
@@ -1671,7 +1671,7 @@ class Store:
     async def series_games(self, series_id: int) -> list[GameRecord]:
         """A series' games so far, in order (only the games it needed are ever made)."""
         async with self.transaction(write=False):
-            return [GameRecord.from_row(r) for r in await self._all(sql.SELECT_SERIES_GAMES, (series_id,))]
+            return [await self._record(r) for r in await self._all(sql.SELECT_SERIES_GAMES, (series_id,))]
 
     async def start_playoffs(self, league_id: int) -> Playoffs:
         """Seed the playoffs from the regular-season standings and schedule each first-round series' first game.
@@ -1690,7 +1690,7 @@ class Store:
                 )
             waiting = await self._all(sql.SELECT_UNFINISHED_REGULAR, (league_id, league.season))
             if waiting:
-                first = GameRecord.from_row(waiting[0])
+                first = await self._record(waiting[0])
                 raise GameError(
                     f"{_plural(len(waiting), 'regular-season game')} of season {league.season} "
                     f"{'is' if len(waiting) == 1 else 'are'} not final (the first: game {first.id}, day {first.day}); "

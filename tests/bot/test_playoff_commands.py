@@ -65,21 +65,23 @@ async def test_start_then_the_bracket_as_an_embed_and_a_picture(
         assert started.embed["title"] == "Test League playoffs"
         fields = {f["name"]: f["value"] for f in started.embed["fields"]}
         assert fields == {
-            "Semifinals (best of 5)": "(1) HC 0-0 (4) MV2 (best of 5): game 1 next\n"
-            "(2) MV 0-0 (3) HC2 (best of 5): game 1 next",
+            # HC and MV both 3-1 and 1-1 head to head: MV won the later intraleague games (MLB's
+            # "last half of intraleague games" step), so MV is the first seed.
+            "Semifinals (best of 5)": "(1) MV 0-0 (4) MV2 (best of 5): game 1 next\n"
+            "(2) HC 0-0 (3) HC2 (best of 5): game 1 next",
             "Final (best of 7)": "waits for the round before",
         }
         [picture] = started.attachments
         assert picture.filename == "playoffs-1.png"
         assert Image.open(io.BytesIO(picture.data)).size == (24 + 2 * 324, 56 + 24 + 40 + 2 * 88 + 24)
 
-        # HC wins game 1 (a forfeit); the bracket says so, and anyone may see it.
+        # MV, the first seed, wins game 1 (a forfeit); the bracket says so, and anyone may see it.
         playoffs = await store.playoffs(league.id)
         assert playoffs is not None
         first = (await store.series_games(playoffs.series[0].id))[0]
         await store.forfeit_game(first.id, "away")
         shown = await ask(fake, fake.stranger, "playoffs", "bracket")
         assert shown.embed is not None
-        assert "(1) HC 1-0 (4) MV2 (best of 5): HC leads" in shown.embed["fields"][0]["value"]
+        assert "(1) MV 1-0 (4) MV2 (best of 5): MV leads" in shown.embed["fields"][0]["value"]
         again = await ask(fake, fake.commissioner, "playoffs", "start")
         assert again.ephemeral and "the season 1 playoffs of Test League began on day 2" in again.text
