@@ -36,6 +36,8 @@ How a schedule is built:
    they travel. Every team plays every game on the same number of days, so each has the same off days;
    a team also rests in a round it sits out (odd leagues). When the rounds cannot give that many off
    days, whole-league off days (an All-Star break) make up the rest, in the middle of the season.
+   With off days at all, no team plays more than MAX_STREAK (20) days in a row: where the round order
+   alone would, the whole league gets one more off day between two series (the season a day longer).
 
 4. **Home and away.** A pair's series are split between the parks as evenly as they can be, and each
    team plays as many home games as road games, give or take a series. Hosts are then improved by a short
@@ -145,7 +147,44 @@ def make_schedule(
     rng = random.Random(seed)
     rounds = layout.rounds(series, rng)
     off = round(games_per_team * OFF_DAY_SHARE) if off_days is None else off_days
-    return _Season(layout, rounds, games_per_team, series_length, max_trip, rng).games(off)
+    games = _Season(layout, rounds, games_per_team, series_length, max_trip, rng).games(off)
+    return _rest_long_streaks(games) if off else games  # a league that asks for no off days plays every day
+
+
+def _rest_long_streaks(games: list[ScheduledGame]) -> list[ScheduledGame]:
+    """The guarantee behind MAX_STREAK: where a team would still play more than MAX_STREAK days in a row
+    (the search above usually avoids it, not always), the whole league gets an off day between two
+    series inside that run, as late as keeps the run short enough; every later game moves back a day."""
+    while True:
+        cut = _streak_cut(games)
+        if cut is None:
+            return games
+        games = [g if g.day < cut else ScheduledGame(g.day + 1, g.away, g.home) for g in games]
+
+
+def _streak_cut(games: list[ScheduledGame]) -> int | None:
+    """The day to make a league-wide off day, or None when no team plays more than MAX_STREAK days in a row."""
+    by_day: dict[int, dict[str, tuple[str, str]]] = {}
+    for g in games:
+        by_day.setdefault(g.day, {})[g.away] = by_day.setdefault(g.day, {})[g.home] = (g.away, g.home)
+    days = sorted(by_day)
+    teams = {team for day in by_day.values() for team in day}
+    for team in sorted(teams):
+        start = None
+        for day in days:
+            if team not in by_day[day]:
+                start = None
+                continue
+            start = day if start is None or team not in by_day.get(day - 1, {}) else start
+            if day - start + 1 > MAX_STREAK:
+                # A day between series for every team (nobody's game goes on with the same opponent in the same
+                # park), the latest that leaves this team at most MAX_STREAK days in a row before it.
+                for cut in range(day, start, -1):
+                    before, after = by_day.get(cut - 1, {}), by_day.get(cut, {})
+                    if all(before.get(t) != after.get(t) for t in after):
+                        return cut
+                return day  # no clean day (a series longer than MAX_STREAK): break it anyway
+    return None
 
 
 # --- checking the input ----------------------------------------------------------------

@@ -1068,7 +1068,8 @@ class Store:
                 missing = ", ".join(t.name for t in teams if t.subleague is None)
                 raise SettingsError(f"some teams have a league (AL, NL) and some do not; give these one: {missing}")
             try:
-                planned = make_schedule(
+                planned = await asyncio.to_thread(  # a big league's schedule takes a moment: not on the event loop
+                    make_schedule,
                     list(by_key),
                     games_per_team,
                     series_length,

@@ -400,3 +400,32 @@ def test_one_league_named_for_every_team_is_one_league() -> None:
     teams = teams_of(4)
     same = make_schedule(teams, 12, 3, seed=1, subleagues=dict.fromkeys(teams, "AL"))
     assert same == make_schedule(teams, 12, 3, seed=1)
+
+
+@pytest.mark.parametrize("seed", [1, 11, 19])  # seeds whose round order alone left a team 23 days in a row
+def test_no_team_ever_plays_more_than_20_days_in_a_row(seed: int) -> None:
+    """MLB's labour agreement: at most 20 days in a row. Where the round search falls short, the whole
+    league gets an off day between two series, so the season runs a day longer and nobody's series splits."""
+    teams, divisions, subleagues = mlb_league()
+    schedule = make_schedule(teams, 162, 3, divisions, seed, subleagues=subleagues)
+    days: dict[str, list[int]] = defaultdict(list)
+    for game in schedule:
+        days[game.away].append(game.day)
+        days[game.home].append(game.day)
+    assert max(longest_streak(d) for d in days.values()) <= 20
+    assert all(len(d) == 162 == len(set(d)) for d in days.values())
+    assert 162 + 19 < max(g.day for g in schedule) <= 162 + 19 + 2  # the extra league-wide off day
+    runs = series_of(schedule)
+    assert sum(len(r) for r in runs.values()) == 30 * 52 and all(2 <= n <= 4 for r in runs.values() for *_, n, _ in r)
+
+
+def test_a_league_wide_off_day_goes_between_series_inside_the_run_that_is_too_long() -> None:
+    from league.schedule import MAX_STREAK, _rest_long_streaks
+
+    # Two teams meeting in 25 two-game series, day after day: 50 days in a row.
+    games = [ScheduledGame(day, *(("A", "B") if (day - 1) // 2 % 2 else ("B", "A"))) for day in range(1, 51)]
+    rested = _rest_long_streaks(games)
+    played = [g.day for g in rested]
+    assert len(played) == 50 and longest_streak(played) == MAX_STREAK
+    assert sorted(set(range(1, 53)) - set(played)) == [21, 42]  # after the 10th and 20th series
+    assert [(g.away, g.home) for g in rested] == [(g.away, g.home) for g in games]  # same order of games
