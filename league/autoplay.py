@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -34,13 +35,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.game import Game
-from league.errors import LeagueError
+from league.errors import GameError, LeagueError
 from league.models import GameRecord, LeagueRules, Replacement
 from league.store import Store
 
 
 @dataclass(frozen=True)
-class GameSummary:
+class PlayedGame:
     """One auto-played game as a day's summary shows it."""
 
     game_id: int
@@ -54,10 +55,11 @@ class GameSummary:
     save: str | None
     notes: tuple[str, ...]  # notable lines: "Walt Pruett 2 HR", "Gus Hadley 10 K", "… shutout"
     replacements: tuple[str, ...]  # who filled in for whom (Replacement.text)
+    scheduled_innings: int = 9  # the league's game length (Options.innings)
 
     def score(self) -> str:
-        """ "Mesa Valley 3, Harbor City 5" with "(10)" for extra innings."""
-        extra = f" ({self.innings})" if self.innings != 9 else ""
+        """ "Mesa Valley 3, Harbor City 5" with "(10)" for extra innings (or a shortened game)."""
+        extra = f" ({self.innings})" if self.innings != self.scheduled_innings else ""
         return f"{self.away} {self.away_runs}, {self.home} {self.home_runs}{extra}"
 
     def pitchers(self) -> str:
@@ -75,7 +77,7 @@ class DaySummary:
     league_id: int
     season: int
     day: int  # the day played
-    games: tuple[GameSummary, ...]
+    games: tuple[PlayedGame, ...]
     left: tuple[str, ...]  # games not played and why (live now, or waiting for a team's live game)
 
     @property
@@ -117,11 +119,11 @@ def _decided(box: Mapping[str, Any], mark: str) -> str | None:
     return None
 
 
-def summarize(record: GameRecord, replacements: Sequence[Replacement] = ()) -> GameSummary:
+def summarize(record: GameRecord, replacements: Sequence[Replacement] = ()) -> PlayedGame:
     """A final game's line in a day's summary, from its stored box score (the decisions, notable lines)."""
     box = record.box_score or {}
     line = record.line_score or {}
-    return GameSummary(
+    return PlayedGame(
         game_id=record.id,
         away=box["away"]["name"],
         home=box["home"]["name"],
@@ -133,6 +135,7 @@ def summarize(record: GameRecord, replacements: Sequence[Replacement] = ()) -> G
         save=_decided(box, "S"),
         notes=tuple(_notes(box)),
         replacements=tuple(r.text for r in replacements),
+        scheduled_innings=int(((record.setup or {}).get("options") or {}).get("innings", 9)),
     )
 
 
@@ -158,9 +161,18 @@ def _rounds(games: Sequence[GameRecord]) -> list[list[GameRecord]]:
     return rounds
 
 
+# One day played at a time per league: a commissioner's /league advance-day and the deadline never
+# play the same day twice at once.
+_DAY_LOCKS: weakref.WeakKeyDictionary[Store, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
+
+
 async def play_day(store: Store, league_id: int, *, rng: random.Random | None = None) -> DaySummary:
     """Play the day's scheduled games (and earlier days' left over) auto-managed, then advance the calendar."""
-    rng = rng or random.SystemRandom()
+    async with _DAY_LOCKS.setdefault(store, {}).setdefault(league_id, asyncio.Lock()):
+        return await _play_day(store, league_id, rng or random.SystemRandom())
+
+
+async def _play_day(store: Store, league_id: int, rng: random.Random) -> DaySummary:
     league = await store.league(league_id)
     scheduled = await store.scheduled_through(league_id, league.day)
     live = await store.games(league_id, status="live")
@@ -181,7 +193,7 @@ async def play_day(store: Store, league_id: int, *, rng: random.Random | None = 
                 f"game {game.id} ({teams[game.away_team_id]} at {teams[game.home_team_id]}) waits until "
                 f"live game {blocker.id} is final"
             )
-    summaries: list[GameSummary] = []
+    summaries: list[PlayedGame] = []
     for round_ in _rounds(ready):
         setups = []
         async with store.transaction(write=False):  # one snapshot for the round's setups
@@ -198,7 +210,12 @@ async def play_day(store: Store, league_id: int, *, rng: random.Random | None = 
         playing = [loop.run_in_executor(_ENGINE, Game, setup, rng.getrandbits(62)) for setup, _ in setups]
         try:
             for record, (_, replacements), future in zip(round_, setups, playing, strict=True):
-                final = await store.play_auto_game(record.id, await future, override=record.day != league.day)
+                try:
+                    final = await store.play_auto_game(record.id, await future, override=record.day != league.day)
+                except GameError as exc:  # started live meanwhile (a manager was quicker): it is theirs to play
+                    matchup = f"{teams[record.away_team_id]} at {teams[record.home_team_id]}"
+                    left.append(f"game {record.id} ({matchup}) was not auto-played: {exc}")
+                    continue
                 summaries.append(summarize(final, replacements))
         finally:
             for future in playing:

@@ -253,8 +253,12 @@ def seed_teams(
     order: Sequence[str],
     divisions: Mapping[str, str | None],
     leagues: Mapping[str, str | None],
+    ranks: Mapping[str, int] | None = None,
 ) -> list[Seed]:
-    """The qualifiers, by bracket then seed. ``order``: every team, best first (the standings' order)."""
+    """The qualifiers, by bracket then seed. ``order``: every team, best first; within a league its division
+    winners must come before the rest when the format seeds them first (each division's leader is the first
+    of its teams in ``order``). ``ranks``: each team's place in the whole league's table (default: ``order``'s),
+    which gives home field between two leagues' champions."""
     if not fmt.plays:
         raise PlayoffError("the league's playoff format is none: choose one (mlb, top4, …) to play playoffs")
     brackets = brackets_of({t: leagues.get(t) for t in order})
@@ -268,7 +272,7 @@ def seed_teams(
             f"the teams are in two leagues, whose champions meet last: the {fmt.name} format needs one more "
             f"round ({fmt.bracket_rounds + 1} in all)"
         )
-    rank = {team: i for i, team in enumerate(order, start=1)}
+    rank = dict(ranks) if ranks is not None else {team: i for i, team in enumerate(order, start=1)}
     seeds: list[Seed] = []
     for bracket in brackets:
         members = [t for t in order if len(brackets) == 1 or leagues.get(t) == bracket]

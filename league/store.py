@@ -1704,12 +1704,20 @@ class Store:
             teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
             table = await self.standings(league_id)
             by_key = {t.abbreviation: t for t in teams}
-            order = [row.team for row in table["overall"]]
+            # Each league's own order: its division winners as the division tables break their ties, then
+            # the wild-card race; ranks in the whole league's table give home field between two leagues.
+            order: list[str] = []
+            for standing in await self.league_standings(league_id):
+                if fmt.division_winners:
+                    order += [r.team for r in standing.division_winners] + [w.team for w in standing.wild_card]
+                else:
+                    order += [r.team for r in standing.table]
             seeds = seed_teams(
                 fmt,
                 order,
                 {t.abbreviation: t.division for t in teams},
                 {t.abbreviation: t.subleague for t in teams},
+                ranks={row.team: i for i, row in enumerate(table["overall"], start=1)},
             )
             day = max(league.day, int(last_day) + 1)
             await self._run(sql.INSERT_PLAYOFFS, (league_id, league.season, _dumps(fmt.to_dict()), day))

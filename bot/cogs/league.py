@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
+from bot.layout import messages
 from bot.summaries import summary_embeds
 from engine.setup import Options, SetupError
 from league import autoplay
@@ -120,13 +121,33 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         since, self._deadlines_since = self._deadlines_since, now
         due = [lg for lg in await self.bot.store.all_leagues() if autoplay.deadline_passed(lg.rules, since, now)]
         for league in due:
-            played = await autoplay.advance(self.bot.store, league.id, 1)
-            channel = self._summary_channel(league)
-            if channel is not None:
-                await channel.send(
-                    f"The deadline passed: {league.name}'s day is played.", embeds=summary_embeds(league.name, played)
-                )
+            try:  # one league's failure never costs the others their day
+                played = await autoplay.advance(self.bot.store, league.id, 1)
+                channel = self._summary_channel(league)
+                if channel is not None:
+                    await self._post_summary(
+                        channel, f"The deadline passed: {league.name}'s day is played.", league.name, played
+                    )
+            except Exception:
+                log.exception("league %d: the deadline's auto-play failed", league.id)
         return due
+
+    async def _post_summary(
+        self,
+        channel: discord.TextChannel | discord.Webhook,
+        text: str | None,
+        league_name: str,
+        played: list[autoplay.DaySummary],
+    ) -> None:
+        """The days' summary in as many messages as Discord's limits need (its text in the first)."""
+        groups = messages(summary_embeds(league_name, played))
+        if not groups and text:
+            await channel.send(text)
+        for number, group in enumerate(groups):
+            if number == 0 and text:
+                await channel.send(text, embeds=group)
+            else:
+                await channel.send(embeds=group)
 
     @app_commands.command(description="The league: season, day, card sets, options and rules")
     async def info(self, interaction: discord.Interaction) -> None:
@@ -177,15 +198,14 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         await interaction.response.defer(thinking=True)
         played = await autoplay.advance(self.bot.store, league.id, days)
         league = await self.bot.store.league(league.id)
-        embeds = summary_embeds(league.name, played)
         games = sum(len(d.games) for d in played)
         done = f"{league.name} played {games} game{'s' if games != 1 else ''} and moves on to day {league.day}."
         channel = self._summary_channel(league)
         if channel is not None and channel.id != interaction.channel_id:
-            await channel.send(embeds=embeds)
+            await self._post_summary(channel, None, league.name, played)
             await interaction.followup.send(f"{done} The summary is in {channel.mention}.")
         else:
-            await interaction.followup.send(done, embeds=embeds)
+            await self._post_summary(interaction.followup, done, league.name, played)
 
     def _summary_channel(self, league: League) -> discord.TextChannel | None:
         for purpose in ("announcements", "games"):
