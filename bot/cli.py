@@ -284,7 +284,7 @@ def _pages(args: argparse.Namespace) -> int:
     async def run() -> str:
         store = await Store.open(path)
         try:
-            league = await store.find_league(args.league or season.LEAGUE)
+            league = await season.pick_league(store, args.league)
             year = args.season or league.season
             if args.command == "leaders":
                 stat = args.stat.strip().lower() if args.stat else None

@@ -365,18 +365,21 @@ def standings(
 
 
 async def pick_league(store: Store, name: str | None) -> League:
-    """The league named (any case), else the file's only league: the terminal league, or one Discord league."""
-    every = await store.all_leagues()
+    """The league named (any case, spaces as typed), else the file's only league (the terminal league, or
+    one Discord server's): what every terminal command that reads a league file takes ``--league`` for."""
+    leagues = await store.all_leagues()
+    names = ", ".join(repr(lg.name) for lg in leagues) or "none"
     if name is not None:
-        named = [league for league in every if league.name.casefold() == " ".join(name.split()).casefold()]
-        if len(named) == 1:
-            return named[0]
-    elif len(every) == 1:
-        return every[0]
-    names = ", ".join(repr(league.name) for league in every) or "none"
-    if name is not None and not named:
-        raise NotFound(f"no league called {name!r} in this file; its leagues: {names}")
-    raise NotFound(f"name one league with --league; this file has {len(every)} leagues: {names}")
+        wanted = " ".join(name.split()).casefold()
+        found = [lg for lg in leagues if lg.name.casefold() == wanted]
+        if not found:
+            raise NotFound(f"no league called {name!r} in this file; it has: {names}")
+        if len(found) > 1:
+            raise NotFound(f"{len(found)} leagues are called {name!r} (one per Discord server); rename one")
+        return found[0]
+    if len(leagues) != 1:
+        raise NotFound(f"the file has {len(leagues)} leagues; name one with --league ({names})")
+    return leagues[0]
 
 
 def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT) -> int:

@@ -11,11 +11,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.season import print_standings
+from bot.season import pick_league, print_standings
 from league import autoplay
 from league.autoplay import DaySummary
-from league.errors import LeagueError, NotFound
-from league.models import League
+from league.errors import LeagueError
 from league.store import Store
 
 BAR = 30
@@ -42,25 +41,6 @@ class ProgressBar:
     def done(self) -> None:
         if self.tty and self.shown >= 0:
             print(file=self.out, flush=True)
-
-
-async def pick_league(store: Store, name: str | None) -> League:
-    leagues = await store.all_leagues()
-    if name is not None:
-        wanted = " ".join(name.split()).lower()
-        found = [lg for lg in leagues if lg.name.lower() == wanted]
-        if not found:
-            raise NotFound(f"no league called {name!r} in this file; it has: {_names(leagues)}")
-        if len(found) > 1:
-            raise NotFound(f"{len(found)} leagues are called {name!r} (one per Discord server); rename one")
-        return found[0]
-    if len(leagues) != 1:
-        raise NotFound(f"the file has {len(leagues)} leagues; name one with --league ({_names(leagues)})")
-    return leagues[0]
-
-
-def _names(leagues: list[League]) -> str:
-    return ", ".join(repr(lg.name) for lg in leagues) or "none"
 
 
 def print_day(day: DaySummary, out: TextIO) -> None:

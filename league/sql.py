@@ -145,11 +145,6 @@ SELECT * FROM game WHERE status = 'live' AND id != ?
     AND (away_team_id IN (?, ?) OR home_team_id IN (?, ?))
 ORDER BY id LIMIT 1
 """
-# (league_id, season)
-SELECT_FINAL_GAMES = """
-SELECT * FROM game WHERE league_id = ? AND season = ? AND status = 'final' AND phase = 'regular'
-ORDER BY coalesce(played_day, day), id
-"""
 # (posted, scoreboard_id, game_id): how far the thread has shown a live game
 UPDATE_GAME_POSTED = "UPDATE game SET posted = ?, scoreboard_id = coalesce(?, scoreboard_id) WHERE id = ?"
 # (prompt_id, game_id)

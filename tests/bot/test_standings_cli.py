@@ -101,11 +101,11 @@ def test_which_league_and_a_missing_file_are_one_line(tmp_path: Path, capsys: py
     code, _, err = run(capsys, "--database", str(db))
     assert (code, err) == (
         1,
-        "dugout: name one league with --league; this file has 2 leagues: 'East Coast', 'West Coast'\n",
+        "dugout: the file has 2 leagues; name one with --league ('East Coast', 'West Coast')\n",
     )
     code, out, _ = run(capsys, "--database", str(db), "--league", "west coast")
     assert code == 0 and out.startswith("West Coast standings")
     code, _, err = run(capsys, "--database", str(db), "--league", "Nowhere")
-    assert code == 1 and "no league called 'Nowhere' in this file; its leagues: 'East Coast', 'West Coast'" in err
+    assert code == 1 and "no league called 'Nowhere' in this file; it has: 'East Coast', 'West Coast'" in err
     code, _, err = run(capsys, "--database", str(db), "--league", "East Coast", "--wild-cards", "-1")
     assert code == 1 and "cannot be negative" in err
