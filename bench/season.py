@@ -4,7 +4,8 @@ Builds a league of bench-only teams (bench.synth: the sample set's two teams cop
 new ids) in a temporary database, schedules the season (Store.schedule_season), plays it
 with league.autoplay and prints games per second, seconds for the season, peak memory
 (ru_maxrss), the database's size (and per game) and how long the reports take at that
-size: the standings, a leaders list and a player's season line. Figures, not pass/fail.
+size: the standings, the leaders (one stat and the board), a player page and a team page.
+Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 from bench.synth import bench_league, write_bench_set
 from league.autoplay import DaySummary, advance
+from league.stats import LEADER_STATS
 from league.store import Store
 
 
@@ -67,7 +69,7 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         if profiler:
             profiler.enable()
         days = await advance(store, league.id, to_end=True, progress=progress, rng=random.Random(seed))
-        if profiler and profile:
+        if profiler:
             profiler.disable()
             profiler.dump_stats(profile)
         seconds = time.perf_counter() - start
@@ -82,24 +84,19 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         print(f"standings: {ms:.0f} ms ({len(table['overall'])} teams)")
         ms, top = await _timed(lambda: store.leaders(league.id, "hr"))
         print(f"leaders (hr): {ms:.0f} ms (leader {top[0] if top else None})")
-        player = top[0][0] if top else None
-        if player is not None:
-            ms, _ = await _timed(lambda: _player_page(store, league.id, player))
-            print(f"player page ({player}): {ms:.0f} ms")
+        ms, _ = await _timed(lambda: store.leader_board(league.id, list(LEADER_STATS)))
+        print(f"leader board (all {len(LEADER_STATS)} stats): {ms:.0f} ms")
+        if top:
+            ms, _ = await _timed(lambda: store.player_page(league.id, top[0][0]))
+            print(f"player page ({top[0][0]}): {ms:.0f} ms")
+        team = (await store.teams(league.id))[0]
+        ms, _ = await _timed(lambda: store.team_page(league.id, team.id))
+        print(f"team page ({team.abbreviation}): {ms:.0f} ms")
         print(f"peak memory after the reports (ru_maxrss): {_peak_mb():.0f} MB")
         if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
     finally:
         await store.close()
-
-
-async def _player_page(store: Store, league_id: int, card_id: str) -> Any:
-    """A player's season line: the store's player page if it has one, else the season stats' line."""
-    page = getattr(store, "player_page", None)
-    if page is not None:
-        return await page(league_id, card_id)
-    stats = await store.season_stats(league_id)
-    return stats.batting.get(card_id)
 
 
 def main(argv: list[str] | None = None) -> None:
