@@ -12,9 +12,9 @@ equal to what ``league.stats.season_stats`` makes of the same box scores.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -29,6 +29,8 @@ from league.stats import (
     PitchingStats,
     SeasonStats,
 )
+
+L = TypeVar("L", BattingStats, PitchingStats, FieldingStats)  # a player's season line of one table
 
 PITCHING_MARKS = tuple(dict.fromkeys(DECISIONS.values()))  # w, l, s, hld, bs
 
@@ -189,47 +191,43 @@ def season_stats_from_rows(
             stats._team_batting[team] = BattingStats(team, team, team, games=games)
             stats._team_pitching[team] = PitchingStats(team, team, team, games=games, games_started=games)
 
-    batting_when: dict[str, tuple[int, int]] = {}
+    when: dict[tuple[str, str], tuple[int, int]] = {}  # (table, player) -> his latest row in it
+
+    def line(table: str, lines: dict[str, L], row: aiosqlite.Row, team: str, make: Callable[[str, str, str], L]) -> L:
+        """The player's season line in ``lines``, named and teamed as his latest row says."""
+        player = row["card_id"]
+        found = lines.setdefault(player, make(player, row["name"], team))
+        if (table, player) not in when or _latest(row) > when[table, player]:
+            when[table, player] = _latest(row)
+            found.name, found.team = row["name"], team
+        seen(player, row, team)
+        return found
+
     for row in batting:
-        player, team = row["card_id"], team_key[row["team_id"]]
-        season = stats.batting.setdefault(player, BattingStats(player, row["name"], team))
-        if player not in batting_when or _latest(row) > batting_when[player]:
-            batting_when[player] = _latest(row)
-            season.name, season.team = row["name"], team
+        team = team_key[row["team_id"]]
+        season = line("batting", stats.batting, row, team, BattingStats)
         season.games += row["games"]
         team_line = stats._team_batting.setdefault(team, BattingStats(team, team, team))
         for name in BATTING_COUNTS:
             setattr(season, name, getattr(season, name) + row[name])
             setattr(team_line, name, getattr(team_line, name) + row[name])
-        seen(player, row, team)
 
-    pitching_when: dict[str, tuple[int, int]] = {}
     for row in pitching:
-        player, team = row["card_id"], team_key[row["team_id"]]
-        pitcher = stats.pitching.setdefault(player, PitchingStats(player, row["name"], team))
-        if player not in pitching_when or _latest(row) > pitching_when[player]:
-            pitching_when[player] = _latest(row)
-            pitcher.name, pitcher.team = row["name"], team
+        team = team_key[row["team_id"]]
+        pitcher = line("pitching", stats.pitching, row, team, PitchingStats)
         pitcher.games += row["games"]
         pitcher.games_started += row["games_started"]
         team_pitching = stats._team_pitching.setdefault(team, PitchingStats(team, team, team))
         for name in (*PITCHING_COUNTS, *PITCHING_MARKS):
             setattr(pitcher, name, getattr(pitcher, name) + row[name])
             setattr(team_pitching, name, getattr(team_pitching, name) + row[name])
-        seen(player, row, team)
 
-    fielding_when: dict[str, tuple[int, int]] = {}
     for row in fielding:
-        player, team = row["card_id"], team_key[row["team_id"]]
-        fielder = stats.fielding.setdefault(player, FieldingStats(player, row["name"], team))
-        if player not in fielding_when or _latest(row) > fielding_when[player]:
-            fielding_when[player] = _latest(row)
-            fielder.name, fielder.team = row["name"], team
+        fielder = line("fielding", stats.fielding, row, team_key[row["team_id"]], FieldingStats)
         fielder.games += row["games"]
         fielder.e += row["e"]
         if row["games"]:
             fielder.positions[row["position"]] = fielder.positions.get(row["position"], 0) + row["games"]
-        seen(player, row, team)
 
     stats.player_team.update({player: team for player, (_, team) in latest.items()})
     return stats
