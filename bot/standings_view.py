@@ -75,7 +75,7 @@ def table_rows(rows: Sequence[StandingsRow]) -> list[tuple[str, ...]]:
 def wild_card_rows(rows: Sequence[WildCardRow]) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     for number, entry in enumerate(rows):
-        if number and rows[number - 1].holds and not entry.holds:
+        if number and rows[number - 1].has_wild_card and not entry.has_wild_card:
             out.append((RULE,))
         out.append(cells(entry.row, wild_card_text(entry.wc_gb)))
     return out

@@ -109,7 +109,7 @@ class WildCardRow:
 
     row: StandingsRow
     wc_gb: float
-    holds: bool  # one of the league's wild cards
+    has_wild_card: bool  # holds one of the league's wild cards (not the holds stat)
 
     @property
     def team(self) -> str:
@@ -130,7 +130,7 @@ class LeagueStandings:
     @property
     def seeds(self) -> list[str]:
         """The league's playoff teams in MLB's seeding: division winners, then the wild cards."""
-        return [r.team for r in self.division_winners] + [w.team for w in self.wild_card if w.holds]
+        return [r.team for r in self.division_winners] + [w.team for w in self.wild_card if w.has_wild_card]
 
 
 @dataclass
@@ -408,7 +408,7 @@ class _Season:
                 wc_gb = -games_behind(records[team], first_out) if first_out is not None else 0.0
             else:
                 wc_gb = games_behind(last_in, records[team]) if last_in is not None else 0.0
-            rows.append(WildCardRow(row=by_team[team], wc_gb=wc_gb or 0.0, holds=holds))
+            rows.append(WildCardRow(row=by_team[team], wc_gb=wc_gb or 0.0, has_wild_card=holds))
         return rows
 
 

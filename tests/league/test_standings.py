@@ -352,7 +352,7 @@ def test_each_league_has_its_division_winners_then_its_wild_cards() -> None:
     al, nl = leagues([*AL_RECORDS, "Z"], al_games(), AL_DIVISIONS, TWO_LEAGUES, wild_cards=2)
     assert (al.name, nl.name) == ("AL", "NL")
     assert [r.team for r in al.division_winners] == ["E1", "W1"]
-    assert [(w.team, w.holds, w.wc_gb) for w in al.wild_card] == [
+    assert [(w.team, w.has_wild_card, w.wc_gb) for w in al.wild_card] == [
         ("E2", True, -3.0),  # leads E3, the first team out, by ((7 - 4) + (6 - 3)) / 2
         ("W2", True, -1.5),  # ((6 - 4) + (6 - 5)) / 2 ahead of E3
         ("E3", False, 1.5),  # behind W2, the last team in
@@ -371,7 +371,7 @@ def test_each_league_has_its_division_winners_then_its_wild_cards() -> None:
     ]
     assert nl.divisions == {} and nl.division_winners == [] and nl.seeds == ["Z"]
     three = leagues([*AL_RECORDS, "Z"], al_games(), AL_DIVISIONS, TWO_LEAGUES)[0]  # MLB's three
-    assert [(w.team, w.holds, w.wc_gb) for w in three.wild_card] == [
+    assert [(w.team, w.has_wild_card, w.wc_gb) for w in three.wild_card] == [
         ("E2", True, -5.0),  # W3 is the first team out
         ("W2", True, -3.5),
         ("E3", True, -2.0),
@@ -385,7 +385,7 @@ def test_wild_card_games_behind_with_uneven_games_are_never_negative() -> None:
     games = [beats(1, "A", "C"), *[beats(d, "B", "C") for d in (2, 3, 4)], beats(5, "C", "B")]
     [league] = leagues(["A", "B", "C"], games, wild_cards=1)
     assert league.name is None and league.division_winners == []
-    assert [(w.team, w.holds, w.wc_gb) for w in league.wild_card] == [
+    assert [(w.team, w.has_wild_card, w.wc_gb) for w in league.wild_card] == [
         ("A", True, 0.0),
         ("B", False, 0.0),
         ("C", False, 2.0),
@@ -435,6 +435,6 @@ async def test_the_store_passes_leagues_divisions_and_a_seeded_draw(store: Store
     assert [(r.team, r.w, r.l) for r in tables["AL East"]] == [("NYA", 2, 0), ("BOS", 1, 1)]
     al, nl = await store.league_standings(league.id, wild_cards=1)
     assert al.seeds == ["NYA", "HOU", "BOS"]  # the division winners, best first, then the wild card
-    assert [(w.team, w.holds, w.wc_gb) for w in al.wild_card] == [("BOS", True, 0.0)]
+    assert [(w.team, w.has_wild_card, w.wc_gb) for w in al.wild_card] == [("BOS", True, 0.0)]
     # NYN 1-2 and ATL 0-1: NYN wins the NL East on percentage; ATL, the only other team, is the wild card.
     assert nl.seeds == ["NYN", "ATL"] and [r.gb for r in nl.divisions["NL East"]] == [0.0, 0.0]
