@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.bracket import series_line
 from bot.checks import manages
 from bot.embeds import (
     box_score_embeds,
@@ -439,11 +440,22 @@ class GameSession:
             for embeds in messages(box_score_embeds(box_score(self.game), f"Final: {self.title}")):
                 await self._post(embeds=embeds)
         if not self.seen.standings:
-            standings = await self.bot.store.standings(self.league_id)
-            table = " · ".join(f"{r.team} {r.w}-{r.l}" for r in standings["overall"])
-            await self._post(content=f"Standings: {table}. Box score: `/boxscore game:{self.game_id}`.")
+            standing = await self._standing()
+            await self._post(content=f"Standings: {standing}. Box score: `/boxscore game:{self.game_id}`.")
         await self.bot.store.record_final_posted(self.game_id)
         self.bot.sessions.forget(self.game_id)
+
+    async def _standing(self) -> str:
+        """Where the game leaves things: its playoff series, or the season's standings."""
+        store = self.bot.store
+        series = await store.series_of(self.game_id)
+        if series is None:
+            standings = await store.standings(self.league_id)
+            return " · ".join(f"{r.team} {r.w}-{r.l}" for r in standings["overall"])
+        teams = {t.id: t for t in await store.teams(self.league_id)}
+        playoffs = await store.playoffs(self.league_id)
+        seeds = {s.team_id: s.seed for s in playoffs.seeds} if playoffs is not None else {}
+        return f"the series, {series_line(series, teams, seeds)}"
 
     # --- what people do -------------------------------------------------------------------
 

@@ -1669,6 +1669,12 @@ class Store:
             league = await self._league(league_id)
             return await self._playoffs(league_id, season or league.season)
 
+    async def series_of(self, game_id: int) -> PlayoffSeries | None:
+        """The playoff series a game belongs to (None for a regular-season game)."""
+        async with self.transaction(write=False):
+            series_id = await self._value(sql.SELECT_GAME_SERIES, (game_id,))
+            return None if series_id is None else await self._series(series_id)
+
     async def series_games(self, series_id: int) -> list[GameRecord]:
         """A series' games so far, in order (only the games it needed are ever made)."""
         async with self.transaction(write=False):

@@ -134,6 +134,11 @@ async def test_the_playoffs_wait_for_the_last_regular_season_game(
     with pytest.raises(GameError, match="the season 1 playoffs of Four began on day 2"):
         await store.start_playoffs(league.id)
     assert playoffs.started_day == 2
+    # A game knows its series (a live game's thread ends with it); a regular-season game has none.
+    assert await store.series_of(extra.id) is None
+    for series in playoffs.series:
+        [first] = await store.series_games(series.id)
+        assert await store.series_of(first.id) == series
 
 
 async def test_a_bracket_played_to_a_champion(store: Store, four: tuple[League, dict[str, Team]]) -> None:
