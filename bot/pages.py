@@ -2,30 +2,105 @@
 
 The same text in Discord (``/stats leaders``, ``/stats team``, ``/stats player``, as embeds)
 and at the terminal (``dugout leaders``, ``dugout team``, ``dugout player``). The tables'
-columns are the /stats tables' (bot.cogs.reports).
+columns and stat names are also the /stats tables' (bot.cogs.reports).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
-from bot.cogs.reports import (
-    BATTING_HEAD,
-    BATTING_RATES,
-    PITCHING_HEAD,
-    batting_row,
-    leader_name,
-    named_table,
-    pitching_row,
-    stat_value,
-)
 from bot.standings_view import average
 from league.models import PlayerPage, SeasonLine, TeamPage
+from league.stats import RATE_STATS, BattingStats, PitchingStats
+
+LEADER_NAMES = {
+    "avg": "Batting average (AVG)",
+    "obp": "On-base percentage (OBP)",
+    "slg": "Slugging percentage (SLG)",
+    "ops": "On-base plus slugging (OPS)",
+    "h": "Hits (H)",
+    "doubles": "Doubles (2B)",
+    "triples": "Triples (3B)",
+    "hr": "Home runs (HR)",
+    "rbi": "Runs batted in (RBI)",
+    "r": "Runs scored (R)",
+    "bb": "Walks (BB)",
+    "sb": "Stolen bases (SB)",
+    "tb": "Total bases (TB)",
+    "era": "Earned run average (ERA)",
+    "whip": "Walks and hits per inning (WHIP)",
+    "w": "Wins (W)",
+    "s": "Saves (S)",
+    "hld": "Holds (HLD)",
+    "so": "Strikeouts, pitching (SO)",
+    "outs": "Innings pitched (IP)",
+}
+
+
+def leader_name(stat: str) -> str:
+    return LEADER_NAMES.get(stat, stat.upper())
+
+
+# --- text tables ------------------------------------------------------------------------
+
+
+def per_nine(value: float) -> str:
+    return "-.--" if math.isinf(value) else f"{value:.2f}"
+
+
+def stat_value(stat: str, value: float) -> str:
+    if stat in ("era", "whip"):
+        return per_nine(value)
+    if stat in RATE_STATS:
+        return average(value)
+    if stat == "outs":
+        return f"{int(value) // 3}.{int(value) % 3}"
+    return str(int(value))
+
+
+BATTING_HEAD = f"{'G':>3}{'PA':>4}{'AB':>4}{'R':>4}{'H':>4}{'2B':>4}{'3B':>4}{'HR':>4}{'RBI':>4}{'BB':>4}{'K':>4}"
+BATTING_RATES = f"{'SB':>4}{'AVG':>6}{'OBP':>6}{'SLG':>6}{'OPS':>6}"
+PITCHING_HEAD = (
+    f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'HLD':>4}{'BS':>3}{'IP':>6}"
+    f"{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
+)
+
 
 # The stats a leaders board shows when no one stat is asked for, five names each.
 BOARD = ("avg", "hr", "rbi", "ops", "sb", "era", "w", "so", "s", "whip")
 BOARD_LIMIT = 5
 PITCHING_TABLE_HEAD = f"{PITCHING_HEAD}{'ERA':>6}{'WHIP':>6}"
+
+
+def _column(value: object, width: int) -> str:
+    """A value right-aligned in its column, with a space before it however long it is (a season's totals)."""
+    text = str(value)
+    return f"{text:>{max(width, len(text) + 1)}}"
+
+
+def batting_row(b: BattingStats) -> str:
+    counts = (b.games, b.pa, b.ab, b.r, b.h, b.doubles, b.triples, b.hr, b.rbi, b.bb, b.k)
+    return (
+        _column(counts[0], 3)
+        + "".join(_column(c, 4) for c in counts[1:])
+        + f"{b.sb:>4}{average(b.avg):>6}{average(b.obp):>6}{average(b.slg):>6}{average(b.ops):>6}"
+    )
+
+
+def pitching_row(p: PitchingStats) -> str:
+    widths = ((p.games, 3), (p.games_started, 4), (p.w, 3), (p.l, 3), (p.s, 3), (p.hld, 4), (p.bs, 3), (p.ip, 6))
+    return (
+        "".join(_column(value, width) for value, width in widths)
+        + "".join(_column(c, 4) for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
+        + f"{per_nine(p.era):>6}{per_nine(p.whip):>6}"
+    )
+
+
+def named_table(head: str, rows: Sequence[tuple[str, str]]) -> str:
+    """Rows of (name, stat columns) under a header, names in a column as wide as the longest."""
+    width = max([len(name) for name, _ in rows] + [6])
+    return "\n".join([f"{'':<{width}}{head}", *(f"{name:<{width}}{stats}" for name, stats in rows)])
 
 
 def leader_lines(

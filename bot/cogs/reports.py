@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import io
-import math
-from collections.abc import Sequence
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import autocomplete
+from bot import autocomplete, pages
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, parse_game_id, require_commissioner, server_league
 from bot.embeds import box_score_embeds
@@ -21,7 +19,6 @@ from bot.standings_view import (
     PICTURE_TEAMS,
     VIEW_NAMES,
     VIEWS,
-    average,
     render_standings_png,
     section_text,
     sections,
@@ -30,92 +27,11 @@ from bot.standings_view import (
 from engine.boxscore import box_score
 from league.models import GameRecord, GameSummary, League, Team
 from league.standings import OVERALL
-from league.stats import LEADER_STATS, RATE_STATS, BattingStats, PitchingStats
+from league.stats import LEADER_STATS, RATE_STATS
 
 VIEW_CHOICES = [app_commands.Choice(name=f"{VIEW_NAMES[v]} ({v})", value=v) for v in VIEWS]
 PICTURE = "standings.png"
 SHOWN_GAMES = 40  # a longer schedule is cut short: name a day or a team to see the rest
-LEADER_NAMES = {
-    "avg": "Batting average (AVG)",
-    "obp": "On-base percentage (OBP)",
-    "slg": "Slugging percentage (SLG)",
-    "ops": "On-base plus slugging (OPS)",
-    "h": "Hits (H)",
-    "doubles": "Doubles (2B)",
-    "triples": "Triples (3B)",
-    "hr": "Home runs (HR)",
-    "rbi": "Runs batted in (RBI)",
-    "r": "Runs scored (R)",
-    "bb": "Walks (BB)",
-    "sb": "Stolen bases (SB)",
-    "tb": "Total bases (TB)",
-    "era": "Earned run average (ERA)",
-    "whip": "Walks and hits per inning (WHIP)",
-    "w": "Wins (W)",
-    "s": "Saves (S)",
-    "hld": "Holds (HLD)",
-    "so": "Strikeouts, pitching (SO)",
-    "outs": "Innings pitched (IP)",
-}
-
-
-def leader_name(stat: str) -> str:
-    return LEADER_NAMES.get(stat, stat.upper())
-
-
-# --- text tables ------------------------------------------------------------------------
-
-
-def per_nine(value: float) -> str:
-    return "-.--" if math.isinf(value) else f"{value:.2f}"
-
-
-def stat_value(stat: str, value: float) -> str:
-    if stat in ("era", "whip"):
-        return per_nine(value)
-    if stat in RATE_STATS:
-        return average(value)
-    if stat == "outs":
-        return f"{int(value) // 3}.{int(value) % 3}"
-    return str(int(value))
-
-
-BATTING_HEAD = f"{'G':>3}{'PA':>4}{'AB':>4}{'R':>4}{'H':>4}{'2B':>4}{'3B':>4}{'HR':>4}{'RBI':>4}{'BB':>4}{'K':>4}"
-BATTING_RATES = f"{'SB':>4}{'AVG':>6}{'OBP':>6}{'SLG':>6}{'OPS':>6}"
-PITCHING_HEAD = (
-    f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'HLD':>4}{'BS':>3}{'IP':>6}"
-    f"{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
-)
-
-
-def _column(value: object, width: int) -> str:
-    """A value right-aligned in its column, with a space before it however long it is (a season's totals)."""
-    text = str(value)
-    return f"{text:>{max(width, len(text) + 1)}}"
-
-
-def batting_row(b: BattingStats) -> str:
-    counts = (b.games, b.pa, b.ab, b.r, b.h, b.doubles, b.triples, b.hr, b.rbi, b.bb, b.k)
-    return (
-        _column(counts[0], 3)
-        + "".join(_column(c, 4) for c in counts[1:])
-        + f"{b.sb:>4}{average(b.avg):>6}{average(b.obp):>6}{average(b.slg):>6}{average(b.ops):>6}"
-    )
-
-
-def pitching_row(p: PitchingStats) -> str:
-    widths = ((p.games, 3), (p.games_started, 4), (p.w, 3), (p.l, 3), (p.s, 3), (p.hld, 4), (p.bs, 3), (p.ip, 6))
-    return (
-        "".join(_column(value, width) for value, width in widths)
-        + "".join(_column(c, 4) for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
-        + f"{per_nine(p.era):>6}{per_nine(p.whip):>6}"
-    )
-
-
-def named_table(head: str, rows: Sequence[tuple[str, str]]) -> str:
-    """Rows of (name, stat columns) under a header, names in a column as wide as the longest."""
-    width = max([len(name) for name, _ in rows] + [6])
-    return "\n".join([f"{'':<{width}}{head}", *(f"{name:<{width}}{stats}" for name, stats in rows)])
 
 
 def game_line(game: GameRecord | GameSummary, teams: dict[int, Team]) -> str:
@@ -243,8 +159,6 @@ class ReportsCog(commands.Cog):
     async def stats_player(
         self, interaction: discord.Interaction, player: str, season: app_commands.Range[int, 1, 1000] | None = None
     ) -> None:
-        from bot import pages
-
         league = await server_league(self.bot, interaction)
         store = self.bot.store
         pool = await store.card_pool(league.id)
@@ -273,8 +187,6 @@ class ReportsCog(commands.Cog):
     async def stats_team(
         self, interaction: discord.Interaction, team: str, season: app_commands.Range[int, 1, 1000] | None = None
     ) -> None:
-        from bot import pages
-
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team)
         await interaction.response.defer(thinking=True)
@@ -298,8 +210,6 @@ class ReportsCog(commands.Cog):
     @stats.command(name="leaders", description="The league's leaders: in one stat, or a board of the main ones")
     @app_commands.describe(stat="The stat, e.g. home runs or ERA (default: a board of the main stats)")
     async def stats_leaders(self, interaction: discord.Interaction, stat: str | None = None) -> None:
-        from bot import pages
-
         league = await server_league(self.bot, interaction)
         key = stat.strip().lower() if stat else None
         if key is not None and key not in LEADER_STATS:
@@ -311,21 +221,21 @@ class ReportsCog(commands.Cog):
         totals, board = await store.leader_board(league.id, wanted, limit=10 if key else pages.BOARD_LIMIT)
         names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
         if key is not None:
-            embed = discord.Embed(title=f"{league.name} leaders: {leader_name(key)}")
+            embed = discord.Embed(title=f"{league.name} leaders: {pages.leader_name(key)}")
             lines = pages.leader_lines(key, board[key], names, totals.player_team)
             embed.description = "\n".join(lines) or "Nobody yet: the leaders need final games (rates need qualifiers)."
         else:
             embed = discord.Embed(title=f"{league.name} leaders", description=f"Season {league.season}")
             for name in wanted:
                 lines = pages.leader_lines(name, board[name], names, totals.player_team)
-                embed.add_field(name=leader_name(name), value="\n".join(lines) or "nobody yet", inline=True)
+                embed.add_field(name=pages.leader_name(name), value="\n".join(lines) or "nobody yet", inline=True)
         if key is None or key in RATE_STATS:
             embed.set_footer(text="Qualifying: 3.1 plate appearances (batters) or 1 inning (pitchers) per team game")
         await interaction.followup.send(embed=embed)
 
     @stats_leaders.autocomplete("stat")
     async def _leader_stats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return autocomplete.matching(((leader_name(s), s) for s in LEADER_STATS), current)
+        return autocomplete.matching(((pages.leader_name(s), s) for s in LEADER_STATS), current)
 
     # --- /boxscore --------------------------------------------------------------------------
 

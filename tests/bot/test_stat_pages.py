@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot import cli, pages, season
-from bot.cogs.reports import batting_row, leader_name
 from bot.layout import code_block
+from bot.pages import batting_row, leader_name
 from league.models import GameRecord, League
 from league.store import Store
 from tests.bot.conftest import ask, play_final_game, running_bot, sample_league
