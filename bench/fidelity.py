@@ -1,0 +1,439 @@
+"""Do a season's cards play like the season? python -m bench.fidelity --season 1970 [--replays 10]
+
+Auto-plays the real season's schedule length with the season's generated cards (the bundled
+set of that year, or one generated on the spot) N times, each in a fresh league built from
+the set's team entries, and prints the replays' average beside the real season: league
+rates per team game, per team runs scored and allowed (correlation and RMSE against the real
+figures) and wins, batters with 400+ real PA (mean absolute error of BA, OBP, SLG, OPS and HR
+rate, and the share within two binomial standard errors), pitchers with 150+ real IP (ERA and
+K/9 errors). The issue's targets are printed beside each figure; ``check`` returns the misses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cards import BUNDLED_SETS
+from league.autoplay import advance
+from league.store import Store
+from seasons.lahman import load_season
+from seasons.stats import Batting, Season
+
+# The issue's targets (averaged over 10 replays).
+LEAGUE_RUNS_TOLERANCE = 0.02
+LEAGUE_EVENT_TOLERANCE = 0.03
+EVENTS_WITH_TARGETS = ("so", "bb", "hr", "doubles", "triples", "sb")
+TEAM_RUNS_CORRELATION = 0.95
+TEAM_RUNS_RMSE = 25.0
+PLAYER_OPS_MAE = 0.030
+PLAYER_SHARE_WITHIN = 0.90
+MIN_PA = 400
+MIN_IP_OUTS = 150 * 3
+
+COUNTS = ("g", "pa", "ab", "r", "h", "doubles", "triples", "hr", "bb", "so", "hbp", "sf", "sb", "cs", "gidp", "e")
+
+
+@dataclass
+class Line:
+    """Counting stats, for a league, a team or a player."""
+
+    g: float = 0
+    pa: float = 0
+    ab: float = 0
+    r: float = 0
+    h: float = 0
+    doubles: float = 0
+    triples: float = 0
+    hr: float = 0
+    bb: float = 0
+    so: float = 0
+    hbp: float = 0
+    sf: float = 0
+    sb: float = 0
+    cs: float = 0
+    gidp: float = 0
+    e: float = 0
+
+    def add(self, other: Line, scale: float = 1.0) -> None:
+        for name in COUNTS:
+            setattr(self, name, getattr(self, name) + scale * getattr(other, name))
+
+    @property
+    def ba(self) -> float:
+        return self.h / self.ab if self.ab else 0.0
+
+    @property
+    def obp(self) -> float:
+        den = self.ab + self.bb + self.hbp + self.sf
+        return (self.h + self.bb + self.hbp) / den if den else 0.0
+
+    @property
+    def slg(self) -> float:
+        tb = self.h + self.doubles + 2 * self.triples + 3 * self.hr
+        return tb / self.ab if self.ab else 0.0
+
+    @property
+    def ops(self) -> float:
+        return self.obp + self.slg
+
+    @property
+    def hr_rate(self) -> float:
+        return self.hr / self.pa if self.pa else 0.0
+
+    def standard_errors(self, pa: float, ab: float) -> tuple[float, float]:
+        """One season's binomial standard errors of OBP and SLG at this line's rates over ``pa`` and ``ab``."""
+        obp = self.obp
+        se_obp = math.sqrt(obp * (1 - obp) / pa) if pa else 0.0
+        if not self.ab or not ab:
+            return se_obp, 0.0
+        singles = self.h - self.doubles - self.triples - self.hr
+        p = [singles / self.ab, self.doubles / self.ab, self.triples / self.ab, self.hr / self.ab]
+        mean = sum((i + 1) * q for i, q in enumerate(p))
+        square = sum((i + 1) ** 2 * q for i, q in enumerate(p))
+        return se_obp, math.sqrt(max(square - mean * mean, 0.0) / ab)
+
+
+@dataclass
+class Pitch:
+    outs: float = 0
+    er: float = 0
+    so: float = 0
+
+    @property
+    def era(self) -> float:
+        return 27 * self.er / self.outs if self.outs else 0.0
+
+    @property
+    def k9(self) -> float:
+        return 27 * self.so / self.outs if self.outs else 0.0
+
+
+@dataclass
+class Replay:
+    """What one auto-played season gave: by Lahman team id and player id."""
+
+    league: Line = field(default_factory=Line)
+    team_runs: dict[str, float] = field(default_factory=dict)
+    team_allowed: dict[str, float] = field(default_factory=dict)
+    team_wins: dict[str, float] = field(default_factory=dict)
+    team_games: dict[str, float] = field(default_factory=dict)
+    batters: dict[str, Line] = field(default_factory=dict)
+    pitchers: dict[str, Pitch] = field(default_factory=dict)
+
+
+# --- the real season -------------------------------------------------------------------
+
+
+def real_league(season: Season) -> Line:
+    line = Line()
+    for team in season.teams.values():
+        b = team.batting
+        line.add(_batting_line(b))
+        line.g += team.g
+        line.e += team.e
+    return line
+
+
+def _batting_line(b: Batting) -> Line:
+    return Line(**{name: getattr(b, name) for name in COUNTS if name not in ("g", "e")})
+
+
+def games_per_team(season: Season) -> int:
+    """The schedule's length: the most common number of games a team played."""
+    counts: dict[int, int] = {}
+    for team in season.teams.values():
+        counts[team.g] = counts.get(team.g, 0) + 1
+    return max(counts, key=lambda g: (counts[g], g))
+
+
+# --- one replay --------------------------------------------------------------------------
+
+
+async def _replay(set_folder: Path, season: Season, seed: int, folder: Path) -> Replay:
+    db_path = folder / f"replay-{seed}.sqlite3"
+    store = await Store.open(db_path)
+    try:
+        league = await store.create_league(f"Fidelity {season.year} #{seed}", [str(set_folder)])
+        await store.create_teams_from_sets(league.id)
+        await store.schedule_season(league.id, games_per_team(season), seed=seed)
+        await advance(store, league.id, to_end=True, rng=random.Random(seed))
+    finally:
+        await store.close()
+    return _read_replay(db_path, season)
+
+
+def _lahman_id(card_id: str, year: int) -> str:
+    return card_id.removesuffix(f"-{year}")
+
+
+def _read_replay(db_path: Path, season: Season) -> Replay:
+    by_park = {f"{t.team_id.lower()}-{season.year}-park": t.team_id for t in season.teams.values()}
+    by_abbreviation = {t.abbreviation: t.team_id for t in season.teams.values()}
+    out = Replay()
+    with sqlite3.connect(db_path) as db:
+        db.row_factory = sqlite3.Row
+        teams: dict[int, str] = {}
+        for row in db.execute("SELECT id, abbreviation, ballpark FROM team"):
+            teams[row["id"]] = by_park.get(row["ballpark"]) or by_abbreviation[row["abbreviation"]]
+        for row in db.execute(
+            "SELECT away_team_id, home_team_id, away_runs, home_runs FROM game"
+            " WHERE status = 'final' AND phase = 'regular'"
+        ):
+            away, home = teams[row["away_team_id"]], teams[row["home_team_id"]]
+            for team, runs, allowed in (
+                (away, row["away_runs"], row["home_runs"]),
+                (home, row["home_runs"], row["away_runs"]),
+            ):
+                out.team_runs[team] = out.team_runs.get(team, 0) + runs
+                out.team_allowed[team] = out.team_allowed.get(team, 0) + allowed
+                out.team_wins[team] = out.team_wins.get(team, 0) + (runs > allowed)
+                out.team_games[team] = out.team_games.get(team, 0) + 1
+        out.league.g = sum(out.team_games.values())
+        for row in db.execute(
+            "SELECT card_id, sum(pa) pa, sum(ab) ab, sum(r) r, sum(h) h, sum(doubles) doubles, sum(triples) triples,"
+            " sum(hr) hr, sum(bb) bb, sum(k) so, sum(hbp) hbp, sum(sf) sf, sum(sb) sb, sum(cs) cs, sum(gidp) gidp"
+            " FROM season_batting WHERE phase = 'regular' GROUP BY card_id"
+        ):
+            line = Line(**{name: row[name] for name in COUNTS if name not in ("g", "e")})
+            out.league.add(line)
+            out.batters[_lahman_id(row["card_id"], season.year)] = line
+        out.league.g = sum(out.team_games.values())
+        out.league.e = db.execute("SELECT coalesce(sum(e), 0) FROM season_fielding WHERE phase = 'regular'").fetchone()[
+            0
+        ]
+        for row in db.execute(
+            "SELECT card_id, sum(outs) outs, sum(er) er, sum(k) so FROM season_pitching WHERE phase = 'regular'"
+            " GROUP BY card_id"
+        ):
+            out.pitchers[_lahman_id(row["card_id"], season.year)] = Pitch(row["outs"], row["er"], row["so"])
+    return out
+
+
+def _replay_in_process(set_folder: str, year: int, leagues: tuple[str, ...], seed: int) -> Replay:
+    season = load_season(year, leagues)
+    with tempfile.TemporaryDirectory(prefix="dugout-fidelity-") as folder:
+        return asyncio.run(_replay(Path(set_folder), season, seed, Path(folder)))
+
+
+# --- the comparison ----------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """The replays' average against the real season, with the issue's targets."""
+
+    rows: list[tuple[str, float, float, float | None]]  # name, real, replays, relative tolerance
+    team_correlation: float
+    team_rmse: float
+    allowed_correlation: float
+    allowed_rmse: float
+    wins_rmse: float
+    batters: int
+    mae: dict[str, float]
+    within: float
+    pitchers: int
+    era_mae: float
+    k9_mae: float
+
+    def misses(self) -> list[str]:
+        """Every target the figures miss, as a sentence."""
+        out = []
+        for name, real, sim, tolerance in self.rows:
+            if tolerance is not None and real and abs(sim / real - 1) > tolerance:
+                out.append(
+                    f"league {name}: {sim:.3f} against {real:.3f} ({sim / real - 1:+.1%}, target ±{tolerance:.0%})"
+                )
+        if self.team_correlation < TEAM_RUNS_CORRELATION:
+            out.append(f"team runs correlation {self.team_correlation:.3f} (target {TEAM_RUNS_CORRELATION})")
+        if self.team_rmse > TEAM_RUNS_RMSE:
+            out.append(f"team runs RMSE {self.team_rmse:.1f} (target {TEAM_RUNS_RMSE:.0f})")
+        if self.mae["OPS"] > PLAYER_OPS_MAE:
+            out.append(f"player OPS MAE {self.mae['OPS']:.3f} (target {PLAYER_OPS_MAE})")
+        if self.within < PLAYER_SHARE_WITHIN:
+            out.append(f"players within two standard errors {self.within:.0%} (target {PLAYER_SHARE_WITHIN:.0%})")
+        return out
+
+
+def _per_game(line: Line, name: str) -> float:
+    return float(getattr(line, name)) / line.g if line.g else 0.0
+
+
+def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else 0.0
+
+
+def _rmse(xs: Sequence[float], ys: Sequence[float]) -> float:
+    return math.sqrt(sum((x - y) ** 2 for x, y in zip(xs, ys, strict=True)) / len(xs))
+
+
+def compare(season: Season, replays: Sequence[Replay]) -> Figures:
+    n = len(replays)
+    real = real_league(season)
+    sim = Line()
+    for replay in replays:
+        sim.add(replay.league, 1 / n)
+    rows: list[tuple[str, float, float, float | None]] = [("R/G", _per_game(real, "r"), _per_game(sim, "r"), 0.02)]
+    rows += [("BA", real.ba, sim.ba, None), ("OBP", real.obp, sim.obp, None), ("SLG", real.slg, sim.slg, None)]
+    labels = {"so": "K", "bb": "BB", "hr": "HR", "doubles": "2B", "triples": "3B", "sb": "SB"}
+    for name in ("hr", "doubles", "triples", "bb", "so", "hbp", "sb", "cs", "e", "gidp"):
+        tolerance = LEAGUE_EVENT_TOLERANCE if name in EVENTS_WITH_TARGETS else None
+        rows.append((f"{labels.get(name, name.upper())}/G", _per_game(real, name), _per_game(sim, name), tolerance))
+
+    # Teams: the replays' runs scaled to the real team's games.
+    ids = sorted(season.teams)
+    real_runs, sim_runs, real_allowed, sim_allowed, real_wins, sim_wins = [], [], [], [], [], []
+    for team_id in ids:
+        team = season.teams[team_id]
+        games = sum(r.team_games.get(team_id, 0) for r in replays) or 1
+        scale = team.g / games
+        real_runs.append(float(team.r))
+        sim_runs.append(scale * sum(r.team_runs.get(team_id, 0) for r in replays))
+        real_allowed.append(float(team.ra))
+        sim_allowed.append(scale * sum(r.team_allowed.get(team_id, 0) for r in replays))
+        real_wins.append(float(team.w))
+        sim_wins.append(scale * sum(r.team_wins.get(team_id, 0) for r in replays))
+
+    # Batters with 400+ real PA: the replays pooled.
+    errors: dict[str, list[float]] = {"BA": [], "OBP": [], "SLG": [], "OPS": [], "HR rate": []}
+    within = 0
+    for player in season.players.values():
+        b = player.batting
+        if b is None or b.pa < MIN_PA:
+            continue
+        pooled = Line()
+        for replay in replays:
+            if player.player_id in replay.batters:
+                pooled.add(replay.batters[player.player_id])
+        if not pooled.pa:
+            continue
+        actual = _batting_line(b)
+        errors["BA"].append(abs(pooled.ba - actual.ba))
+        errors["OBP"].append(abs(pooled.obp - actual.obp))
+        errors["SLG"].append(abs(pooled.slg - actual.slg))
+        errors["OPS"].append(abs(pooled.ops - actual.ops))
+        errors["HR rate"].append(abs(pooled.hr_rate - actual.hr_rate))
+        se_obp, se_slg = actual.standard_errors(actual.pa, actual.ab)
+        within += abs(pooled.ops - actual.ops) <= 2 * math.hypot(se_obp, se_slg)
+    batters = len(errors["OPS"])
+
+    era, k9 = [], []
+    for player in season.players.values():
+        p = player.pitching
+        if p is None or p.ipouts < MIN_IP_OUTS:
+            continue
+        pooled_pitch = Pitch()
+        for replay in replays:
+            line = replay.pitchers.get(player.player_id)
+            if line is not None:
+                pooled_pitch.outs += line.outs
+                pooled_pitch.er += line.er
+                pooled_pitch.so += line.so
+        if not pooled_pitch.outs:
+            continue
+        actual_pitch = Pitch(p.ipouts, p.er, p.so)
+        era.append(abs(pooled_pitch.era - actual_pitch.era))
+        k9.append(abs(pooled_pitch.k9 - actual_pitch.k9))
+
+    return Figures(
+        rows=rows,
+        team_correlation=_correlation(real_runs, sim_runs),
+        team_rmse=_rmse(real_runs, sim_runs),
+        allowed_correlation=_correlation(real_allowed, sim_allowed),
+        allowed_rmse=_rmse(real_allowed, sim_allowed),
+        wins_rmse=_rmse(real_wins, sim_wins),
+        batters=batters,
+        mae={k: sum(v) / len(v) if v else 0.0 for k, v in errors.items()},
+        within=within / batters if batters else 0.0,
+        pitchers=len(era),
+        era_mae=sum(era) / len(era) if era else 0.0,
+        k9_mae=sum(k9) / len(k9) if k9 else 0.0,
+    )
+
+
+def report(season: Season, replays: int, figures: Figures) -> str:
+    lines = [f"{season.year} ({', '.join(season.leagues)}), {len(season.teams)} teams, {replays} replay(s)", ""]
+    lines.append(f"{'league':<10}{'real':>9}{'cards':>9}{'diff':>9}  target")
+    for name, real, sim, tolerance in figures.rows:
+        diff = f"{sim / real - 1:+.1%}" if real else ""
+        target = f"±{tolerance:.0%}" if tolerance is not None else ""
+        lines.append(f"{name:<10}{real:>9.3f}{sim:>9.3f}{diff:>9}  {target}")
+    lines.append("")
+    lines.append(
+        f"team runs scored: correlation {figures.team_correlation:.3f} (target ≥ {TEAM_RUNS_CORRELATION}),"
+        f" RMSE {figures.team_rmse:.1f} (target ≤ {TEAM_RUNS_RMSE:.0f})"
+    )
+    lines.append(f"team runs allowed: correlation {figures.allowed_correlation:.3f}, RMSE {figures.allowed_rmse:.1f}")
+    lines.append(f"team wins: RMSE {figures.wins_rmse:.1f}")
+    mae = ", ".join(f"{k} {v:.3f}" for k, v in figures.mae.items())
+    lines.append(f"batters with {MIN_PA}+ PA ({figures.batters}): MAE {mae} (OPS target ≤ {PLAYER_OPS_MAE})")
+    lines.append(f"  OPS within two standard errors: {figures.within:.0%} (target ≥ {PLAYER_SHARE_WITHIN:.0%})")
+    lines.append(
+        f"pitchers with 150+ IP ({figures.pitchers}): ERA MAE {figures.era_mae:.2f}, K/9 MAE {figures.k9_mae:.2f}"
+    )
+    misses = figures.misses()
+    lines.append("")
+    lines.append("every target met" if not misses else "missed: " + "; ".join(misses))
+    return "\n".join(lines)
+
+
+def set_for(year: int, leagues: tuple[str, ...], folder: Path) -> Path:
+    """The bundled set of the season, or one generated into ``folder``."""
+    bundled = BUNDLED_SETS / str(year)
+    if bundled.is_dir() and leagues == ("AL", "NL"):
+        return bundled
+    from seasons.generate import generate
+
+    out = folder / f"season-{year}"
+    generate(year, leagues, out)
+    return out
+
+
+def run(year: int, replays: int, *, leagues: tuple[str, ...] = ("AL", "NL"), jobs: int = 2, seed: int = 1) -> Figures:
+    season = load_season(year, leagues)
+    with tempfile.TemporaryDirectory(prefix="dugout-fidelity-set-") as folder:
+        set_folder = set_for(year, leagues, Path(folder))
+        seeds = [seed + i for i in range(replays)]
+        start = time.perf_counter()
+        if jobs > 1 and replays > 1:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                results = list(
+                    pool.map(_replay_in_process, *zip(*[(str(set_folder), year, leagues, s) for s in seeds]))
+                )
+        else:
+            results = [_replay_in_process(str(set_folder), year, leagues, s) for s in seeds]
+        print(f"{replays} replay(s) in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return compare(season, results)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.fidelity", description=__doc__)
+    parser.add_argument("--season", type=int, required=True)
+    parser.add_argument("--replays", type=int, default=10)
+    parser.add_argument("--league", choices=("AL", "NL", "both"), default="both")
+    parser.add_argument("--jobs", type=int, default=2, help="replays played at once (processes)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    leagues = ("AL", "NL") if args.league == "both" else (args.league,)
+    figures = run(args.season, args.replays, leagues=leagues, jobs=args.jobs, seed=args.seed)
+    print(report(load_season(args.season, leagues), args.replays, figures))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
