@@ -38,8 +38,46 @@ SINGLE_FIELDS = (7, 8, 9, 6, 5, 4, 3, 8, 9, 7)
 DOUBLE_FIELDS = (7, 8, 9)
 TRIPLE_FIELDS = (8, 9)
 OUT_CELLS = tuple(
-    "**1 **2 **3 **4 **5 **6 G6 F8 G4 F7 G5 F9 P4 G3 L6 F8 G6 F7 P2 G4 F9 L4"
-    " G5 F8 G6 P5 F7 G4 L5 F9 G3 P6 G6 F8 G4 F7 G5 F9".split()
+    [
+        "**1",
+        "**2",
+        "**3",
+        "**4",
+        "**5",
+        "**6",
+        "G6",
+        "F8",
+        "G4",
+        "F7",
+        "G5",
+        "F9",
+        "P4",
+        "G3",
+        "L6",
+        "F8",
+        "G6",
+        "F7",
+        "P2",
+        "G4",
+        "F9",
+        "L4",
+        "G5",
+        "F8",
+        "G6",
+        "P5",
+        "F7",
+        "G4",
+        "L5",
+        "F9",
+        "G3",
+        "P6",
+        "G6",
+        "F8",
+        "G4",
+        "F7",
+        "G5",
+        "F9",
+    ]
 )
 PITCHER_OUTS = ["F8", "G4", "G5", "G6", "F7", "F9"]
 # Every generated pitcher card carries these cells against each side (Seaver-like layout):
@@ -123,6 +161,8 @@ def card_vector(cells: list[str], ranges: Mapping[str, int], hr_check: float) ->
             v[7] += cell * (1 - hr_check)
         elif text in ("W", "K"):
             v[_I["BB" if text == "W" else "K"]] += cell
+        elif not text:  # a blank ballpark cell: a rare play (an out, for the fit)
+            v[7] += cell
         elif text[0] == "S":
             v[0] += cell
         elif text[0] == "D":
@@ -273,12 +313,26 @@ def build_batter_side(card_units: Mapping[str, float], k: int, w: int, hr: int) 
     return BatterSide(readings, ranges, k, w, hr), clipped
 
 
-def fit_batter_side(target: Vec, pitchers: Mapping[str, float], park: Vec, hbp: int) -> tuple[BatterSide, bool]:
-    """A batter's card half against the average pitcher's cell shares ``pitchers`` (kinds + HBPn)."""
+def fit_batter_side(
+    target: Vec, pitchers: Mapping[str, float], park: Vec, hbp: int, league: Vec | None = None
+) -> tuple[BatterSide, bool]:
+    """A batter's card half against the average pitcher's cell shares ``pitchers`` (kinds + HBPn).
+
+    The K and W ratings are anchored to the league (a league-average batter rates 10, a
+    player rates 10 x his rate / the league's, to within 2 points) and fine-tuned to the
+    average pitcher within that band: without the anchor the pitchers' K cells and the
+    batters' K ratings trade scale round after round and never settle.
+    """
     k_cells = pitchers.get("K", 0.0) + pitchers.get("K+", 0.0)
     w_cells = pitchers.get("W", 0.0) + pitchers.get("W+", 0.0)
     k = _nearest_rating(target[_I["K"]], 0.0, k_cells / 20)
     w = _nearest_rating(target[_I["BB"]], 0.0, w_cells / 20)
+    if league is not None:
+        for name, cat in (("k", "K"), ("w", "BB")):
+            anchor = max(0, min(20, round(10 * target[_I[cat]] / max(league[_I[cat]], 1e-9))))
+            value = k if name == "k" else w
+            value = max(anchor - 2, min(anchor + 2, value))
+            k, w = (value, w) if name == "k" else (k, value)
     hr = max(0, min(20, round(20 * target[_I["HR"]] / HR_RATING_SCALE)))
     clipped = False
     for _ in range(3):  # the card's share depends on the ratings: solve, rebuild, solve again
@@ -286,7 +340,6 @@ def fit_batter_side(target: Vec, pitchers: Mapping[str, float], park: Vec, hbp: 
         resp = responses(trial, hbp, park)
         base = mix(pitchers, resp)  # everything but the card's own content (the card is all outs)
         card_mass = sum(s * (1 - _check(kind, trial, hbp)) for kind, s in pitchers.items() if kind != "park")
-        card_mass -= pitchers.get("S1", 0.0) + pitchers.get("**", 0.0)
         need = [(t - b) / card_mass if card_mass > 0 else 0.0 for t, b in zip(target, base, strict=True)]
         need[_I["OUT"]] = 0.0
         if need[_I["HR"]] < 0 and hr > 0:
@@ -463,8 +516,9 @@ def pitcher_fields(vs_l: PitcherSide, vs_r: PitcherSide) -> dict[str, object]:
 # --- ballparks ------------------------------------------------------------------
 
 PARK_RARE = 2  # blank ballpark cells: the rare play charts (IP2021 "Ballpark Card")
-PARK_OUTS = ("**1", "**2", "**3", "**4", "**5", "**6", "G6", "G4", "F8", "F7", "F9", "G5", "P2", "G3", "L6", "G1")
-PARK_OUTS += ("F8", "G6", "P3", "F7", "G4", "F9", "L4", "G5", "P5", "F8", "G6", "F7", "G4", "F9", "G5", "P4")
+PARK_OUTS: tuple[str, ...] = tuple(
+    ["**1", "**2", "**3", "**4", "**5", "**6", "G6", "G4", "F8", "F7", "F9", "G5", "P2", "G3", "L6", "G1", "F8", "G6", "P3", "F7", "G4", "F9", "L4", "G5", "P5", "F8", "G6", "F7", "G4", "F9", "G5", "P4"]
+)
 
 
 def build_park(units: Mapping[str, float]) -> tuple[list[str], dict[str, int]]:
@@ -476,7 +530,7 @@ def build_park(units: Mapping[str, float]) -> tuple[list[str], dict[str, int]]:
         biggest = max(cells, key=lambda c: cells[c])
         cells[biggest] -= 1
     readings: list[str] = []
-    readings += [("S+" if i % 4 == 3 else "S") + str(SINGLE_FIELDS[i % len(SINGLE_FIELDS)]) for i in range(cells["S"])]
+    readings += [("S+" if i % 4 == 1 else "S") + str(SINGLE_FIELDS[i % 3]) for i in range(cells["S"])]
     readings += [f"D{DOUBLE_FIELDS[i % len(DOUBLE_FIELDS)]}" for i in range(cells["D"])]
     readings += [f"T{TRIPLE_FIELDS[i % len(TRIPLE_FIELDS)]}" for i in range(cells["T"])]
     readings += [("[HRp]", "[HR8]", "[HRo]")[i % 3] for i in range(cells["[HR]"])]
@@ -599,8 +653,8 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
             any_clip = False
             for hand in "LR":
                 mixture = avg_pitcher[(hand, _side_vs(p.bats, hand))]
-                side, clip = fit_batter_side(t[hand], mixture, park_vec(10), hbp)
-                side, clip = fit_batter_side(t[hand], mixture, park_vec(side.hr), hbp)
+                side, clip = fit_batter_side(t[hand], mixture, park_vec(10), hbp, lg)
+                side, clip = fit_batter_side(t[hand], mixture, park_vec(side.hr), hbp, lg)
                 sides[hand] = side
                 any_clip = any_clip or clip
             bat_sides[p.player_id], bat_hbp[p.player_id], clipped_b[p.player_id] = sides, hbp, any_clip
@@ -638,8 +692,8 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
             for s in "LR":
                 weight = p.pitching.bfp * (left if s == "L" else 1 - left)
                 acc_s = share_sum.setdefault((hand, s), {})
-                for k, v in sides_p[s].shares().items():
-                    acc_s[k] = acc_s.get(k, 0.0) + weight * v
+                for kind, share in sides_p[s].shares().items():
+                    acc_s[kind] = acc_s.get(kind, 0.0) + weight * share
                 share_w[(hand, s)] = share_w.get((hand, s), 0.0) + weight
         new_avg = dict(avg_pitcher)
         for key, acc_s in share_sum.items():
