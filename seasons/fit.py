@@ -517,7 +517,40 @@ def pitcher_fields(vs_l: PitcherSide, vs_r: PitcherSide) -> dict[str, object]:
 
 PARK_RARE = 2  # blank ballpark cells: the rare play charts (IP2021 "Ballpark Card")
 PARK_OUTS: tuple[str, ...] = tuple(
-    ["**1", "**2", "**3", "**4", "**5", "**6", "G6", "G4", "F8", "F7", "F9", "G5", "P2", "G3", "L6", "G1", "F8", "G6", "P3", "F7", "G4", "F9", "L4", "G5", "P5", "F8", "G6", "F7", "G4", "F9", "G5", "P4"]
+    [
+        "**1",
+        "**2",
+        "**3",
+        "**4",
+        "**5",
+        "**6",
+        "G6",
+        "G4",
+        "F8",
+        "F7",
+        "F9",
+        "G5",
+        "P2",
+        "G3",
+        "L6",
+        "G1",
+        "F8",
+        "G6",
+        "P3",
+        "F7",
+        "G4",
+        "F9",
+        "L4",
+        "G5",
+        "P5",
+        "F8",
+        "G6",
+        "F7",
+        "G4",
+        "F9",
+        "G5",
+        "P4",
+    ]
 )
 
 
