@@ -13,7 +13,7 @@ batter, and the two averages are rebuilt from the fitted cards for a few rounds.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from seasons.stats import Batting, Pitching, Player, Season
@@ -32,6 +32,7 @@ PLATOON = {
     "L": {"1B": 0.92, "2B": 0.90, "3B": 0.90, "HR": 0.80, "BB": 0.85, "HBP": 1.0, "K": 1.20},
     "R": {"1B": 0.96, "2B": 0.95, "3B": 0.95, "HR": 0.90, "BB": 0.92, "HBP": 1.0, "K": 1.10},
 }
+ANCHOR = 10  # the average batter's K and W ratings
 HR_RATING_SCALE = 0.065  # HR per PA that earns an HR rating of 20; the card holds the rest
 QUESTION_CELLS = ("?7", "?8", "?9", "?8")  # split-hit cells on every batter card (4 x 20 = 80 of 720)
 SINGLE_FIELDS = (7, 8, 9, 6, 5, 4, 3, 8, 9, 7)
@@ -313,28 +314,29 @@ def build_batter_side(card_units: Mapping[str, float], k: int, w: int, hr: int) 
     return BatterSide(readings, ranges, k, w, hr), clipped
 
 
-def fit_batter_side(
-    target: Vec, pitchers: Mapping[str, float], park: Vec, hbp: int, league: Vec | None = None
-) -> tuple[BatterSide, bool]:
+def _best_rating(target: float, part: Callable[[int], float]) -> int:
+    """The rating 0-20 whose share of the pitcher's cells comes nearest ``target``."""
+    return min(range(21), key=lambda r: abs(part(r) - target))
+
+
+def fit_batter_side(target: Vec, pitchers: Mapping[str, float], park: Vec, hbp: int) -> tuple[BatterSide, bool]:
     """A batter's card half against the average pitcher's cell shares ``pitchers`` (kinds + HBPn).
 
-    The K and W ratings are anchored to the league (a league-average batter rates 10, a
-    player rates 10 x his rate / the league's, to within 2 points) and fine-tuned to the
-    average pitcher within that band: without the anchor the pitchers' K cells and the
-    batters' K ratings trade scale round after round and never settle.
+    K and W come from the pitcher's K/K+ and W/W+ cells through the batter's ratings, each
+    rating the one that brings his rate nearest against the average pitcher; the batter card
+    holds K or W cells only for what a rating of 20 cannot reach. (Letting the batter card
+    carry K or W too leaves the split between the two cards free, and the rounds that rebuild
+    the averages drift along it instead of settling.) The HR rating scales with HR per PA; the
+    card holds the home runs the rating does not.
     """
-    k_cells = pitchers.get("K", 0.0) + pitchers.get("K+", 0.0)
-    w_cells = pitchers.get("W", 0.0) + pitchers.get("W+", 0.0)
-    k = _nearest_rating(target[_I["K"]], 0.0, k_cells / 20)
-    w = _nearest_rating(target[_I["BB"]], 0.0, w_cells / 20)
-    if league is not None:
-        for name, cat in (("k", "K"), ("w", "BB")):
-            anchor = max(0, min(20, round(10 * target[_I[cat]] / max(league[_I[cat]], 1e-9))))
-            value = k if name == "k" else w
-            value = max(anchor - 2, min(anchor + 2, value))
-            k, w = (value, w) if name == "k" else (k, value)
+    k_cells, k_plus = pitchers.get("K", 0.0), pitchers.get("K+", 0.0)
+    w_cells, w_plus = pitchers.get("W", 0.0), pitchers.get("W+", 0.0)
+    k = _best_rating(target[_I["K"]], lambda r: k_cells * _p(r) + k_plus * _p(r + 10))
+    w = _best_rating(target[_I["BB"]], lambda r: w_cells * _p(r) + w_plus * _p(r + 10))
     hr = max(0, min(20, round(20 * target[_I["HR"]] / HR_RATING_SCALE)))
     clipped = False
+    need: Vec = _zero()
+    card_mass = 1.0
     for _ in range(3):  # the card's share depends on the ratings: solve, rebuild, solve again
         trial = BatterSide(["G6"] * 36, {}, k, w, hr)
         resp = responses(trial, hbp, park)
@@ -346,8 +348,11 @@ def fit_batter_side(
             hr = max(0, hr - 1 - int(-need[_I["HR"]] * card_mass * 20 / max(1e-9, _hr_cells(pitchers))))
             continue
         break
+    for cat, rating in (("K", k), ("BB", w)):
+        if rating < 20:  # only a rating of 20 leaves the rest to the card
+            need[_I[cat]] = 0.0
     units = {c: max(0.0, need[_I[c]]) * 720 for c in ("1B", "2B", "3B", "HR", "BB", "K")}
-    if any(need[_I[c]] < -0.5 / 36 for c in ("1B", "2B", "3B", "HR", "BB", "K")):
+    if any(need[_I[c]] < -0.5 / 36 for c in ("1B", "2B", "3B", "HR")):
         clipped = True
     side, over = build_batter_side(units, k, w, hr)
     return side, clipped or over
@@ -664,7 +669,11 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
         pit_targets[p.player_id] = {hand: same, ("R" if hand == "L" else "L"): opp}
 
     # Round 0: a template average pitcher (shares of the 35 read cells).
-    template = PitcherSide({"K": 8, "K+": 0, "W": 4, "W+": 0, "HR": 1, "S1": 0, "**": 2}, 10, 0, 0)
+    # The scale of K and W is set here: the average pitcher carries twice the league's rate in K
+    # (W) cells, so the average batter rates 10 in K (W); the rounds keep that scale.
+    k_cells = min(FREE_PITCHER_CELLS - 8, round(2 * lg[_I["K"]] * READ))
+    w_cells = min(FREE_PITCHER_CELLS - 3 - k_cells, round(2 * lg[_I["BB"]] * READ))
+    template = PitcherSide({"K": k_cells, "K+": 0, "W": w_cells, "W+": 0, "HR": 1, "S1": 0, "**": 2}, 10, 0, 0)
     template.counts["blank"] = FREE_PITCHER_CELLS - sum(template.counts.values())
     avg_pitcher = {(h, s): template.shares() for h in "LR" for s in "LR"}
     bat_sides: dict[str, dict[str, BatterSide]] = {}
@@ -672,6 +681,23 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
     pit_sides: dict[str, dict[str, PitcherSide]] = {}
     clipped_b: dict[str, bool] = {}
     clipped_p: dict[str, bool] = {}
+
+    def fit_batter(p: Player) -> dict[str, BatterSide]:
+        """Both hands' card halves against the average pitcher as it stands."""
+        t = bat_targets[p.player_id]
+        hbp_target = t["L"][_I["HBP"]] * share_lhp + t["R"][_I["HBP"]] * (1 - share_lhp)
+        hbp = _fit_batter_hbp(hbp_target, avg_pitcher, p.bats, share_lhp)
+        sides = {}
+        any_clip = False
+        for hand in "LR":
+            mixture = avg_pitcher[(hand, _side_vs(p.bats, hand))]
+            side, clip = fit_batter_side(t[hand], mixture, park_vec(10), hbp)
+            side, clip = fit_batter_side(t[hand], mixture, park_vec(side.hr), hbp)
+            sides[hand] = side
+            any_clip = any_clip or clip
+        bat_sides[p.player_id], bat_hbp[p.player_id], clipped_b[p.player_id] = sides, hbp, any_clip
+        return sides
+
     for n in range(1, rounds + 1):
         fit.rounds = n
         # batters against the average pitcher of each hand
@@ -679,21 +705,15 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
         resp_w: dict[tuple[str, str], float] = {}
         for p in batters:
             assert p.batting is not None
-            t = bat_targets[p.player_id]
-            hbp_target = t["L"][_I["HBP"]] * share_lhp + t["R"][_I["HBP"]] * (1 - share_lhp)
-            hbp = _fit_batter_hbp(hbp_target, avg_pitcher, p.bats, share_lhp)
-            sides = {}
-            any_clip = False
-            for hand in "LR":
-                mixture = avg_pitcher[(hand, _side_vs(p.bats, hand))]
-                side, clip = fit_batter_side(t[hand], mixture, park_vec(10), hbp, lg)
-                side, clip = fit_batter_side(t[hand], mixture, park_vec(side.hr), hbp, lg)
-                sides[hand] = side
-                any_clip = any_clip or clip
-            bat_sides[p.player_id], bat_hbp[p.player_id], clipped_b[p.player_id] = sides, hbp, any_clip
+            sides = fit_batter(p)
+            hbp = bat_hbp[p.player_id]
             for hand in "LR":
                 key = (hand, _side_vs(p.bats, hand))
-                resp = responses(sides[hand], hbp, park_vec(sides[hand].hr))
+                # The average batter rates 10 in K and W: that pins the scale shared by the
+                # pitchers' K/W cells and the batters' ratings (only their product is seen,
+                # so without an anchor the rounds drift along it).
+                anchored = BatterSide(sides[hand].cells, sides[hand].ranges, ANCHOR, ANCHOR, sides[hand].hr)
+                resp = responses(anchored, hbp, park_vec(sides[hand].hr))
                 acc = resp_sum.setdefault(key, {k: _zero() for k in resp})
                 weight = p.batting.pa * (share_lhp if hand == "L" else 1 - share_lhp)
                 for k, v in resp.items():
@@ -704,7 +724,12 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
             for key, acc in resp_sum.items()
             if resp_w[key]
         }
-        # pitchers against the average batter of each side
+        total_w = sum(resp_w.values())
+        overall = {
+            k: [sum(resp_sum[key][k][i] for key in resp_sum) / total_w for i in range(len(CATS))]
+            for k in next(iter(resp_sum.values()))
+        }
+        # pitchers against the average batter of each side (the league's, where a side is thin)
         share_sum: dict[tuple[str, str], dict[str, float]] = {}
         share_w: dict[tuple[str, str], float] = {}
         for p in pitchers:
@@ -713,7 +738,7 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
             sides_p = {}
             any_clip = False
             for s in "LR":
-                resp = avg_batter.get((hand, s)) or next(iter(avg_batter.values()))
+                resp = avg_batter[(hand, s)] if resp_w.get((hand, s), 0.0) >= 0.1 * total_w else overall
                 side_p, clip = fit_pitcher_side(pit_targets[p.player_id][s], resp)
                 sides_p[s] = side_p
                 any_clip = any_clip or clip
@@ -739,8 +764,9 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
         )
         avg_pitcher = new_avg
 
-    # The last round's batter cards were fitted against the average before the last rebuild;
-    # what each plays to is recorded against the final averages.
+    # The batter cards are fitted once more against the final average pitcher.
+    for p in batters:
+        fit_batter(p)
     for p in batters:
         sides = bat_sides[p.player_id]
         fit.batters[p.player_id] = batter_fields(sides["L"], sides["R"], bat_hbp[p.player_id])

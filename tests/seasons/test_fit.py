@@ -74,7 +74,7 @@ def season() -> Season:
                 )
             )
     # the extremes: a .400 hitter, a 60-HR season, a pitcher with no walks, a pitcher who barely bats
-    players.append(player("ted", "L", "R", "AAA", line(650, 230, 40, 5, 30, 140, 30, 2), None))
+    players.append(player("ted", "L", "R", "AAA", line(650, 400, 0, 0, 0, 250, 0, 0), None))  # never out
     players.append(player("slugger", "R", "R", "BBB", line(650, 160, 20, 0, 60, 90, 150), None))
     players.append(player("nowalks", "R", "R", "BBB", None, pitching(400, 90, 8, 0, 60, 0)))
     players.append(player("armonly", "R", "R", "AAA", line(20, 2, 0, 0, 0, 1, 10, 0), pitching(500, 120, 10, 40, 80)))
@@ -95,26 +95,25 @@ def fitted():
     return fit_season(season())
 
 
-@pytest.mark.xfail(
-    strict=True, reason="fit15 unfinished: the alternating average-pitcher/average-batter rounds do not settle"
-)
 def test_cards_reproduce_their_targets(fitted) -> None:
     """Against the final average pitcher, each ordinary batter's card is within the method's rounding.
 
-    K and W move in steps of one rating point (the average pitcher's K or W cells / 20); hits
-    in steps of the ? cells' 1d20 widths (4/720 of the card): allow a step's worth.
+    K and W move in steps of one rating point (the average pitcher's K or W cells / 20, about
+    .02 a PA when the average pitcher carries twice the league's K rate in K cells), and outs
+    take up what those steps leave; hits move in steps of the ? cells' 1d20 widths (4/720 of
+    the card): allow a step's worth.
     """
     for pid in (f"bat{t}{i}" for t in range(2) for i in range(9)):
         for hand in "LR":
             got, want = fitted.achieved[pid][hand], fitted.targets[pid][hand]
             for cat, g, w in zip(CATS, got, want, strict=True):
-                tol = 0.012 if cat in ("K", "BB", "OUT") else 0.006
+                tol = 0.021 if cat in ("K", "BB", "OUT") else 0.006
                 assert abs(g - w) <= tol, (pid, hand, cat, g, w)
 
 
 def test_extremes_are_clipped_and_reported(fitted) -> None:
     names = " ".join(fitted.clipped)
-    assert "(ted)" in names  # a .400 hitter with 140 walks: more than W 20 and a card can hold
+    assert "(ted)" in names  # never out: the pitcher card's ** cells make outs whatever his card says
     assert "armonly" not in fitted.batters  # a pitcher with 20 PA bats with the generic card
     assert "arm00" in fitted.batters  # 60 PA: his own card
     assert "slugger" in fitted.batters
@@ -169,9 +168,6 @@ def test_every_card_validates_and_exact_odds_agree(fitted) -> None:
     assert sum(odds.outcomes.values()) == Fraction(1)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="fit15 unfinished: unsettled averages push ordinary batters to W 20 plus W cells"
-)
 def test_no_walk_pitcher_against_ordinary_batter(fitted) -> None:
     s = season()
     park = Ballpark.model_validate(
