@@ -19,6 +19,7 @@ every rule and constant.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -61,8 +62,8 @@ HIT_AND_RUN_ROLLS = 2
 
 # --- regression to the league (weights in league-average units added) ------------------
 
-REGRESS_GAMES = 30  # range factor, outfield assists, double plays, passed balls
-REGRESS_CHANCES = 150  # fielding percentage
+REGRESS_GAMES = 60  # range factor, outfield assists, double plays, passed balls
+REGRESS_CHANCES = 250  # fielding percentage
 REGRESS_STEALS = 40  # catchers' caught-stealing share
 REGRESS_ATTEMPTS = 10  # a runner's stolen-base success
 REGRESS_TIMES_ON_FIRST = 20  # a runner's attempt rate
@@ -80,8 +81,9 @@ REGULAR_SHARE = 0.4  # ... and played in at least this share of his team's games
 STARTER_SHARE = 0.5  # a starter: at least half his games were starts, and ...
 STARTER_MIN_GS = 10
 ROTATION = 5  # a healthy starter's share of the team's games: 1 in 5
-# Injury rating by the share of games (starts for a starter) missed: below 6 % INJ 0, ...
-INJURY_STEPS = (0.06, 0.12, 0.2, 0.3, 0.4, 0.5, 0.6)
+# Injury rating by the share of games (starts for a starter) missed: below 10 % INJ 0
+# (a regular's rest days), then one step at each of these shares.
+INJURY_STEPS = (0.1, 0.16, 0.22, 0.3, 0.4, 0.5, 0.6)
 INJURY_SLACK_STARTS = 2  # a starter's rotation turns skipped without an injury
 
 # Fatigue: a starter tires at 5 % above his batters faced per start, a reliever at 20 %
@@ -220,17 +222,20 @@ def _catcher_strikeouts(player: Player, fielding: Fielding, season: Season) -> f
 
 
 def _scale(samples: list[_Sample], count: Callable[[_Sample], float]) -> _Scale:
+    """The league rate (totals over games) and the spread of the qualified fielders' regressed rates.
+
+    The spread is the median absolute deviation scaled to a normal SD (x 1.4826), so a few
+    extreme men do not widen everyone else's scale; the plain SD where that is 0.
+    """
     games = sum(s.games for s in samples)
     rate = _rate(sum(count(s) for s in samples), games)
     qualified = [s for s in samples if s.games >= QUALIFY_GAMES]
     if len(qualified) < 3:
         return _Scale(rate, 0.0)
-    values = [_regress(count(s), s.games, rate, REGRESS_GAMES) for s in qualified]
-    weights = [s.games for s in qualified]
-    total = sum(weights)
-    mean = sum(v * w for v, w in zip(values, weights, strict=True)) / total
-    var = sum(w * (v - mean) ** 2 for v, w in zip(values, weights, strict=True)) / total
-    return _Scale(rate, math.sqrt(var))
+    values = sorted(_regress(count(s), s.games, rate, REGRESS_GAMES) for s in qualified)
+    middle = statistics.median(values)
+    spread = 1.4826 * statistics.median(abs(v - middle) for v in values)
+    return _Scale(rate, spread or statistics.pstdev(values))
 
 
 _CACHE: dict[int, tuple[Season, dict[tuple[str | None, str], _PositionReference], dict[str | None, float]]] = {}
