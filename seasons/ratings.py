@@ -31,7 +31,7 @@ from seasons.stats import Batting, Fielding, Pitching, Player, Season
 # off the rule books' and the sample set's cards.
 RANGE_AVERAGE = {"P": 3, "C": 4, "1B": 2, "2B": 4, "3B": 4, "SS": 4, "LF": 3, "CF": 4, "RF": 3}
 ERROR_AVERAGE = {"P": 5, "C": 10, "1B": 9, "2B": 8, "3B": 9, "SS": 8, "LF": 8, "CF": 6, "RF": 8}
-PASSED_BALL_AVERAGE = 4  # the catcher blocks a PB? on 1d6 at most this: 2 in 6 get by
+PASSED_BALL_AVERAGE = 3  # the catcher blocks a PB? on 1d6 at most this: half get by (the books' catchers)
 BR_AVERAGE = 3  # 0-6, the middle of the scale
 SF_AVERAGE = 2  # 0-6: 1d6 at most this is a deep fly
 COMBINED_GDP_AVERAGE = 3  # batter GDP + pitcher GDP + pivot, against 1d6
@@ -53,7 +53,8 @@ BUNT_SITUATION_SHARE = 0.18
 SACRIFICE_SUCCESS = 0.7
 RUNNERS_ON_SHARE = 0.45
 # Pitcher-card WLD cells assumed per card (each 2d6 cell is 1/36 of plate appearances).
-WLD_CELLS = 1
+WLD_CELLS = 1  # as seasons.fit makes them
+MIN_PB_ROLLS = 2  # the wildest pitcher still leaves his catcher two PB? rolls
 # A strategy roll of 20 is the pickoff attempt (BK / PO / POE).
 PICKOFF_ROLL_SHARE = 1 / 20
 # Hit and run calls a runner with ATT a on rolls a+1..a+2; it is a steal only when the
@@ -76,7 +77,7 @@ QUALIFY_GAMES = 20  # fielders whose spread sets the scale
 QUALIFY_PA = 150  # batters whose speed scores set the BR scale
 LISTED_GAMES = 5  # a position is listed on the card from this many games (the main one always)
 MAX_POSITIONS = 4
-FULL_SEASON_PA_PER_GAME = 3.0  # a regular plays every day when he plays
+FULL_SEASON_PA_PER_GAME = 3.7  # a regular plays every day when he plays
 REGULAR_SHARE = 0.4  # ... and played in at least this share of his team's games
 STARTER_SHARE = 0.5  # a starter: at least half his games were starts, and ...
 STARTER_MIN_GS = 10
@@ -569,14 +570,18 @@ def pitcher_extras(player: Player, season: Season) -> dict[str, object]:
     lg = season.league_pitching(league)
     # WLD: 1/36 of plate appearances per WLD cell, with men on; 1d20 for WP, then PB?.
     wld = WLD_CELLS / 36
-    wp_rate = _per_runner_on_pa(p.wp, p.bfp, _rate(lg.wp, lg.bfp))
-    wp_size = _clamp(_round(20 * wp_rate / wld), 0, 18)
+    lg_wp = _rate(lg.wp, lg.bfp)
+    wp_rolls = 20 * _per_runner_on_pa(p.wp, p.bfp, lg_wp) / wld
     pb_league = sum(
         f.pb for q in season.players.values() if _league_of(q, season) == league for f in q.fielding.values()
     )
-    pb_per_roll = _rate(pb_league, lg.bfp) / RUNNERS_ON_SHARE / wld
-    # A PB? roll gets by the league-average catcher (6 - average) times in 6.
-    pb_size = _clamp(_round(20 * pb_per_roll * 6 / (6 - PASSED_BALL_AVERAGE)), 0, 20 - wp_size)
+    # A PB? roll gets by the league-average catcher (6 - average) times in 6. Lahman charges
+    # passed balls to catchers, so every pitcher of a league gets the league's PB? size.
+    pb_rolls = 20 * _rate(pb_league, lg.bfp) / RUNNERS_ON_SHARE / wld * 6 / (6 - PASSED_BALL_AVERAGE)
+    # Where the league's WP and PB need more than the die's 20 faces, both shrink alike.
+    fit = min(1.0, 20 / (20 * lg_wp / RUNNERS_ON_SHARE / wld + pb_rolls)) if lg_wp > 0 or pb_rolls > 0 else 1.0
+    wp_size = _clamp(_round(wp_rolls * fit), 0, 20 - MIN_PB_ROLLS)
+    pb_size = _clamp(_round(pb_rolls * fit), 0, 20 - wp_size)
     # Pickoff attempts come on strategy rolls of 20 with men on.
     attempt = PICKOFF_ROLL_SHARE * STRATEGY_APPLIES
     bk_rate = _per_runner_on_pa(p.bk, p.bfp, _rate(lg.bk, lg.bfp))

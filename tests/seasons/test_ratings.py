@@ -148,7 +148,7 @@ def test_the_league_average_fielder_gets_the_positions_average_line(position: st
     line = fielding_line(average, position, season)
     rng, err = RANGE_AVERAGE[position], ERROR_AVERAGE[position]
     expected = {
-        "C": f"C - {rng}/4 ({err}) 0",
+        "C": f"C - {rng}/3 ({err}) 0",
         "1B": f"1B - {rng} ({err})",
         "3B": f"3B - {rng} ({err})",
     }.get(position, f"{position} - {rng} ({err}) 0")
@@ -185,8 +185,8 @@ def test_arm_pivot_and_passed_balls_point_the_right_way() -> None:
     # Double plays: the better pivot is positive (added to the combined GDP).
     assert _parts(line("SS", 2))[2] == 1 and _parts(line("SS", -2))[2] == -1
     # Catchers: more caught stealing, a negative arm; fewer passed balls, a higher PB rating.
-    assert line("C", 2) == "C - 5/5 (6) -2"
-    assert line("C", -2) == "C - 3/3 (15) +2"
+    assert line("C", 2) == "C - 5/4 (6) -2"
+    assert line("C", -2) == "C - 3/2 (15) +2"
 
 
 def test_ratings_stay_in_the_cards_bounds() -> None:
