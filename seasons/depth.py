@@ -150,8 +150,8 @@ def _lineups(
     out: dict[str, list[tuple[Player, str]]] = {}
     for hand, chosen in vs.items():
         in_lineup = {p.player_id for p in chosen.values()}
-        free = [p for p in batters if p.player_id not in in_lineup]
-        dh = min(free, key=lambda p: (-games[p.player_id].get("DH", 0), -_pa(p), p.player_id))
+        bench = [p for p in batters if p.player_id not in in_lineup]
+        dh = min(bench, key=lambda p: (-games[p.player_id].get("DH", 0), -_pa(p), p.player_id))
         out[hand] = _order([(p, pos) for pos, p in chosen.items()], (dh, "DH"), league, dh_in_lineup)
     return out
 
