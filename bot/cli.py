@@ -178,7 +178,8 @@ def _run(args: argparse.Namespace) -> int:
 
     database = database_path(args)
     print(f"No DISCORD_TOKEN in .env: the terminal league in {database} (see also dugout play).\n")
-    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT))
+    card_set = getattr(args, "card_set", None) or "sample"
+    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT), card_set)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -190,6 +191,12 @@ def _standings(args: argparse.Namespace) -> int:
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
     add_ask_argument(run)
     run.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    run.add_argument(
+        "--set",
+        dest="card_set",
+        help="the terminal league's card set: sample (default, two hand-made teams), a bundled season such as 1970,"
+        " or a set folder; a season's set makes a league of its teams",
+    )
     run.add_argument(
         "--pace",
         type=float,
