@@ -21,8 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from pydantic import ValidationError
-
 from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.teams import Bullpen, Spot, TeamEntry
@@ -147,12 +145,13 @@ def _pitcher_stats(player: Player) -> dict[str, object]:
 def _validate(kind: type[Batter] | type[Pitcher] | type[Ballpark], raw: dict[str, object]) -> AnyCard:
     try:
         return kind.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
+    except ValueError as exc:  # pydantic's ValidationError (seasons does not import pydantic itself)
+        errors: list[dict[str, Any]] = exc.errors() if hasattr(exc, "errors") else [{"loc": (), "msg": str(exc)}]
+        first = errors[0]
         where = ".".join(str(p) for p in first["loc"])
         raise GenerateError(
             f"the {kind.__name__.lower()} card {raw.get('id')} ({raw.get('name')}) does not validate: "
-            f"{where}: {first['msg']} ({exc.error_count()} problem(s))"
+            f"{where}: {first['msg']} ({len(errors)} problem(s))"
         ) from exc
 
 
