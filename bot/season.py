@@ -41,12 +41,14 @@ from cards.loader import load_set
 from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
-from league.errors import LeagueError, NotFound
+from engine.setup import Options
+from league.errors import LeagueError, NotFound, SettingsError
 from league.models import GameRecord, League, Replacement
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import Store
 
 LEAGUE = "Terminal League"
+SAMPLE = "sample"
 TEAMS = (("Harbor City", "HC"), ("Mesa Valley", "MV"))
 # The signals that stop a game at the terminal, and how the goodbye line names them.
 STOP_SIGNALS = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM", signal.SIGHUP: "the terminal closed"}
@@ -134,13 +136,31 @@ class Input:
 # --- the league -----------------------------------------------------------------------------
 
 
-async def terminal_league(store: Store) -> League:
-    """The terminal's league, made on first use in one transaction: both teams signed, lineups and rotations set."""
+def set_league_name(card_set: str = SAMPLE) -> str:
+    """The terminal league of a card set: "Terminal League" for the sample set, "Terminal League 1970" for 1970."""
+    return LEAGUE if card_set == SAMPLE else f"{LEAGUE} {Path(card_set).name}"
+
+
+async def terminal_league(store: Store, card_set: str = SAMPLE) -> League:
+    """The terminal's league, made on first use in one transaction: its teams signed, lineups and rotations set.
+
+    The sample set's league has its two hand-made teams; any other set's league has the
+    teams the set lists (a generated season's set: ``[[team]]`` entries), with the set's DH.
+    """
     async with store.transaction():
         try:
-            return await store.find_league(LEAGUE)
+            return await store.find_league(set_league_name(card_set))
         except NotFound:
             pass
+        if card_set != SAMPLE:
+            pool = await store.card_sets([card_set])
+            if not any(s.team_entries for s in pool.sets):
+                raise SettingsError(f"card set {card_set!r} lists no teams; the terminal league plays a set's teams")
+            said = [s.info.designated_hitter for s in pool.sets if s.info.designated_hitter is not None]
+            options = Options(designated_hitter=said[0]) if said else None
+            league = await store.create_league(set_league_name(card_set), [card_set], options=options)
+            await store.create_teams_from_sets(league.id)
+            return league
         cards = load_set(SAMPLE_SET)
         league = await store.create_league(LEAGUE, ["sample"])
         for name, abbreviation in TEAMS:
@@ -164,7 +184,11 @@ async def start_next_game(
     """
     teams = await store.teams(league.id)
     played = await store.games(league.id, status="final")
-    away, home = (teams[0], teams[1]) if len(played) % 2 == 0 else (teams[1], teams[0])
+    # Every pair of teams in turn; each time round the list the other team is at home.
+    pairs = [(a, b) for i, a in enumerate(teams) for b in teams[i + 1 :]]
+    away, home = pairs[len(played) % len(pairs)]
+    if (len(played) // len(pairs)) % 2 == 1:
+        away, home = home, away
     async with store.transaction():
         waiting = await store.games(league.id, status="scheduled")
         record = waiting[0] if waiting else await store.schedule_game(league.id, away.id, home.id)
@@ -213,8 +237,10 @@ class TerminalRun:
         inp: TextIO,
         pace: float,
         ask: str = PERSON_DEFAULT,
+        card_set: str = SAMPLE,
     ) -> None:
         self.ask = ask
+        self.card_set = card_set
         self.runner = runner
         self.signals = signals
         self.path = path
@@ -233,7 +259,7 @@ class TerminalRun:
     def play(self) -> int:
         store = self.call(Store.open(self.path))
         try:
-            league = self.call(terminal_league(store))
+            league = self.call(terminal_league(store, self.card_set))
             live = self.call(store.games(league.id, status="live"))
             record, game = self.resume(store, live[0]) if live else self.start(store, league)
             self.record = record
@@ -272,7 +298,7 @@ class TerminalRun:
         record, replacements = self.call(start_next_game(store, league, managed, seed, self.ask))
         game = self.call(store.load_game(record.id))
         setup = game.setup
-        self.say(f"{LEAGUE}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
+        self.say(f"{league.name}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
         if replacements:
             self.say("Not everyone can play today; the auto-manager fills in:")
             for replacement in replacements:
@@ -382,7 +408,7 @@ async def pick_league(store: Store, name: str | None) -> League:
     return leagues[0]
 
 
-def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT) -> int:
+def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT, card_set: str = SAMPLE) -> int:
     """``dugout run`` without a token: the terminal league's live game if there is one, else its next.
 
     Exit status: 0 when the game is over or stopped with q or the end of input; 128 + the
@@ -394,7 +420,7 @@ def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT) ->
         pace = WATCH_PACE if inp.isatty() and out.isatty() else 0.0
     database.parent.mkdir(parents=True, exist_ok=True)
     with Signals() as signals, asyncio.Runner() as runner:
-        this = TerminalRun(runner, signals, database, out, inp, pace, ask)
+        this = TerminalRun(runner, signals, database, out, inp, pace, ask, card_set)
         try:
             return this.play()
         except Stopped as stop:

@@ -3,7 +3,8 @@
 A set is a folder ``cards/sets/<set>/`` with a ``set.toml`` (name, ruleset,
 description) and any number of card files (``*.toml``, usually one a team).
 A card file holds arrays of tables ``[[batter]]``, ``[[pitcher]]`` and
-``[[ballpark]]``. Card ids are unique within a set.
+``[[ballpark]]``, and may hold ``[[team]]`` entries (a team's roster, lineups,
+rotation and bullpen: :mod:`cards.teams`). Card ids are unique within a set.
 
 Loading is all or nothing: every problem in every file is collected, each
 naming its file, card and cell, and if there is any, :class:`CardSetError`
@@ -20,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cards.models import AnyCard, Ballpark, Batter, Card, Pitcher
+from cards.teams import TeamEntry
 from cards.toml_format import format_cards
 
 SET_FILE = "set.toml"
@@ -30,6 +32,7 @@ CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
     "pitcher": Pitcher,
     "ballpark": Ballpark,
 }
+TEAM_TABLE = "team"
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,10 @@ class SetInfo(BaseModel):
     name: str = Field(min_length=1)
     ruleset: str = Field(pattern=r"^(inside-pitch|deep-drive)$")
     description: str = ""
+    # Whether the set's teams play with the designated hitter (None: the set does not say).
+    designated_hitter: bool | None = None
+    source: str = ""  # where the cards come from, e.g. "Lahman database 2024 (SABR)"
+    licence: str = ""  # e.g. "CC BY-SA 3.0"
 
 
 @dataclass
@@ -76,6 +83,8 @@ class CardSet:
     pitchers: dict[str, Pitcher] = field(default_factory=dict)
     ballparks: dict[str, Ballpark] = field(default_factory=dict)
     files: dict[str, list[str]] = field(default_factory=dict)  # file -> card ids, in order
+    team_entries: dict[str, TeamEntry] = field(default_factory=dict)  # team entries by id, in file order
+    team_files: dict[str, list[str]] = field(default_factory=dict)  # file -> team entry ids, in order
 
     def group(self, kind: str) -> dict[str, Any]:
         """The cards of one kind ("batter", "pitcher" or "ballpark"), by id."""
@@ -222,6 +231,7 @@ def load_set(path: str | Path) -> CardSet:
             ]
     cardset = CardSet(info or SetInfo(name="?", ruleset="inside-pitch"), root)
     where: dict[str, str] = {}
+    team_where: dict[str, str] = {}  # team entry id -> file
     card_files = sorted(p for p in root.rglob("*.toml") if p.name != SET_FILE)
     if not card_files:
         problems.append(Problem(str(root), "the set has no card files (*.toml)"))
@@ -233,8 +243,11 @@ def load_set(path: str | Path) -> CardSet:
             continue
         ids: list[str] = []
         for key, tables in data.items():
+            if key == TEAM_TABLE:
+                problems += _read_teams(tables, name, str(card_path.relative_to(root)), cardset, team_where)
+                continue
             if key not in CARD_TYPES:
-                kinds = ", ".join(f"[[{k}]]" for k in CARD_TYPES)
+                kinds = ", ".join(f"[[{k}]]" for k in [*CARD_TYPES, TEAM_TABLE])
                 problems.append(Problem(name, f"unknown table [[{key}]]; card files hold {kinds}"))
                 continue
             if not isinstance(tables, list):
@@ -264,9 +277,104 @@ def load_set(path: str | Path) -> CardSet:
                     "own_batting_card",
                 )
             )
+    on_team: dict[str, str] = {}
+    for team in cardset.team_entries.values():
+        problems += check_team(team, cardset, team_where[team.id], on_team)
     if problems:
         raise CardSetError(problems)
     return cardset
+
+
+def _read_teams(tables: Any, file: str, rel: str, cardset: CardSet, team_where: dict[str, str]) -> list[Problem]:
+    """Validate the shape of a file's [[team]] tables and add them to the set."""
+    if not isinstance(tables, list):
+        return [Problem(file, f"write team entries as [[{TEAM_TABLE}]] tables")]
+    problems: list[Problem] = []
+    for index, raw in enumerate(tables):
+        label = _card_label(raw, index, TEAM_TABLE)
+        try:
+            team = TeamEntry.model_validate(raw)
+        except ValidationError as exc:
+            problems += [
+                Problem(file, _message(e), label, ".".join(str(part) for part in e["loc"]) or None)
+                for e in exc.errors(include_url=False)
+            ]
+            continue
+        if team.id in team_where:
+            problems.append(Problem(file, f"team id {team.id!r} is also used in {team_where[team.id]}", label))
+            continue
+        team_where[team.id] = file
+        cardset.team_entries[team.id] = team
+        cardset.team_files.setdefault(rel, []).append(team.id)
+    return problems
+
+
+def check_team(team: TeamEntry, cardset: CardSet, file: str, on_team: dict[str, str]) -> list[Problem]:
+    """Every id a team entry names must be a card of the set of the right kind, and on its roster.
+
+    ``on_team`` (card id -> team id) is filled in as teams are checked, so a card on two
+    teams' rosters is reported.
+    """
+    label = f"team {team.name} ({team.id})"
+    problems: list[Problem] = []
+
+    def problem(cell: str, message: str) -> None:
+        problems.append(Problem(file, message, label, cell))
+
+    if team.ballpark not in cardset.ballparks:
+        problem("ballpark", f"{team.ballpark!r} is not a ballpark card of the set")
+    for index, card_id in enumerate(team.roster):
+        cell = f"roster entry {index + 1}"
+        if card_id in cardset.pitchers:
+            pass
+        elif card_id in cardset.batters:
+            if _pitchers_batting_card(cardset, card_id):
+                problem(cell, f"{card_id!r} is a pitcher's batting card; it comes with the pitcher, so list him")
+                continue
+        elif card_id in cardset.ballparks:
+            problem(cell, f"{card_id!r} is a ballpark card; a team's ballpark is its ballpark field")
+            continue
+        else:
+            problem(cell, f"{card_id!r} is not a card of the set")
+            continue
+        if card_id in on_team:
+            problem(cell, f"{card_id!r} is also on the roster of team {on_team[card_id]!r}")
+        else:
+            on_team[card_id] = team.id
+    roster = set(team.roster)
+    for hand in ("vs_rhp", "vs_lhp"):
+        for index, spot in enumerate(getattr(team, hand)):
+            cell = f"{hand} spot {index + 1}"
+            if spot.card_id not in cardset.batters:
+                problem(cell, f"{spot.card_id!r} is not a batter card of the set")
+            elif spot.card_id not in roster:
+                problem(cell, f"{spot.card_id!r} is not on the team's roster")
+    for index, card_id in enumerate(team.rotation):
+        _check_pitcher(card_id, f"rotation entry {index + 1}", cardset, roster, problem)
+    seen: set[str] = set()
+    for card_id, role in team.bullpen.roles():
+        _check_pitcher(card_id, f"bullpen.{role}", cardset, roster, problem)
+        if card_id in seen:
+            problem(f"bullpen.{role}", f"{card_id!r} has two bullpen roles; give him one")
+        seen.add(card_id)
+    return problems
+
+
+def _check_pitcher(card_id: str, cell: str, cardset: CardSet, roster: set[str], problem: Any) -> None:
+    if card_id not in cardset.pitchers:
+        problem(cell, f"{card_id!r} is not a pitcher card of the set")
+    elif card_id not in roster:
+        problem(cell, f"{card_id!r} is not on the team's roster")
+
+
+def _pitchers_batting_card(cardset: CardSet, card_id: str) -> bool:
+    if card_id == GENERIC_PITCHER_BATTING:
+        return True
+    batter = cardset.batters[card_id]
+    return any(
+        p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
+        for p in cardset.pitchers.values()
+    )
 
 
 def dump_card(card: Card) -> dict[str, Any]:
@@ -288,11 +396,14 @@ def write_set(cardset: CardSet, root: str | Path) -> None:
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         cards = [cardset.card(i) for i in ids]
-        write_cards(target, cards)
+        teams = [cardset.team_entries[t] for t in cardset.team_files.get(rel, [])]
+        write_cards(target, cards, teams)
 
 
-def write_cards(target: Path, cards: list[AnyCard]) -> None:
+def write_cards(target: Path, cards: list[AnyCard], teams: list[TeamEntry] | None = None) -> None:
     grouped: dict[str, list[dict[str, Any]]] = {}
     for card in cards:
         grouped.setdefault(kind_of(card), []).append(dump_card(card))
+    if teams:
+        grouped[TEAM_TABLE] = [t.to_table() for t in teams]
     target.write_text(format_cards(grouped), encoding="utf-8")

@@ -89,12 +89,16 @@ class CardPool:
         return cardset.card(card_id).name if cardset is not None else card_id
 
     def is_pitchers_batting_card(self, batter: Batter) -> bool:
-        """A pitcher's own batting card ("##") or the generic one: they come with the pitcher, not on a roster."""
+        """A pitcher's own batting card ("##") or the generic one: they come with the pitcher, not on a roster.
+
+        A batter card that shares a name with a pitcher card not marked ## is a two-way player's
+        own card (a generated set's batter who also pitched): it goes on a roster like any other."""
         if batter.id == GENERIC_PITCHER_BATTING:
             return True
         cardset = self._home[batter.id]
         return any(
-            (p.name, p.team, p.year) == (batter.name, batter.team, batter.year) for p in cardset.pitchers.values()
+            p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
+            for p in cardset.pitchers.values()
         )
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:

@@ -26,6 +26,7 @@ import aiosqlite
 
 from cards.models import Batter, Pitcher
 from cards.notation import Position
+from cards.teams import lineup_spots
 from engine.boxscore import box_score
 from engine.events import Injury as InjuryEvent
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET, Game
@@ -445,6 +446,40 @@ class Store:
             if subleague is not None:
                 await self._run(sql.UPDATE_TEAM_SUBLEAGUE, (subleague, team_id))
             return await self._team(team_id)
+
+    async def create_teams_from_sets(self, league_id: int, *, by: int | None = None) -> list[Team]:
+        """Every ``[[team]]`` entry of the league's card sets made a team, all in one transaction.
+
+        Each team gets its league (subleague), division and ballpark, its roster signed, its
+        lineups against right- and left-handed starters saved (without the designated hitter
+        the pitcher bats in the DH's spot), its rotation and its bullpen roles. All or nothing:
+        a clash (a team name or abbreviation taken, a card already on a roster, a roster over
+        the league's limit) raises and leaves no team made.
+        """
+        async with self.transaction():
+            league = await self._league(league_id)
+            pool = await self._pool_for(league.card_sets)
+            dh = league.options.designated_hitter
+            made: list[Team] = []
+            for cardset in pool.sets:
+                for entry in cardset.team_entries.values():
+                    team = await self.create_team(
+                        league_id,
+                        entry.name,
+                        entry.abbreviation,
+                        ballpark=entry.ballpark,
+                        division=entry.division,
+                        subleague=entry.league,
+                    )
+                    for card_id in entry.roster:
+                        await self.sign(team.id, card_id, by=by)
+                    await self.save_lineup(team.id, "R", lineup_spots(entry.vs_rhp, dh))
+                    await self.save_lineup(team.id, "L", lineup_spots(entry.vs_lhp, dh))
+                    await self.set_rotation(team.id, entry.rotation)
+                    for card_id, role in entry.bullpen.roles():
+                        await self.set_bullpen_role(team.id, card_id, role)
+                    made.append(await self._team(team.id))
+            return made
 
     async def _check_team_names(self, league_id: int, name: str, abbreviation: str, team_id: int = 0) -> None:
         for row in await self._all(sql.SELECT_TEAMS, (league_id,)):

@@ -17,6 +17,7 @@ from bot.app import DugoutBot
 from bot.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
 from bot.layout import messages
 from bot.summaries import summary_embeds
+from cards import BUNDLED_SETS
 from engine.setup import Options, SetupError
 from league import autoplay
 from league.models import League, LeagueRules
@@ -75,10 +76,16 @@ class LeagueCreateCog(commands.Cog):
     @app_commands.command(
         name="league-create", description="Start this server's league (Manage Server; you become its commissioner)"
     )
-    @app_commands.describe(name="The league's name", card_sets="Card sets to play with, comma-separated")
+    @app_commands.describe(
+        name="The league's name",
+        card_sets="Card sets to play with, comma-separated (a bundled set such as sample or 1970, or a folder)",
+        teams="Make the teams the card sets list (a generated season's set has them); default yes",
+    )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
-    async def create(self, interaction: discord.Interaction, name: str, card_sets: str = "sample") -> None:
+    async def create(
+        self, interaction: discord.Interaction, name: str, card_sets: str = "sample", teams: bool = True
+    ) -> None:
         gid = guild_id(interaction)
         existing = await self.bot.store.leagues(gid)
         if existing:
@@ -86,11 +93,33 @@ class LeagueCreateCog(commands.Cog):
         if not can_manage_server(interaction):
             raise UserError("Starting a league needs the server's Manage Server permission.")
         sets = [s.strip() for s in card_sets.split(",") if s.strip()]
-        league = await self.bot.store.create_league(name, sets, guild_id=gid, commissioners=[interaction.user.id])
-        await interaction.response.send_message(
-            f"**{league.name}** is open, with {', '.join(league.card_sets)}. Next: `/team create` for each team.",
-            embed=league_embed(league),
-        )
+        await interaction.response.defer(thinking=True)  # a season's teams take a while to sign
+        store = self.bot.store
+        pool = await store.card_sets(sets)
+        said = [s.info.designated_hitter for s in pool.sets if s.info.designated_hitter is not None]
+        options = Options(designated_hitter=said[0]) if said else None
+        has_teams = any(s.team_entries for s in pool.sets)
+        async with store.transaction():  # the league and its teams, or nothing
+            league = await store.create_league(
+                name, sets, guild_id=gid, commissioners=[interaction.user.id], options=options
+            )
+            made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
+        text = f"**{league.name}** is open, with {', '.join(league.card_sets)}."
+        if said:
+            text += f" The designated hitter is {'on' if said[0] else 'off'}, as the card set says."
+        if made:
+            text += (
+                f" Made {len(made)} teams from the card set, each with its roster, lineups, rotation and bullpen: "
+                + ", ".join(t.abbreviation for t in made)
+                + ". Next: give each team its manager."
+            )
+        else:
+            text += " Next: `/team create` for each team."
+        await interaction.followup.send(text, embed=league_embed(league))
+
+    @create.autocomplete("card_sets")
+    async def _card_sets(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return autocomplete.list_choices(sorted(p.name for p in BUNDLED_SETS.iterdir() if p.is_dir()), current)
 
 
 class LeagueCog(commands.GroupCog, group_name="league", group_description="The server's league"):

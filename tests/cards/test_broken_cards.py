@@ -65,7 +65,9 @@ EXPECTED: dict[str, list[str]] = {
     # keys, files and the set
     "unknown-key": [BAT + "injury: missing", BAT + "injruy: unknown field (check the spelling)"],
     "missing-required-field": [PARK + "adjustments: missing"],
-    "unknown-table": ["cards.toml: unknown table [[batters]]; card files hold [[batter]], [[pitcher]], [[ballpark]]"],
+    "unknown-table": [
+        "cards.toml: unknown table [[batters]]; card files hold [[batter]], [[pitcher]], [[ballpark]], [[team]]"
+    ],
     "toml-syntax-error": [
         "cards.toml: not valid TOML: Expected '=' after a key in a key/value pair (at line 23, column 5)"
     ],

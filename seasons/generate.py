@@ -1,0 +1,312 @@
+"""One season's card set, end to end: Lahman → fitted cards → ratings → depth charts → a set folder.
+
+``generate(year, leagues, out)`` runs ``seasons.lahman.load_season``, ``seasons.fit.fit_season``
+and ``seasons.ratings.batter_ratings`` / ``pitcher_ratings``, adds each card's identity and
+stats lines, validates every card with ``cards.models``, makes each team's depth chart
+(``seasons.depth``), writes the set (``seasons.write``) and loads it back with
+``cards.loader.load_set``. The three data steps can be passed in (tests pass hand-made ones).
+
+Card ids: ``{playerID}-{year}`` for a player's main card. A pitcher (more batters faced than
+plate appearances) with a batting card of his own has it as ``{playerID}-batting-{year}``
+(marked ``own_batting_card`` on his pitcher card: it comes with him, not on the roster); a
+batter who also pitched has his pitcher card as ``{playerID}-pitching-{year}``. Ballparks are
+``{teamid}-{year}-park``, team entries ``{teamid}-{year}``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
+from cards.models import AnyCard, Ballpark, Batter, Pitcher
+from cards.teams import Bullpen, Spot, TeamEntry
+from seasons.depth import DepthChart, DepthError, depth_chart
+from seasons.stats import Player, Season
+from seasons.write import attribution, write_season_set
+
+GENERIC_FILE = "pitcher-batting.toml"
+# The generic pitcher-batting card's ratings other than its hitting (the sample set's).
+GENERIC_RATINGS: dict[str, object] = {
+    "injury": 0,
+    "positions": ["P - 3 (5)"],
+    "br": 1,
+    "bnt": 4,
+    "att": "N",
+    "sb": 2,
+    "gdp": 2,
+    "sf": 1,
+}
+
+
+class GenerateError(Exception):
+    """The season cannot be made into a set; the message says why, in one line."""
+
+
+class SeasonFitLike(Protocol):
+    batters: dict[str, dict[str, object]]
+    pitchers: dict[str, dict[str, object]]
+    ballparks: dict[str, dict[str, object]]
+    pitcher_batting: dict[str, object]
+    clipped: list[str]
+
+
+@dataclass
+class GenerateReport:
+    year: int
+    leagues: tuple[str, ...]
+    out: Path
+    teams: int = 0
+    batters: int = 0
+    pitchers: int = 0
+    ballparks: int = 0
+    clipped: list[str] = field(default_factory=list)
+    filled: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"{self.year} ({'+'.join(self.leagues)}): {self.teams} teams, {self.batters} batters, "
+            f"{self.pitchers} pitchers, {self.ballparks} ballparks; {len(self.clipped)} clipped players; "
+            f"written to {self.out}"
+        )
+
+
+def _real(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(module), name)
+
+
+def uses_dh(year: int, league: str) -> bool:
+    """The designated hitter: the AL from 1973, the NL in 2020 and from 2022."""
+    if league == "AL":
+        return year >= 1973
+    return year == 2020 or year >= 2022
+
+
+def is_pitcher(player: Player) -> bool:
+    """More batters faced than plate appearances (the fit's rule for who bats with a pitcher's card)."""
+    bfp = player.pitching.bfp if player.pitching else 0
+    pa = player.batting.pa if player.batting else 0
+    return bfp > 0 and bfp > pa
+
+
+def batter_card_id(player: Player, year: int, has_pitcher_card: bool) -> str:
+    if has_pitcher_card and is_pitcher(player):
+        return f"{player.player_id}-batting-{year}"
+    return f"{player.player_id}-{year}"
+
+
+def pitcher_card_id(player: Player, year: int) -> str:
+    return f"{player.player_id}-{year}" if is_pitcher(player) else f"{player.player_id}-pitching-{year}"
+
+
+def _card_id(raw: str) -> str:
+    return raw.lower().replace(".", "").replace("'", "")
+
+
+def _average(hits: int, at_bats: int) -> str | None:
+    return f"{hits / at_bats:.3f}" if at_bats else None
+
+
+def _batter_stats(player: Player) -> dict[str, object]:
+    b = player.batting
+    if b is None:
+        return {}
+    stats: dict[str, object] = {
+        "games": b.g,
+        "at_bats": b.ab,
+        "runs": b.r,
+        "rbi": b.rbi,
+        "home_runs": b.hr,
+        "stolen_bases": b.sb,
+    }
+    average = _average(b.h, b.ab)
+    if average is not None:
+        stats["average"] = average
+    return stats
+
+
+def _pitcher_stats(player: Player) -> dict[str, object]:
+    p = player.pitching
+    if p is None:
+        return {}
+    stats: dict[str, object] = {"wins": p.w, "losses": p.l, "saves": p.sv}
+    if p.ipouts:
+        era = p.er * 27 / p.ipouts
+        if era < 100:
+            stats["era"] = f"{era:.2f}"
+    stats |= {"innings": p.ipouts // 3, "hits": p.h, "strikeouts": p.so, "walks": p.bb, "home_runs": p.hr}
+    return stats
+
+
+def _validate(kind: type[Batter] | type[Pitcher] | type[Ballpark], raw: dict[str, object]) -> AnyCard:
+    try:
+        return kind.model_validate(raw)
+    except ValueError as exc:  # pydantic's ValidationError (seasons does not import pydantic itself)
+        errors: list[dict[str, Any]] = exc.errors() if hasattr(exc, "errors") else [{"loc": (), "msg": str(exc)}]
+        first = errors[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise GenerateError(
+            f"the {kind.__name__.lower()} card {raw.get('id')} ({raw.get('name')}) does not validate: "
+            f"{where}: {first['msg']} ({len(errors)} problem(s))"
+        ) from exc
+
+
+def generate(
+    year: int,
+    leagues: Sequence[str],
+    out: str | Path,
+    progress: Callable[[str], None] | None = None,
+    *,
+    force: bool = False,
+    load_season: Callable[[int, Sequence[str]], Season] | None = None,
+    fit_season: Callable[[Season], SeasonFitLike] | None = None,
+    batter_ratings: Callable[[Player, Season], Mapping[str, object]] | None = None,
+    pitcher_ratings: Callable[[Player, Season], Mapping[str, object]] | None = None,
+) -> GenerateReport:
+    """Make, write and load back the card set of one season's leagues; raise GenerateError or SetExists."""
+    say = progress or (lambda _text: None)
+    load = load_season or _real("seasons.lahman", "load_season")
+    fit_fn = fit_season or _real("seasons.fit", "fit_season")
+    b_ratings = batter_ratings or _real("seasons.ratings", "batter_ratings")
+    p_ratings = pitcher_ratings or _real("seasons.ratings", "pitcher_ratings")
+    out = Path(out)
+    leagues = tuple(leagues)
+
+    say(f"reading the {year} season ({', '.join(leagues)}) from the Lahman database")
+    season = load(year, leagues)
+    if not season.teams:
+        raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
+    say(f"fitting cards for {len(season.players)} players of {len(season.teams)} teams")
+    fitted = fit_fn(season)
+    report = GenerateReport(year, leagues, out, clipped=list(fitted.clipped), filled=list(season.filled))
+
+    files: dict[str, list[AnyCard]] = {}
+    batter_ids: dict[str, str] = {}
+    pitcher_ids: dict[str, str] = {}
+    team_names = {t.team_id: t.name for t in season.teams.values()}
+    say("rating fielding, running and pitchers' extras; validating every card")
+    for pid in sorted(fitted.pitchers):
+        player = season.players[pid]
+        card_id = pitcher_card_id(player, year)
+        raw: dict[str, object] = {
+            "id": _card_id(card_id),
+            "name": player.name,
+            "team": team_names[player.team_id],
+            "year": year,
+            "throws": player.throws if player.throws in ("L", "R") else "R",
+            **p_ratings(player, season),
+            **fitted.pitchers[pid],
+            "own_batting_card": is_pitcher(player) and pid in fitted.batters,
+        }
+        if stats := _pitcher_stats(player):
+            raw["stats"] = stats
+        card = _validate(Pitcher, raw)
+        pitcher_ids[pid] = card.id
+        files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
+    for pid in sorted(fitted.batters):
+        player = season.players[pid]
+        card_id = batter_card_id(player, year, pid in fitted.pitchers)
+        raw = {
+            "id": _card_id(card_id),
+            "name": player.name,
+            "team": team_names[player.team_id],
+            "year": year,
+            "bats": player.bats if player.bats in ("L", "R", "S") else "R",
+            **b_ratings(player, season),
+            **fitted.batters[pid],
+        }
+        if stats := _batter_stats(player):
+            raw["stats"] = stats
+        card = _validate(Batter, raw)
+        if not (pid in fitted.pitchers and is_pitcher(player)):
+            batter_ids[pid] = card.id  # a pitcher's own batting card goes with him, not on a roster
+        files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
+    generic = {
+        "id": GENERIC_PITCHER_BATTING,
+        "name": "Pitcher (generic)",
+        "team": "Any",
+        "year": year,
+        "bats": "R",
+        **GENERIC_RATINGS,
+        **fitted.pitcher_batting,
+    }
+    files[GENERIC_FILE] = [_validate(Batter, generic)]
+
+    teams: dict[str, list[TeamEntry]] = {}
+    set_dh = any(uses_dh(year, league) for league in leagues)
+    for team_id in sorted(season.teams):
+        team = season.teams[team_id]
+        park_id = f"{team_id.lower()}-{year}-park"
+        park = _validate(
+            Ballpark,
+            {"id": park_id, "name": team.park or f"{team.name} park", "team": team.name, "year": year}
+            | dict(fitted.ballparks[team_id]),
+        )
+        name = f"{team_id.lower()}.toml"
+        files.setdefault(name, []).append(park)
+        try:
+            chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
+        except DepthError as exc:
+            raise GenerateError(str(exc)) from exc
+        report.notes += chart.notes
+        teams[name] = [_team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
+                                   batter_ids, pitcher_ids, year)]  # fmt: skip
+    # Within a file: pitchers, then batters, then the ballpark (the loader keeps the order).
+    for cards in files.values():
+        cards.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
+
+    description = (
+        f"The {year} {' and '.join(leagues)} season from the Lahman database: every team's batters, "
+        "pitchers, ballpark and depth chart, fitted to the players' rates."
+    )
+    info = SetInfo(
+        name=str(year),
+        ruleset="inside-pitch",
+        description=description,
+        designated_hitter=set_dh,
+        source=f"Lahman Baseball Database (SABR), {year} season",
+        licence="CC BY-SA 3.0",
+    )
+    say(f"writing {sum(len(c) for c in files.values())} cards and {len(teams)} teams to {out}")
+    cardset = write_season_set(
+        out, info, files, teams, attribution(year, report.notes, report.filled, report.clipped), force=force
+    )
+    report.teams = len(cardset.team_entries)
+    report.batters = len(cardset.batters)
+    report.pitchers = len(cardset.pitchers)
+    report.ballparks = len(cardset.ballparks)
+    return report
+
+
+def _team_entry(
+    chart: DepthChart,
+    name: str,
+    abbreviation: str,
+    league: str,
+    division: str | None,
+    park_id: str,
+    batter_ids: Mapping[str, str],
+    pitcher_ids: Mapping[str, str],
+    year: int,
+) -> TeamEntry:
+    def spots(lineup: tuple[tuple[str, str], ...]) -> list[Spot]:
+        return [Spot.model_validate({"card_id": batter_ids[pid], "position": pos}) for pid, pos in lineup]
+
+    bullpen = Bullpen.model_validate({role: [pitcher_ids[p] for p in ids] for role, ids in chart.bullpen.items()})
+    return TeamEntry(
+        id=f"{chart.team_id.lower()}-{year}",
+        name=name,
+        abbreviation=abbreviation,
+        league=league,
+        division=division,
+        ballpark=park_id,
+        roster=[batter_ids[p] for p in chart.roster_batters] + [pitcher_ids[p] for p in chart.roster_pitchers],
+        vs_rhp=spots(chart.vs_rhp),
+        vs_lhp=spots(chart.vs_lhp),
+        rotation=[pitcher_ids[p] for p in chart.rotation],
+        bullpen=bullpen,
+    )
