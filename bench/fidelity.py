@@ -412,9 +412,8 @@ def run(year: int, replays: int, *, leagues: tuple[str, ...] = ("AL", "NL"), job
         start = time.perf_counter()
         if jobs > 1 and replays > 1:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                results = list(
-                    pool.map(_replay_in_process, *zip(*[(str(set_folder), year, leagues, s) for s in seeds]))
-                )
+                n = len(seeds)
+                results = list(pool.map(_replay_in_process, [str(set_folder)] * n, [year] * n, [leagues] * n, seeds))
         else:
             results = [_replay_in_process(str(set_folder), year, leagues, s) for s in seeds]
         print(f"{replays} replay(s) in {time.perf_counter() - start:.0f} s", file=sys.stderr)

@@ -301,7 +301,12 @@ def build_batter_side(card_units: Mapping[str, float], k: int, w: int, hr: int) 
     while sum(cells.values()) + walks + ks > room:
         clipped = True
         biggest = max(cells, key=lambda c: cells[c])
-        cells[biggest] -= 1
+        if cells[biggest] > 0:
+            cells[biggest] -= 1
+        elif ks >= walks:
+            ks -= 1
+        else:
+            walks -= 1
     readings: list[str] = []
     readings += [f"S{SINGLE_FIELDS[i % len(SINGLE_FIELDS)]}" for i in range(cells["S"])]
     readings += [f"D{DOUBLE_FIELDS[i % len(DOUBLE_FIELDS)]}" for i in range(cells["D"])]

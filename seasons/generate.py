@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.teams import Bullpen, Spot, TeamEntry
+from seasons.calibrate import CALIBRATION_GAMES, CALIBRATION_ROUNDS, real_rates, recalibrate, simulate, uses_dh
 from seasons.depth import DepthChart, DepthError, depth_chart
 from seasons.stats import Player, Season
 from seasons.write import attribution, write_season_set
@@ -66,6 +67,7 @@ class GenerateReport:
     clipped: list[str] = field(default_factory=list)
     filled: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    adjust: dict[str, float] = field(default_factory=dict)  # the calibration's scale per result
 
     def summary(self) -> str:
         return (
@@ -77,13 +79,6 @@ class GenerateReport:
 
 def _real(module: str, name: str) -> Any:
     return getattr(importlib.import_module(module), name)
-
-
-def uses_dh(year: int, league: str) -> bool:
-    """The designated hitter: the AL from 1973, the NL in 2020 and from 2022."""
-    if league == "AL":
-        return year >= 1973
-    return year == 2020 or year >= 2022
 
 
 def is_pitcher(player: Player) -> bool:
@@ -163,9 +158,10 @@ def generate(
     *,
     force: bool = False,
     load_season: Callable[[int, Sequence[str]], Season] | None = None,
-    fit_season: Callable[[Season], SeasonFitLike] | None = None,
+    fit_season: Callable[..., SeasonFitLike] | None = None,
     batter_ratings: Callable[[Player, Season], Mapping[str, object]] | None = None,
     pitcher_ratings: Callable[[Player, Season], Mapping[str, object]] | None = None,
+    calibrate: bool | None = None,
 ) -> GenerateReport:
     """Make, write and load back the card set of one season's leagues; raise GenerateError or SetExists."""
     say = progress or (lambda _text: None)
@@ -175,89 +171,108 @@ def generate(
     p_ratings = pitcher_ratings or _real("seasons.ratings", "pitcher_ratings")
     out = Path(out)
     leagues = tuple(leagues)
+    if calibrate is None:  # stand-in fits (tests) take no adjustments
+        calibrate = fit_season is None
 
     say(f"reading the {year} season ({', '.join(leagues)}) from the Lahman database")
     season = load(year, leagues)
     if not season.teams:
         raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
+
+    def build(fitted: SeasonFitLike) -> tuple[dict[str, list[AnyCard]], dict[str, list[TeamEntry]], list[str]]:
+        """Every card and team entry of the season from one fit."""
+        notes: list[str] = []
+
+        files: dict[str, list[AnyCard]] = {}
+        batter_ids: dict[str, str] = {}
+        pitcher_ids: dict[str, str] = {}
+        team_names = {t.team_id: t.name for t in season.teams.values()}
+        say("rating fielding, running and pitchers' extras; validating every card")
+        for pid in sorted(fitted.pitchers):
+            player = season.players[pid]
+            card_id = pitcher_card_id(player, year)
+            raw: dict[str, object] = {
+                "id": _card_id(card_id),
+                "name": player.name,
+                "team": team_names[player.team_id],
+                "year": year,
+                "throws": player.throws if player.throws in ("L", "R") else "R",
+                **p_ratings(player, season),
+                **fitted.pitchers[pid],
+                "own_batting_card": is_pitcher(player) and pid in fitted.batters,
+            }
+            if stats := _pitcher_stats(player):
+                raw["stats"] = stats
+            card = _validate(Pitcher, raw)
+            pitcher_ids[pid] = card.id
+            files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
+        for pid in sorted(fitted.batters):
+            player = season.players[pid]
+            card_id = batter_card_id(player, year, pid in fitted.pitchers)
+            raw = {
+                "id": _card_id(card_id),
+                "name": player.name,
+                "team": team_names[player.team_id],
+                "year": year,
+                "bats": player.bats if player.bats in ("L", "R", "S") else "R",
+                **b_ratings(player, season),
+                **fitted.batters[pid],
+            }
+            if stats := _batter_stats(player):
+                raw["stats"] = stats
+            card = _validate(Batter, raw)
+            if not (pid in fitted.pitchers and is_pitcher(player)):
+                batter_ids[pid] = card.id  # a pitcher's own batting card goes with him, not on a roster
+            files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
+        generic = {
+            "id": GENERIC_PITCHER_BATTING,
+            "name": "Pitcher (generic)",
+            "team": "Any",
+            "year": year,
+            "bats": "R",
+            **GENERIC_RATINGS,
+            **fitted.pitcher_batting,
+        }
+        files[GENERIC_FILE] = [_validate(Batter, generic)]
+
+        teams: dict[str, list[TeamEntry]] = {}
+        for team_id in sorted(season.teams):
+            team = season.teams[team_id]
+            park_id = f"{team_id.lower()}-{year}-park"
+            park = _validate(
+                Ballpark,
+                {"id": park_id, "name": team.park or f"{team.name} park", "team": team.name, "year": year}
+                | dict(fitted.ballparks[team_id]),
+            )
+            name = f"{team_id.lower()}.toml"
+            files.setdefault(name, []).append(park)
+            try:
+                chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
+            except DepthError as exc:
+                raise GenerateError(str(exc)) from exc
+            notes.extend(chart.notes)
+            teams[name] = [_team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
+                                       batter_ids, pitcher_ids, year)]  # fmt: skip
+        # Within a file: pitchers, then batters, then the ballpark (the loader keeps the order).
+        for cards in files.values():
+            cards.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
+        return files, teams, notes
+
     say(f"fitting cards for {len(season.players)} players of {len(season.teams)} teams")
+    adjust: dict[str, float] = {}
     fitted = fit_fn(season)
+    files, teams, notes = build(fitted)
+    if calibrate:
+        for n in range(1, CALIBRATION_ROUNDS + 1):
+            played = simulate(files, teams, season, games=CALIBRATION_GAMES, seed=n)
+            adjust = recalibrate(adjust, played, real_rates(season))
+            say(f"calibration {n}: " + ", ".join(f"{k} {v:.3f}" for k, v in sorted(adjust.items())))
+            fitted = fit_fn(season, adjust=adjust)
+            files, teams, notes = build(fitted)
     report = GenerateReport(year, leagues, out, clipped=list(fitted.clipped), filled=list(season.filled))
-
-    files: dict[str, list[AnyCard]] = {}
-    batter_ids: dict[str, str] = {}
-    pitcher_ids: dict[str, str] = {}
-    team_names = {t.team_id: t.name for t in season.teams.values()}
-    say("rating fielding, running and pitchers' extras; validating every card")
-    for pid in sorted(fitted.pitchers):
-        player = season.players[pid]
-        card_id = pitcher_card_id(player, year)
-        raw: dict[str, object] = {
-            "id": _card_id(card_id),
-            "name": player.name,
-            "team": team_names[player.team_id],
-            "year": year,
-            "throws": player.throws if player.throws in ("L", "R") else "R",
-            **p_ratings(player, season),
-            **fitted.pitchers[pid],
-            "own_batting_card": is_pitcher(player) and pid in fitted.batters,
-        }
-        if stats := _pitcher_stats(player):
-            raw["stats"] = stats
-        card = _validate(Pitcher, raw)
-        pitcher_ids[pid] = card.id
-        files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
-    for pid in sorted(fitted.batters):
-        player = season.players[pid]
-        card_id = batter_card_id(player, year, pid in fitted.pitchers)
-        raw = {
-            "id": _card_id(card_id),
-            "name": player.name,
-            "team": team_names[player.team_id],
-            "year": year,
-            "bats": player.bats if player.bats in ("L", "R", "S") else "R",
-            **b_ratings(player, season),
-            **fitted.batters[pid],
-        }
-        if stats := _batter_stats(player):
-            raw["stats"] = stats
-        card = _validate(Batter, raw)
-        if not (pid in fitted.pitchers and is_pitcher(player)):
-            batter_ids[pid] = card.id  # a pitcher's own batting card goes with him, not on a roster
-        files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
-    generic = {
-        "id": GENERIC_PITCHER_BATTING,
-        "name": "Pitcher (generic)",
-        "team": "Any",
-        "year": year,
-        "bats": "R",
-        **GENERIC_RATINGS,
-        **fitted.pitcher_batting,
-    }
-    files[GENERIC_FILE] = [_validate(Batter, generic)]
-
-    teams: dict[str, list[TeamEntry]] = {}
+    report.notes += notes
+    report.adjust = dict(adjust)
     set_dh = any(uses_dh(year, league) for league in leagues)
-    for team_id in sorted(season.teams):
-        team = season.teams[team_id]
-        park_id = f"{team_id.lower()}-{year}-park"
-        park = _validate(
-            Ballpark,
-            {"id": park_id, "name": team.park or f"{team.name} park", "team": team.name, "year": year}
-            | dict(fitted.ballparks[team_id]),
-        )
-        name = f"{team_id.lower()}.toml"
-        files.setdefault(name, []).append(park)
-        try:
-            chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
-        except DepthError as exc:
-            raise GenerateError(str(exc)) from exc
-        report.notes += chart.notes
-        teams[name] = [_team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
-                                   batter_ids, pitcher_ids, year)]  # fmt: skip
-    # Within a file: pitchers, then batters, then the ballpark (the loader keeps the order).
-    for cards in files.values():
-        cards.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
 
     description = (
         f"The {year} {' and '.join(leagues)} season from the Lahman database: every team's batters, "
@@ -282,6 +297,16 @@ def generate(
     return report
 
 
+DIVISION_NAMES = {"E": "East", "C": "Central", "W": "West"}
+
+
+def _division_name(league: str, division: str | None) -> str | None:
+    """ "NL West": Lahman's one letter names a division only within its league."""
+    if division is None:
+        return None
+    return f"{league} {DIVISION_NAMES.get(division, division)}"
+
+
 def _team_entry(
     chart: DepthChart,
     name: str,
@@ -302,7 +327,7 @@ def _team_entry(
         name=name,
         abbreviation=abbreviation,
         league=league,
-        division=division,
+        division=_division_name(league, division),
         ballpark=park_id,
         roster=[batter_ids[p] for p in chart.roster_batters] + [pitcher_ids[p] for p in chart.roster_pitchers],
         vs_rhp=spots(chart.vs_rhp),
