@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot import terminal
 from bot.terminal import add_ask_argument
-from cards import SAMPLE_SET
+from cards import BUNDLED_SETS, SAMPLE_SET
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
 from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_set
 from cards.models import AnyCard
@@ -38,6 +38,14 @@ def _cards_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _set_folder(name: str) -> Path:
+    """--set: a bundled set's name (sample, 1970 ...) or a set folder."""
+    bundled = BUNDLED_SETS / name
+    if "/" not in name and "\\" not in name and bundled.is_dir():
+        return bundled
+    return Path(name)
+
+
 def _one_card(cardset: CardSet, text: str, where: str) -> AnyCard | None:
     """The one card ``text`` names (an id, a name or part of one), else None with the reason on stderr:
     every card that matches, or none and where to look."""
@@ -54,7 +62,7 @@ def _one_card(cardset: CardSet, text: str, where: str) -> AnyCard | None:
 
 
 def _cards_show(args: argparse.Namespace) -> int:
-    card = _one_card(load_set(args.set), args.card_id, args.set)
+    card = _one_card(load_set(_set_folder(args.set)), args.card_id, args.set)
     if card is None:
         return 1
     print(render_card(card))
@@ -64,7 +72,7 @@ def _cards_show(args: argparse.Namespace) -> int:
 def _cards_image(args: argparse.Namespace) -> int:
     from bot.cardimage import render_card_png
 
-    card = _one_card(load_set(args.set), args.card_id, args.set)
+    card = _one_card(load_set(_set_folder(args.set)), args.card_id, args.set)
     if card is None:
         return 1
     args.out.write_bytes(render_card_png(card))
@@ -73,7 +81,7 @@ def _cards_image(args: argparse.Namespace) -> int:
 
 
 def _cards_list(args: argparse.Namespace) -> int:
-    cardset = load_set(args.set)
+    cardset = load_set(_set_folder(args.set))
     for rel, ids in cardset.files.items():
         print(f"{rel}:")
         for card_id in ids:
@@ -106,7 +114,7 @@ def _cards_export(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.force:  # a spreadsheet someone kept is never replaced silently
         print(f"{args.out} already exists; nothing written: replace it with --force", file=sys.stderr)
         return 1
-    cardset = load_set(args.set)
+    cardset = load_set(_set_folder(args.set))
     group = cardset.group(args.kind)
     export_csv(list(group.values()), args.out)
     print(f"wrote {len(group)} {args.kind} card(s) to {args.out}")
@@ -441,6 +449,9 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+SET_HELP = "a bundled set's name (sample, 1927, 1970, 2023) or a set folder (default: the sample set)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dugout", description="Tabletop baseball leagues in Discord.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
@@ -479,15 +490,15 @@ def build_parser() -> argparse.ArgumentParser:
         "then give the id.",
     )
     show.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
-    show.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
+    show.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
     show.set_defaults(func=_cards_show)
     image = cards_sub.add_parser("image", help="draw a card as a PNG picture, as /card show does in Discord")
     image.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
     image.add_argument("--out", required=True, type=Path, help="the picture to write, e.g. bench.png")
-    image.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
+    image.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
     image.set_defaults(func=_cards_image)
     listing = cards_sub.add_parser("list", help="list the cards of a set")
-    listing.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
+    listing.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
     listing.set_defaults(func=_cards_list)
     imp = cards_sub.add_parser(
         "import-csv",
@@ -514,7 +525,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.set_defaults(func=_cards_generate)
 
     exp = cards_sub.add_parser("export-csv", help="write one kind of card of a set as CSV")
-    exp.add_argument("--set", default=str(SAMPLE_SET), help="the set folder (default: the sample set)")
+    exp.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
     exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
     exp.add_argument("--out", required=True, type=Path)
     exp.add_argument("--force", action="store_true", help="replace --out if it exists")
