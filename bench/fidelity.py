@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
+import multiprocessing
 import random
 import sqlite3
 import sys
@@ -411,7 +412,8 @@ def run(year: int, replays: int, *, leagues: tuple[str, ...] = ("AL", "NL"), job
         seeds = [seed + i for i in range(replays)]
         start = time.perf_counter()
         if jobs > 1 and replays > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            # spawn, not fork: a forked child of a process with threads (asyncio, sqlite) can hang on their locks
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
                 n = len(seeds)
                 results = list(pool.map(_replay_in_process, [str(set_folder)] * n, [year] * n, [leagues] * n, seeds))
         else:
