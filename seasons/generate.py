@@ -175,7 +175,10 @@ def generate(
         calibrate = fit_season is None
 
     say(f"reading the {year} season ({', '.join(leagues)}) from the Lahman database")
-    season = load(year, leagues)
+    try:
+        season = load(year, leagues)
+    except ValueError as exc:  # seasons.lahman.SeasonError: a season the installed data cannot give
+        raise GenerateError(str(exc)) from exc
     if not season.teams:
         raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
 

