@@ -92,11 +92,12 @@ class Line:
     def hr_rate(self) -> float:
         return self.hr / self.pa if self.pa else 0.0
 
-    def standard_errors(self, pa: float, ab: float) -> tuple[float, float]:
-        """One season's binomial standard errors of OBP and SLG at this line's rates over ``pa`` and ``ab``."""
+    def standard_errors(self) -> tuple[float, float]:
+        """The binomial standard errors of this line's OBP and SLG over its own PA and AB."""
+        pa, ab = self.pa, self.ab
         obp = self.obp
         se_obp = math.sqrt(obp * (1 - obp) / pa) if pa else 0.0
-        if not self.ab or not ab:
+        if not ab:
             return se_obp, 0.0
         singles = self.h - self.doubles - self.triples - self.hr
         p = [singles / self.ab, self.doubles / self.ab, self.triples / self.ab, self.hr / self.ab]
@@ -200,7 +201,6 @@ def _read_replay(db_path: Path, season: Season) -> Replay:
                 out.team_allowed[team] = out.team_allowed.get(team, 0) + allowed
                 out.team_wins[team] = out.team_wins.get(team, 0) + (runs > allowed)
                 out.team_games[team] = out.team_games.get(team, 0) + 1
-        out.league.g = sum(out.team_games.values())
         for row in db.execute(
             "SELECT card_id, sum(pa) pa, sum(ab) ab, sum(r) r, sum(h) h, sum(doubles) doubles, sum(triples) triples,"
             " sum(hr) hr, sum(bb) bb, sum(k) so, sum(hbp) hbp, sum(sf) sf, sum(sb) sb, sum(cs) cs, sum(gidp) gidp"
@@ -329,7 +329,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         errors["SLG"].append(abs(pooled.slg - actual.slg))
         errors["OPS"].append(abs(pooled.ops - actual.ops))
         errors["HR rate"].append(abs(pooled.hr_rate - actual.hr_rate))
-        se_obp, se_slg = actual.standard_errors(actual.pa, actual.ab)
+        se_obp, se_slg = actual.standard_errors()
         within += abs(pooled.ops - actual.ops) <= 2 * math.hypot(se_obp, se_slg)
     batters = len(errors["OPS"])
 
@@ -405,7 +405,9 @@ def set_for(year: int, leagues: tuple[str, ...], folder: Path) -> Path:
     return out
 
 
-def run(year: int, replays: int, *, leagues: tuple[str, ...] = ("AL", "NL"), jobs: int = 2, seed: int = 1) -> Figures:
+def run(
+    year: int, replays: int, *, leagues: tuple[str, ...] = ("AL", "NL"), jobs: int = 2, seed: int = 1
+) -> tuple[Season, Figures]:
     season = load_season(year, leagues)
     with tempfile.TemporaryDirectory(prefix="dugout-fidelity-set-") as folder:
         set_folder = set_for(year, leagues, Path(folder))
@@ -419,7 +421,7 @@ def run(year: int, replays: int, *, leagues: tuple[str, ...] = ("AL", "NL"), job
         else:
             results = [_replay_in_process(str(set_folder), year, leagues, s) for s in seeds]
         print(f"{replays} replay(s) in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    return compare(season, results)
+    return season, compare(season, results)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -431,8 +433,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
-    figures = run(args.season, args.replays, leagues=leagues, jobs=args.jobs, seed=args.seed)
-    print(report(load_season(args.season, leagues), args.replays, figures))
+    season, figures = run(args.season, args.replays, leagues=leagues, jobs=args.jobs, seed=args.seed)
+    print(report(season, args.replays, figures))
     return 0
 
 

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def figures():  # type: ignore[no-untyped-def]
-    return run(1970, 2, jobs=1, seed=7)  # one process: no pool forked from pytest's threads
+    return run(1970, 2, jobs=1, seed=7)[1]  # one process: no pool forked from pytest's threads
 
 
 def test_league_rates_are_the_seasons(figures) -> None:  # type: ignore[no-untyped-def]
