@@ -8,7 +8,7 @@ import pytest
 
 from cards.models import Ballpark, Batter, Pitcher
 from engine.inside_pitch.odds import plate_appearance_odds
-from seasons.fit import CATS, fit_season
+from seasons.fit import CATS, card_vector, fit_season
 from seasons.stats import Batting, Pitching, Player, Season, Stint, TeamSeason
 
 BATTER_RATINGS = {
@@ -166,6 +166,47 @@ def test_every_card_validates_and_exact_odds_agree(fitted) -> None:
     }
     odds = plate_appearance_odds(pitchers["nowalks"], batters["bat00"], parks["AAA"])
     assert sum(odds.outcomes.values()) == Fraction(1)
+
+
+def _hand_cells(matrix: list[list[str]], hand: str) -> list[str]:
+    """One hand's 36 readings of a card's matrix ("S4/D8": S4 against left-handers, D8 against right)."""
+    side = 0 if hand == "L" else 1
+    return [cell.split("/")[side] if "/" in cell else cell for row in matrix for cell in row]
+
+
+def _widths(text: str) -> dict[str, int]:
+    """ "S=1-3; D=4-7" -> {"S": 3, "D": 4}: the fit's 1d20 widths, in order from 1."""
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        kind, rng = part.split("=")
+        low, _, high = rng.partition("-")
+        out[kind] = int(high or low) - int(low) + 1
+    return out
+
+
+@pytest.mark.parametrize("pid", ["bat00", "bat13", "slugger", "ted"])
+@pytest.mark.parametrize("hand", ["L", "R"])
+def test_the_fits_batter_card_model_is_the_exact_odds(fitted, pid: str, hand: str) -> None:
+    """The fit reads a batter card through its own float model (card_vector), the exact odds being too
+    slow for its loops: against a pitcher card of blanks (every PA read off the batter card) the two agree."""
+    fields = fitted.batters[pid]
+    batter = Batter.model_validate(
+        {"id": f"{pid}-1970", "name": pid, "team": "AAA", "year": 1970, "bats": "R", **BATTER_RATINGS, **fields}
+    )
+    blank = Pitcher.model_validate(
+        {
+            "id": "blank-1970", "name": "Blank", "team": "AAA", "year": 1970, "throws": hand, **PITCHER_RATINGS,
+            "hbp": 0, "outs": ["G4", "G6", "F8", "F7", "F9", "G5"], "matrix": [[""] * 6 for _ in range(6)],
+        }
+    )  # fmt: skip
+    park = Ballpark.model_validate(
+        {"id": "aaa-1970-park", "name": "A", "team": "AAA", "year": 1970, **fitted.ballparks["AAA"]}
+    )
+    exact = plate_appearance_odds(blank, batter, park).categories()
+    ranges = _widths(str(fields["hits_vs_lhp" if hand == "L" else "hits_vs_rhp"]))
+    model = card_vector(_hand_cells(fields["matrix"], hand), ranges, 0.0)  # type: ignore[arg-type]
+    for cat, value in zip(CATS, model, strict=True):
+        assert value == pytest.approx(float(exact[cat]), abs=1e-12), cat
 
 
 def test_no_walk_pitcher_against_ordinary_batter(fitted) -> None:
