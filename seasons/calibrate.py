@@ -49,7 +49,14 @@ def real_rates(season: Season) -> dict[str, float]:
     return rates(season.league_batting())
 
 
-def _team_setup(entry: TeamEntry, cards: Mapping[str, AnyCard], starter: Pitcher, vs: str, dh: bool) -> TeamSetup:
+def _team_setup(
+    entry: TeamEntry,
+    cards: Mapping[str, AnyCard],
+    own_batting: Mapping[tuple[str, str, int], Batter],
+    starter: Pitcher,
+    vs: str,
+    dh: bool,
+) -> TeamSetup:
     lineup = []
     for spot in entry.lineup(vs):
         if spot.position is Position.DH and not dh:
@@ -57,13 +64,14 @@ def _team_setup(entry: TeamEntry, cards: Mapping[str, AnyCard], starter: Pitcher
         card = cards[spot.card_id]
         assert isinstance(card, Batter)
         lineup.append(LineupSpot(card, spot.position))
-    own = {}  # pitchers' own batting cards ("##"): "{playerID}-batting-{year}" beside "{playerID}-{year}"
+    # Pitchers' own batting cards ("##"): the batter card with the pitcher's name, team and year,
+    # the rule cards.loader.CardSet.own_batting_card reads.
+    own = {}
     for card_id in [*entry.rotation, *(r for r, _ in entry.bullpen.roles())]:
         pitcher = cards[card_id]
         if isinstance(pitcher, Pitcher) and pitcher.own_batting_card:
-            suffix = f"-{pitcher.year}"
-            batting = cards.get(card_id.removesuffix(suffix) + "-batting" + suffix)
-            if isinstance(batting, Batter):
+            batting = own_batting.get((pitcher.name, pitcher.team, pitcher.year))
+            if batting is not None:
                 own[card_id] = batting
     generic = cards.get(GENERIC_PITCHER_BATTING)
     generic_batting = generic if isinstance(generic, Batter) else None
@@ -89,6 +97,7 @@ def simulate(
 ) -> dict[str, float]:
     """The league's rates per plate appearance over ``games`` auto-managed games among the teams."""
     cards = {c.id: c for group in files.values() for c in group}
+    own_batting = {(c.name, c.team, c.year): c for c in cards.values() if isinstance(c, Batter)}
     entries = [e for group in teams.values() for e in group]
     rng = random.Random(seed)
     total = Batting()
@@ -103,8 +112,8 @@ def simulate(
             starters.append(card)
         dh = uses_dh(season.year, home.league)
         setup = GameSetup(
-            _team_setup(away, cards, starters[0], starters[1].throws.value, dh),
-            _team_setup(home, cards, starters[1], starters[0].throws.value, dh),
+            _team_setup(away, cards, own_batting, starters[0], starters[1].throws.value, dh),
+            _team_setup(home, cards, own_batting, starters[1], starters[0].throws.value, dh),
             park,
             Options(designated_hitter=dh),
         )

@@ -190,7 +190,6 @@ def generate(
         batter_ids: dict[str, str] = {}
         pitcher_ids: dict[str, str] = {}
         team_names = {t.team_id: t.name for t in season.teams.values()}
-        say("rating fielding, running and pitchers' extras; validating every card")
         for pid in sorted(fitted.pitchers):
             player = season.players[pid]
             card_id = pitcher_card_id(player, year)
@@ -264,6 +263,7 @@ def generate(
     say(f"fitting cards for {len(season.players)} players of {len(season.teams)} teams")
     adjust: dict[str, float] = {}
     fitted = fit_fn(season)
+    say("rating fielding, running and pitchers' extras; validating every card")
     files, teams, notes = build(fitted)
     if calibrate:
         for n in range(1, CALIBRATION_ROUNDS + 1):
