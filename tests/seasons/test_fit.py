@@ -119,7 +119,7 @@ def test_extremes_are_clipped_and_reported(fitted) -> None:
     assert "slugger" in fitted.batters
 
 
-def test_every_card_validates_and_exact_odds_agree(fitted) -> None:
+def test_every_card_validates_and_its_odds_are_whole(fitted) -> None:
     s = season()
     parks = {
         t: Ballpark.model_validate({"id": f"{t.lower()}-1970-park", "name": t, "team": t, "year": 1970, **f})
