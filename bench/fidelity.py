@@ -406,11 +406,18 @@ def set_for(year: int, leagues: tuple[str, ...], folder: Path) -> Path:
 
 
 def run(
-    year: int, replays: int, *, leagues: tuple[str, ...] = ("AL", "NL"), jobs: int = 2, seed: int = 1
+    year: int,
+    replays: int,
+    *,
+    leagues: tuple[str, ...] = ("AL", "NL"),
+    jobs: int = 2,
+    seed: int = 1,
+    set_folder: Path | None = None,
 ) -> tuple[Season, Figures]:
+    """The figures of ``replays`` replays of the season with its set (``set_folder``, else :func:`set_for`)."""
     season = load_season(year, leagues)
     with tempfile.TemporaryDirectory(prefix="dugout-fidelity-set-") as folder:
-        set_folder = set_for(year, leagues, Path(folder))
+        set_folder = set_folder or set_for(year, leagues, Path(folder))
         seeds = [seed + i for i in range(replays)]
         start = time.perf_counter()
         if jobs > 1 and replays > 1:
@@ -431,9 +438,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--league", choices=("AL", "NL", "both"), default="both")
     parser.add_argument("--jobs", type=int, default=2, help="replays played at once (processes)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", type=Path, help="the season's card set folder (default: the bundled one)")
     args = parser.parse_args(argv)
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
-    season, figures = run(args.season, args.replays, leagues=leagues, jobs=args.jobs, seed=args.seed)
+    season, figures = run(
+        args.season, args.replays, leagues=leagues, jobs=args.jobs, seed=args.seed, set_folder=args.set
+    )
     print(report(season, args.replays, figures))
     return 0
 
