@@ -151,6 +151,30 @@ def _batting_line(b: Batting) -> Line:
     return Line(**{name: getattr(b, name) for name in COUNTS if name not in ("g", "e")})
 
 
+def base_runs(line: Line) -> float:
+    """David Smyth's BaseRuns: the runs a batting line would score with average sequencing."""
+    on = line.h + line.bb + line.hbp - line.hr
+    tb = line.h + line.doubles + 2 * line.triples + 3 * line.hr
+    advance = (1.4 * tb - 0.6 * line.h - 3 * line.hr + 0.1 * (line.bb + line.hbp)) * 1.02
+    outs = line.ab - line.h + line.sf
+    return on * advance / (advance + outs) + line.hr if advance + outs else line.hr
+
+
+def sequencing_floor(season: Season) -> tuple[float, float]:
+    """How far real teams' runs stand from their own batting lines (correlation, RMSE).
+
+    Cards carry a team's rates, not the order its hits came in, so replays can at best score
+    what the lines are worth: this is the floor under the team-runs figures. BaseRuns is
+    scaled to the league's runs so only the teams' spread is compared.
+    """
+    ids = sorted(season.teams)
+    runs = [float(season.teams[t].r) for t in ids]
+    estimate = [base_runs(_batting_line(season.teams[t].batting)) for t in ids]
+    scale = sum(runs) / sum(estimate) if sum(estimate) else 1.0
+    estimate = [scale * x for x in estimate]
+    return _correlation(runs, estimate), _rmse(runs, estimate)
+
+
 def games_per_team(season: Season) -> int:
     """The schedule's length: the most common number of games a team played."""
     counts: dict[int, int] = {}
@@ -240,6 +264,8 @@ class Figures:
     allowed_correlation: float
     allowed_rmse: float
     wins_rmse: float
+    floor_correlation: float  # the real teams' runs against their own lines' BaseRuns (sequencing_floor)
+    floor_rmse: float
     batters: int
     mae: dict[str, float]
     within: float
@@ -351,6 +377,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         era.append(abs(pooled_pitch.era - actual_pitch.era))
         k9.append(abs(pooled_pitch.k9 - actual_pitch.k9))
 
+    floor = sequencing_floor(season)
     return Figures(
         rows=rows,
         team_correlation=_correlation(real_runs, sim_runs),
@@ -358,6 +385,8 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         allowed_correlation=_correlation(real_allowed, sim_allowed),
         allowed_rmse=_rmse(real_allowed, sim_allowed),
         wins_rmse=_rmse(real_wins, sim_wins),
+        floor_correlation=floor[0],
+        floor_rmse=floor[1],
         batters=batters,
         mae={k: sum(v) / len(v) if v else 0.0 for k, v in errors.items()},
         within=within / batters if batters else 0.0,
@@ -378,6 +407,10 @@ def report(season: Season, replays: int, figures: Figures) -> str:
     lines.append(
         f"team runs scored: correlation {figures.team_correlation:.3f} (target ≥ {TEAM_RUNS_CORRELATION}),"
         f" RMSE {figures.team_rmse:.1f} (target ≤ {TEAM_RUNS_RMSE:.0f})"
+    )
+    lines.append(
+        f"  the floor (real runs against BaseRuns of the real lines): correlation {figures.floor_correlation:.3f},"
+        f" RMSE {figures.floor_rmse:.1f}"
     )
     lines.append(f"team runs allowed: correlation {figures.allowed_correlation:.3f}, RMSE {figures.allowed_rmse:.1f}")
     lines.append(f"team wins: RMSE {figures.wins_rmse:.1f}")
