@@ -315,6 +315,16 @@ def generate(
         calibration_notes.append(
             f"calibrated in {len(CALIBRATION_SCHEDULE)} rounds of league games ({calibration.describe()})"
         )
+        floor = [
+            p.name
+            for p in season.players.values()
+            if is_pitcher(p) and any(f"({p.player_id}) batting" in line for line in fitted.clipped)
+        ]
+        if floor:
+            calibration_notes.append(
+                f"{len(floor)} pitchers hit below what a batting card can hold (the pitcher and park cards' "
+                "hits come whatever the batter): their cards are the weakest the notation allows"
+            )
     report = GenerateReport(year, leagues, out, clipped=list(fitted.clipped), filled=list(season.filled))
     report.notes += calibration_notes + notes
     report.adjust = dict(calibration.adjust)
