@@ -44,6 +44,11 @@ POOL_FROM = 2  # rounds pooled from this one on (1-based)
 # Pitchers' batting gets its own scales only from this many pooled plate appearances (a DH
 # league's pitchers hardly bat: their scales stay the league's).
 MIN_PITCHER_PA = 2000
+# ... and within this factor of the league's scale either way: further down, pitchers' lines
+# sit at the floor a batting card can hold (the pitcher and park cards' hits come whatever the
+# batter), a lower scale no longer moves the pooled line and only takes hits from the pitchers
+# who could hit (1970: the singles scale fell 0.61, 0.46, 0.39, 0.35 with the line unmoved).
+PITCHER_SCALE_LIMIT = 1.25
 
 
 class PlayedLeague(Protocol):
@@ -184,7 +189,13 @@ class Calibration:
 
         self.adjust = pooled_recalibrate(group("adjust"), rates(real), self.adjust)
         if pitchers_real.pa > 0 and sum(w for _, _, w in group("pitchers")) >= MIN_PITCHER_PA:
-            self.pitchers = pooled_recalibrate(group("pitchers"), rates(pitchers_real), self.pitchers or self.adjust)
+            pitchers = pooled_recalibrate(group("pitchers"), rates(pitchers_real), self.pitchers or self.adjust)
+            self.pitchers = {
+                k: min(
+                    max(v, self.adjust.get(k, 1.0) / PITCHER_SCALE_LIMIT), self.adjust.get(k, 1.0) * PITCHER_SCALE_LIMIT
+                )
+                for k, v in pitchers.items()
+            }
         real_steals = steal_rates(real)
         attempts = pooled_recalibrate(group("attempts"), {"attempts": real_steals["attempts"]}, self.steals)
         success = pooled_recalibrate(group("success"), {"success": real_steals["success"]}, self.steals)

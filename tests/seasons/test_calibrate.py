@@ -115,3 +115,22 @@ def test_stealing_ratings_follow_attempts_and_success_and_their_scales() -> None
     assert stealing(thief, league, {"attempts": 1.7, "success": 1.05}) == (7, 16)
     assert stealing(Batting(**line, sb=4, cs=2), league, {"attempts": 1.7, "success": 1.05}) == (1, 14)
     assert stealing(Batting(**line), league, {"attempts": 1.7}) == ("N", 13)  # never ran: never runs
+
+
+def test_pitchers_batting_scales_stay_near_the_leagues() -> None:
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, so=900)
+    real = season([], [dataclasses.replace(team("aaa"), batting=league_line)])
+    # pitchers real: 1B 0.09, K 0.216 per PA; played: 1B 0.18, K 0.27 (3000 PA, enough for scales)
+    pitchers_real = Batting(pa=1000, ab=1000, h=90, so=216)
+    played = Played(
+        batting={
+            "a": _line(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, k=900),
+            "p": _line(pa=3000, ab=3000, h=540, k=810),
+        },
+    )
+    cal = Calibration()
+    cal.update(played, ["p"], real, pitchers_real)
+    # everyone played "a" + "p": 1B 1540 in 8940 PA against the real 1000 in 5940
+    assert cal.adjust["1B"] == pytest.approx((1000 / 5940) / (1540 / 8940))
+    assert cal.pitchers["1B"] == pytest.approx(cal.adjust["1B"] / 1.25)  # 0.5 asked, held at the limit
+    assert cal.pitchers["K"] == pytest.approx(0.216 / 0.27)  # within the limit: real / played
