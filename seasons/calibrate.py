@@ -41,7 +41,7 @@ STEALS = ("attempts", "success")
 # the pooled HR rate near 1 %, SB near 1.5 %, 3B near 2 % in 1970).
 CALIBRATION_SCHEDULE = (0.25, 0.5, 1.0, 1.0)
 POOL_FROM = 2  # rounds pooled from this one on (1-based)
-# Pitchers' batting gets its own scales only from this many pooled plate appearances (a DH
+# Pitchers' batting gets its own scales only from this many real and pooled played PA (a DH
 # league's pitchers hardly bat: their scales stay the league's).
 MIN_PITCHER_PA = 2000
 # ... and within this factor of the league's scale either way: further down, pitchers' lines
@@ -188,7 +188,7 @@ class Calibration:
             return [r[key] for r in pooled]
 
         self.adjust = pooled_recalibrate(group("adjust"), rates(real), self.adjust)
-        if pitchers_real.pa > 0 and sum(w for _, _, w in group("pitchers")) >= MIN_PITCHER_PA:
+        if min(pitchers_real.pa, sum(w for _, _, w in group("pitchers"))) >= MIN_PITCHER_PA:
             pitchers = pooled_recalibrate(group("pitchers"), rates(pitchers_real), self.pitchers or self.adjust)
             self.pitchers = {
                 k: min(

@@ -121,7 +121,7 @@ def test_pitchers_batting_scales_stay_near_the_leagues() -> None:
     league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, so=900)
     real = season([], [dataclasses.replace(team("aaa"), batting=league_line)])
     # pitchers real: 1B 0.09, K 0.216 per PA; played: 1B 0.18, K 0.27 (3000 PA, enough for scales)
-    pitchers_real = Batting(pa=1000, ab=1000, h=90, so=216)
+    pitchers_real = Batting(pa=2000, ab=2000, h=180, so=432)
     played = Played(
         batting={
             "a": _line(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, k=900),
