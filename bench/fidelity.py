@@ -15,7 +15,6 @@ import argparse
 import asyncio
 import math
 import multiprocessing
-import random
 import sqlite3
 import sys
 import tempfile
@@ -26,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cards import BUNDLED_SETS
-from league.autoplay import advance
-from league.store import Store
+from league.replay import play_league, play_season
+from seasons.calibrate import games_per_team
 from seasons.lahman import load_season
 from seasons.stats import Batting, Season
 
@@ -175,27 +174,12 @@ def sequencing_floor(season: Season) -> tuple[float, float]:
     return _correlation(runs, estimate), _rmse(runs, estimate)
 
 
-def games_per_team(season: Season) -> int:
-    """The schedule's length: the most common number of games a team played."""
-    counts: dict[int, int] = {}
-    for team in season.teams.values():
-        counts[team.g] = counts.get(team.g, 0) + 1
-    return max(counts, key=lambda g: (counts[g], g))
-
-
 # --- one replay --------------------------------------------------------------------------
 
 
 async def _replay(set_folder: Path, season: Season, seed: int, folder: Path) -> Replay:
     db_path = folder / f"replay-{seed}.sqlite3"
-    store = await Store.open(db_path)
-    try:
-        league = await store.create_league(f"Fidelity {season.year} #{seed}", [str(set_folder)])
-        await store.create_teams_from_sets(league.id)
-        await store.schedule_season(league.id, games_per_team(season), seed=seed)
-        await advance(store, league.id, to_end=True, rng=random.Random(seed))
-    finally:
-        await store.close()
+    await play_league(set_folder, games_per_team(season), seed, db_path, name=f"Fidelity {season.year} #{seed}")
     return _read_replay(db_path, season)
 
 
@@ -434,7 +418,7 @@ def set_for(year: int, leagues: tuple[str, ...], folder: Path) -> Path:
     from seasons.generate import generate
 
     out = folder / f"season-{year}"
-    generate(year, leagues, out)
+    generate(year, leagues, out, player=play_season)
     return out
 
 

@@ -128,6 +128,7 @@ def _cards_generate(args: argparse.Namespace) -> int:
     """A real season's card set from the Lahman database: progress on stderr, a summary on stdout."""
     import importlib.util
 
+    from league.replay import play_season
     from seasons.generate import GenerateError, generate
     from seasons.write import SetExists
 
@@ -148,7 +149,9 @@ def _cards_generate(args: argparse.Namespace) -> int:
         return 1
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
     try:
-        report = generate(args.season, leagues, out, lambda text: print(text, file=sys.stderr), force=args.force)
+        report = generate(
+            args.season, leagues, out, lambda text: print(text, file=sys.stderr), force=args.force, player=play_season
+        )
     except (GenerateError, SetExists) as exc:
         print(f"dugout: {exc}", file=sys.stderr)
         return 1

@@ -1,32 +1,70 @@
-"""Calibrating a season's cards against games played with them.
+"""Calibrating a season's cards against the league's own games played with them.
 
 The fit makes every card carry its player's rates against the league's average opponent,
 read off the cards alone. What happens after the cards (range plays, errors, the fielders'
-ratings, managers' intentional walks, parks) moves the rates a little, the same way for
-everyone. So the generator plays a few hundred auto-managed games among the season's teams,
-compares the league's rates per plate appearance with the real league's, and fits again with
-each result's target scaled by real / played (``seasons.fit.fit_season(adjust=...)``). The
-scale is one number per result for the whole league: players keep their differences.
+ratings, managers' intentional walks, parks, the rotation and bullpen a league uses) moves
+the rates a little, the same way for everyone. So the generator writes the candidate set,
+has a league play it (a :class:`LeaguePlayer`: ``dugout cards generate`` passes
+``league.replay.play_season``, the league the fidelity benchmark plays), compares the
+played league's rates with the real league's and fits again with each result's target
+scaled (``seasons.fit.fit_season(adjust=...)``). Three groups of scales, one number each
+for the whole league (players keep their differences):
+
+- ``adjust``: the batting results per plate appearance (1B 2B 3B HR BB HBP K), everyone;
+- ``pitchers``: the same results for pitchers batting (their own cards and the generic one),
+  read from pitchers' plate appearances alone: what the games add to a batter (hits on
+  balls in play the cards do not give) does not grow with his hitting, so the league-wide
+  scale left pitchers hitting well above their real line;
+- ``steals``: ``attempts`` (SB + CS per time on first) and ``success`` (SB / (SB + CS)),
+  scaling the rate each runner's ATT and SB ratings are made from (``seasons.ratings``).
+
+Each round's scale is real / k, where k (played per unit of scale) is pooled over the rounds
+so far from the second on, weighted by their plate appearances (times on first, attempts):
+the first, short round only finds the neighbourhood; the pooled later rounds (full seasons)
+carry the precision. See docs/real-seasons/fit.md, "Calibration".
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
 
-from cards.loader import GENERIC_PITCHER_BATTING
-from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from cards.notation import Position
-from cards.teams import TeamEntry
-from engine.boxscore import box_score
-from engine.game import Game
-from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
 from seasons.stats import Batting, Season
 
 # The results the fit takes targets for (its CATS without the outs, which are the rest).
 RESULTS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K")
-CALIBRATION_ROUNDS = 3
-CALIBRATION_GAMES = 500
+STEALS = ("attempts", "success")
+# The calibration rounds' lengths as shares of the real schedule: a quarter season to find
+# the neighbourhood, then a half and two full seasons pooled (about 2.5 seasons: the SE of
+# the pooled HR rate near 1 %, SB near 1.5 %, 3B near 2 % in 1970).
+CALIBRATION_SCHEDULE = (0.25, 0.5, 1.0, 1.0)
+POOL_FROM = 2  # rounds pooled from this one on (1-based)
+# Pitchers' batting gets its own scales only from this many real and pooled played PA (a DH
+# league's pitchers hardly bat: their scales stay the league's).
+MIN_PITCHER_PA = 2000
+# ... and within this factor of the league's scale either way: further down, pitchers' lines
+# sit at the floor a batting card can hold (the pitcher and park cards' hits come whatever the
+# batter), a lower scale no longer moves the pooled line and only takes hits from the pitchers
+# who could hit (1970: the singles scale fell 0.61, 0.46, 0.39, 0.35 with the line unmoved).
+PITCHER_SCALE_LIMIT = 1.25
+
+
+class PlayedLeague(Protocol):
+    """What a played league gives the calibration: its team games and each card's batting counts."""
+
+    @property
+    def team_games(self) -> int: ...
+
+    @property
+    def batting(self) -> Mapping[str, Mapping[str, int]]: ...
+
+
+class LeaguePlayer(Protocol):
+    """Plays a set folder's league, ``games_per_team`` games a team, from ``seed`` (replayable)."""
+
+    def __call__(self, set_folder: Path, games_per_team: int, seed: int) -> PlayedLeague: ...
 
 
 def uses_dh(year: int, league: str) -> bool:
@@ -34,6 +72,14 @@ def uses_dh(year: int, league: str) -> bool:
     if league == "AL":
         return year >= 1973
     return year == 2020 or year >= 2022
+
+
+def games_per_team(season: Season) -> int:
+    """The schedule's length: the most common number of games a team played."""
+    counts: dict[int, int] = {}
+    for team in season.teams.values():
+        counts[team.g] = counts.get(team.g, 0) + 1
+    return max(counts, key=lambda g: (counts[g], g))
 
 
 def rates(b: Batting) -> dict[str, float]:
@@ -45,102 +91,118 @@ def rates(b: Batting) -> dict[str, float]:
     return {k: v / pa for k, v in counts.items()}
 
 
+def times_on_first(b: Batting) -> int:
+    """Singles, walks and hit batsmen: the times a runner stands on first with second open."""
+    return b.singles + b.bb + b.hbp
+
+
+def steal_rates(b: Batting) -> dict[str, float]:
+    """Attempts (SB + CS) per time on first, and success SB / (SB + CS)."""
+    attempts = b.sb + b.cs
+    on_first = times_on_first(b)
+    return {
+        "attempts": attempts / on_first if on_first > 0 else 0.0,
+        "success": b.sb / attempts if attempts > 0 else 0.0,
+    }
+
+
 def real_rates(season: Season) -> dict[str, float]:
     return rates(season.league_batting())
 
 
-def _team_setup(
-    entry: TeamEntry,
-    cards: Mapping[str, AnyCard],
-    own_batting: Mapping[tuple[str, str, int], Batter],
-    starter: Pitcher,
-    vs: str,
-    dh: bool,
-) -> TeamSetup:
-    lineup = []
-    for spot in entry.lineup(vs):
-        if spot.position is Position.DH and not dh:
-            continue
-        card = cards[spot.card_id]
-        assert isinstance(card, Batter)
-        lineup.append(LineupSpot(card, spot.position))
-    # Pitchers' own batting cards ("##"): the batter card with the pitcher's name, team and year,
-    # the rule cards.loader.CardSet.own_batting_card reads.
-    own = {}
-    for card_id in [*entry.rotation, *(r for r, _ in entry.bullpen.roles())]:
-        pitcher = cards[card_id]
-        if isinstance(pitcher, Pitcher) and pitcher.own_batting_card:
-            batting = own_batting.get((pitcher.name, pitcher.team, pitcher.year))
-            if batting is not None:
-                own[card_id] = batting
-    generic = cards.get(GENERIC_PITCHER_BATTING)
-    generic_batting = generic if isinstance(generic, Batter) else None
-    if not dh:
-        lineup.append(LineupSpot(own.get(starter.id) or generic_batting or lineup[0].batter, Position.P))
-    in_lineup = {s.batter.id for s in lineup}
-    bench = tuple(c for c in (cards[i] for i in entry.roster) if isinstance(c, Batter) and c.id not in in_lineup)
-    # The whole staff but the starter, roles first, as a league's auto-manager has them.
-    staff = [i for i, _ in entry.bullpen.roles()] + [i for i in entry.roster if i not in entry.rotation]
-    staff += [i for i in entry.rotation if i != starter.id]
-    relievers = {i: cards[i] for i in dict.fromkeys(staff) if i != starter.id}
-    bullpen = tuple(p for p in relievers.values() if isinstance(p, Pitcher))
-    return TeamSetup(entry.name, tuple(lineup), starter, generic_batting, bench, bullpen, own)
-
-
-def simulate(
-    files: Mapping[str, Sequence[AnyCard]],
-    teams: Mapping[str, Sequence[TeamEntry]],
-    season: Season,
-    *,
-    games: int = CALIBRATION_GAMES,
-    seed: int = 1,
-) -> dict[str, float]:
-    """The league's rates per plate appearance over ``games`` auto-managed games among the teams."""
-    cards = {c.id: c for group in files.values() for c in group}
-    own_batting = {(c.name, c.team, c.year): c for c in cards.values() if isinstance(c, Batter)}
-    entries = [e for group in teams.values() for e in group]
-    rng = random.Random(seed)
+def played_batting(played: PlayedLeague, card_ids: Iterable[str] | None = None) -> Batting:
+    """The played lines summed as one Batting (only ``card_ids``' lines when given)."""
+    wanted = None if card_ids is None else set(card_ids)
     total = Batting()
-    for number in range(games):
-        away, home = rng.sample(entries, 2)
-        park = cards[home.ballpark]
-        assert isinstance(park, Ballpark)
-        starters = []
-        for entry in (away, home):
-            card = cards[rng.choice(entry.rotation)]
-            assert isinstance(card, Pitcher)
-            starters.append(card)
-        dh = uses_dh(season.year, home.league)
-        setup = GameSetup(
-            _team_setup(away, cards, own_batting, starters[0], starters[1].throws.value, dh),
-            _team_setup(home, cards, own_batting, starters[1], starters[0].throws.value, dh),
-            park,
-            Options(designated_hitter=dh),
-        )
-        box = box_score(Game(setup, seed * 100_000 + number))
-        for side in (box.away, box.home):
-            for line in side.batting:
-                total = total + Batting(
-                    pa=line.pa,
-                    ab=line.ab,
-                    h=line.h,
-                    doubles=line.doubles,
-                    triples=line.triples,
-                    hr=line.hr,
-                    bb=line.bb,
-                    so=line.k,
-                    hbp=line.hbp,
-                    sf=line.sf,
-                )
-    return rates(total)
+    for card_id, line in played.batting.items():
+        if wanted is not None and card_id not in wanted:
+            continue
+        total = total + Batting(
+            pa=line["pa"], ab=line["ab"], r=line["r"], h=line["h"], doubles=line["doubles"],
+            triples=line["triples"], hr=line["hr"], bb=line["bb"], so=line["k"], hbp=line["hbp"],
+            sf=line["sf"], sh=line["sh"], gidp=line["gidp"], sb=line["sb"], cs=line["cs"],
+        )  # fmt: skip
+    return total
 
 
 def recalibrate(
     adjust: Mapping[str, float], played: Mapping[str, float], real: Mapping[str, float]
 ) -> dict[str, float]:
     """Each result's scale times real / played (a result the games never gave keeps its scale)."""
-    out = dict(adjust)
-    for result in RESULTS:
-        if played.get(result, 0.0) > 0 and real.get(result, 0.0) > 0:
-            out[result] = out.get(result, 1.0) * real[result] / played[result]
+    return pooled_recalibrate([(adjust, played, 1.0)], real, adjust)
+
+
+def pooled_recalibrate(
+    rounds: Sequence[tuple[Mapping[str, float], Mapping[str, float], float]],
+    real: Mapping[str, float],
+    current: Mapping[str, float],
+) -> dict[str, float]:
+    """The scales that give ``real``, from rounds of (scales played with, rates played, weight).
+
+    Played rates are taken as proportional to the scale (k x scale): k is pooled as
+    sum(weight x played) / sum(weight x scale) over the rounds that played the result, and
+    the new scale is real / k. One round: its scale times real / played. A result no round
+    played (or with no real rate) keeps its ``current`` scale.
+    """
+    out = dict(current)
+    for result in real:
+        played_sum = scale_sum = 0.0
+        for scales, played, weight in rounds:
+            if played.get(result, 0.0) > 0:
+                played_sum += weight * played[result]
+                scale_sum += weight * scales.get(result, 1.0)
+        if played_sum > 0 and real[result] > 0:
+            out[result] = real[result] * scale_sum / played_sum
     return out
+
+
+@dataclass
+class Calibration:
+    """The scales fitted so far and the rounds they came from."""
+
+    adjust: dict[str, float] = field(default_factory=dict)  # batting results, everyone
+    pitchers: dict[str, float] = field(default_factory=dict)  # batting results, pitchers batting
+    steals: dict[str, float] = field(default_factory=dict)  # attempts, success
+    # per round: the scales it played with, what it played, its weights
+    history: list[dict[str, tuple[dict[str, float], dict[str, float], float]]] = field(default_factory=list)
+
+    def update(
+        self, played: PlayedLeague, pitcher_cards: Iterable[str], season: Season, pitchers_real: Batting
+    ) -> None:
+        """Add one played round and refit every scale from the rounds pooled (:data:`POOL_FROM` on)."""
+        everyone = played_batting(played)
+        pitching_batters = played_batting(played, pitcher_cards)
+        self.history.append(
+            {
+                "adjust": (dict(self.adjust), rates(everyone), float(everyone.pa)),
+                "pitchers": (dict(self.pitchers or self.adjust), rates(pitching_batters), float(pitching_batters.pa)),
+                "attempts": (dict(self.steals), steal_rates(everyone), float(times_on_first(everyone))),
+                "success": (dict(self.steals), steal_rates(everyone), float(everyone.sb + everyone.cs)),
+            }
+        )
+        start = POOL_FROM - 1 if len(self.history) >= POOL_FROM else 0
+        pooled = self.history[start:]
+        real = season.league_batting()
+
+        def group(key: str) -> list[tuple[Mapping[str, float], Mapping[str, float], float]]:
+            return [r[key] for r in pooled]
+
+        self.adjust = pooled_recalibrate(group("adjust"), rates(real), self.adjust)
+        if min(pitchers_real.pa, sum(w for _, _, w in group("pitchers"))) >= MIN_PITCHER_PA:
+            pitchers = pooled_recalibrate(group("pitchers"), rates(pitchers_real), self.pitchers or self.adjust)
+            self.pitchers = {
+                k: min(
+                    max(v, self.adjust.get(k, 1.0) / PITCHER_SCALE_LIMIT), self.adjust.get(k, 1.0) * PITCHER_SCALE_LIMIT
+                )
+                for k, v in pitchers.items()
+            }
+        real_steals = steal_rates(real)
+        attempts = pooled_recalibrate(group("attempts"), {"attempts": real_steals["attempts"]}, self.steals)
+        success = pooled_recalibrate(group("success"), {"success": real_steals["success"]}, self.steals)
+        self.steals = {"attempts": attempts.get("attempts", 1.0), "success": success.get("success", 1.0)}
+
+    def describe(self) -> str:
+        parts = [f"{k} {v:.3f}" for k, v in sorted(self.adjust.items())]
+        parts += [f"pitchers' {k} {v:.3f}" for k, v in sorted(self.pitchers.items())]
+        parts += [f"steal {k} {v:.3f}" for k, v in sorted(self.steals.items())]
+        return ", ".join(parts)

@@ -623,8 +623,17 @@ def _side_vs(bats: str, hand: str) -> str:
     return bats
 
 
-def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rounds: int = 4) -> SeasonFit:
+def fit_season(
+    season: Season,
+    *,
+    adjust: Mapping[str, float] | None = None,
+    pitcher_adjust: Mapping[str, float] | None = None,
+    rounds: int = 4,
+) -> SeasonFit:
+    """Every card of the season; ``adjust`` scales the targets per result (the calibration's),
+    ``pitcher_adjust`` those of pitchers batting (own cards and the generic one; default ``adjust``)."""
     adjust = adjust or {}
+    pitcher_adjust = pitcher_adjust or adjust
     fit = SeasonFit()
     players = list(season.players.values())
     batters = [p for p in players if _gets_batter_card(p)]
@@ -656,7 +665,7 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
     bat_targets: dict[str, dict[str, Vec]] = {}
     for p in batters:
         assert p.batting is not None
-        rates = batting_rates(p.batting, _factor(season, p, True), adjust)
+        rates = batting_rates(p.batting, _factor(season, p, True), pitcher_adjust if _is_pitcher(p) else adjust)
         same_share = share_lhp if p.bats == "L" else 1 - share_lhp
         same, opp = platoon(rates, p.bats, same_share)
         bat_targets[p.player_id] = {"L": same if p.bats == "L" else opp, "R": same if p.bats == "R" else opp}
@@ -800,7 +809,7 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
     for p in players:
         if _is_pitcher(p) and p.batting is not None:
             pooled = pooled + p.batting
-    rates = batting_rates(pooled, 1.0, adjust)
+    rates = batting_rates(pooled, 1.0, pitcher_adjust)
     generic = {}
     for hand in "LR":
         side, _ = fit_batter_side(rates, avg_pitcher[(hand, "R")], park_vec(0), 0)

@@ -16,6 +16,7 @@ batter who also pitched has his pitcher card as ``{playerID}-pitching-{year}``. 
 from __future__ import annotations
 
 import importlib
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +25,9 @@ from typing import Any, Protocol
 from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.teams import Bullpen, Spot, TeamEntry
-from seasons.calibrate import CALIBRATION_GAMES, CALIBRATION_ROUNDS, real_rates, recalibrate, simulate, uses_dh
+from seasons.calibrate import CALIBRATION_SCHEDULE, Calibration, LeaguePlayer, games_per_team, uses_dh
 from seasons.depth import DepthChart, DepthError, depth_chart
-from seasons.stats import Player, Season
+from seasons.stats import Batting, Player, Season
 from seasons.write import attribution, write_season_set
 
 GENERIC_FILE = "pitcher-batting.toml"
@@ -159,11 +160,18 @@ def generate(
     force: bool = False,
     load_season: Callable[[int, Sequence[str]], Season] | None = None,
     fit_season: Callable[..., SeasonFitLike] | None = None,
-    batter_ratings: Callable[[Player, Season], Mapping[str, object]] | None = None,
+    batter_ratings: Callable[..., Mapping[str, object]] | None = None,
     pitcher_ratings: Callable[[Player, Season], Mapping[str, object]] | None = None,
     calibrate: bool | None = None,
+    player: LeaguePlayer | None = None,
 ) -> GenerateReport:
-    """Make, write and load back the card set of one season's leagues; raise GenerateError or SetExists."""
+    """Make, write and load back the card set of one season's leagues; raise GenerateError or SetExists.
+
+    With ``player`` (``league.replay.play_season``: seasons cannot import league) and the real
+    fit, the cards are calibrated in the league's own games (``seasons.calibrate``): each round
+    writes the candidate set, has the player play it (:data:`CALIBRATION_SCHEDULE`), and fits
+    again with the scales the played league gives; ``batter_ratings`` then takes ``steals=``.
+    Without a player the cards are the fit's alone (a note in the set says so)."""
     say = progress or (lambda _text: None)
     load = load_season or _real("seasons.lahman", "load_season")
     fit_fn = fit_season or _real("seasons.fit", "fit_season")
@@ -181,6 +189,8 @@ def generate(
         raise GenerateError(str(exc)) from exc
     if not season.teams:
         raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
+
+    steals: dict[str, float] = {}
 
     def build(fitted: SeasonFitLike) -> tuple[dict[str, list[AnyCard]], dict[str, list[TeamEntry]], list[str]]:
         """Every card and team entry of the season from one fit."""
@@ -217,7 +227,7 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "bats": player.bats if player.bats in ("L", "R", "S") else "R",
-                **b_ratings(player, season),
+                **(b_ratings(player, season, steals=steals) if steals else b_ratings(player, season)),
                 **fitted.batters[pid],
             }
             if stats := _batter_stats(player):
@@ -260,23 +270,6 @@ def generate(
             cards.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
         return files, teams, notes
 
-    say(f"fitting cards for {len(season.players)} players of {len(season.teams)} teams")
-    adjust: dict[str, float] = {}
-    fitted = fit_fn(season)
-    say("rating fielding, running and pitchers' extras; validating every card")
-    files, teams, notes = build(fitted)
-    if calibrate:
-        for n in range(1, CALIBRATION_ROUNDS + 1):
-            played = simulate(files, teams, season, games=CALIBRATION_GAMES, seed=n)
-            adjust = recalibrate(adjust, played, real_rates(season))
-            say(f"calibration {n}: " + ", ".join(f"{k} {v:.3f}" for k, v in sorted(adjust.items())))
-            fitted = fit_fn(season, adjust=adjust)
-            files, teams, notes = build(fitted)
-    report = GenerateReport(year, leagues, out, clipped=list(fitted.clipped), filled=list(season.filled))
-    report.notes += notes
-    report.adjust = dict(adjust)
-    set_dh = any(uses_dh(year, league) for league in leagues)
-
     description = (
         f"The {year} {' and '.join(leagues)} season from the Lahman database: every team's batters, "
         "pitchers, ballpark and depth chart, fitted to the players' rates."
@@ -285,10 +278,57 @@ def generate(
         name=str(year),
         ruleset="inside-pitch",
         description=description,
-        designated_hitter=set_dh,
+        designated_hitter=any(uses_dh(year, league) for league in leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
     )
+
+    say(f"fitting cards for {len(season.players)} players of {len(season.teams)} teams")
+    fitted = fit_fn(season)
+    say("rating fielding, running and pitchers' extras; validating every card")
+    files, teams, notes = build(fitted)
+    calibration = Calibration()
+    calibration_notes: list[str] = []
+    if calibrate and player is None:
+        calibration_notes.append("not calibrated in league games (no league player given): the fit's cards alone")
+    elif calibrate and player is not None:
+        length = games_per_team(season)
+        # Pitchers' batting cards are played under their pitcher cards' ids (the P spot).
+        pitcher_cards = {_card_id(pitcher_card_id(p, year)) for p in season.players.values() if is_pitcher(p)}
+        pitchers_real = Batting()
+        for p in season.players.values():
+            if is_pitcher(p) and p.batting is not None:
+                pitchers_real = pitchers_real + p.batting
+        with tempfile.TemporaryDirectory(prefix="dugout-calibration-") as folder:
+            for n, share in enumerate(CALIBRATION_SCHEDULE, 1):
+                games = max(1, round(share * length))
+                candidate = Path(folder) / f"round-{n}"
+                write_season_set(candidate, info, files, teams, attribution(year, notes, season.filled, []))
+                say(f"calibration {n}/{len(CALIBRATION_SCHEDULE)}: the league plays {games} games a team")
+                played = player(candidate, games, n)
+                calibration.update(played, pitcher_cards, season, pitchers_real)
+                say(f"calibration {n}: {calibration.describe()}")
+                fitted = fit_fn(season, adjust=calibration.adjust, pitcher_adjust=calibration.pitchers)
+                steals.clear()
+                steals.update(calibration.steals)
+                files, teams, notes = build(fitted)
+        calibration_notes.append(
+            f"calibrated in {len(CALIBRATION_SCHEDULE)} rounds of league games ({calibration.describe()})"
+        )
+        floor = [
+            p.name
+            for p in season.players.values()
+            if is_pitcher(p) and any(f"({p.player_id}) batting" in line for line in fitted.clipped)
+        ]
+        if floor:
+            calibration_notes.append(
+                f"{len(floor)} pitchers hit below what a batting card can hold (the pitcher and park cards' "
+                "hits come whatever the batter): their cards are the weakest the notation allows"
+            )
+    report = GenerateReport(year, leagues, out, clipped=list(fitted.clipped), filled=list(season.filled))
+    report.notes += calibration_notes + notes
+    report.adjust = dict(calibration.adjust)
+
     say(f"writing {sum(len(c) for c in files.values())} cards and {len(teams)} teams to {out}")
     cardset = write_season_set(
         out, info, files, teams, attribution(year, report.notes, report.filled, report.clipped), force=force

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from seasons.stats import Batting, Fielding, Pitching, Player, Season
@@ -390,14 +390,21 @@ def _base_running(b: Batting, league: Batting, spread: float) -> int:
     return _clamp(_round(BR_AVERAGE + BR_PER_SD * z), 0, 6)
 
 
-def _stealing(b: Batting, league: Batting) -> tuple[int | str, int]:
-    """ATT and SB: the steal jump from attempts per time on first, success from SB / (SB + CS)."""
+def stealing(b: Batting, league: Batting, steals: Mapping[str, float] | None = None) -> tuple[int | str, int]:
+    """ATT and SB: the steal jump from attempts per time on first, success from SB / (SB + CS).
+
+    ``steals`` holds the calibration's scales (``seasons.calibrate``): ``attempts`` multiplies
+    the runner's attempts per time on first, ``success`` his success share, before they are
+    made into ratings (the league's games give fewer chances to run than the model above
+    counts: runners blocked, strategy rolls not made, HLD; the scale finds how many fewer).
+    """
+    scale = steals or {}
     attempts = b.sb + b.cs
     on_first = _times_on_first(b)
     lg_on_first = _times_on_first(league)
     lg_attempts = _rate(league.sb + league.cs, lg_on_first)
     lg_k = _rate(league.so, league.pa)
-    per_time = _regress(attempts, on_first, lg_attempts, REGRESS_TIMES_ON_FIRST)
+    per_time = _regress(attempts, on_first, lg_attempts, REGRESS_TIMES_ON_FIRST) * scale.get("attempts", 1.0)
     per_roll = per_time / (ROLLS_PER_TIME_ON_FIRST * STRATEGY_APPLIES)
     # Hit and run rolls also send him, when the batter strikes out.
     per_roll -= HIT_AND_RUN_ROLLS / 20 * lg_k
@@ -405,7 +412,7 @@ def _stealing(b: Batting, league: Batting) -> tuple[int | str, int]:
     if attempts == 0 and on_first >= REGRESS_TIMES_ON_FIRST + 10:
         att = "N"
     lg_success = _rate(league.sb, league.sb + league.cs) if league.cs > 0 else 0.7
-    success = _regress(b.sb, attempts, lg_success, REGRESS_ATTEMPTS)
+    success = _regress(b.sb, attempts, lg_success, REGRESS_ATTEMPTS) * scale.get("success", 1.0)
     return att, _clamp(_round(20 * success), 2, 19)
 
 
@@ -466,13 +473,13 @@ def injury_rating(player: Player, season: Season) -> int:
 # --- the batter card -------------------------------------------------------------------
 
 
-def batter_ratings(player: Player, season: Season) -> dict[str, object]:
-    """The batter card's injury, positions, br, bnt, att, sb, gdp and sf fields."""
+def batter_ratings(player: Player, season: Season, *, steals: Mapping[str, float] | None = None) -> dict[str, object]:
+    """The batter card's injury, positions, br, bnt, att, sb, gdp and sf fields (``steals``: see :func:`stealing`)."""
     league = _league_of(player, season)
     lg = season.league_batting(league)
     b = player.batting or Batting()
     _, speed = _references(season)
-    att, sb = _stealing(b, lg)
+    att, sb = stealing(b, lg, steals)
     return {
         "injury": injury_rating(player, season),
         "positions": fielding_lines(player, season),

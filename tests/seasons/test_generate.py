@@ -139,3 +139,24 @@ def test_a_card_that_does_not_validate_stops_generation(tmp_path: Path) -> None:
     with pytest.raises(GenerateError, match=r"the batter card aaa1b-1970 \(Aaa1B\) does not validate: br: "):
         run(tmp_path, batter_ratings=bad_ratings)
     assert not (tmp_path / "1970").exists()
+
+
+def test_calibration_plays_each_round_in_the_league(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real fit and ratings, calibrated in a real (tiny) league: league.replay.play_season."""
+    import seasons.generate
+    from league.replay import play_season
+
+    monkeypatch.setattr(seasons.generate, "CALIBRATION_SCHEDULE", (0.025, 0.05))  # 4 and 8 of 162 games
+    calls: list[tuple[int, int]] = []
+
+    def player(folder: Path, games: int, seed: int) -> object:
+        assert load_set(folder).team_entries  # the candidate set, written for the round
+        calls.append((games, seed))
+        return play_season(folder, games, seed)
+
+    report = generate(1970, ["NL"], tmp_path / "set", load_season=lambda y, lg: two_teams(), player=player)
+    assert calls == [(4, 1), (8, 2)]
+    assert {"1B", "2B", "HR"} <= set(report.adjust)  # those the tiny league played and the team had
+    assert any(note.startswith("calibrated in 2 rounds of league games") for note in report.notes)
+    again = generate(1970, ["NL"], tmp_path / "again", load_season=lambda y, lg: two_teams(), player=play_season)
+    assert again.adjust == report.adjust  # the rounds replay from their seeds

@@ -1,0 +1,26 @@
+"""league.replay: a set's league played through the store and the auto-manager, its totals read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from league.replay import BATTING_COUNTS, play_season
+from tests.cards.test_team_entries import HC_TEAM, make_set
+from tests.league.test_teams_from_set import MV_TEAM
+
+# Two teams of one division (a schedule wants every team in a division or none).
+TWO_TEAMS = HC_TEAM + MV_TEAM.replace('league = "AL"', 'league = "NL"\ndivision = "E"')
+
+
+def test_a_tiny_league_plays_the_same_season_from_the_same_seed(tmp_path: Path) -> None:
+    folder = make_set(tmp_path, TWO_TEAMS)
+    played = play_season(folder, 4, 7)
+    assert played.team_games == 8  # 4 games a team, two teams
+    totals = {c: sum(line[c] for line in played.batting.values()) for c in BATTING_COUNTS}
+    assert totals == {
+        "pa": 315, "ab": 286, "r": 50, "h": 84, "doubles": 19, "triples": 1, "hr": 16, "bb": 26, "k": 44,
+        "hbp": 0, "sf": 3, "sh": 0, "gidp": 6, "sb": 5, "cs": 4,
+    }  # fmt: skip
+    assert played.errors == 8
+    assert play_season(folder, 4, 7) == played
+    assert play_season(folder, 4, 8) != played
