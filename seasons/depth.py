@@ -380,8 +380,6 @@ def depth_chart(
         bullpen=bullpen,
         notes=tuple(notes),
         games=team.g,
-        batter_starts={
-            pid: n for pid in roster_batters if (n := _batting_starts(season.players[pid], team_id)) > 0
-        },
+        batter_starts={pid: n for pid in roster_batters if (n := _batting_starts(season.players[pid], team_id)) > 0},
         pitcher_starts={p.player_id: n for p in staff if (n := _pitching_starts(p, team_id)) > 0},
     )

@@ -91,7 +91,8 @@ def test_written_back_it_reloads_identically(tmp_path: Path) -> None:
 
 def test_usage_targets_load_and_write_back(tmp_path: Path) -> None:
     text = HC_TEAM.replace(
-        "bullpen = {", 'games = 154\nstarts = { "hc-walt-pruett-1970" = 140, "hc-lyle-brennaman-1970" = 38 }\nbullpen = {'
+        "bullpen = {",
+        'games = 154\nstarts = { "hc-walt-pruett-1970" = 140, "hc-lyle-brennaman-1970" = 38 }\nbullpen = {',
     )
     cardset = load_set(make_set(tmp_path, text))
     team = cardset.team_entries["hc-1970"]

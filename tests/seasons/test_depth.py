@@ -21,9 +21,7 @@ def chart(players: list[Player], dh: bool = True):  # type: ignore[no-untyped-de
 
 def lefty_starters(players: list[Player]) -> list[Player]:
     """Two of the five starters throw left: the league's share of starts by right-handers is 107/159."""
-    return [
-        replace(p, throws="L") if p.player_id.endswith(("sp3", "sp4")) else p for p in players
-    ]
+    return [replace(p, throws="L") if p.player_id.endswith(("sp3", "sp4")) else p for p in players]
 
 
 def test_regulars_platoon_order_rotation_and_bullpen() -> None:
@@ -63,7 +61,10 @@ def cardinals() -> list[Player]:
         batter("shannon", "aaa", {"3B": 51, "GS": 50}, pa=200, h=40),
         batter("lefty1b", "aaa", {"1B": 95, "GS": 90}, pa=380, h=100, bats="L"),
         batter("righty1b", "aaa", {"1B": 65, "GS": 60}, pa=240, h=60),
-        *(batter(f"aaa{pos.lower()}", "aaa", {pos: 150, "GS": 148}, pa=600, h=160) for pos in ("2B", "SS", "LF", "CF", "RF")),
+        *(
+            batter(f"aaa{pos.lower()}", "aaa", {pos: 150, "GS": 148}, pa=600, h=160)
+            for pos in ("2B", "SS", "LF", "CF", "RF")
+        ),
         batter("pinch", "aaa", {"LF": 20, "DH": 30, "GS": 30}, pa=150, h=50, hr=9),
     ]
     return players + lefty_starters([p for p in full_team("aaa") if p.pitching])
