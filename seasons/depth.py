@@ -7,16 +7,24 @@ platoon splits and no batting orders. The rules, in order:
 - **Evidence.** A player's games at each position are those of his stints with the team
   (all his stints when he has none with it). Only players with a card of their own count:
   a batter card for the lineups, a pitcher card for the staff.
-- **Regulars.** Every (player, position) pair is ranked by games at the position, then by
-  plate appearances; going down the list, a pair is taken when both the player and the
-  position are still free. A position nobody played is filled by the free batter with the
-  most plate appearances (he plays out of position, as the engine allows).
-- **Platoons** (Lahman has no splits). At a position whose regular bats left or right, the
-  runner-up there (not a regular elsewhere) becomes his platoon partner when he bats from
-  the other side (or switch-hits) and played at least :data:`PLATOON_SHARE` of the
-  regular's games there: the left-handed (or switch) batter starts against right-handed
-  pitchers, the right-handed one against left-handers.
-- **DH.** The free batter with the most games at DH, then the most plate appearances.
+- **Starts.** A player's starts with the team are Lahman's GS (Appearances; where a
+  season lacks it, his games at C-RF and DH); as a batter, less his starts as a pitcher.
+  His starts at a position are his starts shared out by his games at each position
+  (C-RF, DH): 90 games at C and 73 at 3B with 158 starts give 87 at C and 71 at 3B.
+- **Platoon rule** (Lahman has no splits). The team's games against right-handed starters
+  are its games times the league's share of starts by right-handed pitchers
+  (:func:`rhp_share`). A left-handed batter's starts go first to the games against
+  right-handers, the rest against left-handers; a right-handed batter's first to the
+  games against left-handers; a switch hitter's split in the league's proportion
+  (:func:`hand_shares`).
+- **Lineups.** For each hand of the opposing starter, the lineup is the assignment of
+  players to positions that covers the most real starts against that hand: the exact
+  maximum-weight matching (:func:`best_assignment`), the weight of a player at a position
+  his starts there times his share against the hand (games there, then PA, break ties).
+  The positions are the eight fielders and, when the team's league used the DH that year,
+  DH. Without the DH the eight fielders are the matching's and the DH's spot (where the
+  pitcher bats) names the bench man with the most starts against the hand: never a
+  regular. A position nobody played goes to whoever the matching finds costs least (noted).
 - **Batting order** by regressed OBP and SLG (:data:`REGRESS_PA` plate appearances of the
   league's average added): 4th the best SLG; 3rd the best OBP+SLG of the rest; 1st the
   best OBP of the rest; 2nd the best OBP+SLG of the rest; 5th the best SLG of the rest;
@@ -30,7 +38,11 @@ platoon splits and no batting orders. The rules, in order:
   count); middle the rest.
 - **Roster** (at most 26): the lineups' batters, the rotation and :data:`PITCHERS` pitchers
   in all (relievers by relief batters faced), a second catcher if the team has one, then
-  batters by plate appearances; a side short of men leaves its places to the other.
+  batters by real starts, then plate appearances; a side short of men leaves its places
+  to the other.
+- **Usage.** The chart carries the team's real games and every roster player's real starts
+  (batters' as batters, pitchers' GS): a team entry's ``games`` and ``starts``, which a
+  league's auto-manager follows (``league.usage``).
 """
 
 from __future__ import annotations
@@ -356,7 +368,10 @@ def depth_chart(
     roles = _roles(relievers)
     staff = [*rotation, *relievers]
     games = {p.player_id: _games(p, team_id) for p in batters}
-    bench = sorted((p for p in batters if p.player_id not in in_lineups), key=lambda p: (-_pa(p), p.player_id))
+    bench = sorted(
+        (p for p in batters if p.player_id not in in_lineups),
+        key=lambda p: (-_batting_starts(p, team_id), -_pa(p), p.player_id),
+    )
     catchers = sorted(
         (p for p in bench if games[p.player_id].get("C", 0) > 0), key=lambda p: (-games[p.player_id]["C"], p.player_id)
     )

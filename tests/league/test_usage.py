@@ -87,16 +87,16 @@ async def test_a_regular_ahead_of_his_pace_rests_and_the_bench_man_most_behind_p
     ]  # fmt: skip
     spots = [(s.batter.id, s.position.value) for s in setup.home.lineup]
     assert spots[6] == ("hc-gus-hadley-1970", "C")
-    assert spots[:6] + spots[7:] == [(s.batter.id, s.position.value) for s in before.home.lineup][:6] + [
-        (s.batter.id, s.position.value) for s in before.home.lineup
-    ][7:]
+    assert (
+        spots[:6] + spots[7:]
+        == [(s.batter.id, s.position.value) for s in before.home.lineup][:6]
+        + [(s.batter.id, s.position.value) for s in before.home.lineup][7:]
+    )
     assert "hc-walt-pruett-1970" in {b.id for b in setup.home.bench}
     assert setup.away == before.away  # MV has no targets
 
 
-async def test_nobody_behind_at_the_position_leaves_the_regular_in(
-    store: Store, tmp_path: Path, db_path: Path
-) -> None:
+async def test_nobody_behind_at_the_position_leaves_the_regular_in(store: Store, tmp_path: Path, db_path: Path) -> None:
     league_id, hc, mv = await season_of(store, tmp_path)
     game = await store.schedule_game(league_id, mv, hc)
     started(db_path, league_id, hc, game.season, 20, {"hc-walt-pruett-1970": 20, "hc-gus-hadley-1970": 9})
