@@ -14,6 +14,13 @@ A card file may hold ``[[team]]`` tables beside its cards::
     vs_lhp = [...]
     rotation = ["merriji01-1970", ...] # five starters, in turn
     bullpen = { closer = ["granewa01-1970"], setup = [...], middle = [...], long = [...] }
+    games = 162                        # optional: the team's real games
+    starts = { "benchjo01-1970" = 139, "merriji01-1970" = 34, ... }   # optional: real games started
+
+``games`` and ``starts`` are the team's real usage (a generated set has them; hand-made sets
+need none): each roster player's games started (GS, as a batter or as a pitcher) in a season
+of ``games`` games. A league's auto-manager plays each man about his share of starts
+(``league.store``); ``starts`` needs ``games``, and every count is at most ``games``.
 
 Each lineup names nine batters at the eight fielding positions and DH. A league that plays
 without the designated hitter plays the pitcher in the DH's spot of the batting order
@@ -25,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from cards.notation import Position
 
@@ -96,6 +103,8 @@ class TeamEntry(BaseModel):
     vs_lhp: list[Spot]
     rotation: list[str]
     bullpen: Bullpen = Bullpen()
+    games: int | None = Field(default=None, ge=1, le=200)
+    starts: dict[str, int] = {}
 
     @field_validator("abbreviation")
     @classmethod
@@ -155,6 +164,20 @@ class TeamEntry(BaseModel):
                 raise ValueError(f"{card_id} is in the rotation twice")
         return value
 
+    @field_validator("starts")
+    @classmethod
+    def _starts(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        games = info.data.get("games")
+        if value and games is None:
+            raise ValueError("starts are out of the team's games: give games (the team's real games) too")
+        roster = info.data.get("roster") or []
+        for card_id, n in value.items():
+            if n < 0 or (games is not None and n > games):
+                raise ValueError(f"{card_id} has {n} starts; a count is 0 to games ({games})")
+            if roster and card_id not in roster:
+                raise ValueError(f"{card_id} has starts but is not on the team's roster")
+        return value
+
     def lineup(self, vs_hand: str) -> list[Spot]:
         return self.vs_lhp if vs_hand == "L" else self.vs_rhp
 
@@ -176,6 +199,10 @@ class TeamEntry(BaseModel):
         bullpen = {role: list(getattr(self.bullpen, role)) for role in BULLPEN_ROLES if getattr(self.bullpen, role)}
         if bullpen:
             table["bullpen"] = bullpen
+        if self.games is not None:
+            table["games"] = self.games
+        if self.starts:
+            table["starts"] = dict(self.starts)
         return table
 
 

@@ -26,7 +26,10 @@ MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 # A migration's Python step, run right after its SQL in the same transaction: what SQL alone
 # cannot do (reading the games' JSON). Keyed by the migration's file name.
 PythonStep = Callable[[aiosqlite.Connection], Awaitable[None]]
-PYTHON_STEPS: Mapping[str, PythonStep] = {"0006_season_tables.sql": seasontables.rebuild}
+PYTHON_STEPS: Mapping[str, PythonStep] = {
+    "0006_season_tables.sql": seasontables.rebuild_0006,
+    "0009_usage.sql": seasontables.rebuild,
+}
 
 
 @dataclass(frozen=True)

@@ -56,9 +56,14 @@ def game_rows(box: Mapping[str, Any], team_ids: Mapping[str, int]) -> GameRows:
     rows = GameRows()
     for side in ("away", "home"):
         team_id, team_box = team_ids[side], box[side]
+        started: set[int] = set()  # spots whose starter is counted: the first line of each spot started
         for line in team_box["batting"]:
             player = str(line["player"])
             _, counts = rows.batting.setdefault((team_id, player), (str(line["name"]), {"games": 1}))
+            spot = line.get("spot", 0)
+            if isinstance(spot, int) and spot > 0 and spot not in started:
+                started.add(spot)
+                counts["games_started"] = counts.get("games_started", 0) + 1
             for stat in BATTING_COUNTS:
                 counts[stat] = counts.get(stat, 0) + _count(line, stat)
         for order, line in enumerate(team_box["pitching"]):
@@ -84,7 +89,7 @@ def game_rows(box: Mapping[str, Any], team_ids: Mapping[str, int]) -> GameRows:
     return rows
 
 
-BATTING_COLUMNS = ("games", *BATTING_COUNTS)
+BATTING_COLUMNS = ("games", *BATTING_COUNTS, "games_started")
 PITCHING_COLUMNS = ("games", "games_started", *PITCHING_MARKS, *PITCHING_COUNTS)
 FIELDING_COLUMNS = ("games", "e")
 
@@ -99,14 +104,19 @@ async def add_box(
     game_id: int,
     team_ids: Mapping[str, int],
     box: Mapping[str, Any],
+    starts: bool = True,
 ) -> None:
-    """Add one final game's box score to the season tables (inside the caller's transaction)."""
+    """Add one final game's box score to the season tables (inside the caller's transaction).
+
+    ``starts=False``: the tables as migration 0006 made them, before batters' games_started (0009).
+    """
     rows = game_rows(box, team_ids)
     where = (league_id, season, phase)
+    columns = BATTING_COLUMNS if starts else BATTING_COLUMNS[:-1]
     await conn.executemany(
-        sql.UPSERT_SEASON_BATTING,
+        sql.UPSERT_SEASON_BATTING if starts else sql.UPSERT_SEASON_BATTING_0006,
         [
-            (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in BATTING_COLUMNS))
+            (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in columns))
             for (team_id, card_id), (name, counts) in rows.batting.items()
         ],
     )
@@ -133,9 +143,15 @@ def stored_box(row: Mapping[str, Any] | aiosqlite.Row) -> dict[str, Any]:
     return dict(json.loads(row["box_score"] or "{}"))
 
 
-async def rebuild(conn: aiosqlite.Connection) -> None:
+async def rebuild_0006(conn: aiosqlite.Connection) -> None:
+    """:func:`rebuild` as the upgrade to 0006 runs it: the batting table has no games_started yet."""
+    await rebuild(conn, starts=False)
+
+
+async def rebuild(conn: aiosqlite.Connection, *, starts: bool = True) -> None:
     """Fill the season tables and the innings from every final game, and compress the logs and box scores of
-    those stored before (the upgrade to 0006, in its transaction). Setups stay inline: they still load."""
+    those stored before (the upgrade to 0006, in its transaction; again at 0009 for the batters' starts).
+    Setups stay inline: they still load."""
     for table in ("season_batting", "season_pitching", "season_fielding"):
         await conn.execute(f"DELETE FROM {table}")
     async with conn.execute(sql.SELECT_FINALS_TO_REBUILD) as cursor:
@@ -158,6 +174,7 @@ async def rebuild(conn: aiosqlite.Connection) -> None:
             game_id=row["id"],
             team_ids={"away": row["away_team_id"], "home": row["home_team_id"]},
             box=stored_box(row),
+            starts=starts,
         )
 
 

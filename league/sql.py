@@ -317,10 +317,17 @@ def _marks(count: int) -> str:
 
 
 # (league_id, season, phase, team_id, card_id, name, last_day, last_game, games … lob)
-UPSERT_SEASON_BATTING = f"""
+UPSERT_SEASON_BATTING_0006 = f"""
 INSERT INTO season_batting ({_SEASON_KEY}, name, last_day, last_game, {_BATTING})
 VALUES ({_marks(8 + len(_BATTING.split(", ")))})
 ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING)}
+"""
+# The same from 0009 on, with games_started last.
+_BATTING_STARTED = f"{_BATTING}, games_started"
+UPSERT_SEASON_BATTING = f"""
+INSERT INTO season_batting ({_SEASON_KEY}, name, last_day, last_game, {_BATTING_STARTED})
+VALUES ({_marks(8 + len(_BATTING_STARTED.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING_STARTED)}
 """
 # (league_id, season, phase, team_id, card_id, name, last_day, last_game, games, games_started, w … bk)
 UPSERT_SEASON_PITCHING = f"""
@@ -334,6 +341,22 @@ INSERT INTO season_fielding ({_SEASON_KEY}, position, name, last_day, last_game,
 VALUES ({_marks(11)})
 ON CONFLICT (league_id, season, phase, card_id, team_id, position) DO UPDATE SET {_UPSERT_LAST}, {_adding("games, e")}
 """
+# A team's starts so far in a season's regular phase, batters' and pitchers': (team_id, season, team_id, season)
+SELECT_TEAM_STARTS = """
+SELECT card_id, SUM(games_started) AS starts FROM season_batting
+WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
+UNION ALL
+SELECT card_id, SUM(games_started) AS starts FROM season_pitching
+WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
+"""
+# The team's games so far (one starting pitcher a game): (team_id, season)
+SELECT_TEAM_GAMES_STARTED = """
+SELECT COALESCE(SUM(games_started), 0) FROM season_pitching WHERE team_id = ? AND season = ? AND phase = 'regular'
+"""
+# (team_id)
+SELECT_TEAM_USAGE = "SELECT card_id, starts, games FROM team_usage WHERE team_id = ?"
+# (team_id, card_id, starts, games)
+INSERT_TEAM_USAGE = "INSERT INTO team_usage (team_id, card_id, starts, games) VALUES (?, ?, ?, ?)"
 # (league_id, season, phase)
 SELECT_SEASON_BATTING = "SELECT * FROM season_batting WHERE league_id = ? AND season = ? AND phase = ?"
 SELECT_SEASON_PITCHING = "SELECT * FROM season_pitching WHERE league_id = ? AND season = ? AND phase = ?"

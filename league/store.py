@@ -87,6 +87,7 @@ from league.playoffs import preset as playoff_preset
 from league.schedule import ScheduleError, make_schedule
 from league.standings import OVERALL, WILD_CARDS, FinalGame, LeagueStandings, StandingsRow, leagues, standings
 from league.stats import FieldingStats, SeasonStats, leaders
+from league.usage import Pace, most_behind
 
 Row = aiosqlite.Row
 # The bullpen's order in a game: long, middle, unassigned, setup, closer (the engine brings
@@ -478,6 +479,9 @@ class Store:
                     await self.set_rotation(team.id, entry.rotation)
                     for card_id, role in entry.bullpen.roles():
                         await self.set_bullpen_role(team.id, card_id, role)
+                    if entry.games is not None:  # the real usage the auto-manager follows (league.usage)
+                        for card_id, starts in entry.starts.items():
+                            await self._run(sql.INSERT_TEAM_USAGE, (team.id, card_id, starts, entry.games))
                     made.append(await self._team(team.id))
             return made
 
@@ -1152,11 +1156,14 @@ class Store:
         pool: CardPool,
         unavailable: Mapping[str, str],
         replacements: list[Replacement] | None = None,
+        pace: Pace | None = None,
     ) -> Pitcher:
         """Whose turn it is in the rotation, passing over starters who are resting or hurt.
 
         With ``replacements`` (a list to note them in), a rotation with nobody ready gets a
-        spot starter from the bullpen (:meth:`_spot_starter`) instead of refusing.
+        spot starter from the bullpen (:meth:`_spot_starter`) instead of refusing. With
+        ``pace`` (the team's real usage), a starter ahead of his real pace is skipped for the
+        ready pitcher most behind his (:mod:`league.usage`).
         """
         rotation = await self._rotation(team)
         roster = await self._roster(team.id)
@@ -1174,6 +1181,20 @@ class Store:
                 reasons.append(f"{pool.name(card_id)} is on the injured list")
             elif card_id in unavailable:
                 reasons.append(f"{pool.name(card_id)} is {unavailable[card_id]}")
+            elif pace is not None and replacements is not None and pace.ahead(card_id):
+                staff = [*turn, *(e.card_id for e in roster.values() if e.kind == "pitcher" and e.card_id not in turn)]
+                ready = [
+                    c for c in staff if c != card_id and roster[c].status == "active" and c not in unavailable
+                ]  # the rotation first (the first of equals), then the rest of the staff
+                other = most_behind(pace, ready)
+                if other is None:
+                    return pool.pitcher(card_id)
+                text = (
+                    f"{team.name}: {pool.name(card_id)} is skipped ({pace.line(card_id)}); "
+                    f"{pool.name(other)} starts ({pace.line(other)})"
+                )
+                replacements.append(Replacement(team.name, Position.P, card_id, other, text))
+                return pool.pitcher(other)
             else:
                 return pool.pitcher(card_id)
         if replacements is not None and (spot := await self._spot_starter(team, pool, roster, unavailable)):
@@ -1208,6 +1229,7 @@ class Store:
         opposing_hand: Hand,
         unavailable: Mapping[str, str],
         replacements: list[Replacement] | None = None,
+        pace: Pace | None = None,
     ) -> TeamSetup:
         """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
@@ -1223,6 +1245,8 @@ class Store:
         roster = await self._roster(team.id)
         if replacements is not None:
             lineup = _fill_lineup(team, lineup, roster, unavailable, pool, replacements)
+            if pace is not None:
+                lineup = _pace_lineup(team, lineup, roster, unavailable, pool, pace, replacements)
         try:
             check_lineup(
                 team.name,
@@ -1263,6 +1287,17 @@ class Store:
         generic = next((pool.batting_card_for(p) for p in staff if not p.own_batting_card), None)
         return TeamSetup(team.name, tuple(spots), starter, generic, bench, bullpen, own)
 
+    async def _pace(self, team: Team, season: int) -> Pace | None:
+        """The team's real usage and its starts so far this season; None for a team without targets."""
+        rows = await self._all(sql.SELECT_TEAM_USAGE, (team.id,))
+        if not rows:
+            return None
+        started: dict[str, int] = {}
+        for row in await self._all(sql.SELECT_TEAM_STARTS, (team.id, season, team.id, season)):
+            started[row["card_id"]] = started.get(row["card_id"], 0) + row["starts"]
+        played = await self._value(sql.SELECT_TEAM_GAMES_STARTED, (team.id, season))
+        return Pace(rows[0]["games"], {r["card_id"]: r["starts"] for r in rows}, int(played or 0), started)
+
     async def _build_setup(
         self, league: League, game: GameRecord, replacements: list[Replacement] | None = None
     ) -> GameSetup:
@@ -1271,12 +1306,20 @@ class Store:
         if home.ballpark is None:
             raise GameError(f"{home.name} has no ballpark; set one before it plays at home")
         unavailable = await self._unavailable(league)
-        away_starter = await self._next_starter(away, pool, unavailable, replacements)
-        home_starter = await self._next_starter(home, pool, unavailable, replacements)
+        # The auto-manager (replacements wanted) follows real usage in the regular season.
+        follow = replacements is not None and game.phase == "regular"
+        away_pace = await self._pace(away, game.season) if follow else None
+        home_pace = await self._pace(home, game.season) if follow else None
+        away_starter = await self._next_starter(away, pool, unavailable, replacements, away_pace)
+        home_starter = await self._next_starter(home, pool, unavailable, replacements, home_pace)
         fill = replacements
         setup = GameSetup(
-            away=await self._team_setup(away, league, pool, away_starter, _hand(home_starter), unavailable, fill),
-            home=await self._team_setup(home, league, pool, home_starter, _hand(away_starter), unavailable, fill),
+            away=await self._team_setup(
+                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace
+            ),
+            home=await self._team_setup(
+                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace
+            ),
             ballpark=pool.ballpark(home.ballpark),
             options=league.options,
         )
@@ -2186,6 +2229,47 @@ def _fill_lineup(
         spots.append(SavedSpot(player.id, spot.position))
         text = f"{team.name}: {pool.name(spot.card_id)} is {why}; {player.name} plays {spot.position.value}"
         replacements.append(Replacement(team.name, spot.position, spot.card_id, player.id, text))
+    return Lineup(lineup.team_id, lineup.vs_hand, tuple(spots))
+
+
+def _pace_lineup(
+    team: Team,
+    lineup: Lineup,
+    roster: Mapping[str, RosterEntry],
+    unavailable: Mapping[str, str],
+    pool: CardPool,
+    pace: Pace,
+    replacements: list[Replacement],
+) -> Lineup:
+    """The lineup with each regular ahead of his real pace resting, spot by spot in batting order: the
+    healthy bench player most behind his pace whose card lists the position starts (league.usage)."""
+    taken = set(lineup.card_ids())
+    bench = [
+        e.card_id
+        for e in roster.values()
+        if e.kind == "batter" and e.status == "active" and e.card_id not in unavailable and e.card_id not in taken
+    ]
+    spots = []
+    for spot in lineup.spots:
+        if spot.card_id is None or not pace.ahead(spot.card_id):
+            spots.append(spot)
+            continue
+        position = spot.position
+
+        def plays(card_id: str, position: Position = position) -> bool:
+            return position is Position.DH or pool.batter(card_id).fielding(position) is not None
+
+        sub = most_behind(pace, bench, plays)
+        if sub is None:
+            spots.append(spot)
+            continue
+        bench.remove(sub)
+        spots.append(SavedSpot(sub, position))
+        text = (
+            f"{team.name}: {pool.name(spot.card_id)} rests ({pace.line(spot.card_id)}); "
+            f"{pool.name(sub)} plays {position.value} ({pace.line(sub)})"
+        )
+        replacements.append(Replacement(team.name, position, spot.card_id, sub, text))
     return Lineup(lineup.team_id, lineup.vs_hand, tuple(spots))
 
 

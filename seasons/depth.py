@@ -7,16 +7,24 @@ platoon splits and no batting orders. The rules, in order:
 - **Evidence.** A player's games at each position are those of his stints with the team
   (all his stints when he has none with it). Only players with a card of their own count:
   a batter card for the lineups, a pitcher card for the staff.
-- **Regulars.** Every (player, position) pair is ranked by games at the position, then by
-  plate appearances; going down the list, a pair is taken when both the player and the
-  position are still free. A position nobody played is filled by the free batter with the
-  most plate appearances (he plays out of position, as the engine allows).
-- **Platoons** (Lahman has no splits). At a position whose regular bats left or right, the
-  runner-up there (not a regular elsewhere) becomes his platoon partner when he bats from
-  the other side (or switch-hits) and played at least :data:`PLATOON_SHARE` of the
-  regular's games there: the left-handed (or switch) batter starts against right-handed
-  pitchers, the right-handed one against left-handers.
-- **DH.** The free batter with the most games at DH, then the most plate appearances.
+- **Starts.** A player's starts with the team are Lahman's GS (Appearances; where a
+  season lacks it, his games at C-RF and DH); as a batter, less his starts as a pitcher.
+  His starts at a position are his starts shared out by his games at each position
+  (C-RF, DH): 90 games at C and 73 at 3B with 158 starts give 87 at C and 71 at 3B.
+- **Platoon rule** (Lahman has no splits). The team's games against right-handed starters
+  are its games times the league's share of starts by right-handed pitchers
+  (:func:`rhp_share`). A left-handed batter's starts go first to the games against
+  right-handers, the rest against left-handers; a right-handed batter's first to the
+  games against left-handers; a switch hitter's split in the league's proportion
+  (:func:`hand_shares`).
+- **Lineups.** For each hand of the opposing starter, the lineup is the assignment of
+  players to positions that covers the most real starts against that hand: the exact
+  maximum-weight matching (:func:`best_assignment`), the weight of a player at a position
+  his starts there times his share against the hand (games there, then PA, break ties).
+  The positions are the eight fielders and, when the team's league used the DH that year,
+  DH. Without the DH the eight fielders are the matching's and the DH's spot (where the
+  pitcher bats) names the bench man with the most starts against the hand: never a
+  regular. A position nobody played goes to whoever the matching finds costs least (noted).
 - **Batting order** by regressed OBP and SLG (:data:`REGRESS_PA` plate appearances of the
   league's average added): 4th the best SLG; 3rd the best OBP+SLG of the rest; 1st the
   best OBP of the rest; 2nd the best OBP+SLG of the rest; 5th the best SLG of the rest;
@@ -30,7 +38,11 @@ platoon splits and no batting orders. The rules, in order:
   count); middle the rest.
 - **Roster** (at most 26): the lineups' batters, the rotation and :data:`PITCHERS` pitchers
   in all (relievers by relief batters faced), a second catcher if the team has one, then
-  batters by plate appearances; a side short of men leaves its places to the other.
+  batters by real starts, then plate appearances; a side short of men leaves its places
+  to the other.
+- **Usage.** The chart carries the team's real games and every roster player's real starts
+  (batters' as batters, pitchers' GS): a team entry's ``games`` and ``starts``, which a
+  league's auto-manager follows (``league.usage``).
 """
 
 from __future__ import annotations
@@ -38,14 +50,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from seasons.stats import Batting, Player, Season
+from seasons.stats import Batting, Player, Season, TeamSeason
 
 FIELD = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
 ROSTER_SIZE = 26
 PITCHERS = 12  # pitchers on a 26-man roster (13 in today's game, fewer before)
 ROTATION = 5
 SETUP = 2
-PLATOON_SHARE = 0.4
 REGRESS_PA = 100
 
 
@@ -63,6 +74,9 @@ class DepthChart:
     rotation: tuple[str, ...]
     bullpen: dict[str, tuple[str, ...]] = field(default_factory=dict)  # role -> player ids
     notes: tuple[str, ...] = ()  # a sentence per rule that had to step in (thin data)
+    games: int = 0  # the team's real games
+    batter_starts: dict[str, int] = field(default_factory=dict)  # roster batters' real starts (GS), by player id
+    pitcher_starts: dict[str, int] = field(default_factory=dict)  # roster pitchers' real starts
 
 
 def _games(player: Player, team_id: str) -> dict[str, int]:
@@ -97,61 +111,146 @@ def _rates(batting: Batting | None, league: Batting) -> tuple[float, float]:
     return (on + REGRESS_PA * lobp) / (den + REGRESS_PA), (tb + REGRESS_PA * lslg) / (ab + REGRESS_PA)
 
 
-def _regulars(batters: list[Player], team_id: str) -> tuple[dict[str, Player], dict[str, dict[str, int]]]:
-    games = {p.player_id: _games(p, team_id) for p in batters}
-    pairs = sorted(
-        ((games[p.player_id].get(pos, 0), _pa(p), p.player_id, pos, p) for p in batters for pos in FIELD),
-        key=lambda t: (-t[0], -t[1], t[2], FIELD.index(t[3])),
-    )
-    regulars: dict[str, Player] = {}
-    used: set[str] = set()
-    for played, _, pid, pos, player in pairs:
-        if played <= 0:
-            break
-        if pid in used or pos in regulars:
-            continue
-        regulars[pos] = player
-        used.add(pid)
-    return regulars, games
+def _starts(player: Player, team_id: str) -> int:
+    """His games started with the team (Appearances GS; his games in the field and at DH where it lacks one)."""
+    games = _games(player, team_id)
+    if "GS" in games:
+        return games["GS"]
+    return min(sum(games.get(pos, 0) for pos in (*FIELD, "DH")), games.get("all", 10**6))
 
 
-def _bats_opposite(regular: str, other: str) -> bool:
-    return regular in ("L", "R") and other != regular
+def _batting_starts(player: Player, team_id: str) -> int:
+    """Starts as a batter: his games started less those he started as a pitcher."""
+    stints = [s for s in player.stints if s.team_id == team_id] or list(player.stints)
+    pitched = sum(s.pitching.gs for s in stints if s.pitching is not None)
+    return max(_starts(player, team_id) - pitched, 0)
+
+
+def _pitching_starts(player: Player, team_id: str) -> int:
+    stints = [s for s in player.stints if s.team_id == team_id] or list(player.stints)
+    return sum(s.pitching.gs for s in stints if s.pitching is not None)
+
+
+def rhp_share(season: Season, league: str) -> float:
+    """The league's share of games started by right-handed pitchers (Lahman has no PA by hand)."""
+    right = total = 0
+    for player in season.players.values():
+        for stint in player.stints:
+            team = season.teams.get(stint.team_id)
+            if stint.pitching is None or team is None or team.league != league:
+                continue
+            total += stint.pitching.gs
+            right += stint.pitching.gs if player.throws != "L" else 0
+    return right / total if total else 0.7
+
+
+def hand_shares(bats: str, starts: float, games: int, share_r: float) -> dict[str, float]:
+    """A batter's starts against each hand (the platoon rule, Lahman having no splits).
+
+    A left-handed batter's starts go first to the team's games against right-handed starters
+    (``games * share_r``), the rest against left-handers; a right-handed batter's go first to
+    the games against left-handers; a switch hitter's split in the league's proportion. Returns
+    the fraction of his starts against each hand.
+    """
+    if starts <= 0:
+        return {"R": share_r, "L": 1 - share_r}
+    if bats == "L":
+        vs_r = min(starts, games * share_r)
+    elif bats == "R":
+        vs_r = starts - min(starts, games * (1 - share_r))
+    else:
+        vs_r = starts * share_r
+    return {"R": vs_r / starts, "L": 1 - vs_r / starts}
+
+
+def position_starts(player: Player, team_id: str) -> dict[str, float]:
+    """His starts at each position: his games started shared out by his games at each (C-RF, DH)."""
+    games = _games(player, team_id)
+    played = {pos: games.get(pos, 0) for pos in (*FIELD, "DH") if games.get(pos, 0) > 0}
+    total = sum(played.values())
+    starts = _starts(player, team_id)
+    return {pos: starts * g / total for pos, g in played.items()} if total else {}
+
+
+def best_assignment(weights: list[list[float]]) -> list[int]:
+    """The exact maximum-weight assignment of rows (players) to columns (positions), every column filled.
+
+    ``weights[i][j]``: player i at position j. A dynamic programme over the players with the
+    set of positions already filled (2^9 states): exact, and small for 9 positions and 30 men.
+    Returns the player index for each position.
+    """
+    n_pos = len(weights[0]) if weights else 0
+    if len(weights) < n_pos:
+        raise ValueError("fewer players than positions")
+    full = (1 << n_pos) - 1
+    neg = float("-inf")
+    best = [neg] * (1 << n_pos)
+    best[0] = 0.0
+    choice: list[list[int]] = []  # per player: for each mask after him, the position he took (-1: none)
+    for row in weights:
+        nxt = list(best)
+        took = [-1] * (1 << n_pos)
+        for mask in range(1 << n_pos):
+            if best[mask] == neg:
+                continue
+            for j in range(n_pos):
+                if mask >> j & 1:
+                    continue
+                m2 = mask | 1 << j
+                value = best[mask] + row[j]
+                if value > nxt[m2] + 1e-12:
+                    nxt[m2], took[m2] = value, j
+        best = nxt
+        choice.append(took)
+    out = [-1] * n_pos
+    mask = full
+    for i in range(len(weights) - 1, -1, -1):
+        j = choice[i][mask]
+        if j >= 0:
+            out[j] = i
+            mask &= ~(1 << j)
+    return out
 
 
 def _lineups(
-    batters: list[Player], team_id: str, league: Batting, dh_in_lineup: bool, notes: list[str]
+    batters: list[Player],
+    team: TeamSeason,
+    league: Batting,
+    dh_in_lineup: bool,
+    share_r: float,
+    notes: list[str],
 ) -> dict[str, list[tuple[Player, str]]]:
+    team_id = team.team_id
     if len(batters) < 9:
         raise DepthError(f"{team_id}: {len(batters)} batters with cards; a lineup needs 9")
-    regulars, games = _regulars(batters, team_id)
-    by_pa = sorted(batters, key=lambda p: (-_pa(p), p.player_id))
-    for pos in FIELD:
-        if pos not in regulars:
-            free = next(p for p in by_pa if p not in regulars.values())
-            regulars[pos] = free
-            notes.append(f"{team_id}: nobody played {pos}; {free.name} (most PA of the rest) plays there")
-    taken = {p.player_id for p in regulars.values()}
-    vs: dict[str, dict[str, Player]] = {"R": dict(regulars), "L": dict(regulars)}
-    for pos, regular in regulars.items():
-        played = games[regular.player_id].get(pos, 0)
-        runners = sorted(
-            (p for p in batters if p.player_id not in taken and games[p.player_id].get(pos, 0) > 0),
-            key=lambda p: (-games[p.player_id].get(pos, 0), -_pa(p), p.player_id),
-        )
-        if not runners or not _bats_opposite(regular.bats, runners[0].bats):
-            continue
-        partner = runners[0]
-        if games[partner.player_id].get(pos, 0) < PLATOON_SHARE * played:
-            continue
-        lefty, righty = (regular, partner) if regular.bats == "L" or partner.bats == "R" else (partner, regular)
-        vs["R"][pos], vs["L"][pos] = lefty, righty
-        taken.add(partner.player_id)
+    games = {p.player_id: _games(p, team_id) for p in batters}
+    at = {p.player_id: position_starts(p, team_id) for p in batters}
+    split = {p.player_id: hand_shares(p.bats, _batting_starts(p, team_id), team.g, share_r) for p in batters}
+    positions = [*FIELD, "DH"] if dh_in_lineup else list(FIELD)
     out: dict[str, list[tuple[Player, str]]] = {}
-    for hand, chosen in vs.items():
-        in_lineup = {p.player_id for p in chosen.values()}
-        bench = [p for p in batters if p.player_id not in in_lineup]
-        dh = min(bench, key=lambda p: (-games[p.player_id].get("DH", 0), -_pa(p), p.player_id))
+    for hand in ("R", "L"):
+
+        def weight(p: Player, pos: str, hand: str = hand) -> float:
+            # Real starts against this hand at the position; games there, then PA, break ties.
+            pid = p.player_id
+            return at[pid].get(pos, 0.0) * split[pid][hand] + 1e-3 * games[pid].get(pos, 0) + 1e-7 * _pa(p)
+
+        picks = best_assignment([[weight(p, pos) for pos in positions] for p in batters])
+        chosen = {pos: batters[i] for pos, i in zip(positions, picks, strict=True)}
+        for pos, p in chosen.items():
+            if games[p.player_id].get(pos, 0) == 0 and not any(games[q.player_id].get(pos, 0) for q in batters):
+                note = f"{team_id}: nobody played {pos}; {p.name} plays there"
+                if note not in notes:
+                    notes.append(note)
+        if dh_in_lineup:
+            dh = chosen.pop("DH")
+        else:  # the pitcher bats in the DH's spot; the entry names the bench man with most starts against the hand
+            in_lineup = {p.player_id for p in chosen.values()}
+            bench = [p for p in batters if p.player_id not in in_lineup]
+            dh = min(
+                bench,
+                key=lambda p: (-_batting_starts(p, team_id) * split[p.player_id][hand], -_pa(p), p.player_id),
+            )
         out[hand] = _order([(p, pos) for pos, p in chosen.items()], (dh, "DH"), league, dh_in_lineup)
     return out
 
@@ -260,7 +359,7 @@ def depth_chart(
     pitchers = [p for p in mine if p.player_id in pitcher_ids]
     notes: list[str] = []
     league = season.league_batting(team.league)
-    lineups = _lineups(batters, team_id, league, designated_hitter, notes)
+    lineups = _lineups(batters, team, league, designated_hitter, rhp_share(season, team.league), notes)
     rotation, relievers = _staff(pitchers, team_id, notes)
     in_lineups = list(dict.fromkeys(p.player_id for hand in ("R", "L") for p, _ in lineups[hand]))
     n_batters = max(len(in_lineups), min(len(batters), ROSTER_SIZE - min(len(pitchers), PITCHERS)))
@@ -269,7 +368,10 @@ def depth_chart(
     roles = _roles(relievers)
     staff = [*rotation, *relievers]
     games = {p.player_id: _games(p, team_id) for p in batters}
-    bench = sorted((p for p in batters if p.player_id not in in_lineups), key=lambda p: (-_pa(p), p.player_id))
+    bench = sorted(
+        (p for p in batters if p.player_id not in in_lineups),
+        key=lambda p: (-_batting_starts(p, team_id), -_pa(p), p.player_id),
+    )
     catchers = sorted(
         (p for p in bench if games[p.player_id].get("C", 0) > 0), key=lambda p: (-games[p.player_id]["C"], p.player_id)
     )
@@ -292,4 +394,7 @@ def depth_chart(
         rotation=tuple(p.player_id for p in rotation),
         bullpen=bullpen,
         notes=tuple(notes),
+        games=team.g,
+        batter_starts={pid: n for pid in roster_batters if (n := _batting_starts(season.players[pid], team_id)) > 0},
+        pitcher_starts={p.player_id: n for p in staff if (n := _pitching_starts(p, team_id)) > 0},
     )

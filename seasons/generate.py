@@ -377,4 +377,7 @@ def _team_entry(
         vs_lhp=spots(chart.vs_lhp),
         rotation=[pitcher_ids[p] for p in chart.rotation],
         bullpen=bullpen,
+        games=chart.games or None,
+        starts={batter_ids[p]: n for p, n in chart.batter_starts.items()}
+        | {pitcher_ids[p]: n for p, n in chart.pitcher_starts.items()},
     )

@@ -89,6 +89,20 @@ def test_written_back_it_reloads_identically(tmp_path: Path) -> None:
     assert again.team_files == cardset.team_files
 
 
+def test_usage_targets_load_and_write_back(tmp_path: Path) -> None:
+    text = HC_TEAM.replace(
+        "bullpen = {",
+        'games = 154\nstarts = { "hc-walt-pruett-1970" = 140, "hc-lyle-brennaman-1970" = 38 }\nbullpen = {',
+    )
+    cardset = load_set(make_set(tmp_path, text))
+    team = cardset.team_entries["hc-1970"]
+    assert team.games == 154
+    assert team.starts == {"hc-walt-pruett-1970": 140, "hc-lyle-brennaman-1970": 38}
+    write_set(cardset, tmp_path / "again")
+    assert load_set(tmp_path / "again").team_entries["hc-1970"] == team
+    assert load_set(make_set(tmp_path / "plain", HC_TEAM)).team_entries["hc-1970"].starts == {}
+
+
 def test_ids_must_be_cards_of_the_right_kind(tmp_path: Path) -> None:
     text = (
         HC_TEAM.replace('ballpark = "harbor-city-bowl-1970"', 'ballpark = "hc-walt-pruett-1970"')
@@ -166,6 +180,25 @@ def test_roster_entries_are_checked(tmp_path: Path) -> None:
             "a team abbreviation is 1 to 5 letters or digits, like CIN (got 'HARBOR')",
         ),
         ('division = "E"', 'divison = "E"', "divison", "unknown field (check the spelling)"),
+        (
+            "bullpen = {",
+            'starts = { "hc-walt-pruett-1970" = 140 }\nbullpen = {',
+            "starts",
+            "starts are out of the team's games: give games (the team's real games) too",
+        ),
+        (
+            "bullpen = {",
+            'games = 154\nstarts = { "hc-walt-pruett-1970" = 160 }\nbullpen = {',
+            "starts",
+            "hc-walt-pruett-1970 has 160 starts; a count is 0 to games (154)",
+        ),
+        (
+            "bullpen = {",
+            'games = 154\nstarts = { "hc-ghost-1970" = 20 }\nbullpen = {',
+            "starts",
+            "hc-ghost-1970 has starts but is not on the team's roster",
+        ),
+        ("bullpen = {", "games = 0\nbullpen = {", "games", "Input should be greater than or equal to 1 (got 0)"),
     ],
 )
 def test_shape_problems_name_file_team_and_field(tmp_path: Path, old: str, new: str, cell: str, message: str) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from seasons.depth import FIELD, ROSTER_SIZE, DepthError, depth_chart
+from seasons.depth import FIELD, ROSTER_SIZE, DepthError, best_assignment, depth_chart, hand_shares
 from seasons.stats import Player
 from tests.seasons.set_builders import batter, full_team, pitcher, season, team
 
@@ -18,9 +19,14 @@ def chart(players: list[Player], dh: bool = True):  # type: ignore[no-untyped-de
     return depth_chart(s, "aaa", bats, arms, dh)
 
 
+def lefty_starters(players: list[Player]) -> list[Player]:
+    """Two of the five starters throw left: the league's share of starts by right-handers is 107/159."""
+    return [replace(p, throws="L") if p.player_id.endswith(("sp3", "sp4")) else p for p in players]
+
+
 def test_regulars_platoon_order_rotation_and_bullpen() -> None:
-    d = chart(full_team("aaa"))
-    # LF: aaalf (L, 95 games) and aaalf2 (R, 60 games >= 40 %) platoon.
+    d = chart(lefty_starters(full_team("aaa")))
+    # LF: aaalf (L, 95 starts) plays against right-handers, aaalf2 (R, 60 starts) against left-handers.
     assert dict((pos, pid) for pid, pos in d.vs_rhp)["LF"] == "aaalf"
     assert dict((pos, pid) for pid, pos in d.vs_lhp)["LF"] == "aaalf2"
     assert [pid for pid, _ in d.vs_rhp] == [
@@ -32,27 +38,74 @@ def test_regulars_platoon_order_rotation_and_bullpen() -> None:
     assert d.bullpen["long"] == ("aaasp5",)  # the sixth starter: most batters faced per game
     assert len(d.roster_batters) + len(d.roster_pitchers) == ROSTER_SIZE
     assert "aaac2" in d.roster_batters
+    assert d.games == 162
+    assert d.batter_starts["aaalf"] == 95 and d.batter_starts["aaaut"] == 55
+    assert d.pitcher_starts == {"aaasp0": 33, "aaasp1": 28, "aaasp2": 23, "aaasp3": 18, "aaasp4": 13, "aaasp5": 8}
 
 
-def test_without_the_dh_the_dh_spot_bats_ninth() -> None:
-    d = chart(full_team("aaa"), dh=False)
-    assert d.vs_rhp[8] == ("aaadh", "DH")
-    assert d.vs_rhp[0] == ("aaacf", "CF")
+def test_hand_shares_follow_the_stated_platoon_rule() -> None:
+    # 162 games, 70 % against right-handers: 113.4 games against RHP, 48.6 against LHP.
+    assert hand_shares("L", 100, 162, 0.7) == {"R": 1.0, "L": 0.0}
+    assert hand_shares("L", 150, 162, 0.7)["R"] == pytest.approx(113.4 / 150)
+    assert hand_shares("R", 60, 162, 0.7)["L"] == pytest.approx(48.6 / 60)
+    assert hand_shares("S", 100, 162, 0.7) == pytest.approx({"R": 0.7, "L": 0.3})
 
 
-def test_no_platoon_when_the_runner_up_played_little() -> None:
+def cardinals() -> list[Player]:
+    """The 1970 Cardinals' shape: a star catcher who also plays third, a left-handed catcher,
+    a right-handed third baseman, and a platoon at first."""
+    star = batter("torre", "aaa", {"C": 90, "3B": 73, "GS": 158}, pa=700, h=200, hr=21)
     players = [
-        p if p.player_id != "aaalf2" else batter("aaalf2", "aaa", {"LF": 30}, bats="R") for p in full_team("aaa")
+        star,
+        batter("simmons", "aaa", {"C": 79, "GS": 75}, pa=320, h=70, bats="L"),
+        batter("shannon", "aaa", {"3B": 51, "GS": 50}, pa=200, h=40),
+        batter("lefty1b", "aaa", {"1B": 95, "GS": 90}, pa=380, h=100, bats="L"),
+        batter("righty1b", "aaa", {"1B": 65, "GS": 60}, pa=240, h=60),
+        *(
+            batter(f"aaa{pos.lower()}", "aaa", {pos: 150, "GS": 148}, pa=600, h=160)
+            for pos in ("2B", "SS", "LF", "CF", "RF")
+        ),
+        batter("pinch", "aaa", {"LF": 20, "DH": 30, "GS": 30}, pa=150, h=50, hr=9),
     ]
-    d = chart(players)
-    assert dict((pos, pid) for pid, pos in d.vs_lhp)["LF"] == "aaalf"
+    return players + lefty_starters([p for p in full_team("aaa") if p.pitching])
+
+
+@pytest.mark.parametrize("dh", [False, True])
+def test_the_assignment_plays_the_star_catcher_every_day(dh: bool) -> None:
+    d = chart(cardinals(), dh)
+    vs_r, vs_l = dict((pos, pid) for pid, pos in d.vs_rhp), dict((pos, pid) for pid, pos in d.vs_lhp)
+    # Against right-handers the left-handed catcher catches and the star plays third;
+    # against left-handers the star catches and the right-handed third baseman plays.
+    assert (vs_r["C"], vs_r["3B"], vs_l["C"], vs_l["3B"]) == ("simmons", "torre", "torre", "shannon")
+    assert (vs_r["1B"], vs_l["1B"]) == ("lefty1b", "righty1b")
+    if dh:
+        assert vs_r["DH"] == "pinch"  # the most starts at DH
+    else:
+        # Without the DH the eight fielders are the assignment's; the DH's spot (the pitcher's) is 9th.
+        assert d.vs_rhp[8][1] == d.vs_lhp[8][1] == "DH"
+        assert d.vs_rhp[8][0] not in ("torre", "simmons", "lefty1b")
+
+
+def test_a_no_dh_team_never_parks_a_regular_at_dh() -> None:
+    # A regular at third with many games at DH: without the DH he plays third, never the DH's spot.
+    players = [p if p.player_id != "aaa3b" else batter("aaa3b", "aaa", {"3B": 100, "DH": 50}, pa=600, h=180, hr=30)
+               for p in full_team("aaa")]  # fmt: skip
+    d = chart(lefty_starters(players), dh=False)
+    assert ("aaa3b", "3B") in d.vs_rhp and ("aaa3b", "3B") in d.vs_lhp
+
+
+def test_best_assignment_is_exact() -> None:
+    # Greedy takes 10 (row 0 at col 0) and then 1; the best is 9 + 8.
+    assert best_assignment([[10, 9], [8, 1]]) == [1, 0]
+    assert best_assignment([[1, 0], [0, 1], [5, 5]]) in ([2, 1], [0, 2])
 
 
 def test_a_position_nobody_played_is_filled_and_noted() -> None:
     players = [p for p in full_team("aaa") if p.player_id not in ("aaass", "aaaut")]
-    d = chart(players)
-    assert dict((pos, pid) for pid, pos in d.vs_rhp)["SS"] == "aaadh"  # most PA of the rest
-    assert d.notes == ("aaa: nobody played SS; Aaadh (most PA of the rest) plays there",)
+    d = chart(lefty_starters(players))
+    ss = dict((pos, pid) for pid, pos in d.vs_rhp)["SS"]
+    assert ss in d.roster_batters
+    assert f"aaa: nobody played SS; {ss.title()} plays there" in d.notes
 
 
 def test_short_of_starters_the_busiest_arms_fill_the_rotation() -> None:

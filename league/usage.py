@@ -1,0 +1,70 @@
+"""Real playing time: the auto-manager keeps each player near his real share of starts.
+
+A team made from a card set entry with usage targets (``games`` and ``starts``, see
+``cards.teams``) remembers them (the ``team_usage`` table). Before an auto-made game
+(``Store.playable_setup``, the regular season only) the team's starts so far are compared
+with each player's real pace, his real starts over the real season's games times the games
+the team has played: a share, so a 60-game league plays a 162-game season's shares.
+
+- **Ahead.** A player is ahead of his pace when his starts so far exceed his pace through
+  today's game (``share * (played + 1)``): starting today would put him more than one
+  start ahead. A player without a target is never ahead and never called on.
+- **Lineups.** A lineup regular ahead of his pace rests today; the healthy, rested bench
+  player whose card lists the position and who is most behind his own pace starts in his
+  place (behind: his pace through today's game is above his starts). Nobody behind: the
+  regular plays. The position's card rating is the engine's business; a man whose card
+  does not list the position never replaces, so a rest never costs a catcher's mask.
+- **Starters.** The rotation man whose turn it is, ahead of his pace, is skipped for the
+  rested, healthy pitcher of the staff most behind his own pace (rotation men and swingmen
+  alike); nobody behind: he pitches. The league's rest and fatigue rules still decide who
+  is ready: only those ready are looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pace:
+    """A team's usage targets and its starts so far this season."""
+
+    games: int  # the real season's games
+    targets: Mapping[str, int]  # real starts by card id
+    played: int  # the team's games so far this season (regular phase)
+    started: Mapping[str, int]  # starts so far by card id
+
+    def share(self, card_id: str) -> float:
+        return self.targets.get(card_id, 0) / self.games
+
+    def pace(self, card_id: str, games: int | None = None) -> float:
+        """His real pace after ``games`` games (default: those played)."""
+        return self.share(card_id) * (self.played if games is None else games)
+
+    def ahead(self, card_id: str) -> bool:
+        return card_id in self.targets and self.started.get(card_id, 0) > self.pace(card_id, self.played + 1)
+
+    def behind(self, card_id: str) -> float:
+        """How far his starts are behind his pace through today's game (> 0: behind)."""
+        if card_id not in self.targets:
+            return 0.0
+        return self.pace(card_id, self.played + 1) - self.started.get(card_id, 0)
+
+    def line(self, card_id: str) -> str:
+        """ "120 starts in 128 games, his real pace 125" """
+        n = self.started.get(card_id, 0)
+        return (
+            f"{n} start{'' if n == 1 else 's'} in {self.played} game{'' if self.played == 1 else 's'}, "
+            f"his real pace {self.pace(card_id):.0f}"
+        )
+
+
+def most_behind(pace: Pace, candidates: Iterable[str], can: Callable[[str], bool] = lambda _: True) -> str | None:
+    """The candidate most behind his pace (the first of equals), among those behind; None if nobody is."""
+    best: tuple[float, str] | None = None
+    for card_id in candidates:
+        gap = pace.behind(card_id)
+        if gap > 0 and can(card_id) and (best is None or gap > best[0]):
+            best = (gap, card_id)
+    return best[1] if best else None

@@ -1,0 +1,180 @@
+"""Real playing time (league.usage): the auto-manager keeps a set team's players near their real starts.
+
+A team made from a set entry with ``games`` and ``starts`` remembers them; ``playable_setup``
+rests a lineup regular ahead of his real pace for the bench man most behind his own who can
+play the position, and skips a starter ahead of his pace for the ready pitcher most behind
+his. Without targets nothing changes. The starts so far are the season tables'.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from engine.boxscore import box_score
+from engine.game import Game
+from engine.setup import Options
+from league.models import Replacement
+from league.seasontables import game_rows
+from league.store import Store
+from league.usage import Pace, most_behind
+from tests.cards.test_team_entries import HC_TEAM, make_set
+from tests.league.test_teams_from_set import MV_TEAM
+
+TARGETS = {
+    "hc-walt-pruett-1970": 60,
+    "hc-gus-hadley-1970": 40,
+    "hc-frank-dinardo-1970": 50,
+    "hc-rudy-kasprzak-1970": 80,
+    "hc-lyle-brennaman-1970": 30,
+    "hc-chet-morrow-1970": 25,
+    "hc-harlan-goss-1970": 10,
+}
+USAGE = "games = 100\nstarts = { " + ", ".join(f'"{c}" = {n}' for c, n in TARGETS.items()) + " }\nbullpen = {"
+
+
+async def season_of(store: Store, tmp_path: Path, usage: bool = True) -> tuple[int, int, int]:
+    """A league of HC (with usage targets, or none) and MV (none): (league id, HC id, MV id)."""
+    text = HC_TEAM.replace("bullpen = {", USAGE) if usage else HC_TEAM
+    league = await store.create_league("Season", [str(make_set(tmp_path, text + MV_TEAM))], options=Options())
+    hc, mv = await store.create_teams_from_sets(league.id)
+    return league.id, hc.id, mv.id
+
+
+def started(db_path: Path, league_id: int, team_id: int, season: int, games: int, starts: dict[str, int]) -> None:
+    """The season tables as if the team had played ``games`` games with these starts."""
+    with closing(sqlite3.connect(db_path)) as db, db:
+        key = (league_id, season, "regular", team_id)
+        rows = [("hc-eddie-stroud-1970", games - sum(n for c, n in starts.items() if _pitcher(c)))]
+        rows += [(c, n) for c, n in starts.items() if _pitcher(c)]
+        for card_id, n in rows:
+            db.execute(
+                "INSERT INTO season_pitching (league_id, season, phase, team_id, card_id, name, last_day, last_game,"
+                " games, games_started) VALUES (?, ?, ?, ?, ?, 'x', 1, 1, ?, ?)",
+                (*key, card_id, n, n),
+            )
+        for card_id, n in starts.items():
+            if not _pitcher(card_id):
+                db.execute(
+                    "INSERT INTO season_batting (league_id, season, phase, team_id, card_id, name, last_day,"
+                    " last_game, games, games_started) VALUES (?, ?, ?, ?, ?, 'x', 1, 1, ?, ?)",
+                    (*key, card_id, n, n),
+                )
+
+
+def _pitcher(card_id: str) -> bool:
+    return card_id in ("hc-lyle-brennaman-1970", "hc-chet-morrow-1970", "hc-harlan-goss-1970")
+
+
+async def test_a_regular_ahead_of_his_pace_rests_and_the_bench_man_most_behind_plays(
+    store: Store, tmp_path: Path, db_path: Path
+) -> None:
+    league_id, hc, mv = await season_of(store, tmp_path)
+    game = await store.schedule_game(league_id, mv, hc)
+    # 20 games: Pruett caught all 20 (pace 60 %: 12); Hadley (C, 1B) none of his 40 %; DiNardo
+    # (1B 3B LF, 5 of 50 %) is further behind but his card has no C.
+    started(db_path, league_id, hc, game.season, 20, {"hc-walt-pruett-1970": 20, "hc-frank-dinardo-1970": 5})
+    before = await store.build_game_setup(game.id)  # a manager's own setup: his saved lineup as it is
+    setup, replacements = await store.playable_setup(game.id)
+    text = (
+        "Harbor City Captains: Walt Pruett rests (20 starts in 20 games, his real pace 12); "
+        "Gus Hadley plays C (0 starts in 20 games, his real pace 8)"
+    )
+    assert replacements == [
+        Replacement("Harbor City Captains", before.home.lineup[6].position, "hc-walt-pruett-1970",
+                    "hc-gus-hadley-1970", text)
+    ]  # fmt: skip
+    spots = [(s.batter.id, s.position.value) for s in setup.home.lineup]
+    assert spots[6] == ("hc-gus-hadley-1970", "C")
+    assert (
+        spots[:6] + spots[7:]
+        == [(s.batter.id, s.position.value) for s in before.home.lineup][:6]
+        + [(s.batter.id, s.position.value) for s in before.home.lineup][7:]
+    )
+    assert "hc-walt-pruett-1970" in {b.id for b in setup.home.bench}
+    assert setup.away == before.away  # MV has no targets
+
+
+async def test_nobody_behind_at_the_position_leaves_the_regular_in(store: Store, tmp_path: Path, db_path: Path) -> None:
+    league_id, hc, mv = await season_of(store, tmp_path)
+    game = await store.schedule_game(league_id, mv, hc)
+    started(db_path, league_id, hc, game.season, 20, {"hc-walt-pruett-1970": 20, "hc-gus-hadley-1970": 9})
+    setup, replacements = await store.playable_setup(game.id)
+    assert replacements == []
+    assert setup == await store.build_game_setup(game.id)
+
+
+async def test_a_starter_ahead_of_his_pace_is_skipped_for_the_ready_arm_most_behind(
+    store: Store, tmp_path: Path, db_path: Path
+) -> None:
+    league_id, hc, mv = await season_of(store, tmp_path)
+    game = await store.schedule_game(league_id, mv, hc)
+    # Brennaman (his turn) 10 starts in 20 games, pace 30 %: 6; Morrow 2 of 25 % (5 by today), Goss 0 of 10 %.
+    started(
+        db_path,
+        league_id,
+        hc,
+        game.season,
+        20,
+        {"hc-lyle-brennaman-1970": 10, "hc-chet-morrow-1970": 2, "hc-walt-pruett-1970": 12},
+    )
+    assert (await store.build_game_setup(game.id)).home.pitcher.id == "hc-lyle-brennaman-1970"
+    setup, replacements = await store.playable_setup(game.id)
+    assert setup.home.pitcher.id == "hc-chet-morrow-1970"
+    assert replacements == [
+        Replacement(
+            "Harbor City Captains",
+            before_p := replacements[0].position,
+            "hc-lyle-brennaman-1970",
+            "hc-chet-morrow-1970",
+            "Harbor City Captains: Lyle Brennaman is skipped (10 starts in 20 games, his real pace 6); "
+            "Chet Morrow starts (2 starts in 20 games, his real pace 5)",
+        )
+    ]
+    assert before_p.value == "P"
+    assert "hc-chet-morrow-1970" not in {p.id for p in setup.home.bullpen}
+
+
+async def test_without_targets_the_auto_manager_plays_the_saved_lineup_and_rotation(
+    store: Store, tmp_path: Path, db_path: Path
+) -> None:
+    league_id, hc, mv = await season_of(store, tmp_path, usage=False)
+    game = await store.schedule_game(league_id, mv, hc)
+    started(db_path, league_id, hc, game.season, 20, {"hc-walt-pruett-1970": 20, "hc-lyle-brennaman-1970": 10})
+    setup, replacements = await store.playable_setup(game.id)
+    assert replacements == []
+    assert setup == await store.build_game_setup(game.id)
+
+
+async def test_the_targets_are_kept_with_the_team(store: Store, tmp_path: Path, db_path: Path) -> None:
+    _, hc, _ = await season_of(store, tmp_path)
+    with closing(sqlite3.connect(db_path)) as db:
+        rows = db.execute("SELECT card_id, starts, games FROM team_usage WHERE team_id = ? ORDER BY card_id", (hc,))
+        assert rows.fetchall()[:2] == [("hc-chet-morrow-1970", 25, 100), ("hc-frank-dinardo-1970", 50, 100)]
+
+
+def test_the_pace_scales_to_the_games_played() -> None:
+    # A 162-game season's 126 starts: in a 60-game league, 60 * 126/162 = 46.7 by the end.
+    pace = Pace(162, {"a": 126, "b": 36}, 59, {"a": 47, "b": 5})
+    assert pace.pace("a", 60) == 60 * 126 / 162
+    assert pace.ahead("a")  # 47 > 46.7: starting the 60th game puts him more than a start ahead
+    assert not Pace(162, {"a": 126}, 59, {"a": 46}).ahead("a")
+    assert most_behind(pace, ["a", "b", "c"]) == "b"  # b: 60 * 36/162 - 5 = 8.3 behind; c has no target
+    assert pace.line("a") == "47 starts in 59 games, his real pace 46"
+
+
+def test_a_box_score_counts_the_first_man_in_each_spot_as_a_starter() -> None:
+    from cards import SAMPLE_SET
+    from cards.loader import load_set
+    from tests.league.test_season_tables import build_setup
+
+    setup = build_setup(load_set(SAMPLE_SET), "Harbor City", "Mesa Valley")
+    box = box_score(Game(setup, 3)).to_dict()
+    rows = game_rows(box, {"away": 1, "home": 2})
+    for team_id, team in ((1, setup.away), (2, setup.home)):
+        starts = {c: counts.get("games_started", 0) for (t, c), (_, counts) in rows.batting.items() if t == team_id}
+        # The pitcher's spot is his line: the starting pitcher starts there.
+        lineup = {team.pitcher.id if s.position.value == "P" else s.batter.id for s in team.lineup}
+        assert {c for c, n in starts.items() if n} == lineup
+        assert sum(starts.values()) == 9
