@@ -36,10 +36,12 @@ platoon splits and no batting orders. The rules, in order:
   most saves (then games finished); setup the next :data:`SETUP` by games finished then
   saves; long the one with the most batters faced per relief game (a swingman's starts
   count); middle the rest.
-- **Roster** (at most 26): the lineups' batters, the rotation and :data:`PITCHERS` pitchers
-  in all (relievers by relief batters faced), a second catcher if the team has one, then
-  batters by real starts, then plate appearances; a side short of men leaves its places
-  to the other.
+- **Roster** (at most 26): the lineups' batters, the rotation and as many pitchers in all as
+  the team needed for :data:`STAFF_SHARE` of its batters faced, between :data:`MIN_PITCHERS`
+  and :data:`MAX_PITCHERS` (a 1927 staff of nine leaves room for the bench it had; today's
+  staffs of 30 arms get the 13 of a modern roster), relievers by relief batters faced; a
+  second catcher if the team has one, then batters by real starts, then plate appearances;
+  a side short of men leaves its places to the other.
 - **Usage.** The chart carries the team's real games and every roster player's real starts
   (batters' as batters, pitchers' GS): a team entry's ``games`` and ``starts``, which a
   league's auto-manager follows (``league.usage``).
@@ -54,7 +56,9 @@ from seasons.stats import Batting, Player, Season, TeamSeason
 
 FIELD = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
 ROSTER_SIZE = 26
-PITCHERS = 12  # pitchers on a 26-man roster (13 in today's game, fewer before)
+STAFF_SHARE = 0.95  # of the team's batters faced, by its busiest pitchers
+MIN_PITCHERS = 9  # a rotation of five and four relievers
+MAX_PITCHERS = 13  # today's limit on a 26-man roster
 ROTATION = 5
 SETUP = 2
 REGRESS_PA = 100
@@ -341,6 +345,20 @@ def _roles(relievers: list[Player]) -> dict[str, list[Player]]:
     return roles
 
 
+def staff_size(pitchers: Collection[Player]) -> int:
+    """How many pitchers the roster carries: the fewest whose batters faced make up
+    :data:`STAFF_SHARE` of all the staff's, within :data:`MIN_PITCHERS`-:data:`MAX_PITCHERS`."""
+    faced = sorted((_bfp(p) for p in pitchers), reverse=True)
+    total = sum(faced)
+    needed = covered = 0
+    for bfp in faced:
+        if covered >= STAFF_SHARE * total:
+            break
+        covered += bfp
+        needed += 1
+    return max(MIN_PITCHERS, min(MAX_PITCHERS, needed))
+
+
 def depth_chart(
     season: Season,
     team_id: str,
@@ -362,7 +380,7 @@ def depth_chart(
     lineups = _lineups(batters, team, league, designated_hitter, rhp_share(season, team.league), notes)
     rotation, relievers = _staff(pitchers, team_id, notes)
     in_lineups = list(dict.fromkeys(p.player_id for hand in ("R", "L") for p, _ in lineups[hand]))
-    n_batters = max(len(in_lineups), min(len(batters), ROSTER_SIZE - min(len(pitchers), PITCHERS)))
+    n_batters = max(len(in_lineups), min(len(batters), ROSTER_SIZE - min(len(pitchers), staff_size(pitchers))))
     n_pitchers = min(len(pitchers), ROSTER_SIZE - n_batters)
     relievers = relievers[: n_pitchers - ROTATION]
     roles = _roles(relievers)

@@ -7,7 +7,17 @@ from dataclasses import replace
 
 import pytest
 
-from seasons.depth import FIELD, ROSTER_SIZE, DepthError, best_assignment, depth_chart, hand_shares
+from seasons.depth import (
+    FIELD,
+    MAX_PITCHERS,
+    MIN_PITCHERS,
+    ROSTER_SIZE,
+    DepthError,
+    best_assignment,
+    depth_chart,
+    hand_shares,
+    staff_size,
+)
 from seasons.stats import Player
 from tests.seasons.set_builders import batter, full_team, pitcher, season, team
 
@@ -160,3 +170,29 @@ def test_every_team_fields_a_legal_lineup_and_five_starters(seed: int) -> None:
     relievers = [pid for ids in d.bullpen.values() for pid in ids]
     assert len(relievers) == len(set(relievers))
     assert set(relievers) <= set(d.roster_pitchers) - set(d.rotation)
+
+
+def test_the_staff_is_as_big_as_the_team_needed() -> None:
+    # Nine arms covered all of a 1920s staff's work: the minimum of nine, the rest of the 26 bat.
+    small = [pitcher(f"sp{i}", "aaa", g=35, gs=30, bfp=1000) for i in range(4)]
+    small += [pitcher(f"rp{i}", "aaa", g=30, bfp=100) for i in range(5)]
+    assert staff_size(small) == MIN_PITCHERS
+    # Ten arms of 300 and a mop-up man of 30: 95 % of 3,030 is 2,879, so the tenth is needed, not the last.
+    mid = [pitcher(f"p{i}", "aaa", bfp=300) for i in range(10)] + [pitcher("mop", "aaa", bfp=30)]
+    assert staff_size(mid) == 10
+    # Thirty arms of equal work: today's roster limit.
+    assert staff_size([pitcher(f"p{i}", "aaa", bfp=200) for i in range(30)]) == MAX_PITCHERS
+
+
+def test_a_small_staff_leaves_its_places_to_the_bench() -> None:
+    # Five workhorses, four relievers and three mop-up men: nine arms; 17 of the 20 batters make it.
+    batters = [p for p in full_team("aaa") if p.batting]
+    batters += [batter(f"bench{i}", "aaa", {"LF": 10 - i}, pa=60 - i) for i in range(8)]
+    arms = [pitcher(f"sp{i}", "aaa", g=38, gs=38, bfp=900) for i in range(5)]
+    arms += [pitcher(f"rp{i}", "aaa", g=40, bfp=100) for i in range(4)]
+    arms += [pitcher(f"mop{i}", "aaa", g=3, bfp=10) for i in range(3)]
+    d = chart(batters + arms)
+    assert len(d.roster_pitchers) == MIN_PITCHERS
+    assert not any(p.startswith("mop") for p in d.roster_pitchers)
+    assert len(d.roster_batters) == ROSTER_SIZE - MIN_PITCHERS
+    assert "bench4" in d.roster_batters and "bench5" not in d.roster_batters
