@@ -31,6 +31,11 @@ from seasons.stats import Batting, Fielding, Pitching, Player, Season
 # off the rule books' and the sample set's cards.
 RANGE_AVERAGE = {"P": 3, "C": 4, "1B": 2, "2B": 4, "3B": 4, "SS": 4, "LF": 3, "CF": 4, "RF": 3}
 ERROR_AVERAGE = {"P": 5, "C": 10, "1B": 9, "2B": 8, "3B": 9, "SS": 8, "LF": 8, "CF": 6, "RF": 8}
+# The errors per chance, E / (PO + A + E) over every position, that a league of fielders with
+# those average error numbers commits in the engine: the error numbers are 1d20 chances the
+# book fixes, so a league's own rate must be put on the book's scale. Read off auto-played
+# seasons with the average numbers: 1927 .0197, 1970 .0202, 2023 .0216 (one replay each).
+ERROR_BOOK_RATE = 0.0205
 PASSED_BALL_AVERAGE = 3  # the catcher blocks a PB? on 1d6 at most this: half get by (the books' catchers)
 BR_AVERAGE = 3  # 0-6, the middle of the scale
 SF_AVERAGE = 2  # 0-6: 1d6 at most this is a deep fly
@@ -124,6 +129,18 @@ def _ratio(value: float, league: float) -> float:
     return value / league if league > 0 else 1.0
 
 
+def error_number(position: str, rate: float, position_rate: float, league_rate: float) -> int:
+    """A fielder's error number (1-20) from his (regressed) errors per chance at ``position``.
+
+    His rate over the position's league rate scales the position's average number, and the
+    league's rate over every position, over ERROR_BOOK_RATE, puts the era on the book's scale:
+    a league that errs twice as often per chance as the book's average fielders gets numbers
+    twice as high, so the engine's league E/G follows the real one.
+    """
+    era = league_rate / ERROR_BOOK_RATE if league_rate > 0 else 1.0
+    return _clamp(_round(ERROR_AVERAGE[position] * _ratio(rate, position_rate) * era), 1, 20)
+
+
 def _league_of(player: Player, season: Season) -> str | None:
     team = season.teams.get(player.team_id)
     return team.league if team is not None else None
@@ -180,6 +197,7 @@ class _PositionReference:
     double_plays: float
     passed_balls: float
     errors: float
+    league_errors: float  # errors per chance over every position of the league (the era's rate)
     caught: float | None  # catchers' CS share (None: the league has no CS)
     steals_per_game: _Scale  # catchers, where CS is missing
 
@@ -253,7 +271,15 @@ def _references(season: Season) -> tuple[dict[tuple[str | None, str], _PositionR
         for fielding in player.fielding.values():
             if fielding.g > 0:
                 by_position.setdefault((league, fielding.position), []).append((player, fielding))
-    references = {key: _position_reference(season, entries) for key, entries in by_position.items()}
+    league_errors: dict[str | None, list[int]] = {}
+    for (league, _), entries in by_position.items():
+        totals = league_errors.setdefault(league, [0, 0])
+        totals[0] += sum(f.e for _, f in entries)
+        totals[1] += sum(f.po + f.a + f.e for _, f in entries)
+    references = {
+        key: _position_reference(season, entries, _rate(*league_errors[key[0]]))
+        for key, entries in by_position.items()
+    }
     leagues = {_league_of(p, season) for p in season.players.values()}
     speed = {league: _speed_spread(season, league) for league in leagues}
     if len(_CACHE) > 4:
@@ -262,7 +288,9 @@ def _references(season: Season) -> tuple[dict[tuple[str | None, str], _PositionR
     return references, speed
 
 
-def _position_reference(season: Season, entries: list[tuple[Player, Fielding]]) -> _PositionReference:
+def _position_reference(
+    season: Season, entries: list[tuple[Player, Fielding]], league_errors: float
+) -> _PositionReference:
     # Per nine innings only where every fielder there has innings; per game otherwise.
     by_innings = all(f.inn_outs is not None and (f.inn_outs > 0 or f.g == 0) for _, f in entries)
     samples = [_sample(p, f, season, by_innings) for p, f in entries]
@@ -276,13 +304,14 @@ def _position_reference(season: Season, entries: list[tuple[Player, Fielding]]) 
         double_plays=_rate(sum(s.double_plays for s in samples), games),
         passed_balls=_rate(sum(s.passed_balls for s in samples), games),
         errors=_rate(sum(s.errors for s in samples), sum(s.total_chances for s in samples)),
+        league_errors=league_errors,
         caught=_rate(caught, steals) if caught > 0 else None,
         steals_per_game=_scale(samples, lambda s: float(s.steals)),
     )
 
 
 def _average_reference() -> _PositionReference:
-    return _PositionReference(False, _Scale(0, 0), _Scale(0, 0), 0, 0, 0, None, _Scale(0, 0))
+    return _PositionReference(False, _Scale(0, 0), _Scale(0, 0), 0, 0, 0, ERROR_BOOK_RATE, None, _Scale(0, 0))
 
 
 def fielding_line(player: Player, position: str, season: Season) -> str:
@@ -295,7 +324,7 @@ def fielding_line(player: Player, position: str, season: Season) -> str:
     range_rate = _regress(s.chances, s.games, ref.range.rate, REGRESS_GAMES)
     rng = _clamp(_round(RANGE_AVERAGE[position] + ref.range.z(range_rate)), 1, 6)
     error_rate = _regress(s.errors, s.total_chances, ref.errors, REGRESS_CHANCES)
-    error = _clamp(_round(ERROR_AVERAGE[position] * _ratio(error_rate, ref.errors)), 1, 20)
+    error = error_number(position, error_rate, ref.errors, ref.league_errors)
 
     if position == "C":
         pb_rate = _regress(s.passed_balls, s.games, ref.passed_balls, REGRESS_GAMES)

