@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cards import BUNDLED_SETS
+from engine.setup import Options
 from league.autoplay import advance
 from league.store import Store
+from seasons.calibrate import uses_dh
 from seasons.lahman import load_season
 from seasons.stats import Batting, Season
 
@@ -166,7 +168,12 @@ async def _replay(set_folder: Path, season: Season, seed: int, folder: Path) -> 
     db_path = folder / f"replay-{seed}.sqlite3"
     store = await Store.open(db_path)
     try:
-        league = await store.create_league(f"Fidelity {season.year} #{seed}", [str(set_folder)])
+        # The designated hitter where every league of the season used it (2020, 2022 on); a league
+        # option, so a season where only the AL had it (1973-2021) plays without.
+        dh = all(uses_dh(season.year, league) for league in season.leagues)
+        league = await store.create_league(
+            f"Fidelity {season.year} #{seed}", [str(set_folder)], options=Options(designated_hitter=dh)
+        )
         await store.create_teams_from_sets(league.id)
         await store.schedule_season(league.id, games_per_team(season), seed=seed)
         await advance(store, league.id, to_end=True, rng=random.Random(seed))

@@ -119,6 +119,10 @@ class SeasonFit:
     # What each card plays to against the league's average opponent (neutral park), per PA:
     achieved: dict[str, dict[str, Vec]] = field(default_factory=dict)
     targets: dict[str, dict[str, Vec]] = field(default_factory=dict)
+    # The same for pitcher cards, by batter side, against the batters' own cards (their real
+    # K/W/HR ratings, not the pinned average batter the pitchers were fitted against).
+    pitcher_achieved: dict[str, dict[str, Vec]] = field(default_factory=dict)
+    pitcher_targets: dict[str, dict[str, Vec]] = field(default_factory=dict)
     # The league's average pitcher card, per (pitcher's hand, batter's side): cell kinds' shares.
     average_pitcher: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
 
@@ -822,9 +826,30 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
             fit.clipped.append(
                 f"{p.name} ({p.player_id}) batting: beyond what a card holds, clipped to the nearest card"
             )
+    # The batters as they are (their own ratings), averaged per (pitcher's hand, batter's side).
+    real_sum: dict[tuple[str, str], dict[str, Vec]] = {}
+    real_w: dict[tuple[str, str], float] = {}
+    for p in batters:
+        assert p.batting is not None
+        for hand in "LR":
+            key = (hand, _side_vs(p.bats, hand))
+            side = bat_sides[p.player_id][hand]
+            resp = responses(side, bat_hbp[p.player_id], park_vec(side.hr))
+            acc = real_sum.setdefault(key, {k: _zero() for k in resp})
+            weight = p.batting.pa * (share_lhp if hand == "L" else 1 - share_lhp)
+            for k, v in resp.items():
+                _axpy(acc[k], weight, v)
+            real_w[key] = real_w.get(key, 0.0) + weight
+    real_avg = {key: {k: [x / real_w[key] for x in v] for k, v in acc.items()} for key, acc in real_sum.items()}
     for p in pitchers:
         sides_p = pit_sides[p.player_id]
         fit.pitchers[p.player_id] = pitcher_fields(sides_p["L"], sides_p["R"])
+        hand = p.throws if p.throws in ("L", "R") else "R"
+        fit.pitcher_targets[p.player_id] = pit_targets[p.player_id]
+        fit.pitcher_achieved[p.player_id] = {
+            s: mix(sides_p[s].shares(), real_avg[(hand, s)] if (hand, s) in real_avg else next(iter(real_avg.values())))
+            for s in "LR"
+        }
         if clipped_p[p.player_id]:
             fit.clipped.append(
                 f"{p.name} ({p.player_id}) pitching: beyond what a card holds, clipped to the nearest card"
