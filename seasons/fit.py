@@ -700,8 +700,8 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
     # The singles are pinned like K and W: the pitchers are fitted against an average batter
     # whose card gives the batters' own average line against the template pitcher, which has no
     # S1 or ** cells. So a league-average pitcher needs none, and hits stay on the batters' cards.
-    template_shares = PitcherSide({**template.counts, "**": 0, "blank": template.counts["blank"] + 2}, 10, 0, 0)
-    template_shares_map = template_shares.shares()
+    no_hits = PitcherSide({**template.counts, "**": 0, "blank": template.counts["blank"] + 2}, 10, 0, 0)
+    pinned_template = no_hits.shares()
     pinned_targets: dict[tuple[str, str], Vec] = {}
     pinned_w: dict[tuple[str, str], float] = {}
     pinned_hr: dict[tuple[str, str], float] = {}  # the average HR check, from the HR ratings' rule
@@ -762,7 +762,10 @@ def fit_season(season: Season, *, adjust: Mapping[str, float] | None = None, rou
                 resp_w[key] = resp_w.get(key, 0.0) + weight
         avg_batter = {
             key: _pinned_batter(
-                {k: [x / resp_w[key] for x in v] for k, v in acc.items()}, pinned_targets[key], template_shares_map, pinned_hr[key]
+                {k: [x / resp_w[key] for x in v] for k, v in acc.items()},
+                pinned_targets[key],
+                pinned_template,
+                pinned_hr[key],
             )
             for key, acc in resp_sum.items()
             if resp_w[key]

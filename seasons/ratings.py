@@ -299,9 +299,7 @@ def _references(season: Season) -> tuple[dict[tuple[str | None, str], _PositionR
     return references, speed
 
 
-def _position_reference(
-    season: Season, entries: list[tuple[Player, Fielding]], team_games: int
-) -> _PositionReference:
+def _position_reference(season: Season, entries: list[tuple[Player, Fielding]], team_games: int) -> _PositionReference:
     # Per nine innings only where every fielder there has innings; per game otherwise.
     by_innings = all(f.inn_outs is not None and (f.inn_outs > 0 or f.g == 0) for _, f in entries)
     samples = [_sample(p, f, season, by_innings) for p, f in entries]

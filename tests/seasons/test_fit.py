@@ -284,8 +284,7 @@ def _exact_against_the_league(s: Season, fitted, pid: str, hand: str) -> dict[st
         if p.throws != hand or p.pitching is None:
             continue
         card = Pitcher.model_validate(
-            {"id": f"{qid}-1927", "name": qid, "team": "AAA", "year": 1927, "throws": hand, **PITCHER_RATINGS}
-            | fields
+            {"id": f"{qid}-1927", "name": qid, "team": "AAA", "year": 1927, "throws": hand, **PITCHER_RATINGS} | fields
         )
         odds = plate_appearance_odds(card, batter, park).categories()
         for cat in CATS:
@@ -319,7 +318,7 @@ def test_cards_play_to_their_lines_against_the_leagues_pitchers(high_average, pi
 
 
 def test_the_high_average_hitter_is_not_clipped_and_keeps_his_singles(high_average) -> None:
-    s, fitted = high_average
+    _, fitted = high_average
     assert not any("(fothergill)" in c or "(weak)" in c for c in fitted.clipped)
     # the league-average pitcher carries (almost) no S1 cells: the singles are on the batters' cards
     for shares in fitted.average_pitcher.values():

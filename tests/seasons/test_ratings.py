@@ -182,9 +182,7 @@ def test_error_numbers_follow_the_leagues_errors_per_game(
 def test_a_league_erring_twice_as_often_gets_twice_the_numbers() -> None:
     season = build()
     doubled = {
-        pid: dataclasses.replace(
-            p, fielding={k: dataclasses.replace(f, e=2 * f.e) for k, f in p.fielding.items()}
-        )
+        pid: dataclasses.replace(p, fielding={k: dataclasses.replace(f, e=2 * f.e) for k, f in p.fielding.items()})
         for pid, p in season.players.items()
     }
     sloppy = dataclasses.replace(season, players=doubled)
