@@ -35,17 +35,19 @@ ERROR_AVERAGE = {"P": 5, "C": 10, "1B": 9, "2B": 8, "3B": 9, "SS": 8, "LF": 8, "
 # there. The book fixes what an error number does (a 1d20 chance on each error check), and the
 # engine's error checks at each position come at a rate of their own, so a league's errors per
 # game at a position give the number its average fielder needs: E/G / this. Measured over
-# auto-played seasons (one replay each of 1927, 1970 and 2023: each within about 10 % of these).
+# auto-played seasons (1927, 1970 and 2023, one replay each, then corrected by a second round
+# with the numbers this rule gave). A pitcher's errors grow less than in proportion to his
+# number, so pitchers fall short (about 0.55 of the real E/G at 0.0078 a point).
 ERRORS_PER_POINT = {
-    "P": 0.0078,
-    "C": 0.0074,
-    "1B": 0.0074,
-    "2B": 0.0185,
-    "3B": 0.0154,
-    "SS": 0.0182,
-    "LF": 0.0108,
-    "CF": 0.0130,
-    "RF": 0.0086,
+    "P": 0.0043,
+    "C": 0.0067,
+    "1B": 0.0069,
+    "2B": 0.0194,
+    "3B": 0.0149,
+    "SS": 0.0185,
+    "LF": 0.0100,
+    "CF": 0.0135,
+    "RF": 0.0087,
 }
 PASSED_BALL_AVERAGE = 3  # the catcher blocks a PB? on 1d6 at most this: half get by (the books' catchers)
 BR_AVERAGE = 3  # 0-6, the middle of the scale

@@ -158,10 +158,10 @@ def _the_built_league_errs_like_the_books_average(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.parametrize(
     ("position", "rate", "position_rate", "errors_per_game", "expected"),
     [
-        ("SS", 0.05, 0.05, 0.182, 10),  # 0.182 E/G at short over 0.0182 a point
-        ("SS", 0.05, 0.05, 0.091, 5),  # half the errors a game: half the number
-        ("SS", 0.10, 0.05, 0.091, 10),  # twice his position's rate per chance
-        ("LF", 0.02, 0.02, 0.027, 3),  # 0.027 / 0.0108 = 2.5, rounded half up
+        ("SS", 0.05, 0.05, 0.182, 10),  # 0.182 E/G at short over 0.0185 a point: 9.8
+        ("SS", 0.05, 0.05, 0.091, 5),  # half the errors a game: half the number (4.9)
+        ("SS", 0.10, 0.05, 0.091, 10),  # twice his position's rate per chance (9.8)
+        ("LF", 0.02, 0.02, 0.025, 3),  # 0.025 / 0.0100 = 2.5, rounded half up
         ("3B", 0.08, 0.05, 0.308, 20),  # 20 x 1.6 = 32: clipped to 20
         ("CF", 0.001, 0.02, 0.026, 1),  # 2 x 0.05 = 0.1: clipped to 1
         ("C", 0.01, 0.01, None, 10),  # no league: the book's average catcher
