@@ -41,7 +41,6 @@ from cards.loader import load_set
 from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
-from engine.setup import Options
 from league.errors import LeagueError, NotFound, SettingsError
 from league.models import GameRecord, League, Replacement
 from league.standings import OVERALL, LeagueStandings, StandingsRow
@@ -156,9 +155,7 @@ async def terminal_league(store: Store, card_set: str = SAMPLE) -> League:
             pool = await store.card_sets([card_set])
             if not any(s.team_entries for s in pool.sets):
                 raise SettingsError(f"card set {card_set!r} lists no teams; the terminal league plays a set's teams")
-            said = [s.info.designated_hitter for s in pool.sets if s.info.designated_hitter is not None]
-            options = Options(designated_hitter=said[0]) if said else None
-            league = await store.create_league(set_league_name(card_set), [card_set], options=options)
+            league = await store.create_league(set_league_name(card_set), [card_set], options=pool.options())
             await store.create_teams_from_sets(league.id)
             return league
         cards = load_set(SAMPLE_SET)

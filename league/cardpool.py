@@ -13,6 +13,7 @@ from pathlib import Path
 from cards import BUNDLED_SETS
 from cards.loader import GENERIC_PITCHER_BATTING, CardSet, CardSetError, load_set
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
+from engine.setup import Options
 from league.errors import CardError
 
 
@@ -58,6 +59,12 @@ class CardPool:
 
     def describe(self) -> str:
         return ", ".join(self.refs)
+
+    def options(self) -> Options | None:
+        """The game options the sets state for a league made from them (the first set that says
+        whether its season had the designated hitter); None when no set says."""
+        said = [s.info.designated_hitter for s in self.sets if s.info.designated_hitter is not None]
+        return Options(designated_hitter=said[0]) if said else None
 
     def card(self, card_id: str) -> AnyCard:
         cardset = self._home.get(card_id)

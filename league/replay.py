@@ -44,7 +44,9 @@ async def play_league(
     """A league of the set's teams in a new database at ``db_path``, its season auto-played to the end."""
     store = await Store.open(db_path)
     try:
-        league = await store.create_league(name or f"Replay #{seed}", [str(set_folder)])
+        # The set's own rule on the designated hitter, as a league made from it takes it.
+        options = (await store.card_sets([str(set_folder)])).options()
+        league = await store.create_league(name or f"Replay #{seed}", [str(set_folder)], options=options)
         await store.create_teams_from_sets(league.id)
         await store.schedule_season(league.id, games_per_team, seed=seed)
         await advance(store, league.id, to_end=True, rng=random.Random(seed))

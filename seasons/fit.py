@@ -119,6 +119,12 @@ class SeasonFit:
     # What each card plays to against the league's average opponent (neutral park), per PA:
     achieved: dict[str, dict[str, Vec]] = field(default_factory=dict)
     targets: dict[str, dict[str, Vec]] = field(default_factory=dict)
+    # The same for pitcher cards, by batter side, against the batters' own cards (their real
+    # K/W/HR ratings, not the pinned average batter the pitchers were fitted against).
+    pitcher_achieved: dict[str, dict[str, Vec]] = field(default_factory=dict)
+    pitcher_targets: dict[str, dict[str, Vec]] = field(default_factory=dict)
+    # The league's average pitcher card, per (pitcher's hand, batter's side): cell kinds' shares.
+    average_pitcher: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
 
 
 # --- cards as the fit sees them --------------------------------------------------
@@ -338,7 +344,7 @@ def fit_batter_side(target: Vec, pitchers: Mapping[str, float], park: Vec, hbp: 
     w_cells, w_plus = pitchers.get("W", 0.0), pitchers.get("W+", 0.0)
     k = _best_rating(target[_I["K"]], lambda r: k_cells * _p(r) + k_plus * _p(r + 10))
     w = _best_rating(target[_I["BB"]], lambda r: w_cells * _p(r) + w_plus * _p(r + 10))
-    hr = max(0, min(20, round(20 * target[_I["HR"]] / HR_RATING_SCALE)))
+    hr = _hr_rating(target)
     clipped = False
     need: Vec = _zero()
     card_mass = 1.0
@@ -361,6 +367,11 @@ def fit_batter_side(target: Vec, pitchers: Mapping[str, float], park: Vec, hbp: 
         clipped = True
     side, over = build_batter_side(units, k, w, hr)
     return side, clipped or over
+
+
+def _hr_rating(target: Vec) -> int:
+    """The batter's HR rating by its rule: 20 x HR/PA / HR_RATING_SCALE (the card holds the rest)."""
+    return max(0, min(20, round(20 * target[_I["HR"]] / HR_RATING_SCALE)))
 
 
 def _hr_cells(pitchers: Mapping[str, float]) -> float:
@@ -398,8 +409,13 @@ class PitcherSide:
     def shares(self) -> dict[str, float]:
         """Cell kinds' shares of the 35 read cells, as the batter sees them."""
         s: dict[str, float] = {k: 0.0 for k in KINDS}
+        used = 0
         for kind, n in self.counts.items():
-            s["card" if kind == "blank" else kind] += n / READ
+            if kind != "blank":
+                s[kind] += n / READ
+                used += n
+        # the free cells left over are blank (the batter's card), whether or not counted yet
+        s["card"] += (FREE_PITCHER_CELLS - used) / READ
         s["park"] += 3 / READ  # @ @ RP@
         s["card"] += 6 / READ  # RP RP E? ET? EG? (S1)
         s["HR"] += self.hr_range / 20 / READ
@@ -690,6 +706,26 @@ def fit_season(
     template = PitcherSide({"K": k_cells, "K+": 0, "W": w_cells, "W+": 0, "HR": 1, "S1": 0, "**": 2}, 10, 0, 0)
     template.counts["blank"] = FREE_PITCHER_CELLS - sum(template.counts.values())
     avg_pitcher = {(h, s): template.shares() for h in "LR" for s in "LR"}
+    # The singles are pinned like K and W: the pitchers are fitted against an average batter
+    # whose card gives the batters' own average line against the template pitcher, which has no
+    # S1 or ** cells. So a league-average pitcher needs none, and hits stay on the batters' cards.
+    no_hits = PitcherSide({**template.counts, "**": 0, "blank": template.counts["blank"] + 2}, 10, 0, 0)
+    pinned_template = no_hits.shares()
+    pinned_targets: dict[tuple[str, str], Vec] = {}
+    pinned_w: dict[tuple[str, str], float] = {}
+    pinned_hr: dict[tuple[str, str], float] = {}  # the average HR check, from the HR ratings' rule
+    for p in batters:
+        assert p.batting is not None
+        for hand in "LR":
+            key = (hand, _side_vs(p.bats, hand))
+            weight = p.batting.pa * (share_lhp if hand == "L" else 1 - share_lhp)
+            target = bat_targets[p.player_id][hand]
+            _axpy(pinned_targets.setdefault(key, _zero()), weight, target)
+            pinned_hr[key] = pinned_hr.get(key, 0.0) + weight * _p(_hr_rating(target))
+            pinned_w[key] = pinned_w.get(key, 0.0) + weight
+    for key, total in pinned_w.items():
+        pinned_targets[key] = [x / total for x in pinned_targets[key]] if total else lg
+        pinned_hr[key] = pinned_hr[key] / total if total else 0.0
     bat_sides: dict[str, dict[str, BatterSide]] = {}
     bat_hbp: dict[str, int] = {}
     pit_sides: dict[str, dict[str, PitcherSide]] = {}
@@ -734,7 +770,12 @@ def fit_season(
                     _axpy(acc[k], weight, v)
                 resp_w[key] = resp_w.get(key, 0.0) + weight
         avg_batter = {
-            key: {k: [x / resp_w[key] for x in v] for k, v in acc.items()}
+            key: _pinned_batter(
+                {k: [x / resp_w[key] for x in v] for k, v in acc.items()},
+                pinned_targets[key],
+                pinned_template,
+                pinned_hr[key],
+            )
             for key, acc in resp_sum.items()
             if resp_w[key]
         }
@@ -778,6 +819,7 @@ def fit_season(
         )
         avg_pitcher = new_avg
 
+    fit.average_pitcher = avg_pitcher
     # The batter cards are fitted once more against the final average pitcher.
     for p in batters:
         fit_batter(p)
@@ -796,9 +838,35 @@ def fit_season(
             fit.clipped.append(
                 f"{p.name} ({p.player_id}) batting: beyond what a card holds, clipped to the nearest card"
             )
+    # The batters as they are (their own ratings), averaged per (pitcher's hand, batter's side).
+    real_sum: dict[tuple[str, str], dict[str, Vec]] = {}
+    real_w: dict[tuple[str, str], float] = {}
+    for p in batters:
+        assert p.batting is not None
+        for hand in "LR":
+            key = (hand, _side_vs(p.bats, hand))
+            side = bat_sides[p.player_id][hand]
+            resp = responses(side, bat_hbp[p.player_id], park_vec(side.hr))
+            acc = real_sum.setdefault(key, {k: _zero() for k in resp})
+            weight = p.batting.pa * (share_lhp if hand == "L" else 1 - share_lhp)
+            for k, v in resp.items():
+                _axpy(acc[k], weight, v)
+            real_w[key] = real_w.get(key, 0.0) + weight
+    # (a league without left-handed pitchers weighs their half at zero: it has no average)
+    real_avg = {
+        key: {k: [x / real_w[key] for x in v] for k, v in acc.items()}
+        for key, acc in real_sum.items()
+        if real_w[key] > 0
+    }
     for p in pitchers:
         sides_p = pit_sides[p.player_id]
         fit.pitchers[p.player_id] = pitcher_fields(sides_p["L"], sides_p["R"])
+        hand = p.throws if p.throws in ("L", "R") else "R"
+        fit.pitcher_targets[p.player_id] = pit_targets[p.player_id]
+        fit.pitcher_achieved[p.player_id] = {
+            s: mix(sides_p[s].shares(), real_avg[(hand, s)] if (hand, s) in real_avg else next(iter(real_avg.values())))
+            for s in "LR"
+        }
         if clipped_p[p.player_id]:
             fit.clipped.append(
                 f"{p.name} ({p.player_id}) pitching: beyond what a card holds, clipped to the nearest card"
@@ -829,6 +897,60 @@ def fit_season(
         hr_adjust = max(-10, min(10, round((math.sqrt(home) - 1) * 8)))
         fit.ballparks[team_id] = park_fields(cells, ranges, hr_adjust)
     return fit
+
+
+def _pinned_batter(
+    avg: Mapping[str, Vec], target: Vec, template: Mapping[str, float], hr_check: float
+) -> dict[str, Vec]:
+    """The average batter the pitchers are fitted against, its card content pinned.
+
+    ``avg`` is the fitted batters' average response on each cell kind. Its checks (the K, W,
+    HR and HBP chances: how often each kind of cell ends the PA without the card) are kept,
+    and its card is replaced by the one that gives ``target`` (the batters' average line)
+    against ``template``, a pitcher with no S1 or ** cells. Without the pin the split of
+    singles between the pitchers' S1 cells and the batters' cards is free, and the rounds
+    drift onto the pitchers' cards, which flattens every batter's average. The HR check is
+    pinned the same way, to ``hr_check``, the average chance of the batters' HR ratings as
+    their rule gives them (20 x HR/PA / HR_RATING_SCALE): otherwise batters' ratings and the
+    pitchers' HR cells drift apart together.
+    """
+    card = avg["card"]
+    # each response is card * (1 - p) + p * unit: read p off the response's own category
+    checks: dict[str, tuple[float, int]] = {}
+    for kind, v in avg.items():
+        if kind in ("card", "park"):
+            continue
+        if kind == "S1" or kind == "**":
+            checks[kind] = (1.0, _I["1B" if kind == "S1" else "OUT"])
+            continue
+        cat = {"K": "K", "K+": "K", "W": "BB", "W+": "BB", "HR": "HR"}.get(kind, "HBP")
+        i = _I[cat]
+        p = (v[i] - card[i]) / (1 - card[i]) if card[i] < 1 else 1.0
+        checks[kind] = (min(1.0, max(0.0, p)), i)
+    if "HR" in checks:
+        checks["HR"] = (hr_check, _I["HR"])
+    fixed = _zero()
+    card_mass = 0.0
+    for kind, share in template.items():
+        if not share:
+            continue
+        if kind == "card":
+            card_mass += share
+        elif kind == "park":
+            _axpy(fixed, share, avg["park"])
+        else:
+            p, i = checks[kind]
+            fixed[i] += share * p
+            card_mass += share * (1 - p)
+    rest = [max(0.0, (t - f) / card_mass) if card_mass > 0 else 0.0 for t, f in zip(target, fixed, strict=True)]
+    total = sum(rest[:-1])
+    pinned = [x / total for x in rest[:-1]] + [0.0] if total > 1 else [*rest[:-1], 1 - total]
+    out: dict[str, Vec] = {"card": pinned, "park": list(avg["park"])}
+    for kind, (p, i) in checks.items():
+        v = [x * (1 - p) for x in pinned]
+        v[i] += p
+        out[kind] = v
+    return out
 
 
 def _fit_batter_hbp(

@@ -31,6 +31,24 @@ from seasons.stats import Batting, Fielding, Pitching, Player, Season
 # off the rule books' and the sample set's cards.
 RANGE_AVERAGE = {"P": 3, "C": 4, "1B": 2, "2B": 4, "3B": 4, "SS": 4, "LF": 3, "CF": 4, "RF": 3}
 ERROR_AVERAGE = {"P": 5, "C": 10, "1B": 9, "2B": 8, "3B": 9, "SS": 8, "LF": 8, "CF": 6, "RF": 8}
+# The engine's errors at a position per team game, per point of the fielder's error number
+# there. The book fixes what an error number does (a 1d20 chance on each error check), and the
+# engine's error checks at each position come at a rate of their own, so a league's errors per
+# game at a position give the number its average fielder needs: E/G / this. Measured over
+# auto-played seasons (1927, 1970 and 2023, one replay each, then corrected by a second round
+# with the numbers this rule gave). A pitcher's errors grow less than in proportion to his
+# number, so pitchers fall short (about 0.55 of the real E/G at 0.0078 a point).
+ERRORS_PER_POINT = {
+    "P": 0.0043,
+    "C": 0.0067,
+    "1B": 0.0069,
+    "2B": 0.0194,
+    "3B": 0.0149,
+    "SS": 0.0185,
+    "LF": 0.0100,
+    "CF": 0.0135,
+    "RF": 0.0087,
+}
 PASSED_BALL_AVERAGE = 3  # the catcher blocks a PB? on 1d6 at most this: half get by (the books' catchers)
 BR_AVERAGE = 3  # 0-6, the middle of the scale
 SF_AVERAGE = 2  # 0-6: 1d6 at most this is a deep fly
@@ -124,6 +142,21 @@ def _ratio(value: float, league: float) -> float:
     return value / league if league > 0 else 1.0
 
 
+def error_number(position: str, rate: float, position_rate: float, errors_per_game: float | None) -> int:
+    """A fielder's error number (1-20) from his (regressed) errors per chance at ``position``.
+
+    The position's average number is the league's errors there per team game over what one
+    point of the number gives in the engine (ERRORS_PER_POINT), so the engine's E/G follows
+    the era's; his errors per chance over the position's league rate scale it. Without a
+    league (``errors_per_game`` None) the book's average number stands in.
+    """
+    if errors_per_game is None:
+        average = float(ERROR_AVERAGE[position])
+    else:
+        average = errors_per_game / ERRORS_PER_POINT[position]
+    return _clamp(_round(average * _ratio(rate, position_rate)), 1, 20)
+
+
 def _league_of(player: Player, season: Season) -> str | None:
     team = season.teams.get(player.team_id)
     return team.league if team is not None else None
@@ -180,6 +213,7 @@ class _PositionReference:
     double_plays: float
     passed_balls: float
     errors: float
+    errors_per_game: float | None  # the position's errors per team game in the league
     caught: float | None  # catchers' CS share (None: the league has no CS)
     steals_per_game: _Scale  # catchers, where CS is missing
 
@@ -253,7 +287,12 @@ def _references(season: Season) -> tuple[dict[tuple[str | None, str], _PositionR
         for fielding in player.fielding.values():
             if fielding.g > 0:
                 by_position.setdefault((league, fielding.position), []).append((player, fielding))
-    references = {key: _position_reference(season, entries) for key, entries in by_position.items()}
+    team_games: dict[str | None, int] = {}
+    for team in season.teams.values():
+        team_games[team.league] = team_games.get(team.league, 0) + team.g
+    references = {
+        key: _position_reference(season, entries, team_games.get(key[0], 0)) for key, entries in by_position.items()
+    }
     leagues = {_league_of(p, season) for p in season.players.values()}
     speed = {league: _speed_spread(season, league) for league in leagues}
     if len(_CACHE) > 4:
@@ -262,7 +301,7 @@ def _references(season: Season) -> tuple[dict[tuple[str | None, str], _PositionR
     return references, speed
 
 
-def _position_reference(season: Season, entries: list[tuple[Player, Fielding]]) -> _PositionReference:
+def _position_reference(season: Season, entries: list[tuple[Player, Fielding]], team_games: int) -> _PositionReference:
     # Per nine innings only where every fielder there has innings; per game otherwise.
     by_innings = all(f.inn_outs is not None and (f.inn_outs > 0 or f.g == 0) for _, f in entries)
     samples = [_sample(p, f, season, by_innings) for p, f in entries]
@@ -276,13 +315,14 @@ def _position_reference(season: Season, entries: list[tuple[Player, Fielding]]) 
         double_plays=_rate(sum(s.double_plays for s in samples), games),
         passed_balls=_rate(sum(s.passed_balls for s in samples), games),
         errors=_rate(sum(s.errors for s in samples), sum(s.total_chances for s in samples)),
+        errors_per_game=sum(s.errors for s in samples) / team_games if team_games else None,
         caught=_rate(caught, steals) if caught > 0 else None,
         steals_per_game=_scale(samples, lambda s: float(s.steals)),
     )
 
 
 def _average_reference() -> _PositionReference:
-    return _PositionReference(False, _Scale(0, 0), _Scale(0, 0), 0, 0, 0, None, _Scale(0, 0))
+    return _PositionReference(False, _Scale(0, 0), _Scale(0, 0), 0, 0, 0, None, None, _Scale(0, 0))
 
 
 def fielding_line(player: Player, position: str, season: Season) -> str:
@@ -295,7 +335,7 @@ def fielding_line(player: Player, position: str, season: Season) -> str:
     range_rate = _regress(s.chances, s.games, ref.range.rate, REGRESS_GAMES)
     rng = _clamp(_round(RANGE_AVERAGE[position] + ref.range.z(range_rate)), 1, 6)
     error_rate = _regress(s.errors, s.total_chances, ref.errors, REGRESS_CHANCES)
-    error = _clamp(_round(ERROR_AVERAGE[position] * _ratio(error_rate, ref.errors)), 1, 20)
+    error = error_number(position, error_rate, ref.errors, ref.errors_per_game)
 
     if position == "C":
         pb_rate = _regress(s.passed_balls, s.games, ref.passed_balls, REGRESS_GAMES)

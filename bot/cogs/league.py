@@ -96,8 +96,7 @@ class LeagueCreateCog(commands.Cog):
         await interaction.response.defer(thinking=True)  # a season's teams take a while to sign
         store = self.bot.store
         pool = await store.card_sets(sets)
-        said = [s.info.designated_hitter for s in pool.sets if s.info.designated_hitter is not None]
-        options = Options(designated_hitter=said[0]) if said else None
+        options = pool.options()
         has_teams = any(s.team_entries for s in pool.sets)
         async with store.transaction():  # the league and its teams, or nothing
             league = await store.create_league(
@@ -105,8 +104,8 @@ class LeagueCreateCog(commands.Cog):
             )
             made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
         text = f"**{league.name}** is open, with {', '.join(league.card_sets)}."
-        if said:
-            text += f" The designated hitter is {'on' if said[0] else 'off'}, as the card set says."
+        if options is not None:
+            text += f" The designated hitter is {'on' if options.designated_hitter else 'off'}, as the card set says."
         if made:
             text += (
                 f" Made {len(made)} teams from the card set, each with its roster, lineups, rotation and bullpen: "

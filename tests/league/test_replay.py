@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cards.loader import load_set
+from cards.models import Pitcher
 from league.replay import BATTING_COUNTS, play_season
 from tests.cards.test_team_entries import HC_TEAM, make_set
 from tests.league.test_teams_from_set import MV_TEAM
@@ -24,3 +26,16 @@ def test_a_tiny_league_plays_the_same_season_from_the_same_seed(tmp_path: Path) 
     assert played.errors == 8
     assert play_season(folder, 4, 7) == played
     assert play_season(folder, 4, 8) != played
+
+
+def test_the_league_plays_the_sets_rule_on_the_designated_hitter(tmp_path: Path) -> None:
+    def pitchers_batting(dh: bool) -> int:
+        folder = make_set(tmp_path / str(dh), TWO_TEAMS)
+        meta = folder / "set.toml"
+        meta.write_text(meta.read_text() + f"designated_hitter = {str(dh).lower()}\n", encoding="utf-8")
+        pitchers = {c.id for c in load_set(folder).all_cards() if isinstance(c, Pitcher)}
+        played = play_season(folder, 2, 7)
+        return sum(line["pa"] for card, line in played.batting.items() if card in pitchers)
+
+    assert pitchers_batting(True) == 0
+    assert pitchers_batting(False) > 0

