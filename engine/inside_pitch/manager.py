@@ -692,9 +692,8 @@ def defense(g: Game, strategy_roll: int | None) -> str:
             depth.play_back(g)  # the offense sees the infield as it will play
         alignment = depth.call_alignment(g) if with_infield else ""
         suggestion = f"{PITCH}:{alignment}" if with_infield else PITCH
-        if g.setup.options.pull and team.past_pull() and team.available_relievers():
-            suggestion = RELIEF
-        elif g.setup.options.pull and planned_change(g, team):
+        # Past his pull rating, or a planned change (the closer, a setup man): the pull option's.
+        if g.setup.options.pull and ((team.past_pull() and team.available_relievers()) or planned_change(g, team)):
             suggestion = RELIEF
         elif strategy_roll is not None and strategy.suggest_pickoff(strategy_roll):
             suggestion = PICKOFF

@@ -10,6 +10,7 @@ from engine.game import Game
 from engine.inside_pitch import manager
 from engine.setup import GameSetup, Options, TeamSetup
 from engine.situation import START, Situation, TeamSituation
+from engine.state import TeamState
 from tests.engine.helpers import CBP, SEAVER, team
 
 # The league's order: long man, middle men, setup men, the closer last.
@@ -128,5 +129,5 @@ def test_no_planned_change_once_the_inning_is_under_way_or_without_the_pull_opti
     assert manager.defense(g, None) == "pitch" and g.state.home.pitcher.id == "home-setup-r"
 
 
-def _at(g: Game) -> tuple[Game, object]:
+def _at(g: Game) -> tuple[Game, TeamState]:
     return g, g.state.home
