@@ -20,12 +20,14 @@ import sqlite3
 import sys
 import tempfile
 import time
+import tomllib
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cards import BUNDLED_SETS
+from engine.setup import Options
 from league.autoplay import advance
 from league.store import Store
 from seasons.lahman import load_season
@@ -189,8 +191,12 @@ def games_per_team(season: Season) -> int:
 async def _replay(set_folder: Path, season: Season, seed: int, folder: Path) -> Replay:
     db_path = folder / f"replay-{seed}.sqlite3"
     store = await Store.open(db_path)
+    # The season's rule on the designated hitter, as the set states it (the terminal league's way).
+    with (set_folder / "set.toml").open("rb") as f:
+        dh = tomllib.load(f).get("designated_hitter")
+    options = Options(designated_hitter=bool(dh)) if dh is not None else None
     try:
-        league = await store.create_league(f"Fidelity {season.year} #{seed}", [str(set_folder)])
+        league = await store.create_league(f"Fidelity {season.year} #{seed}", [str(set_folder)], options=options)
         await store.create_teams_from_sets(league.id)
         await store.schedule_season(league.id, games_per_team(season), seed=seed)
         await advance(store, league.id, to_end=True, rng=random.Random(seed))
