@@ -51,8 +51,8 @@ The auto-manager's policy (Dugout's own, where the books give none):
   from, else the first listed.
 - Planned changes (:func:`planned_change`, with the pull option), before an inning's first batter
   (nobody out, nobody on, no runs in): in a save situation the closer replaces
-  any reliever and a tired starter (a fresh starter finishes his game); late and
-  close, a tired pitcher is replaced (a setup man comes in).
+  any reliever and a tired starter (a fresh starter finishes his game); late
+  (from the seventh), a tired pitcher is replaced (a setup man when close).
   Starters pitch in relief only when no reliever is left.
 - From the seventh inning on, a pitcher due up with his team behind or tied is
   batted for by the best hitter on the bench (``engine.lineup.hitting_score``).
@@ -453,8 +453,8 @@ def auto_reliever(g: Game, team: TeamState) -> Pitcher:
 
 def planned_change(g: Game, team: TeamState) -> bool:
     """A pitching change the auto-manager makes before an inning's first batter (Dugout's policy):
-    the closer in a save situation (for any reliever, or a tired starter), a setup man for a
-    tired pitcher late and close."""
+    the closer in a save situation (for any reliever, or a tired starter); late, a tired pitcher
+    leaves (for a setup man when close, else by :func:`auto_reliever`'s roles)."""
     state = g.state
     if state.outs or state.occupied() or (team is not state.fielding) or state.batting.runs_by_inning[-1:] != [0]:
         return False
@@ -466,7 +466,7 @@ def planned_change(g: Game, team: TeamState) -> bool:
             return False
         starter = team.pitcher.id == team.setup.pitcher.id
         return team.tired() or not starter
-    return _late_and_close(g, team) and team.tired()
+    return g.state.inning >= g.setup.options.innings - LATE_INNINGS and team.tired()
 
 
 # --- fatigue ------------------------------------------------------------------------------

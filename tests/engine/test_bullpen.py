@@ -111,12 +111,14 @@ def test_the_closer_replaces_a_reliever_or_a_tired_starter_before_the_ninth() ->
     assert manager.defense(g, None) == "pitch" and g.state.home.pitcher.id == "home-p"
 
 
-def test_late_and_close_a_tired_pitcher_makes_way_for_a_setup_man() -> None:
+def test_late_a_tired_pitcher_makes_way_for_a_setup_man_when_close_else_a_middle_man() -> None:
     g = _game(7, 1, batters_faced=30, tired=True)
     assert manager.planned_change(g, g.state.home)
     manager.defense(g, None)
     assert g.state.home.pitcher.id == "home-setup-r"
-    assert not manager.planned_change(*_at(_game(7, 5, batters_faced=30, tired=True)))  # not close
+    g = _game(8, 5, batters_faced=30, tired=True)
+    manager.defense(g, None)
+    assert g.state.home.pitcher.id == "home-mid-r"
     assert not manager.planned_change(*_at(_game(6, 0, batters_faced=30, tired=True)))  # not late
     assert not manager.planned_change(*_at(_game(7, 1, batters_faced=20)))  # not tired
 
