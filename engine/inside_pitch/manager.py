@@ -55,7 +55,9 @@ The auto-manager's policy (Dugout's own, where the books give none):
   (from the seventh), a tired pitcher is replaced (a setup man when close).
   Starters pitch in relief only when no reliever is left.
 - From the seventh inning on, a pitcher due up with his team behind or tied is
-  batted for by the best hitter on the bench (``engine.lineup.hitting_score``).
+  batted for by the best hitter on the bench (``engine.lineup.hitting_score``)
+  when he is tired; a pitcher not yet tired only when two or more runs behind
+  (a workhorse goes on pitching in a close game, as the 1920s-70s aces did).
 - A hurt player is replaced by the bench player with the best range at his
   position, else the best hitter; a hurt runner by the best runner (BR, then SB).
 - A pinch hitter or runner stays in at an open position his card lists (the
@@ -104,6 +106,7 @@ FIELD_POSITIONS = (
 )
 # Dugout's auto-manager: late-inning pinch hitting and the bullpen by inning and score.
 PINCH_HIT_FROM_INNING = 7
+FRESH_BEHIND = 2  # a pitcher not yet tired is batted for late only this many runs behind
 CLOSER_LEADS = range(1, 4)  # a save situation's lead
 SETUP_MEN = 2  # the relievers listed just before the closer
 LATE_INNINGS = 2  # late: from this many innings before the last (the 7th of nine)
@@ -772,8 +775,10 @@ def offense(g: Game, strategy_roll: int | None) -> str:
             call = strategy.suggest_offense(g, strategy_roll, pitcher_up, batter)
         suggestion = call
         hitter: Batter | None = None
-        # Late, behind or tied: bat for the pitcher (the bench is looked at only then).
-        if pitcher_up and state.inning >= PINCH_HIT_FROM_INNING and state.batting.runs <= state.fielding.runs:
+        # Late, behind or tied: bat for a tired pitcher; for a fresh one only two runs behind
+        # (the bench is looked at only then).
+        behind = state.fielding.runs - state.batting.runs
+        if pitcher_up and state.inning >= PINCH_HIT_FROM_INNING and behind >= (0 if team.tired() else FRESH_BEHIND):
             bench = team.available_bench()
             if bench and team.available_relievers():
                 hitter = best_hitter(team, bench)
