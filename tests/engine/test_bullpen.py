@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from cards.models import Pitcher
+from engine.events import Substitution
 from engine.game import Game
 from engine.inside_pitch import manager
 from engine.setup import GameSetup, Options, TeamSetup
 from engine.situation import START, Situation, TeamSituation
 from engine.state import TeamState
-from tests.engine.helpers import CBP, SEAVER, team
+from tests.engine.helpers import CBP, SEAVER, setup, team
 
 # The league's order: long man, middle men, setup men, the closer last.
 PEN = (
@@ -133,3 +136,20 @@ def test_no_planned_change_once_the_inning_is_under_way_or_without_the_pull_opti
 
 def _at(g: Game) -> tuple[Game, TeamState]:
     return g, g.state.home
+
+
+def test_a_stored_game_replays_from_its_logged_choices_whatever_the_policy_of_the_day(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Auto-managed answers are logged: a game played under one bullpen policy replays the same under another."""
+    games = [Game(setup(), seed) for seed in range(6)]
+    played = [g for g in games if any(isinstance(e, Substitution) and e.kind == "pitcher" for e in g.events)]
+    assert played
+    monkeypatch.setattr(manager, "auto_reliever", lambda g, team: team.available_relievers()[-1])
+    # A policy that would change pitchers before every batter while anyone is left (suggestions stay legal).
+    monkeypatch.setattr(manager, "planned_change", lambda g, team: bool(team.available_relievers()))
+    for game in played:
+        again = Game.from_dict(game.to_dict())
+        assert (again.state.away.runs, again.state.home.runs) == (game.state.away.runs, game.state.home.runs)
+        changes = [e for e in again.events if isinstance(e, Substitution)]
+        assert changes == [e for e in game.events if isinstance(e, Substitution)]
