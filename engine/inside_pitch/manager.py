@@ -35,11 +35,29 @@ The auto-manager's policy (Dugout's own, where the books give none):
 
 - A pitcher leaves when exhausted (the exhausted option), when hurt, or when
   his runs + hits + unintentional walks pass his pull rating (the pull option).
-  Relievers come in the bullpen's order; from the ninth inning with a lead of
-  one to three runs the last reliever listed (the closer) comes in first.
+- The bullpen by inning and score (:func:`auto_reliever`). The bullpen is listed
+  long man first, then middle men, setup men, and the closer last (the league's
+  order); the engine reads the roles from those places: the last listed is the
+  closer, the two before him the setup men, the first the long man, the rest the
+  middle men. In a save situation (a lead of one to three, from as many innings
+  before the end of regulation as the closer's RELIEF line covers at 4.3 batters
+  an inning: the ninth for a one-inning closer, the eighth for a two-inning
+  fireman, never before the seventh) the closer comes in; late and close (from two innings before
+  the last, tied, ahead by up to three or behind by one) a setup man; before the
+  sixth inning the long man; otherwise a middle man. When that role has nobody
+  left the next one is tried (save: setup, middle, long; late and close: middle,
+  long, closer; early: middle, setup, closer; otherwise: long, setup, closer).
+  Within a role, the first listed who throws with the hand the next batter bats
+  from, else the first listed.
+- Planned changes (:func:`planned_change`, with the pull option), before an inning's first batter
+  (nobody out, nobody on, no runs in): in a save situation the closer replaces
+  any reliever and a tired starter (a fresh starter finishes his game); late
+  (from the seventh), a tired pitcher is replaced (a setup man when close).
   Starters pitch in relief only when no reliever is left.
 - From the seventh inning on, a pitcher due up with his team behind or tied is
-  batted for by the best hitter on the bench (``engine.lineup.hitting_score``).
+  batted for by the best hitter on the bench (``engine.lineup.hitting_score``)
+  when he is tired; a pitcher not yet tired only when two or more runs behind
+  (a workhorse goes on pitching in a close game, as the 1920s-70s aces did).
 - A hurt player is replaced by the bench player with the best range at his
   position, else the best hitter; a hurt runner by the best runner (BR, then SB).
 - A pinch hitter or runner stays in at an open position his card lists (the
@@ -51,6 +69,7 @@ The auto-manager's policy (Dugout's own, where the books give none):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -85,9 +104,15 @@ FIELD_POSITIONS = (
     Position.CENTER,
     Position.RIGHT,
 )
-# Dugout's auto-manager: late-inning pinch hitting and the closer.
+# Dugout's auto-manager: late-inning pinch hitting and the bullpen by inning and score.
 PINCH_HIT_FROM_INNING = 7
-CLOSER_LEADS = range(1, 4)
+FRESH_BEHIND = 2  # a pitcher not yet tired is batted for late only this many runs behind
+CLOSER_LEADS = range(1, 4)  # a save situation's lead
+SETUP_MEN = 2  # the relievers listed just before the closer
+LATE_INNINGS = 2  # late: from this many innings before the last (the 7th of nine)
+CLOSE_LEADS = range(-1, 4)  # late and close: behind by one to ahead by three
+LONG_RELIEF_BEFORE = 6  # a starter gone before this inning: the long man
+BATTERS_PER_INNING = 4.3  # about what an inning takes in any era: a RELIEF line's innings
 BASE_WORDS = {1: "first", 2: "second", 3: "third", 4: "home"}
 
 
@@ -368,13 +393,83 @@ def best_at(bench: list[Batter], position: Position) -> Batter:
     return max(bench, key=hitting_score)  # rare: only when someone is hurt
 
 
+def bullpen_roles(team: TeamState) -> dict[str, list[Pitcher]]:
+    """The bullpen's roles read from its order (long first, closer last; the league's BULLPEN_ORDER):
+    "closer" the last listed, "setup" the up to SETUP_MEN before him, "long" the first, "middle" the rest.
+    Relievers without a RELIEF line count only when nobody has one."""
+    pen = [p for p in team.setup.bullpen if p.relief is not None] or list(team.setup.bullpen)
+    n = len(pen)
+    if n < 2:
+        return {"closer": [], "setup": [], "long": pen, "middle": []}
+    first_setup = max(1, n - 1 - SETUP_MEN)
+    return {"closer": pen[-1:], "setup": pen[first_setup:-1], "long": pen[:1], "middle": pen[1:first_setup]}
+
+
+def _lead(g: Game, team: TeamState) -> int:
+    return team.runs - (g.state.batting if team is g.state.fielding else g.state.fielding).runs
+
+
+def closer_from_inning(g: Game, team: TeamState) -> int:
+    """The first inning of the closer's save situations: as many innings before the end of
+    regulation as his RELIEF line's batters cover (BATTERS_PER_INNING to an inning, at least one),
+    so a two-inning fireman comes in for the eighth and a one-inning closer for the ninth."""
+    closer = bullpen_roles(team)["closer"]
+    line = closer[0].relief if closer else None
+    innings = max(1, math.floor(line.tired / BATTERS_PER_INNING + 0.5)) if line is not None else 1
+    return g.setup.options.innings - min(innings, LATE_INNINGS + 1) + 1
+
+
+def _save_situation(g: Game, team: TeamState) -> bool:
+    return _lead(g, team) in CLOSER_LEADS and g.state.inning >= closer_from_inning(g, team)
+
+
+def _late_and_close(g: Game, team: TeamState) -> bool:
+    return g.state.inning >= g.setup.options.innings - LATE_INNINGS and _lead(g, team) in CLOSE_LEADS
+
+
+def _wanted_roles(g: Game, team: TeamState) -> tuple[str, ...]:
+    """The roles the auto-manager looks to, in turn, for a reliever now (Dugout's policy)."""
+    if _save_situation(g, team):
+        return ("closer", "setup", "middle", "long")
+    if _late_and_close(g, team):
+        return ("setup", "middle", "long", "closer")
+    if g.state.inning < LONG_RELIEF_BEFORE:
+        return ("long", "middle", "setup", "closer")
+    return ("middle", "long", "setup", "closer")
+
+
 def auto_reliever(g: Game, team: TeamState) -> Pitcher:
+    """The auto-manager's reliever: by inning and score, the role's man facing the batter's side."""
     relievers = team.available_relievers()
-    pen = [p for p in relievers if p.relief is not None] or relievers
-    lead = team.runs - (g.state.batting if team is g.state.fielding else g.state.fielding).runs
-    if g.state.inning >= g.setup.options.innings and lead in CLOSER_LEADS:
-        return pen[-1]
-    return pen[0]
+    available = {p.id for p in relievers}
+    roles = bullpen_roles(team)
+    batter_hand = None
+    if team is g.state.fielding:
+        batting = g.state.batting
+        batter_hand = batting.order[batting.up % len(batting.order)].batter.bats.value
+    for role in _wanted_roles(g, team):
+        men = [p for p in roles[role] if p.id in available]
+        if men:
+            return next((p for p in men if p.throws.value == batter_hand), men[0])
+    return relievers[0]  # relievers without RELIEF lines, when those with one are used
+
+
+def planned_change(g: Game, team: TeamState) -> bool:
+    """A pitching change the auto-manager makes before an inning's first batter (Dugout's policy):
+    the closer in a save situation (for any reliever, or a tired starter); late, a tired pitcher
+    leaves (for a setup man when close, else by :func:`auto_reliever`'s roles)."""
+    state = g.state
+    if state.outs or state.occupied() or (team is not state.fielding) or state.batting.runs_by_inning[-1:] != [0]:
+        return False
+    if not team.available_relievers():
+        return False
+    if _save_situation(g, team):
+        closer = bullpen_roles(team)["closer"]
+        if not closer or closer[0].id in team.used_pitchers:
+            return False
+        starter = team.pitcher.id == team.setup.pitcher.id
+        return team.tired() or not starter
+    return g.state.inning >= g.setup.options.innings - LATE_INNINGS and team.tired()
 
 
 # --- fatigue ------------------------------------------------------------------------------
@@ -600,7 +695,8 @@ def defense(g: Game, strategy_roll: int | None) -> str:
             depth.play_back(g)  # the offense sees the infield as it will play
         alignment = depth.call_alignment(g) if with_infield else ""
         suggestion = f"{PITCH}:{alignment}" if with_infield else PITCH
-        if g.setup.options.pull and team.past_pull() and team.available_relievers():
+        # Past his pull rating, or a planned change (the closer, a setup man): the pull option's.
+        if g.setup.options.pull and ((team.past_pull() and team.available_relievers()) or planned_change(g, team)):
             suggestion = RELIEF
         elif strategy_roll is not None and strategy.suggest_pickoff(strategy_roll):
             suggestion = PICKOFF
@@ -679,8 +775,10 @@ def offense(g: Game, strategy_roll: int | None) -> str:
             call = strategy.suggest_offense(g, strategy_roll, pitcher_up, batter)
         suggestion = call
         hitter: Batter | None = None
-        # Late, behind or tied: bat for the pitcher (the bench is looked at only then).
-        if pitcher_up and state.inning >= PINCH_HIT_FROM_INNING and state.batting.runs <= state.fielding.runs:
+        # Late, behind or tied: bat for a tired pitcher; for a fresh one only two runs behind
+        # (the bench is looked at only then).
+        behind = state.fielding.runs - state.batting.runs
+        if pitcher_up and state.inning >= PINCH_HIT_FROM_INNING and behind >= (0 if team.tired() else FRESH_BEHIND):
             bench = team.available_bench()
             if bench and team.available_relievers():
                 hitter = best_hitter(team, bench)

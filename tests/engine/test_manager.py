@@ -224,11 +224,21 @@ def test_pinch_hitting_for_the_pitcher_brings_a_new_pitcher_next_time_out(table:
 
 
 def test_auto_manager_pinch_hits_for_the_pitcher_late_when_not_ahead(table: Table) -> None:
-    g = table.at(Situation(inning=7, away=TeamSituation(up=8)))
+    g = table.at(Situation(inning=7, away=TeamSituation(up=8, tired=True)))
     offense = g.state.batting
     choice = manager.offense(g, None)
     assert choice == "swing"
     assert offense.order[8].batter.id in {b.id for b in offense.setup.bench}
+
+
+def test_a_fresh_pitcher_is_batted_for_late_only_two_runs_behind(table: Table) -> None:
+    """Dugout's policy: a pitcher not yet tired (faced fewer than his START number) bats in a close game."""
+    g = table.at(Situation(inning=8, away=TeamSituation(up=8, runs=2, batters_faced=20), home=TeamSituation(runs=3)))
+    pitcher = g.state.batting.order[8].batter.id
+    assert manager.offense(g, None) == "swing" and g.state.batting.order[8].batter.id == pitcher
+    g = table.at(Situation(inning=8, away=TeamSituation(up=8, runs=1, batters_faced=20), home=TeamSituation(runs=3)))
+    manager.offense(g, None)
+    assert g.state.batting.order[8].batter.id in {b.id for b in g.state.batting.setup.bench}
 
 
 def test_the_closer_comes_in_the_ninth_with_a_small_lead(table: Table) -> None:

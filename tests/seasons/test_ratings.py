@@ -13,11 +13,13 @@ from seasons.ratings import (
     ERROR_AVERAGE,
     ERRORS_PER_POINT,
     RANGE_AVERAGE,
+    _Usage,
     batter_ratings,
     fielding_line,
     injury_rating,
     pitcher_batting_ratings,
     pitcher_ratings,
+    staminas,
 )
 from seasons.stats import Batting, Fielding, Pitching, Player, Season, TeamSeason
 
@@ -366,6 +368,19 @@ def test_staminas_from_batters_faced_per_start_and_per_relief_game() -> None:
     assert s["start"] == "(33) 29 / 12" and "relief" not in s
     # 330 / 60 = 5.5 a relief game, 20 % more; (30 + 70 + 26) / 60 = 2.1, 50 % more.
     assert r["relief"] == "(60) 7 / 3" and "start" not in r
+
+
+def test_a_starters_lines_widen_his_spread_from_the_leagues_batters_per_start() -> None:
+    """START_SPREAD 1.5: a workhorse's lines are set deeper than his own figure, a five-inning man's shallower."""
+    usage = _Usage(start_bfp=27.0, relief_bfp=5.5)
+    workhorse = Pitching(g=40, gs=40, bfp=1320, h=260, r=100, bb=80)  # 33 a start, 440 / 40 = 11 on the pull count
+    # 27 + 1.5 x 6 = 36 batters: tired at 37.8 -> 38; pull 11 x 36 / 33 = 12, 15 % more: 13.8 -> 14.
+    assert staminas(workhorse, usage) == ("(40) 38 / 14", None)
+    short = Pitching(g=30, gs=30, bfp=660, h=170, r=80, bb=50)  # 22 a start, 300 / 30 = 10
+    # 27 - 1.5 x 5 = 19.5: tired at 20.475 -> 20; pull 10 x 19.5 / 22 = 8.86, 15 % more: 10.19 -> 10.
+    assert staminas(short, usage) == ("(30) 20 / 10", None)
+    league = Pitching(g=30, gs=30, bfp=810, h=200, r=90, bb=60)  # the league's 27 a start: his own figure
+    assert staminas(league, usage) == ("(30) 28 / 13", None)
 
 
 def test_a_swingman_splits_his_batters_at_the_leagues_rates() -> None:
