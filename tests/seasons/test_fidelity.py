@@ -3,7 +3,9 @@
 The issue's targets are for ten replays (bench.fidelity); two replays carry about 2.2 times
 the replay noise of ten, so the league and team tolerances here are wider. They still fail
 on cards that do not carry their season: uncalibrated cards scored 31 % too many runs, with a
-team correlation of 0.66 and a player OPS error of .081.
+team correlation of 0.66 and a player OPS error of .081; static lineups that ignored real playing
+time gave a team correlation of 0.71, steals short by 39 %. The bundled set at these two replays:
+R/G −2.7 %, SB +1.9 %, team correlation 0.85, OPS error .032, 98 % within two standard errors.
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ def figures():  # type: ignore[no-untyped-def]
 
 def test_league_rates_are_the_seasons(figures) -> None:  # type: ignore[no-untyped-def]
     rows = {name: (real, sim) for name, real, sim, _ in figures.rows}
-    for name, tolerance in (("R/G", 0.08), ("HR/G", 0.10), ("K/G", 0.06), ("BB/G", 0.12), ("2B/G", 0.10)):
+    for name, tolerance in (
+        ("R/G", 0.05), ("HR/G", 0.08), ("K/G", 0.05), ("BB/G", 0.06), ("2B/G", 0.06), ("SB/G", 0.10),
+    ):  # fmt: skip
         real, sim = rows[name]
         assert abs(sim / real - 1) <= tolerance, (name, real, sim)
 
 
 def test_teams_and_players_play_like_themselves(figures) -> None:  # type: ignore[no-untyped-def]
-    assert figures.team_correlation >= 0.6
+    assert figures.team_correlation >= 0.75
     assert figures.batters >= 150
-    assert figures.mae["OPS"] <= 0.045
-    assert figures.within >= 0.85
+    assert figures.mae["OPS"] <= 0.040
+    assert figures.within >= 0.90
