@@ -67,6 +67,7 @@ SPREAD_MIN_PLAYED = 100
 # The spread factor is kept within these bounds (a slope further off is noise or a fit
 # problem a stretch cannot mend: a card cannot hold a target beyond its cells).
 SPREAD_LIMITS = (0.8, 1.4)
+SPREAD_MIN_SE = 1e-3  # a round's slope weighs at most 1 / SPREAD_MIN_SE^2 (an exact line has SE 0)
 
 
 class PlayedLeague(Protocol):
@@ -196,9 +197,9 @@ def pooled_spread(
     out = dict(current)
     for r in results:
         usable = [
-            (factors, {r: slopes[r][0]}, 1 / slopes[r][1] ** 2)
+            (factors, {r: slopes[r][0]}, 1 / max(slopes[r][1], SPREAD_MIN_SE) ** 2)
             for factors, slopes in rounds
-            if r in slopes and slopes[r][0] > 0 and 0 < slopes[r][1] < math.inf
+            if r in slopes and slopes[r][0] > 0 and slopes[r][1] < math.inf
         ]
         if usable:
             got = pooled_recalibrate(usable, {r: 1.0}, {r: current.get(r, 1.0)})[r]
@@ -208,7 +209,7 @@ def pooled_spread(
 
 def pooled_slope_se(rounds: Sequence[Mapping[str, tuple[float, float]]], result: str) -> float:
     """The SE of the pooled slope (inverse-variance pooling of the rounds' SEs)."""
-    inv = sum(1 / s[result][1] ** 2 for s in rounds if result in s and 0 < s[result][1] < math.inf)
+    inv = sum(1 / max(s[result][1], SPREAD_MIN_SE) ** 2 for s in rounds if result in s and s[result][1] < math.inf)
     return 1 / math.sqrt(inv) if inv > 0 else math.inf
 
 
