@@ -9,7 +9,7 @@ calibration (``seasons.generate``, given :func:`play_season` by ``dugout cards g
 both play their games with it, so the cards are calibrated in the games they are judged by.
 
 :func:`read_totals` reads what the regular season gave from the league's season tables:
-every card's batting line and the fielders' errors; :func:`play_season` does both in a
+every card's batting and pitching lines and the fielders' errors; :func:`play_season` does both in a
 temporary folder.
 """
 
@@ -27,6 +27,8 @@ from league.store import Store
 
 # The batting counts read from season_batting (its column names).
 BATTING_COUNTS = ("pa", "ab", "r", "h", "doubles", "triples", "hr", "bb", "k", "hbp", "sf", "sh", "gidp", "sb", "cs")
+# The pitching counts read from season_pitching (the calibration's pitchers' spread).
+PITCHING_COUNTS = ("bf", "h", "hr", "bb", "k", "hbp", "outs", "er")
 
 
 @dataclass
@@ -35,6 +37,7 @@ class LeagueTotals:
 
     team_games: int = 0
     batting: dict[str, dict[str, int]] = field(default_factory=dict)  # card id -> BATTING_COUNTS
+    pitching: dict[str, dict[str, int]] = field(default_factory=dict)  # card id -> PITCHING_COUNTS
     errors: int = 0
 
 
@@ -66,6 +69,11 @@ def read_totals(db_path: str | Path) -> LeagueTotals:
             f"SELECT card_id, {columns} FROM season_batting WHERE phase = 'regular' GROUP BY card_id ORDER BY card_id"
         ):
             out.batting[row[0]] = {c: int(v or 0) for c, v in zip(BATTING_COUNTS, row[1:], strict=True)}
+        pitching = ", ".join(f"sum({c})" for c in PITCHING_COUNTS)
+        for row in db.execute(
+            f"SELECT card_id, {pitching} FROM season_pitching WHERE phase = 'regular' GROUP BY card_id ORDER BY card_id"
+        ):
+            out.pitching[row[0]] = {c: int(v or 0) for c, v in zip(PITCHING_COUNTS, row[1:], strict=True)}
         out.errors = int(
             db.execute("SELECT coalesce(sum(e), 0) FROM season_fielding WHERE phase = 'regular'").fetchone()[0]
         )

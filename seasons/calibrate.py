@@ -16,7 +16,14 @@ for the whole league (players keep their differences):
   balls in play the cards do not give) does not grow with his hitting, so the league-wide
   scale left pitchers hitting well above their real line;
 - ``steals``: ``attempts`` (SB + CS per time on first) and ``success`` (SB / (SB + CS)),
-  scaling the rate each runner's ATT and SB ratings are made from (``seasons.ratings``).
+  scaling the rate each runner's ATT and SB ratings are made from (``seasons.ratings``);
+- ``gdp``: one scale on every card's GDP rating (batters' and pitchers'), from the league's
+  GIDP per plate appearance;
+- ``spread`` and ``pitcher_spread``: the players' spread about the league's rate, per result.
+  The slope of each regular's played rate on his real rate (weighted least squares, batters
+  and pitchers apart) is pooled like the scales; the next fit stretches every target about
+  the league's rate by 1 / slope (``fit_season(spread=..., pitcher_spread=...)``), so played
+  rates follow real ones with slope 1.
 
 Each round's scale is real / k, where k (played per unit of scale) is pooled over the rounds
 so far from the second on, weighted by their plate appearances (times on first, attempts):
@@ -26,12 +33,13 @@ carry the precision. See docs/real-seasons/fit.md, "Calibration".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from seasons.stats import Batting, Season
+from seasons.stats import Batting, Pitching, Season
 
 # The results the fit takes targets for (its CATS without the outs, which are the rest).
 RESULTS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K")
@@ -49,6 +57,17 @@ MIN_PITCHER_PA = 2000
 # batter), a lower scale no longer moves the pooled line and only takes hits from the pitchers
 # who could hit (1970: the singles scale fell 0.61, 0.46, 0.39, 0.35 with the line unmoved).
 PITCHER_SCALE_LIMIT = 1.25
+# The spread: results measured per side (a pitcher's 1B, 2B and 3B targets are his hits on balls
+# in play split by the league's shares, so they spread as one, "H"; HBP is too rare to measure).
+SPREAD_RESULTS = ("1B", "2B", "3B", "HR", "BB", "K")
+PITCHER_SPREAD_RESULTS = ("H", "HR", "BB", "K")
+# Who enters a round's slope: this many real PA (BF) and this many played in the round.
+SPREAD_MIN_REAL = 300
+SPREAD_MIN_PLAYED = 100
+# The spread factor is kept within these bounds (a slope further off is noise or a fit
+# problem a stretch cannot mend: a card cannot hold a target beyond its cells).
+SPREAD_LIMITS = (0.8, 1.4)
+SPREAD_MIN_SE = 1e-3  # a round's slope weighs at most 1 / SPREAD_MIN_SE^2 (an exact line has SE 0)
 
 
 class PlayedLeague(Protocol):
@@ -59,6 +78,10 @@ class PlayedLeague(Protocol):
 
     @property
     def batting(self) -> Mapping[str, Mapping[str, int]]: ...
+
+    @property
+    def pitching(self) -> Mapping[str, Mapping[str, int]]:  # card id -> bf h hr bb k hbp
+        ...
 
 
 class LeaguePlayer(Protocol):
@@ -104,6 +127,90 @@ def steal_rates(b: Batting) -> dict[str, float]:
         "attempts": attempts / on_first if on_first > 0 else 0.0,
         "success": b.sb / attempts if attempts > 0 else 0.0,
     }
+
+
+def pitching_rates(p: Pitching) -> dict[str, float]:
+    """A pitcher's :data:`PITCHER_SPREAD_RESULTS` per batter faced (H: hits on balls in play)."""
+    if p.bfp <= 0:
+        return dict.fromkeys(PITCHER_SPREAD_RESULTS, 0.0)
+    return {"H": (p.h - p.hr) / p.bfp, "HR": p.hr / p.bfp, "BB": p.bb / p.bfp, "K": p.so / p.bfp}
+
+
+def played_pitching_rates(line: Mapping[str, int]) -> dict[str, float]:
+    """The same from a played pitching line (bf h hr bb k)."""
+    bf = line.get("bf", 0)
+    if bf <= 0:
+        return dict.fromkeys(PITCHER_SPREAD_RESULTS, 0.0)
+    h, hr = line.get("h", 0), line.get("hr", 0)
+    return {"H": (h - hr) / bf, "HR": hr / bf, "BB": line.get("bb", 0) / bf, "K": line.get("k", 0) / bf}
+
+
+def weighted_slope(points: Sequence[tuple[float, float, float]]) -> tuple[float, float]:
+    """The slope of y on x by weighted least squares over (x, y, weight), and its standard error.
+
+    SE = sqrt(s2 / Sxx) with s2 = sum(w r^2) / (n - 2) scaled by n / sum(w) (weights relative
+    to their mean, so they carry the played counts' precision, not their units). (0, inf)
+    when the points cannot give a slope.
+    """
+    n = len(points)
+    total = sum(w for _, _, w in points)
+    if n < 3 or total <= 0:
+        return 0.0, math.inf
+    mx = sum(w * x for x, _, w in points) / total
+    my = sum(w * y for _, y, w in points) / total
+    sxx = sum(w * (x - mx) ** 2 for x, _, w in points)
+    if sxx <= 0:
+        return 0.0, math.inf
+    b = sum(w * (x - mx) * (y - my) for x, y, w in points) / sxx
+    a = my - b * mx
+    s2 = sum(w * (y - a - b * x) ** 2 for x, y, w in points) / (n - 2)
+    return b, math.sqrt(s2 / sxx)
+
+
+def spread_slopes(
+    real: Mapping[str, Mapping[str, float]],
+    played: Mapping[str, Mapping[str, float]],
+    played_counts: Mapping[str, float],
+    real_counts: Mapping[str, float],
+    results: Sequence[str],
+) -> dict[str, tuple[float, float]]:
+    """Per result, (slope, SE) of played rate on real rate over the players (card ids) with
+    :data:`SPREAD_MIN_REAL` real and :data:`SPREAD_MIN_PLAYED` played PA (BF), weighted by
+    their played PA (the played rate's noise goes as 1 / PA)."""
+    ids = [
+        c
+        for c in sorted(played)
+        if c in real and real_counts.get(c, 0) >= SPREAD_MIN_REAL and played_counts.get(c, 0) >= SPREAD_MIN_PLAYED
+    ]
+    return {r: weighted_slope([(real[c][r], played[c][r], float(played_counts[c])) for c in ids]) for r in results}
+
+
+def pooled_spread(
+    rounds: Sequence[tuple[Mapping[str, float], Mapping[str, tuple[float, float]]]],
+    current: Mapping[str, float],
+    results: Sequence[str],
+) -> dict[str, float]:
+    """The spread factors that give slope 1, from rounds of (factors played with, (slope, SE)).
+
+    A round's slope is taken as k x factor; k is pooled with weights 1 / SE^2 and the new factor
+    is 1 / k, within :data:`SPREAD_LIMITS` (:func:`pooled_recalibrate` with a real "rate" of 1)."""
+    out = dict(current)
+    for r in results:
+        usable = [
+            (factors, {r: slopes[r][0]}, 1 / max(slopes[r][1], SPREAD_MIN_SE) ** 2)
+            for factors, slopes in rounds
+            if r in slopes and slopes[r][0] > 0 and slopes[r][1] < math.inf
+        ]
+        if usable:
+            got = pooled_recalibrate(usable, {r: 1.0}, {r: current.get(r, 1.0)})[r]
+            out[r] = min(max(got, SPREAD_LIMITS[0]), SPREAD_LIMITS[1])
+    return out
+
+
+def pooled_slope_se(rounds: Sequence[Mapping[str, tuple[float, float]]], result: str) -> float:
+    """The SE of the pooled slope (inverse-variance pooling of the rounds' SEs)."""
+    inv = sum(1 / max(s[result][1], SPREAD_MIN_SE) ** 2 for s in rounds if result in s and s[result][1] < math.inf)
+    return 1 / math.sqrt(inv) if inv > 0 else math.inf
 
 
 def real_rates(season: Season) -> dict[str, float]:
@@ -156,6 +263,11 @@ def pooled_recalibrate(
     return out
 
 
+def gdp_rate(b: Batting) -> float:
+    """Grounded into double plays per plate appearance."""
+    return b.gidp / b.pa if b.pa > 0 else 0.0
+
+
 @dataclass
 class Calibration:
     """The scales fitted so far and the rounds they came from."""
@@ -163,13 +275,28 @@ class Calibration:
     adjust: dict[str, float] = field(default_factory=dict)  # batting results, everyone
     pitchers: dict[str, float] = field(default_factory=dict)  # batting results, pitchers batting
     steals: dict[str, float] = field(default_factory=dict)  # attempts, success
+    gdp: dict[str, float] = field(default_factory=dict)  # "gdp": the GDP ratings' scale
+    spread: dict[str, float] = field(default_factory=dict)  # batters' targets about the league, per result
+    pitcher_spread: dict[str, float] = field(default_factory=dict)  # pitchers' (H HR BB K)
     # per round: the scales it played with, what it played, its weights
     history: list[dict[str, tuple[dict[str, float], dict[str, float], float]]] = field(default_factory=list)
+    # per round: (spread factors played with, (slope, SE) per result), batters' and pitchers'
+    slopes: list[dict[str, tuple[dict[str, float], dict[str, tuple[float, float]]]]] = field(default_factory=list)
 
     def update(
-        self, played: PlayedLeague, pitcher_cards: Iterable[str], season: Season, pitchers_real: Batting
+        self,
+        played: PlayedLeague,
+        pitcher_cards: Iterable[str],
+        season: Season,
+        pitchers_real: Batting,
+        *,
+        batters_by_card: Mapping[str, Batting] | None = None,
+        pitchers_by_card: Mapping[str, Pitching] | None = None,
     ) -> None:
-        """Add one played round and refit every scale from the rounds pooled (:data:`POOL_FROM` on)."""
+        """Add one played round and refit every scale from the rounds pooled (:data:`POOL_FROM` on).
+
+        ``batters_by_card`` (non-pitchers' real lines by card id) and ``pitchers_by_card``
+        (pitchers' by pitcher card id) give the spread; without them it stays as it is."""
         everyone = played_batting(played)
         pitching_batters = played_batting(played, pitcher_cards)
         self.history.append(
@@ -178,8 +305,35 @@ class Calibration:
                 "pitchers": (dict(self.pitchers or self.adjust), rates(pitching_batters), float(pitching_batters.pa)),
                 "attempts": (dict(self.steals), steal_rates(everyone), float(times_on_first(everyone))),
                 "success": (dict(self.steals), steal_rates(everyone), float(everyone.sb + everyone.cs)),
+                "gdp": (dict(self.gdp), {"gdp": gdp_rate(everyone)}, float(everyone.pa)),
             }
         )
+        round_slopes: dict[str, tuple[dict[str, float], dict[str, tuple[float, float]]]] = {}
+        if batters_by_card:
+            lines = {c: played_batting(played, [c]) for c in batters_by_card if c in played.batting}
+            round_slopes["batters"] = (
+                dict(self.spread),
+                spread_slopes(
+                    {c: rates(b) for c, b in batters_by_card.items()},
+                    {c: rates(b) for c, b in lines.items()},
+                    {c: float(b.ab + b.bb + b.hbp + b.sf) for c, b in lines.items()},
+                    {c: float(b.pa) for c, b in batters_by_card.items()},
+                    SPREAD_RESULTS,
+                ),
+            )
+        pitching = getattr(played, "pitching", None) or {}
+        if pitchers_by_card and pitching:
+            round_slopes["pitchers"] = (
+                dict(self.pitcher_spread),
+                spread_slopes(
+                    {c: pitching_rates(p) for c, p in pitchers_by_card.items()},
+                    {c: played_pitching_rates(line) for c, line in pitching.items()},
+                    {c: float(line.get("bf", 0)) for c, line in pitching.items()},
+                    {c: float(p.bfp) for c, p in pitchers_by_card.items()},
+                    PITCHER_SPREAD_RESULTS,
+                ),
+            )
+        self.slopes.append(round_slopes)
         start = POOL_FROM - 1 if len(self.history) >= POOL_FROM else 0
         pooled = self.history[start:]
         real = season.league_batting()
@@ -200,9 +354,37 @@ class Calibration:
         attempts = pooled_recalibrate(group("attempts"), {"attempts": real_steals["attempts"]}, self.steals)
         success = pooled_recalibrate(group("success"), {"success": real_steals["success"]}, self.steals)
         self.steals = {"attempts": attempts.get("attempts", 1.0), "success": success.get("success", 1.0)}
+        # Lahman has no GIDP before 1939 in some leagues: a real rate of 0 leaves the scale alone.
+        gdp = pooled_recalibrate(group("gdp"), {"gdp": gdp_rate(real)}, self.gdp)
+        if "gdp" in gdp:
+            self.gdp = {"gdp": gdp["gdp"]}
+        pooled_slopes = self.slopes[start:]
+        for side, results, attr in (
+            ("batters", SPREAD_RESULTS, "spread"),
+            ("pitchers", PITCHER_SPREAD_RESULTS, "pitcher_spread"),
+        ):
+            rounds = [r[side] for r in pooled_slopes if side in r]
+            if rounds:
+                setattr(self, attr, pooled_spread(rounds, getattr(self, attr), results))
+
+    def spread_report(self) -> str:
+        """The pooled slopes and their SEs, per side and result (the rounds the factors came from)."""
+        start = POOL_FROM - 1 if len(self.slopes) >= POOL_FROM else 0
+        parts = []
+        for side, results in (("batters", SPREAD_RESULTS), ("pitchers", PITCHER_SPREAD_RESULTS)):
+            rounds = [r[side][1] for r in self.slopes[start:] if side in r]
+            for result in results:
+                se = pooled_slope_se(rounds, result)
+                if se < math.inf:
+                    last = rounds[-1][result][0] if rounds else 0.0
+                    parts.append(f"{side} {result} slope {last:.2f} (pooled SE {se:.3f})")
+        return ", ".join(parts)
 
     def describe(self) -> str:
         parts = [f"{k} {v:.3f}" for k, v in sorted(self.adjust.items())]
         parts += [f"pitchers' {k} {v:.3f}" for k, v in sorted(self.pitchers.items())]
         parts += [f"steal {k} {v:.3f}" for k, v in sorted(self.steals.items())]
+        parts += [f"gdp {v:.3f}" for v in self.gdp.values()]
+        parts += [f"spread {k} {v:.3f}" for k, v in sorted(self.spread.items())]
+        parts += [f"pitchers' spread {k} {v:.3f}" for k, v in sorted(self.pitcher_spread.items())]
         return ", ".join(parts)

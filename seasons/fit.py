@@ -262,6 +262,24 @@ def pitching_rates(p: Pitching, factor: float, shares: Vec, adjust: Mapping[str,
     return _finish({k: v / bf * adjust.get(k, 1.0) for k, v in raw.items()})
 
 
+def stretch(rates: Vec, centre: Vec, spread: Mapping[str, float]) -> Vec:
+    """``rates`` moved about ``centre`` by each result's spread factor: centre + f x (rate - centre).
+
+    Results without a factor keep their rate; a rate stretched below 0 is 0, and the outs are
+    what is left (``_finish``)."""
+    if not spread:
+        return rates
+    return _finish({c: centre[i] + spread.get(c, 1.0) * (rates[i] - centre[i]) for i, c in enumerate(CATS[:-1])})
+
+
+def pitcher_spread_by_result(spread: Mapping[str, float]) -> dict[str, float]:
+    """The calibration's pitchers' factors per result: "H" (hits on balls in play) to 1B, 2B, 3B."""
+    out = {k: v for k, v in spread.items() if k != "H"}
+    if "H" in spread:
+        out |= dict.fromkeys(("1B", "2B", "3B"), spread["H"])
+    return out
+
+
 def platoon(rates: Vec, bats: str, same_share: float) -> tuple[Vec, Vec]:
     """(vs same-handed pitchers, vs opposite): the season line kept at ``same_share`` of PA."""
     if bats not in PLATOON:
@@ -644,12 +662,18 @@ def fit_season(
     *,
     adjust: Mapping[str, float] | None = None,
     pitcher_adjust: Mapping[str, float] | None = None,
+    spread: Mapping[str, float] | None = None,
+    pitcher_spread: Mapping[str, float] | None = None,
     rounds: int = 4,
 ) -> SeasonFit:
     """Every card of the season; ``adjust`` scales the targets per result (the calibration's),
-    ``pitcher_adjust`` those of pitchers batting (own cards and the generic one; default ``adjust``)."""
+    ``pitcher_adjust`` those of pitchers batting (own cards and the generic one; default ``adjust``).
+    ``spread`` stretches the batters' targets (not pitchers batting) about the league's rate
+    per result, ``pitcher_spread`` the pitchers' (H for 1B, 2B and 3B): see :func:`stretch`."""
     adjust = adjust or {}
     pitcher_adjust = pitcher_adjust or adjust
+    spread = spread or {}
+    pitching_spread = pitcher_spread_by_result(pitcher_spread or {})
     fit = SeasonFit()
     players = list(season.players.values())
     batters = [p for p in players if _gets_batter_card(p)]
@@ -677,11 +701,15 @@ def fit_season(
     def park_vec(hr: int) -> Vec:
         return card_vector(park_cells, park_ranges, _p(hr))
 
-    # Targets by hand.
+    # Targets by hand, stretched about the league's (calibrated) rates.
+    bat_centre = batting_rates(league, 1.0, adjust)
+    pit_centre = pitching_rates(season.league_pitching(), 1.0, hit_shares, adjust)
     bat_targets: dict[str, dict[str, Vec]] = {}
     for p in batters:
         assert p.batting is not None
         rates = batting_rates(p.batting, _factor(season, p, True), pitcher_adjust if _is_pitcher(p) else adjust)
+        if not _is_pitcher(p):
+            rates = stretch(rates, bat_centre, spread)
         same_share = share_lhp if p.bats == "L" else 1 - share_lhp
         same, opp = platoon(rates, p.bats, same_share)
         bat_targets[p.player_id] = {"L": same if p.bats == "L" else opp, "R": same if p.bats == "R" else opp}
@@ -690,7 +718,9 @@ def fit_season(
     pit_targets: dict[str, dict[str, Vec]] = {}
     for p in pitchers:
         assert p.pitching is not None
-        rates = pitching_rates(p.pitching, _factor(season, p, False), hit_shares, adjust)
+        rates = stretch(
+            pitching_rates(p.pitching, _factor(season, p, False), hit_shares, adjust), pit_centre, pitching_spread
+        )
         left = share_left_side[p.throws if p.throws in ("L", "R") else "R"]
         # the batter's platoon rule seen from the mound: same-side batters are the ones held down
         hand = p.throws if p.throws in ("L", "R") else "R"

@@ -161,7 +161,7 @@ def generate(
     load_season: Callable[[int, Sequence[str]], Season] | None = None,
     fit_season: Callable[..., SeasonFitLike] | None = None,
     batter_ratings: Callable[..., Mapping[str, object]] | None = None,
-    pitcher_ratings: Callable[[Player, Season], Mapping[str, object]] | None = None,
+    pitcher_ratings: Callable[..., Mapping[str, object]] | None = None,
     calibrate: bool | None = None,
     player: LeaguePlayer | None = None,
 ) -> GenerateReport:
@@ -191,6 +191,7 @@ def generate(
         raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
 
     steals: dict[str, float] = {}
+    gdp: dict[str, float] = {}  # the calibration's GDP scale, once it has one
 
     def build(fitted: SeasonFitLike) -> tuple[dict[str, list[AnyCard]], dict[str, list[TeamEntry]], list[str]]:
         """Every card and team entry of the season from one fit."""
@@ -209,7 +210,7 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "throws": player.throws if player.throws in ("L", "R") else "R",
-                **p_ratings(player, season),
+                **(p_ratings(player, season, gdp=gdp["gdp"]) if gdp else p_ratings(player, season)),
                 **fitted.pitchers[pid],
                 "own_batting_card": is_pitcher(player) and pid in fitted.batters,
             }
@@ -227,7 +228,7 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "bats": player.bats if player.bats in ("L", "R", "S") else "R",
-                **(b_ratings(player, season, steals=steals) if steals else b_ratings(player, season)),
+                **b_ratings(player, season, **({"steals": steals} if steals else {}), **gdp),
                 **fitted.batters[pid],
             }
             if stats := _batter_stats(player):
@@ -299,6 +300,17 @@ def generate(
         for p in season.players.values():
             if is_pitcher(p) and p.batting is not None:
                 pitchers_real = pitchers_real + p.batting
+        # The real lines by the card ids the league plays them under (the spread's slopes).
+        batters_by_card = {
+            _card_id(f"{p.player_id}-{year}"): p.batting
+            for p in season.players.values()
+            if p.batting is not None and not is_pitcher(p)
+        }
+        pitchers_by_card = {
+            _card_id(pitcher_card_id(p, year)): p.pitching
+            for p in season.players.values()
+            if p.pitching is not None and p.pitching.bfp > 0
+        }
         with tempfile.TemporaryDirectory(prefix="dugout-calibration-") as folder:
             for n, share in enumerate(CALIBRATION_SCHEDULE, 1):
                 games = max(1, round(share * length))
@@ -306,14 +318,31 @@ def generate(
                 write_season_set(candidate, info, files, teams, attribution(year, notes, season.filled, []))
                 say(f"calibration {n}/{len(CALIBRATION_SCHEDULE)}: the league plays {games} games a team")
                 played = player(candidate, games, n)
-                calibration.update(played, pitcher_cards, season, pitchers_real)
+                calibration.update(
+                    played,
+                    pitcher_cards,
+                    season,
+                    pitchers_real,
+                    batters_by_card=batters_by_card,
+                    pitchers_by_card=pitchers_by_card,
+                )
                 say(f"calibration {n}: {calibration.describe()}")
-                fitted = fit_fn(season, adjust=calibration.adjust, pitcher_adjust=calibration.pitchers)
+                say(f"calibration {n} slopes: {calibration.spread_report()}")
+                fitted = fit_fn(
+                    season,
+                    adjust=calibration.adjust,
+                    pitcher_adjust=calibration.pitchers,
+                    spread=calibration.spread,
+                    pitcher_spread=calibration.pitcher_spread,
+                )
                 steals.clear()
                 steals.update(calibration.steals)
+                gdp.clear()
+                gdp.update(calibration.gdp)
                 files, teams, notes = build(fitted)
         calibration_notes.append(
-            f"calibrated in {len(CALIBRATION_SCHEDULE)} rounds of league games ({calibration.describe()})"
+            f"calibrated in {len(CALIBRATION_SCHEDULE)} rounds of league games ({calibration.describe()}; "
+            f"{calibration.spread_report()})"
         )
         floor = [
             p.name

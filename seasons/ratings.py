@@ -484,11 +484,14 @@ def _sacrifice_fly(b: Batting, league: Batting) -> int:
     return _clamp(_round(SF_AVERAGE * _ratio(rate, lg_rate)), 0, 6)
 
 
-def _batter_gdp(b: Batting, league: Batting) -> int:
+def _batter_gdp(b: Batting, league: Batting, scale: float = 1.0) -> int:
+    """The batter's share of the combined GDP; ``scale`` (the calibration's) multiplies the
+    rating before it is rounded, as it does the pitcher's, so the league's average combined
+    GDP becomes COMBINED_GDP_AVERAGE x scale (a roll of 1d6 at or under it turns two)."""
     lg_rate = _rate(league.gidp, league.pa)
     rate = _regress(b.gidp, b.pa, lg_rate, REGRESS_PA)
     combined = COMBINED_GDP_AVERAGE * _ratio(rate, lg_rate)
-    return _clamp(_round(combined - PITCHER_GDP_AVERAGE), -3, 6)
+    return _clamp(_round(scale * (combined - PITCHER_GDP_AVERAGE)), -3, 6)
 
 
 # --- injury --------------------------------------------------------------------------
@@ -519,8 +522,11 @@ def injury_rating(player: Player, season: Season) -> int:
 # --- the batter card -------------------------------------------------------------------
 
 
-def batter_ratings(player: Player, season: Season, *, steals: Mapping[str, float] | None = None) -> dict[str, object]:
-    """The batter card's injury, positions, br, bnt, att, sb, gdp and sf fields (``steals``: see :func:`stealing`)."""
+def batter_ratings(
+    player: Player, season: Season, *, steals: Mapping[str, float] | None = None, gdp: float = 1.0
+) -> dict[str, object]:
+    """The batter card's injury, positions, br, bnt, att, sb, gdp and sf fields (``steals``: see
+    :func:`stealing`; ``gdp``: the calibration's GDP scale, see :func:`_batter_gdp`)."""
     league = _league_of(player, season)
     lg = season.league_batting(league)
     b = player.batting or Batting()
@@ -533,7 +539,7 @@ def batter_ratings(player: Player, season: Season, *, steals: Mapping[str, float
         "bnt": _bunting(b, lg, _is_pitcher(player)),
         "att": att,
         "sb": sb,
-        "gdp": _batter_gdp(b, lg),
+        "gdp": _batter_gdp(b, lg, gdp),
         "sf": _sacrifice_fly(b, lg),
     }
 
@@ -618,8 +624,8 @@ def _per_runner_on_pa(count: float, bfp: float, league_rate: float) -> float:
     return _regress(count, bfp, league_rate, REGRESS_BFP) / RUNNERS_ON_SHARE
 
 
-def pitcher_extras(player: Player, season: Season) -> dict[str, object]:
-    """WP / PB? ranges, BK / PO / POE ranges, HLD and SB, GDP."""
+def pitcher_extras(player: Player, season: Season, gdp: float = 1.0) -> dict[str, object]:
+    """WP / PB? ranges, BK / PO / POE ranges, HLD and SB, GDP (``gdp``: the calibration's scale)."""
     p = player.pitching or Pitching()
     league = _league_of(player, season)
     lg = season.league_pitching(league)
@@ -657,11 +663,11 @@ def pitcher_extras(player: Player, season: Season) -> dict[str, object]:
         "pickoff_error": _range_text(bk_size + po_size + 1, poe_size),
         "hold": hold,
         "steal": steal,
-        "gdp": _pitcher_gdp(p, lg),
+        "gdp": _pitcher_gdp(p, lg, gdp),
     }
 
 
-def _pitcher_gdp(p: Pitching, lg: Pitching) -> int:
+def _pitcher_gdp(p: Pitching, lg: Pitching, scale: float = 1.0) -> int:
     lg_rate = _rate(lg.gidp, lg.bfp)
     if lg_rate > 0:
         ratio = _ratio(_regress(p.gidp, p.bfp, lg_rate, REGRESS_BFP), lg_rate)
@@ -670,15 +676,16 @@ def _pitcher_gdp(p: Pitching, lg: Pitching) -> int:
         # runs, so the league's home-run rate over his (regressed), kept within 2/3-3/2.
         lg_hr = _rate(lg.hr, lg.bfp)
         if lg_hr <= 0:
-            return PITCHER_GDP_AVERAGE
+            return _round(scale * PITCHER_GDP_AVERAGE)
         ratio = lg_hr / _regress(p.hr, p.bfp, lg_hr, REGRESS_BFP)
         ratio = max(2 / 3, min(1.5, ratio))
-    return _clamp(_round(COMBINED_GDP_AVERAGE * ratio - BATTER_GDP_AVERAGE), -3, 6)
+    return _clamp(_round(scale * (COMBINED_GDP_AVERAGE * ratio - BATTER_GDP_AVERAGE)), -3, 6)
 
 
-def pitcher_ratings(player: Player, season: Season) -> dict[str, object]:
+def pitcher_ratings(player: Player, season: Season, *, gdp: float = 1.0) -> dict[str, object]:
     """The pitcher card's injury, positions, start, relief, wild_pitch, passed_ball, hold,
-    steal, gdp, balk, pickoff and pickoff_error fields (ranges absent when empty)."""
+    steal, gdp, balk, pickoff and pickoff_error fields (ranges absent when empty; ``gdp``:
+    the calibration's GDP scale)."""
     p = player.pitching or Pitching()
     start, relief = staminas(p, _league_usage(season, _league_of(player, season)))
     if start is None and relief is None:
@@ -691,5 +698,5 @@ def pitcher_ratings(player: Player, season: Season) -> dict[str, object]:
         fields["start"] = start
     if relief is not None:
         fields["relief"] = relief
-    fields.update({k: v for k, v in pitcher_extras(player, season).items() if v is not None})
+    fields.update({k: v for k, v in pitcher_extras(player, season, gdp).items() if v is not None})
     return fields

@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 
 import pytest
 
 from seasons.calibrate import (
+    SPREAD_LIMITS,
     Calibration,
     games_per_team,
+    pitching_rates,
     played_batting,
+    played_pitching_rates,
     pooled_recalibrate,
+    pooled_slope_se,
+    pooled_spread,
     rates,
     recalibrate,
+    spread_slopes,
     steal_rates,
     uses_dh,
+    weighted_slope,
 )
 from seasons.ratings import stealing
-from seasons.stats import Batting
+from seasons.stats import Batting, Pitching
 from tests.seasons.set_builders import season, team
 
 
@@ -70,6 +78,7 @@ class Played:
 
     team_games: int = 0
     batting: dict[str, dict[str, int]] = field(default_factory=dict)
+    pitching: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def _line(**counts: int) -> dict[str, int]:
@@ -134,3 +143,64 @@ def test_pitchers_batting_scales_stay_near_the_leagues() -> None:
     assert cal.adjust["1B"] == pytest.approx((1000 / 5940) / (1540 / 8940))
     assert cal.pitchers["1B"] == pytest.approx(cal.adjust["1B"] / 1.25)  # 0.5 asked, held at the limit
     assert cal.pitchers["K"] == pytest.approx(0.216 / 0.27)  # within the limit: real / played
+
+
+# --- the players' spread and the GDP scale -------------------------------------------------
+
+
+def test_weighted_slope_is_exact_on_a_line_and_weighs_the_points() -> None:
+    assert weighted_slope([(0.1, 0.09, 1.0), (0.2, 0.17, 2.0), (0.3, 0.25, 5.0)]) == pytest.approx((0.8, 0.0))
+    # off the line: y = 0, 1, 1 at x = 0, 1, 2 (equal weights): slope 0.5, residuals -1/6, 1/3, -1/6,
+    # s2 = (1/36 + 1/9 + 1/36) / 1 = 1/6, Sxx = 2: SE = sqrt(1/12)
+    b, se = weighted_slope([(0.0, 0.0, 1.0), (1.0, 1.0, 1.0), (2.0, 1.0, 1.0)])
+    assert (b, se) == pytest.approx((0.5, math.sqrt(1 / 12)))
+    assert weighted_slope([(0.1, 0.1, 1.0), (0.2, 0.2, 1.0)]) == (0.0, math.inf)  # two points: no slope
+
+
+def test_spread_slopes_take_only_players_with_enough_real_and_played_pa() -> None:
+    real = {c: {"K": x} for c, x in (("a", 0.10), ("b", 0.15), ("c", 0.20), ("short", 0.50), ("few", 0.90))}
+    played = {c: {"K": 0.02 + 0.8 * r["K"]} for c, r in real.items()}
+    played["short"] = {"K": 0.0}  # 250 real PA: left out
+    played["few"] = {"K": 0.0}  # 60 played PA: left out
+    played_pa = {"a": 400.0, "b": 500.0, "c": 200.0, "short": 400.0, "few": 60.0}
+    real_pa = {"a": 600.0, "b": 650.0, "c": 300.0, "short": 250.0, "few": 600.0}
+    got = spread_slopes(real, played, played_pa, real_pa, ["K"])
+    assert got["K"] == pytest.approx((0.8, 0.0))
+
+
+def test_pooled_spread_gives_the_factor_that_plays_slope_one_within_limits() -> None:
+    # slope = k x factor: round A 0.8 with factor 1.0 (SE 0.1, weight 100), round B 0.9 with 1.2
+    # (SE 0.05, weight 400): k = (100 x 0.8 + 400 x 0.9) / (100 x 1.0 + 400 x 1.2) = 440 / 580
+    rounds = [({}, {"K": (0.8, 0.1), "HR": (0.5, 0.1)}), ({"K": 1.2}, {"K": (0.9, 0.05), "HR": (0.5, 0.1)})]
+    got = pooled_spread(rounds, {"K": 1.2, "BB": 0.9}, ["K", "HR", "BB"])
+    assert got["K"] == pytest.approx(580 / 440)
+    assert got["HR"] == SPREAD_LIMITS[1]  # 2.0 asked
+    assert got["BB"] == 0.9  # never measured: kept
+    assert pooled_slope_se([r for _, r in rounds], "K") == pytest.approx(1 / math.sqrt(100 + 400))
+
+
+def test_a_round_measures_the_spread_and_the_gdp_scale() -> None:
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, so=900, gidp=120)
+    real = season([], [dataclasses.replace(team("aaa"), batting=league_line)])
+    # real K per PA 0.10, 0.15, 0.20; played 0.02 + 0.8 x real over 500 PA each (PA = AB + BB + HBP + SF)
+    batters = {c: Batting(pa=600, ab=600, h=150, so=k) for c, k in (("a", 60), ("b", 90), ("c", 120))}
+    played = Played(
+        team_games=10,
+        batting={c: _line(pa=500, ab=500, h=120, k=round(500 * (0.02 + 0.8 * k / 600)), gidp=15)
+                 for c, k in (("a", 60), ("b", 90), ("c", 120))},
+    )  # fmt: skip
+    # pitchers: real H-HR per BF 0.20, 0.22, 0.24 with the same HR, BB, K; played H exactly real
+    pitchers = {c: Pitching(bfp=800, h=h + 16, hr=16, bb=64, so=120) for c, h in (("x", 160), ("y", 176), ("z", 192))}
+    played.pitching = {
+        c: {"bf": 400, "h": h // 2 + 8, "hr": 8, "bb": 32 + i, "k": 60 + 2 * i}
+        for i, (c, h) in enumerate((("x", 160), ("y", 176), ("z", 192)))
+    }
+    cal = Calibration()
+    cal.update(played, [], real, Batting(), batters_by_card=batters, pitchers_by_card=pitchers)
+    assert cal.spread["K"] == pytest.approx(1 / 0.8)
+    assert cal.pitcher_spread["H"] == pytest.approx(1.0)
+    assert "BB" not in cal.pitcher_spread  # every real BB rate alike: no slope, no factor
+    # GIDP per PA: real 120 / 6000 = 0.02, played 45 / 1500 = 0.03
+    assert cal.gdp == pytest.approx({"gdp": 0.02 / 0.03})
+    assert played_pitching_rates(played.pitching["x"]) == pytest.approx({"H": 0.2, "HR": 0.02, "BB": 0.08, "K": 0.15})
+    assert pitching_rates(pitchers["x"]) == pytest.approx({"H": 0.2, "HR": 0.02, "BB": 0.08, "K": 0.15})

@@ -8,7 +8,7 @@ import pytest
 
 from cards.models import Ballpark, Batter, Pitcher
 from engine.inside_pitch.odds import plate_appearance_odds
-from seasons.fit import CATS, card_vector, fit_season
+from seasons.fit import CATS, batting_rates, card_vector, fit_season, pitcher_spread_by_result, stretch
 from seasons.stats import Batting, Pitching, Player, Season, Stint, TeamSeason
 
 BATTER_RATINGS = {
@@ -323,3 +323,32 @@ def test_the_high_average_hitter_is_not_clipped_and_keeps_his_singles(high_avera
     # the league-average pitcher carries (almost) no S1 cells: the singles are on the batters' cards
     for shares in fitted.average_pitcher.values():
         assert shares["S1"] * 35 < 1.0
+
+
+def test_stretch_moves_each_result_about_the_centre_and_the_outs_take_the_rest() -> None:
+    centre = [0.15, 0.04, 0.005, 0.02, 0.08, 0.01, 0.15, 0.545]
+    rates = [0.18, 0.05, 0.001, 0.03, 0.07, 0.01, 0.10, 0.559]
+    got = stretch(rates, centre, {"1B": 1.5, "3B": 2.0, "K": 1.2})
+    want = [0.195, 0.05, 0.0, 0.03, 0.07, 0.01, 0.09]  # 3B: 0.005 - 2 x 0.004 < 0 is held at 0
+    assert got == pytest.approx([*want, 1 - sum(want)])
+    assert stretch(rates, centre, {}) is rates
+    assert pitcher_spread_by_result({"H": 1.1, "K": 0.9}) == {"1B": 1.1, "2B": 1.1, "3B": 1.1, "K": 0.9}
+
+
+def test_the_spread_stretches_batters_and_pitchers_targets_but_not_pitchers_batting() -> None:
+    s = season()
+    plain = fit_season(s, rounds=1)
+    wide = fit_season(s, spread={"K": 1.5}, pitcher_spread={"K": 0.5}, rounds=1)
+    k = CATS.index("K")
+    league = batting_rates(s.league_batting(), 1.0, {})
+    for pid in ("bat02", "bat15"):  # switch hitters: no platoon split, their targets are their rates
+        for hand in "LR":
+            before, after = plain.targets[pid][hand][k], wide.targets[pid][hand][k]
+            assert after == pytest.approx(league[k] + 1.5 * (before - league[k]))
+    assert wide.targets["arm00"] == plain.targets["arm00"]  # a pitcher batting keeps his own line
+    # two right-handers of one park (the same platoon split): their K targets half as far apart
+    for hand in "LR":
+        before = plain.pitcher_targets["arm03"][hand][k] - plain.pitcher_targets["arm01"][hand][k]
+        after = wide.pitcher_targets["arm03"][hand][k] - wide.pitcher_targets["arm01"][hand][k]
+        assert before > 0.01
+        assert after == pytest.approx(0.5 * before)

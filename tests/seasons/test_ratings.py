@@ -494,3 +494,17 @@ def test_1970_brooks_robinson_is_among_the_best_third_basemen(monkeypatch: pytes
     ref = ratings._references(season)[0][("AL", "3B")]
     assert err < ratings.error_number("3B", ref.errors, ref.errors, ref.errors_per_game)  # the AL's average
     Batter.model_validate({**HITTING, **IDENTITY, **batter_ratings(brooks, season)})
+
+
+def test_the_gdp_scale_multiplies_batters_and_pitchers_ratings_before_rounding() -> None:
+    season = build()
+    average = season.players["ss2"]  # the league-average batter: GDP 2 (3 x 1 less the pitcher's 1)
+    assert batter_ratings(average, season, gdp=0.5)["gdp"] == 1
+    assert batter_ratings(average, season, gdp=1.3)["gdp"] == 3  # 2.6
+    assert batter_ratings(average, season, gdp=1.2)["gdp"] == 2  # 2.4
+    starter = _a_starter(season)
+    plain = pitcher_ratings(starter, season)["gdp"]
+    assert pitcher_ratings(starter, season, gdp=3.0)["gdp"] == min(6, 3 * plain)  # type: ignore[operator]
+    # a season without GIDP against pitchers: the average, scaled
+    missing = build(cs=0, sf=0, gidp=0, pitching_gidp=0)
+    assert pitcher_ratings(_a_starter(missing), missing, gdp=2.0)["gdp"] == 2 * ratings.PITCHER_GDP_AVERAGE
