@@ -197,7 +197,8 @@ def test_a_round_measures_the_spread_and_the_gdp_scale() -> None:
     }
     cal = Calibration()
     cal.update(played, [], real, Batting(), batters_by_card=batters, pitchers_by_card=pitchers)
-    assert cal.spread["K"] == pytest.approx(1 / 0.8)
+    assert cal.spread == {}  # batters' slopes are measured, not applied (STRETCHED)
+    assert cal.slopes[-1]["batters"][1]["K"][0] == pytest.approx(0.8)
     assert cal.pitcher_spread["H"] == pytest.approx(1.0)
     assert "BB" not in cal.pitcher_spread  # every real BB rate alike: no slope, no factor
     # GIDP per PA: real 120 / 6000 = 0.02, played 45 / 1500 = 0.03
