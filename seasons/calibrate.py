@@ -218,10 +218,6 @@ def pooled_slope_se(rounds: Sequence[Mapping[str, tuple[float, float]]], result:
     return 1 / math.sqrt(inv) if inv > 0 else math.inf
 
 
-def real_rates(season: Season) -> dict[str, float]:
-    return rates(season.league_batting())
-
-
 def played_batting(played: PlayedLeague, card_ids: Iterable[str] | None = None) -> Batting:
     """The played lines summed as one Batting (only ``card_ids``' lines when given)."""
     wanted = None if card_ids is None else set(card_ids)
@@ -235,13 +231,6 @@ def played_batting(played: PlayedLeague, card_ids: Iterable[str] | None = None) 
             sf=line["sf"], sh=line["sh"], gidp=line["gidp"], sb=line["sb"], cs=line["cs"],
         )  # fmt: skip
     return total
-
-
-def recalibrate(
-    adjust: Mapping[str, float], played: Mapping[str, float], real: Mapping[str, float]
-) -> dict[str, float]:
-    """Each result's scale times real / played (a result the games never gave keeps its scale)."""
-    return pooled_recalibrate([(adjust, played, 1.0)], real, adjust)
 
 
 def pooled_recalibrate(

@@ -19,7 +19,6 @@ from seasons.calibrate import (
     pooled_slope_se,
     pooled_spread,
     rates,
-    recalibrate,
     spread_slopes,
     steal_rates,
     uses_dh,
@@ -45,8 +44,10 @@ def test_rates_are_per_plate_appearance_without_sacrifice_bunts() -> None:
     assert rates(Batting()) == dict.fromkeys(got, 0.0)
 
 
-def test_recalibrate_scales_each_result_by_real_over_played() -> None:
-    got = recalibrate({"1B": 0.9, "K": 1.1}, {"1B": 0.2, "K": 0.1, "HR": 0.0}, {"1B": 0.18, "K": 0.12, "HR": 0.03})
+def test_one_round_scales_each_result_by_real_over_played() -> None:
+    scales = {"1B": 0.9, "K": 1.1}
+    played = {"1B": 0.2, "K": 0.1, "HR": 0.0}
+    got = pooled_recalibrate([(scales, played, 1.0)], {"1B": 0.18, "K": 0.12, "HR": 0.03}, scales)
     assert got == pytest.approx({"1B": 0.81, "K": 1.32})  # HR never played: no scale from it
 
 
