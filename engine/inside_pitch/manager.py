@@ -427,15 +427,21 @@ def _late_and_close(g: Game, team: TeamState) -> bool:
     return g.state.inning >= g.setup.options.innings - LATE_INNINGS and _lead(g, team) in CLOSE_LEADS
 
 
-def _wanted_roles(g: Game, team: TeamState) -> tuple[str, ...]:
-    """The roles the auto-manager looks to, in turn, for a reliever now (Dugout's policy)."""
+# The roles the auto-manager looks to, in turn, for a reliever in each situation (Dugout's policy).
+ROLES_BY_SITUATION = {
+    "save": ("closer", "setup", "middle", "long"),
+    "late and close": ("setup", "middle", "long", "closer"),
+    "early": ("long", "middle", "setup", "closer"),
+    "otherwise": ("middle", "long", "setup", "closer"),
+}
+
+
+def _situation(g: Game, team: TeamState) -> str:
     if _save_situation(g, team):
-        return ("closer", "setup", "middle", "long")
+        return "save"
     if _late_and_close(g, team):
-        return ("setup", "middle", "long", "closer")
-    if g.state.inning < LONG_RELIEF_BEFORE:
-        return ("long", "middle", "setup", "closer")
-    return ("middle", "long", "setup", "closer")
+        return "late and close"
+    return "early" if g.state.inning < LONG_RELIEF_BEFORE else "otherwise"
 
 
 def auto_reliever(g: Game, team: TeamState) -> Pitcher:
@@ -447,7 +453,7 @@ def auto_reliever(g: Game, team: TeamState) -> Pitcher:
     if team is g.state.fielding:
         batting = g.state.batting
         batter_hand = batting.order[batting.up % len(batting.order)].batter.bats.value
-    for role in _wanted_roles(g, team):
+    for role in ROLES_BY_SITUATION[_situation(g, team)]:
         men = [p for p in roles[role] if p.id in available]
         if men:
             return next((p for p in men if p.throws.value == batter_hand), men[0])
