@@ -210,7 +210,7 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "throws": player.throws if player.throws in ("L", "R") else "R",
-                **(p_ratings(player, season, gdp=gdp["gdp"]) if gdp else p_ratings(player, season)),
+                **p_ratings(player, season, **gdp),
                 **fitted.pitchers[pid],
                 "own_batting_card": is_pitcher(player) and pid in fitted.batters,
             }
