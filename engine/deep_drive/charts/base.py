@@ -151,7 +151,7 @@ def run_rating(run: str) -> Run:
     """Check a run rating a reader is given."""
     if run not in RUNS:
         raise ValueError(f"run rating must be one of {', '.join(RUNS)}, not {run!r}")
-    return run  # type: ignore[return-value]
+    return run
 
 
 def pick_one(die: int, count: int) -> int:

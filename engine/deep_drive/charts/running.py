@@ -11,7 +11,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from engine.deep_drive.charts.base import (
     OUTFIELDERS,
@@ -58,6 +58,7 @@ class Advance(StrEnum):
 HIT_CODES = ("SI+", "SI", "DO")
 FLY_CODES = ("DD-F7d", "DD-F8d", "DD-F9d", "F7", "F8", "F9", "F7d", "F8d", "F9d")
 BASE_NAMES = {1: "first", 2: "second", 3: "third"}
+INFIELDERS: tuple[Position, ...] = ("1B", "2B", "3B", "SS")
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,10 @@ def _advance_row(value: Any, where: Where, cell: str) -> Mapping[Run, Advance]:
     }
 
 
+def _advance_cell(value: Any, key: str, *, where: Where, code: str) -> Mapping[Run, Advance]:
+    return _advance_row(value, where, f"{code} {key}")
+
+
 def parse_advancement(doc: Mapping[str, Any], file: str) -> AdvancementChart:
     where = Where(file, "Baserunner Advancement Chart")
     if doc.get("runs") != list(RUNS):
@@ -87,7 +92,7 @@ def parse_advancement(doc: Mapping[str, Any], file: str) -> AdvancementChart:
     hits = {}
     for code in HIT_CODES:
         table = section(hits_doc, code, where)
-        hits[code] = spans(table, where, 1, lambda value, key, code=code: _advance_row(value, where, f"{code} {key}"), 3)
+        hits[code] = spans(table, where, 1, functools.partial(_advance_cell, where=where, code=code), size=3)
     flies = {}
     for code in FLY_CODES:
         table = section(flies_doc, code, where)
@@ -193,14 +198,14 @@ def _choice_cell(value: Any, key: str, where: Where) -> ChoiceCell:
     known = {"result", "words", "out_words", "assign", "collision", "ejected", "drop_at_or_below"}
     if extra := set(value) - known:
         raise where.error(key, f"unknown fields {', '.join(sorted(extra))}")
-    result = one_of(value.get("result"), ("safe", "out", "rundown", "drop", "speed"), where, key)
+    result: ChoiceResult = one_of(value.get("result"), get_args(ChoiceResult), where, key)
     drop = value.get("drop_at_or_below")
     if (result == "drop") != (drop is not None):
-        raise where.error(key, "drop_at_or_below goes with result \"drop\" and only with it")
+        raise where.error(key, 'drop_at_or_below goes with result "drop" and only with it')
     ejected = value.get("ejected")
     out_words = value.get("out_words")
     if (result in ("drop", "speed")) != (out_words is not None):
-        raise where.error(key, "out_words goes with results \"drop\" and \"speed\" and only with them")
+        raise where.error(key, 'out_words goes with results "drop" and "speed" and only with them')
     return ChoiceCell(
         result=result,
         words=text(value.get("words"), where, key),
@@ -356,7 +361,7 @@ def parse_cutoff(doc: Mapping[str, Any], file: str) -> CutOffChart:
     def cell(value: Any, key: str) -> CutOff:
         if not isinstance(value, dict):
             raise where.error(key, "expected a table")
-        result = one_of(value.get("result"), ("throw_error", "over_cutoff", "hold", "trailing_out"), where, key)
+        result: CutOffResult = one_of(value.get("result"), get_args(CutOffResult), where, key)
         return CutOff(int(key.split("-")[0]), result, text(value.get("words"), where, key))
 
     rolls = spans(section(doc, "rolls", where), where, 2, cell)
@@ -372,7 +377,7 @@ def parse_cutoff(doc: Mapping[str, Any], file: str) -> CutOffChart:
         infielders = men[of]
         if not isinstance(infielders, list) or not 1 <= len(infielders) <= 2:
             raise man_where.error(of, "expected one or two infielders")
-        cutoff_man[of] = tuple(one_of(p, ("1B", "2B", "3B", "SS"), man_where, of) for p in infielders)
+        cutoff_man[of] = tuple(one_of(p, INFIELDERS, man_where, of) for p in infielders)
     return CutOffChart(
         rolls=rolls,
         over_hits=some_of(over.get("hits"), HIT_CODES, over_where, "hits"),
@@ -428,7 +433,7 @@ def cutoff_man(outfielder: str, die: int | None = None) -> Position:
     center fielder's is picked by one die (0-4 the shortstop, 5-9 the second baseman)."""
     if outfielder not in OUTFIELDERS:
         raise ValueError(f"{outfielder!r} is not an outfielder")
-    men = cutoff_chart().cutoff_man[outfielder]  # type: ignore[index]
+    men = cutoff_chart().cutoff_man[outfielder]
     if len(men) == 1:
         return men[0]
     if die is None:
@@ -453,7 +458,9 @@ class OutfieldChart:
 
 def parse_outfielders(doc: Mapping[str, Any], file: str) -> OutfieldChart:
     throw_where = Where(file, "Cut-Off Chart (outfielder throwing)")
-    throwing = spans(section(doc, "throwing", throw_where), throw_where, 1, lambda v, k: one_of(v, OUTFIELDERS, throw_where, k))
+    throwing = spans(
+        section(doc, "throwing", throw_where), throw_where, 1, lambda v, k: one_of(v, OUTFIELDERS, throw_where, k)
+    )
     where = Where(file, "Outfielder Assignment Chart")
 
     def row(value: Any, key: str) -> AssignmentRow:
