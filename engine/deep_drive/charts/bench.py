@@ -39,9 +39,9 @@ class BenchCall:
 
     def sits(self, grade: str) -> bool:
         """Whether a starter of injury rating ``grade`` must sit (or skip his start)."""
-        return GRADES.index(one_of(grade, GRADES, Where("-", "Bench Usage Chart"), "grade")) > GRADES.index(
-            self.at_least
-        )
+        if grade not in GRADES:
+            raise ValueError(f"injury rating must be one of {', '.join(GRADES)}, not {grade!r}")
+        return GRADES.index(grade) > GRADES.index(self.at_least)
 
 
 @dataclass(frozen=True)
