@@ -129,3 +129,15 @@ def test_a_table_that_is_not_toml_is_named(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(base.resources, "files", lambda package: Broken())
     with pytest.raises(ChartError, match=r"^bunt\.toml: \(whole file\)"):
         read_table("bunt")
+
+
+def test_readers_take_the_card_models_values() -> None:
+    # The cards' Run and Position enums are strings: the readers take them as they come
+    from cards.deep_drive.notation import Run
+    from cards.notation import Position
+    from engine.deep_drive.charts.running import Advance, advancement, assigned_outfielder, choice
+
+    assert advancement("SI+", Run.SLOW, outs=2) is Advance.YES_ASK
+    assert choice(52, Run.SLOW, 3).runner_out
+    assert assigned_outfielder(4, True, {Position.LEFT: 2, Position.CENTER: 4, Position.RIGHT: 3}) == Position.LEFT
+    assert bunt.def_fielder(Position.SECOND) == "1B"
