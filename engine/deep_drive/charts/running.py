@@ -15,7 +15,6 @@ from typing import Any, Literal, get_args
 
 from engine.deep_drive.charts.base import (
     OUTFIELDERS,
-    POSITIONS,
     RUNS,
     Position,
     Run,
@@ -513,7 +512,6 @@ def load_all() -> None:
 
 
 __all__ = [
-    "POSITIONS",
     "Advance",
     "Choice",
     "Collision",
