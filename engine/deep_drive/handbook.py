@@ -432,6 +432,8 @@ def parse_handbook(text: str, source: str = "<handbook>") -> Handbook:
         for letter, cell in zip(STEAL_LETTERS, cells, strict=True):
             if cell not in ("SB", "CS", "-"):
                 raise ck.fail(chart, f"{where} column {letter}", f"a cell is SB, CS or -; got {cell!r}")
+        if "-" in cells and set(cells) != {"-"}:
+            raise ck.fail(chart, where, "a reading is an attempt for every letter or for none (letters set success)")
         ck.place(
             chart,
             where,
