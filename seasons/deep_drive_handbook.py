@@ -12,6 +12,7 @@ the Lahman tables lack is a named constant below, stated there too.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,9 +29,12 @@ from engine.deep_drive.handbook import (
     WINDOW,
     Handbook,
     def_vector_mix,
+    event_grade,
     parse_handbook,
     pc_rates,
     steal_attempt,
+    steal_letter,
+    steal_number,
     steal_success,
     window_hr,
 )
@@ -219,38 +223,70 @@ def joint_counts(expected: Mapping[str, Mapping[int, float]]) -> dict[str, dict[
     return out
 
 
-def grade_bins(items: Sequence[tuple[float, float, float]], shares: Sequence[float]) -> tuple[list[float], list[float]]:
-    """Grade items ``(exposure, count, sort_key)`` by ascending key into exposure-weighted bins of ``shares``.
-
-    Returns (pooled count/exposure per bin, the key at each bin's upper edge (the cut points))."""
-    ordered = sorted(items, key=lambda x: x[2])
+def grade_cuts(items: Sequence[tuple[float, float]], shares: Sequence[float]) -> list[float]:
+    """Cut points of ``items`` ``(exposure, rate)``: where the ascending, exposure-weighted order
+    crosses each cumulative share (one fewer cut than shares), halfway between the neighbouring rates."""
+    ordered = sorted(items, key=lambda x: x[1])
     total = sum(x[0] for x in ordered)
-    bounds = [total * sum(shares[: i + 1]) for i in range(len(shares))]
-    exposure = [0.0] * len(shares)
-    counts = [0.0] * len(shares)
     cuts: list[float] = []
-    seen, b = 0.0, 0
-    for exp, count, key in ordered:
-        while b < len(shares) - 1 and seen + exp / 2 > bounds[b]:
-            cuts.append(key)
-            b += 1
-        exposure[b] += exp
-        counts[b] += count
-        seen += exp
-    while len(cuts) < len(shares) - 1:
-        cuts.append(ordered[-1][2] if ordered else 0.0)
-    return [c / e if e else 0.0 for c, e in zip(counts, exposure, strict=True)], cuts
+    seen = 0.0
+    last: float | None = None
+    for bound in [total * sum(shares[: i + 1]) for i in range(len(shares) - 1)]:
+        while ordered and seen + ordered[0][0] <= bound:
+            exposure, last = ordered.pop(0)
+            seen += exposure
+        if not ordered:
+            cuts.append(cuts[-1] if cuts else 0.0)
+        elif last is None or last == ordered[0][1]:
+            cuts.append(ordered[0][1])  # a tie across the bound: the tied rate, whose items go below it
+        else:
+            cuts.append((last + ordered[0][1]) / 2)  # halfway between neighbours: rounding cannot move anyone
+    return cuts
 
 
-def event_cells(rate: float, ratios: Sequence[float], check: int) -> list[int]:
-    """Pitcher/Catcher cells by grade: the zone's first k rolls, k = round(100 * rate * ratio / (check/100)).
+def pool_by_grade(items: Sequence[tuple[float, float, str]], grades: Sequence[str]) -> tuple[list[float], list[float]]:
+    """(count / exposure, share of exposure) per grade for items ``(exposure, count, grade)``."""
+    exposure = dict.fromkeys(grades, 0.0)
+    counts = dict.fromkeys(grades, 0.0)
+    for exp, count, grade in items:
+        exposure[grade] += exp
+        counts[grade] += count
+    total = sum(exposure.values()) or 1.0
+    return [counts[g] / exposure[g] if exposure[g] else 0.0 for g in grades], [exposure[g] / total for g in grades]
 
-    ``rate`` is the event per PA with runners on; made non-decreasing from A to F."""
+
+def event_cells(rate: float, ratios: Sequence[float], check: int, shares: Sequence[float] | None = None) -> list[int]:
+    """Pitcher/Catcher cells by grade: a grade takes its zone's first k rolls, k near
+    100 * rate * ratio / (check / 100), never falling from A to F.
+
+    ``rate`` is the event per PA with runners on. With ``shares`` (each grade's share of the
+    exposure) single cells then move, one at a time, while that brings the exposure-weighted
+    mean nearer the rate: rounding each grade alone can miss it by several per cent."""
+    exact = [100 * rate * ratio * 100 / check for ratio in ratios]
     cells: list[int] = []
-    for ratio in ratios:
-        k = round(100 * rate * ratio * 100 / check)
+    for x in exact:
+        k = round(x)
         cells.append(max(k, cells[-1]) if cells else k)
-    return cells
+    if shares is None:
+        return cells
+
+    def score(ks: Sequence[int]) -> tuple[float, float]:
+        # first the weighted mean's miss, then each grade's own distance from its exact count
+        mean_miss = abs(sum(s * (k - x) for s, k, x in zip(shares, ks, exact, strict=True)))
+        return round(mean_miss, 9), sum(s * abs(k - x) for s, k, x in zip(shares, ks, exact, strict=True))
+
+    while True:
+        best, best_score = None, score(cells)
+        for g in range(len(cells)):
+            for step in (-1, 1):
+                trial = cells.copy()
+                trial[g] += step
+                ok = trial[g] >= 0 and all(a <= b for a, b in itertools.pairwise(trial))
+                if ok and score(trial) < best_score:
+                    best, best_score = trial, score(trial)
+        if best is None:
+            return cells
+        cells = best
 
 
 def steal_rows(attempts: Sequence[int], success: Sequence[float]) -> list[list[str]]:
@@ -276,6 +312,20 @@ def attempt_function(attempts: Sequence[int]) -> list[float]:
 def nearest_steal(rate: float, a_of_n: Sequence[float]) -> int:
     """The STEAL number whose A(n) is nearest ``rate`` (ties: the lower)."""
     return min(range(len(a_of_n)), key=lambda n: (abs(a_of_n[n] - rate), n))
+
+
+def runner_success(r: Runner, league: float) -> float:
+    """A runner's success rate shrunk toward the league's by :data:`STEAL_SHRINK` attempts."""
+    return (r.sb + STEAL_SHRINK * league) / (r.sb + r.cs + STEAL_SHRINK)
+
+
+def event_items(totals: LeagueTotals) -> dict[str, list[tuple[float, float, float]]]:
+    """(exposure, count, rate) per pitcher (WP, BK per batter faced) and per catcher (PB per inning-out)."""
+    return {
+        "WP": [(float(bfp), float(wp), wp / bfp) for bfp, wp, _ in totals.pitchers],
+        "BK": [(float(bfp), float(bk), bk / bfp) for bfp, _, bk in totals.pitchers],
+        "PB": [(float(io), float(pb), pb / io) for io, pb in totals.catchers],
+    }
 
 
 def fit_attempts(runners: Sequence[Runner], target: float) -> tuple[list[int], float]:
@@ -491,19 +541,17 @@ def derive(totals: LeagueTotals) -> Derived:
     rates = {"WP": totals.wp / pa_on, "PB": totals.pb / pa_on, "BK": totals.bk / pa_on, "PO": totals.po / pa_on}
     ratios: dict[str, list[float]] = {}
     cuts: dict[str, list[float]] = {}
-    for event, items in (
-        ("WP", [(float(bfp), float(wp), wp / bfp) for bfp, wp, _ in totals.pitchers]),
-        ("BK", [(float(bfp), float(bk), bk / bfp) for bfp, _, bk in totals.pitchers]),
-        ("PB", [(float(io), float(pb), pb / io) for io, pb in totals.catchers]),
-    ):
-        pooled, cut = grade_bins(items, EVENT_GRADE_SHARES)
+    shares: dict[str, Sequence[float]] = {"PO": EVENT_GRADE_SHARES}
+    for event, items in event_items(totals).items():
+        cut = grade_cuts([(e, r) for e, _, r in items], EVENT_GRADE_SHARES)
+        pooled, shares[event] = pool_by_grade([(e, c, event_grade(r, cut)) for e, c, r in items], EVENT_GRADES)
         league = sum(x[1] for x in items) / sum(x[0] for x in items)
         ratios[event] = [x / league for x in pooled]
         cuts[event.lower()] = cut
     ratios["PO"] = list(PICKOFF_GRADE_RATES)
     check = ON_BASE_CHECK
     while True:
-        cells = {e: event_cells(rates[e], ratios[e], check) for e in PC_EVENTS}
+        cells = {e: event_cells(rates[e], ratios[e], check, shares[e]) for e in PC_EVENTS}
         if sum(c[-1] for c in cells.values()) <= 100:
             break
         check += 5
@@ -530,14 +578,11 @@ def derive(totals: LeagueTotals) -> Derived:
     runners = [r for r in totals.runners if r.chances > 0]
     attempts, predicted = fit_attempts(runners, totals.sb + totals.cs)
     league_s = totals.sb / (totals.sb + totals.cs)
-    graded = [
-        (float(r.sb + r.cs), float(r.sb), (r.sb + STEAL_SHRINK * league_s) / (r.sb + r.cs + STEAL_SHRINK))
-        for r in runners
-        if r.sb + r.cs
-    ]
-    # A = best: grade by descending success, so sort on the negated rate.
-    pooled, cut = grade_bins([(e, c, -k) for e, c, k in graded], STEAL_LETTER_SHARES)
-    cuts["steal_success"] = sorted(-k for k in cut)
+    graded = [(float(r.sb + r.cs), float(r.sb), runner_success(r, league_s)) for r in runners if r.sb + r.cs]
+    # A = best: the cuts ascend in success, so the shares are taken from F up.
+    cut = grade_cuts([(e, k) for e, _, k in graded], STEAL_LETTER_SHARES[::-1])
+    cuts["steal_success"] = cut
+    pooled, _ = pool_by_grade([(e, c, steal_letter(k, cut)) for e, c, k in graded], STEAL_LETTERS)
     sb_chart = steal_rows(attempts, pooled)
     w("[stolen_base]")
     w("# columns A B C D E F; reading = tens (mod die in automatic mode) and the white die")
@@ -597,7 +642,7 @@ def derive(totals: LeagueTotals) -> Derived:
     w("# steal_success: a runner's shrunk success rate (F below the first cut, A above the last).")
     w("[cuts]")
     for name, values in cuts.items():
-        w(f"{name} = [{', '.join(f'{v:.6g}' for v in values)}]")
+        w(f"{name} = [{', '.join(repr(v) for v in values)}]")
     w("")
 
     targets |= {f"{e}_per_pa_on": r for e, r in rates.items()}
@@ -616,47 +661,52 @@ def average_mix() -> dict[str, dict[int, float]]:
 
 
 def figures(hb: Handbook, totals: LeagueTotals) -> list[tuple[str, float, float]]:
-    """(figure, the handbook's exact expectation, the real season's) for an average league."""
+    """(figure, the handbook's exact expectation, the real season's) for the season's own players
+    graded by the handbook's rules: each chart's cells enumerated, no dice rolled.
+
+    DEF: the rating mix :data:`RATING_MIX` at every position. Pitcher/Catcher: every pitcher and
+    catcher graded by ``hb.cuts`` (pickoffs: :data:`EVENT_GRADE_SHARES`, no data). Steals: every
+    runner's STEAL number (:func:`steal_number`) and letter (:func:`steal_letter`)."""
     vec = def_vector_mix(hb, average_mix())
-    babip = vec["SI"] + vec["SI+"]  # errors count as outs in BABIP, as in the official figure
     def_pa = totals.pa * DEF_SHARE
-    # Steals: every runner's exact attempts at his STEAL number, his letter's success.
-    a_n = [steal_attempt(hb, n) for n in range(10)]
-    attempts = sum(r.chances * a_n[nearest_steal((r.sb + r.cs) / r.chances, a_n)] for r in totals.runners if r.chances)
-    success = {L: steal_success(hb, L) for L in STEAL_LETTERS}
-    weights = dict(zip(STEAL_LETTERS, STEAL_LETTER_SHARES, strict=True))
-    sb_rate = sum(weights[L] * success[L] for L in STEAL_LETTERS)
-    pc = _pc_mean(hb, totals)
     rows = [
-        ("BABIP on DEF balls", babip, totals.babip),
+        ("BABIP on DEF balls", vec["SI"] + vec["SI+"], totals.babip),  # errors count as outs, as in BABIP
         ("reached on error per PA", vec["ERR"] * DEF_SHARE, totals.e * ROE_PER_ERROR / totals.pa),
         ("errors per team-game", vec["ERR"] * def_pa / ROE_PER_ERROR / totals.team_games, totals.e / totals.team_games),
     ]
-    rows += [
-        (f"{e} per PA with runners on", pc[e], r)
-        for e, r in (
-            ("WP", totals.wp / totals.pa_on),
-            ("PB", totals.pb / totals.pa_on),
-            ("BK", totals.bk / totals.pa_on),
-            ("PO", totals.po / totals.pa_on),
-        )
-    ]
+    pc = pc_expected(hb, totals)
+    for event, count in (("WP", totals.wp), ("PB", totals.pb), ("BK", totals.bk), ("PO", totals.po)):
+        rows.append((f"{event} per PA with runners on", pc[event], count / totals.pa_on))
+    attempts = sb = 0.0
+    league_s = totals.sb / (totals.sb + totals.cs)
+    for r in totals.runners:
+        if not r.chances:
+            continue
+        n = steal_number(hb, (r.sb + r.cs) / r.chances)
+        letter = steal_letter(runner_success(r, league_s), hb.cuts["steal_success"])
+        tries = r.chances * steal_attempt(hb, n)
+        attempts += tries
+        sb += tries * steal_success(hb, letter, n)
     rows += [
         ("steal attempts (SB + CS)", attempts, float(totals.sb + totals.cs)),
-        ("SB %", sb_rate, totals.sb / (totals.sb + totals.cs)),
-        ("SB", attempts * sb_rate, float(totals.sb)),
-        ("CS", attempts * (1 - sb_rate), float(totals.cs)),
+        ("SB", sb, float(totals.sb)),
+        ("CS", attempts - sb, float(totals.cs)),
+        ("SB %", sb / attempts if attempts else 0.0, league_s),
     ]
     return rows
 
 
-def _pc_mean(hb: Handbook, totals: LeagueTotals) -> dict[str, float]:
-    """Each event's chance per PA with runners on over the grade shares (exact)."""
+def pc_expected(hb: Handbook, totals: LeagueTotals) -> dict[str, float]:
+    """Each event's chance per PA with runners on, exposure-weighted over the season's graded players."""
     by_grade = {g: pc_rates(hb, g) for g in EVENT_GRADES}
-    shares = dict(zip(EVENT_GRADES, EVENT_GRADE_SHARES, strict=True))
-    po_shares = dict(zip(EVENT_GRADES, EVENT_GRADE_SHARES, strict=True))
-    out = {e: sum(shares[g] * by_grade[g].get(e, 0.0) for g in EVENT_GRADES) for e in PC_EVENTS}
-    out["PO"] = sum(po_shares[g] * by_grade[g].get("PO", 0.0) for g in EVENT_GRADES)
+    out: dict[str, float] = {}
+    for event, items in event_items(totals).items():
+        cut = hb.cuts[event.lower()]
+        _, shares = pool_by_grade([(e, c, event_grade(r, cut)) for e, c, r in items], EVENT_GRADES)
+        out[event] = sum(share * by_grade[g].get(event, 0.0) for g, share in zip(EVENT_GRADES, shares, strict=True))
+    out["PO"] = sum(
+        share * by_grade[g].get("PO", 0.0) for g, share in zip(EVENT_GRADES, EVENT_GRADE_SHARES, strict=True)
+    )
     return out
 
 

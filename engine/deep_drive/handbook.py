@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -608,6 +608,30 @@ def steal_success(hb: Handbook, letter: str, steal: int = 9) -> float:
         sb += cell == "SB"
         cs += cell == "CS"
     return sb / (sb + cs) if sb + cs else 0.0
+
+
+def event_grade(rate: float, cuts: Sequence[float]) -> str:
+    """A pitcher's WP or BK grade (per batter faced) or a catcher's PB grade (per inning-out) from the
+    handbook's cut points ``hb.cuts["wp" | "bk" | "pb"]``: A when the rate is at most the first cut,
+    B at most the second ... F above the last."""
+    for grade, cut in zip(EVENT_GRADES, cuts, strict=False):
+        if rate <= cut:
+            return grade
+    return EVENT_GRADES[-1]
+
+
+def steal_letter(success: float, cuts: Sequence[float]) -> str:
+    """A runner's STEAL letter from his (shrunk) success rate and ``hb.cuts["steal_success"]``
+    (ascending): A at or above the last cut, B at or above the one before ... F below the first."""
+    for letter, cut in zip(STEAL_LETTERS, reversed(cuts), strict=False):
+        if success >= cut:
+            return letter
+    return STEAL_LETTERS[-1]
+
+
+def steal_number(hb: Handbook, attempts_per_chance: float) -> int:
+    """The STEAL number 0-9 whose attempt chance A(n) is nearest a runner's attempts per chance (ties: lower)."""
+    return min(range(10), key=lambda n: (abs(steal_attempt(hb, n) - attempts_per_chance), n))
 
 
 def window_hr(hb: Handbook, team: str, park: str) -> float:

@@ -16,11 +16,12 @@ from seasons.deep_drive_handbook import (
     derive,
     event_cells,
     figures,
-    grade_bins,
+    grade_cuts,
     joint_counts,
     ladder_curve,
     nearest_steal,
     park_cells,
+    pool_by_grade,
     steal_rows,
     team_window,
     thresholds,
@@ -51,16 +52,35 @@ def test_joint_counts_round_the_total_not_each_position() -> None:
     assert all(got["a"][r] + got["b"][r] == 1 for r in range(-1, 7))  # round(1.2), not 1 + 1
 
 
-def test_grade_bins_pool_by_exposure() -> None:
-    pooled, cuts = grade_bins([(10, 0, 0.0), (10, 1, 0.1), (20, 4, 0.2)], (0.25, 0.25, 0.5))
-    assert pooled == [0.0, 0.1, 0.2]
-    assert cuts == [0.1, 0.2]
+def test_grade_cuts_fall_halfway_between_neighbours() -> None:
+    # exposures 10, 10, 20 at rates 0.0, 0.1, 0.2; shares .25 .25 .5 -> bounds at 10 and 20 of 40
+    assert grade_cuts([(10, 0.1), (20, 0.2), (10, 0.0)], (0.25, 0.25, 0.5)) == pytest.approx([0.05, 0.15])
+    # a tie across a bound: the tied rate itself (everyone at it grades below)
+    assert grade_cuts([(30, 0.0), (10, 0.3)], (0.5, 0.5)) == [0.0]
+
+
+def test_pool_by_grade() -> None:
+    pooled, shares = pool_by_grade([(10, 0, "A"), (10, 1, "B"), (20, 4, "B")], ("A", "B", "C"))
+    assert pooled == pytest.approx([0.0, 5 / 30, 0.0])
+    assert shares == pytest.approx([0.25, 0.75, 0.0])
 
 
 def test_event_cells() -> None:
     # 0.02 per PA with runners on, check width 10: the average grade needs 0.02 / 0.10 = 20 cells
     assert event_cells(0.02, (0.0, 0.5, 1.0, 1.5, 3.0), 10) == [0, 10, 20, 30, 60]
     assert event_cells(0.02, (1.0, 0.5), 20) == [10, 10]  # never falls from A to F
+    # 0.0047 with shares .1 .2 .4 .2 .1: rounding each grade alone misses the weighted mean by more
+    ratios, shares = (0.0, 0.45, 0.85, 1.3, 2.8), (0.1, 0.2, 0.4, 0.2, 0.1)
+    exact = sum(s * 4.7 * r for s, r in zip(shares, ratios, strict=True))  # 4.559 cells
+    alone = event_cells(0.0047, ratios, 10)
+    moved = event_cells(0.0047, ratios, 10, shares)
+    assert alone == [0, 2, 4, 6, 13] and moved == [0, 2, 4, 6, 14]
+
+    def mean(cells: list[int]) -> float:
+        return sum(s * k for s, k in zip(shares, cells, strict=True))
+
+    assert abs(mean(moved) - exact) < abs(mean(alone) - exact)
+    assert mean(moved) == pytest.approx(4.6)
 
 
 def test_steal_rows_and_the_attempt_function() -> None:
