@@ -1,4 +1,4 @@
-"""A game of Inside Pitch: its setup, seed and decision log, and what follows from them.
+"""A game: its setup, seed and decision log, and what follows from them.
 
 The game is replayed from the start whenever it is built or a manager answers:
 the rules run, rolling the seeded dice, until a side that a person manages must
@@ -14,7 +14,6 @@ from typing import Any
 from cards.notation import Position
 from engine.dice import Dice, ScriptedDice, SeededDice
 from engine.events import Check, Decided, Event, Roll
-from engine.inside_pitch.asking import FOLLOW_UPS, matters, words
 from engine.requests import (
     Decision,
     IllegalChoice,
@@ -25,11 +24,13 @@ from engine.requests import (
     Request,
     StaleRequest,
 )
+from engine.rulesets import INSIDE_PITCH, Ruleset, ruleset
 from engine.setup import GameSetup, SetupError
 from engine.situation import GAME, STOPS, Situation
-from engine.state import GameState, Runner, TeamState
+from engine.state import GameState, TeamState
 
-RULESET = "inside-pitch-2021"
+# The ruleset a game plays when its setup names none (every game stored before Deep Drive).
+RULESET = INSIDE_PITCH
 
 # The values of every roll of one die and of red and white, built once: a game rolls
 # some 400 dice and keeps every roll's event, so sharing these saves a tuple each.
@@ -100,6 +101,7 @@ class Game:
         ``person`` answers the questions a person would be asked without suspending the
         game (the benchmark and tests play a whole game that way); logged as a manager's.
         """
+        self.rules: Ruleset = ruleset(setup.ruleset)
         setup.validate()
         if until not in STOPS:
             raise SetupError(f"until is one of {', '.join(STOPS)}, not {until!r}")
@@ -142,8 +144,6 @@ class Game:
         return state
 
     def _replay(self) -> None:
-        from engine.inside_pitch.flow import play_game
-
         if isinstance(self._fixed_dice, ScriptedDice):
             self._fixed_dice.rewind()
         self.dice: Dice = self._fixed_dice or SeededDice(self.seed)
@@ -153,7 +153,7 @@ class Game:
         self.pending = None
         self._seq = 0
         try:
-            play_game(self)
+            self.rules.play_game(self)
         except _Suspend as suspend:
             self.pending = suspend.request
         if self.pending is None and self._seq < len(self.log):
@@ -187,6 +187,29 @@ class Game:
         white = roll(6)
         self.events.append(Roll("2d6", _TWO_DICE[red][white], purpose))
         return red, white
+
+    def d10(self, purpose: str) -> int:
+        """One ten-sided die read 0-9 (its "10" face, as Deep Drive's dice print it, is a 0)."""
+        value = self.dice.roll(10) % 10
+        self.events.append(Roll("1d10", _ONE_DIE[value], purpose))
+        return value
+
+    def two_d10(self, purpose: str) -> tuple[int, int]:
+        """Red (tens) and white (ones): a reading 00-99 is ``10 * red + white`` (DDB "Dice")."""
+        roll = self.dice.roll
+        red = roll(10) % 10
+        white = roll(10) % 10
+        self.events.append(Roll("2d10", (red, white), purpose))
+        return red, white
+
+    def three_d10(self, purpose: str) -> tuple[int, int, int]:
+        """Red, white and the green mod die, rolled together for a plate appearance (DDB "Dice")."""
+        roll = self.dice.roll
+        red = roll(10) % 10
+        white = roll(10) % 10
+        green = roll(10) % 10
+        self.events.append(Roll("3d10", (red, white, green), purpose))
+        return red, white, green
 
     def check(self, name: str, rating: int, modifiers: Sequence[tuple[str, int]] = (), die: int = 20) -> bool:
         """Roll 1d20 (or 1d6) against rating + modifiers; success on roll <= target."""
@@ -243,7 +266,7 @@ class Game:
                 )
             self.emit(Decided(seq, side, kind, decision.choice, decision.by))
             return decision.choice
-        shown = words(self, kind, prompt() if callable(prompt) else prompt)
+        shown = self.rules.words(self, kind, prompt() if callable(prompt) else prompt)
         extra = context() if callable(context) else context
         request = Request(seq, side, kind, shown, listed, suggestion, self.context(extra))
         if asked:
@@ -262,53 +285,20 @@ class Game:
         return choice
 
     def _matters(self, seq: int, side: str, kind: str, suggestion: str) -> bool:
-        """Whether a side at "matters" is asked this request (engine.inside_pitch.asking)."""
+        """Whether a side at "matters" is asked this request (the ruleset's ``matters``)."""
+        follow_ups = self.rules.follow_ups
         last = self.log[seq - 1] if seq > 0 else None
         # The steps of a change a person chose, and his call asked again after it (or after "back").
         his = last is not None and last.side == side and last.by == "manager"
-        if his and (kind in FOLLOW_UPS or (kind in CALLS and last is not None and last.kind in (*FOLLOW_UPS, kind))):
+        if his and (kind in follow_ups or (kind in CALLS and last is not None and last.kind in (*follow_ups, kind))):
             return True
-        if kind in FOLLOW_UPS:
+        if kind in follow_ups:
             return False
-        return matters(self, side, kind, suggestion)
+        return self.rules.matters(self, side, kind, suggestion)
 
     def context(self, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Where the game stands, as data: what a request's prompt says in words."""
-        state = self.state
-        offense, defense = state.batting, state.fielding
-        up = offense.order[offense.up % len(offense.order)]
-        pitcher = defense.pitcher
-        stamina = defense.stamina()
-
-        def runner(r: Runner) -> dict[str, Any]:
-            card = r.card
-            return {"id": card.id, "name": card.name, "br": card.br, "sb": card.sb, "att": card.att}
-
-        data: dict[str, Any] = {
-            "inning": state.inning,
-            "top": state.top,
-            "teams": {"away": state.away.name, "home": state.home.name},
-            "outs": state.outs,
-            "score": {"away": state.away.runs, "home": state.home.runs},
-            "batting": offense.key,
-            "batter": {
-                "id": up.batter.id,
-                "name": up.batter.name,
-                "bats": up.batter.bats.value,
-                "position": up.position.value,
-                "bnt": up.batter.bnt,
-            },
-            "pitcher": {
-                "id": pitcher.id,
-                "name": pitcher.name,
-                "throws": pitcher.throws.value,
-                "batters_faced": defense.batters_faced(),
-                "tired": defense.tired(),
-                "tired_at": stamina.tired if stamina else None,
-            },
-            "runners": {str(base): runner(r) for base, r in enumerate(state.bases, 1) if r is not None},
-            "infield_depth": {p: state.depth(Position(p)) for p in ("1B", "2B", "3B", "SS")},
-        }
+        """Where the game stands, as data: what a request's prompt says in words (the ruleset's context)."""
+        data = self.rules.context(self)
         if extra:
             data.update(extra)
         return data
@@ -393,7 +383,7 @@ class Game:
         """Everything the game is, as JSON-ready data: setup (cards in full), seed, decisions, who manages
         and how often each side is asked."""
         data = {
-            "ruleset": RULESET,
+            "ruleset": self.setup.ruleset,
             "setup": self.setup.to_dict(),
             "seed": self.seed,
             "log": self.log_to_json(),
@@ -409,10 +399,10 @@ class Game:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
         """Rebuild a game saved by :meth:`to_dict`; replaying it reaches the same state and request."""
-        if data.get("ruleset") != RULESET:
-            raise ValueError(f"this engine plays {RULESET}, not {data.get('ruleset')!r}")
+        name = data.get("ruleset", RULESET)
+        ruleset(name)  # an unknown ruleset is refused by name
         return cls(
-            GameSetup.from_dict(data["setup"]),
+            GameSetup.from_dict(data["setup"], name),
             int(data["seed"]),
             cls.log_from_json(data["log"]),
             managed=data.get("managed", ()),  # games stored before the levels: those sides at "every"

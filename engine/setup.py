@@ -116,18 +116,19 @@ class TeamSetup:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TeamSetup:
+    def from_dict(cls, data: dict[str, Any], batter: Any = Batter, pitcher: Any = Pitcher) -> TeamSetup:
+        """A team stored by :meth:`to_dict`; ``batter`` and ``pitcher`` are the ruleset's card models."""
         batting = data.get("pitcher_batting")
         return cls(
             name=data["name"],
             lineup=tuple(
-                LineupSpot(Batter.model_validate(s["batter"]), Position(s["position"])) for s in data["lineup"]
+                LineupSpot(batter.model_validate(s["batter"]), Position(s["position"])) for s in data["lineup"]
             ),
-            pitcher=Pitcher.model_validate(data["pitcher"]),
-            pitcher_batting=Batter.model_validate(batting) if batting else None,
-            bench=tuple(Batter.model_validate(b) for b in data.get("bench", ())),
-            bullpen=tuple(Pitcher.model_validate(p) for p in data.get("bullpen", ())),
-            own_batting={pid: Batter.model_validate(c) for pid, c in data.get("own_batting", {}).items()},
+            pitcher=pitcher.model_validate(data["pitcher"]),
+            pitcher_batting=batter.model_validate(batting) if batting else None,
+            bench=tuple(batter.model_validate(b) for b in data.get("bench", ())),
+            bullpen=tuple(pitcher.model_validate(p) for p in data.get("bullpen", ())),
+            own_batting={pid: batter.model_validate(c) for pid, c in data.get("own_batting", {}).items()},
         )
 
     def validate(self, options: Options) -> None:
@@ -168,6 +169,9 @@ class GameSetup:
     home: TeamSetup
     ballpark: Ballpark
     options: Options = field(default_factory=Options)
+    # The rules the game plays (engine.rulesets). The setup's types name Inside Pitch's cards, which
+    # most of the code reads; a Deep Drive setup holds its own ruleset's cards in the same places.
+    ruleset: str = "inside-pitch-2021"
 
     def validate(self) -> None:
         self.away.validate(self.options)
@@ -182,12 +186,17 @@ class GameSetup:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameSetup:
+    def from_dict(cls, data: dict[str, Any], ruleset: str = "inside-pitch-2021") -> GameSetup:
+        """A setup stored by :meth:`to_dict`, its cards read with ``ruleset``'s card models."""
+        from engine.rulesets import ruleset as rules_of
+
+        rules = rules_of(ruleset)
         return cls(
-            away=TeamSetup.from_dict(data["away"]),
-            home=TeamSetup.from_dict(data["home"]),
-            ballpark=Ballpark.model_validate(data["ballpark"]),
+            away=TeamSetup.from_dict(data["away"], rules.batter, rules.pitcher),
+            home=TeamSetup.from_dict(data["home"], rules.batter, rules.pitcher),
+            ballpark=rules.ballpark.model_validate(data["ballpark"]),  # type: ignore[arg-type]
             options=Options.from_dict(data.get("options", {})),
+            ruleset=ruleset,
         )
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-import engine.inside_pitch.flow as flow
+import engine.inside_pitch.ruleset as inside_pitch
 from engine.events import Decided, event_from_dict
 from engine.game import Game
 from engine.requests import Decision, IllegalChoice, NoPendingRequest, NotYourTurn, Option, StaleRequest
@@ -59,7 +59,7 @@ def _asking_game(monkeypatch: pytest.MonkeyPatch) -> None:
         g.d20("end")
         g.state.over = True
 
-    monkeypatch.setattr(flow, "play_game", play)
+    monkeypatch.setattr(inside_pitch, "RULESET", dataclasses.replace(inside_pitch.RULESET, play_game=play))
 
 
 def test_a_managed_side_suspends_the_game_until_it_answers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,69 @@
+"""Inside Pitch behind the ruleset interface (engine.rulesets)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cards.models import Ballpark, Batter, Pitcher
+from cards.notation import Position
+from engine.inside_pitch import asking
+from engine.inside_pitch.flow import play_game
+from engine.rulesets import INSIDE_PITCH, Ruleset
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Runner
+
+
+def context(g: Game) -> dict[str, Any]:
+    """Where an Inside Pitch game stands, as a request's data: the ratings its calls turn on."""
+    state = g.state
+    offense, defense = state.batting, state.fielding
+    up = offense.order[offense.up % len(offense.order)]
+    pitcher = defense.pitcher
+    stamina = defense.stamina()
+
+    def runner(r: Runner) -> dict[str, Any]:
+        card = r.card
+        return {"id": card.id, "name": card.name, "br": card.br, "sb": card.sb, "att": card.att}
+
+    return {
+        "inning": state.inning,
+        "top": state.top,
+        "teams": {"away": state.away.name, "home": state.home.name},
+        "outs": state.outs,
+        "score": {"away": state.away.runs, "home": state.home.runs},
+        "batting": offense.key,
+        "batter": {
+            "id": up.batter.id,
+            "name": up.batter.name,
+            "bats": up.batter.bats.value,
+            "position": up.position.value,
+            "bnt": up.batter.bnt,
+        },
+        "pitcher": {
+            "id": pitcher.id,
+            "name": pitcher.name,
+            "throws": pitcher.throws.value,
+            "batters_faced": defense.batters_faced(),
+            "tired": defense.tired(),
+            "tired_at": stamina.tired if stamina else None,
+        },
+        "runners": {str(base): runner(r) for base, r in enumerate(state.bases, 1) if r is not None},
+        "infield_depth": {p: state.depth(Position(p)) for p in ("1B", "2B", "3B", "SS")},
+    }
+
+
+RULESET = Ruleset(
+    name=INSIDE_PITCH,
+    family="inside-pitch",
+    title="Inside Pitch",
+    play_game=play_game,
+    follow_ups=asking.FOLLOW_UPS,
+    matters=asking.matters,
+    words=asking.words,
+    context=context,
+    batter=Batter,
+    pitcher=Pitcher,
+    ballpark=Ballpark,
+)
