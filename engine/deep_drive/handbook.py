@@ -38,24 +38,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cards.deep_drive.notation import GRADES, INJURY_GRADES, OUT_CODES, PLAY_CODES, STEAL_GRADES
+
 FIELDERS = ("P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
 MIN_RATING, MAX_RATING = -1, 6  # effective DEF ratings: 0 out of position, -1 tired pitcher, +1 adjustments
 DEF_RESULTS = ("SI+", "SI", "ERR")
-EVENT_GRADES = ("A", "B", "C", "D", "F")  # WP, BK, PO, PB: A = rarely
-STEAL_LETTERS = ("A", "B", "C", "D", "E", "F")  # A = succeeds most
-INJURY_GRADES = ("AA", "A", "B", "C", "D", "F")
+EVENT_GRADES = GRADES  # WP, BK, PO, PB: A = rarely
+STEAL_LETTERS = STEAL_GRADES  # A = succeeds most
 PC_EVENTS = ("WP", "PB", "BK", "PO")
-PLAY_CODES = ("DD", "SI+", "SI", "BB", "HBP", "SO", "DEF", "OUT")
 WINDOW = tuple(range(0, 10)) + tuple(range(90, 100))  # Ballpark Effects' Deep Drive rolls
 AVERAGE = "average"
 DEEP_FLIES = ("F7d", "F8d", "F9d")
-OUT_CODES = frozenset(
-    [f"F{n}{s}" for n in (7, 8, 9) for s in ("", "d", "s")]
-    + [f"G{n}{s}" for n in range(1, 7) for s in ("", "h", "s")]
-    + [f"L{n}" for n in (1, 3, 4, 5, 6)]
-    + [f"P{n}" for n in range(1, 7)]
-    + ["Pf", "Pm"]
-)
 
 # Error Chart outcomes (Dugout's reading; the book defines no bases per error type):
 ERROR_OUTCOMES = {
