@@ -29,6 +29,7 @@ an id the handbook lacks reads the ``average`` row (:data:`AVERAGE`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import tomllib
@@ -253,15 +254,10 @@ def load_handbook(path: str | Path | None = None) -> Handbook:
     return parse_handbook(p.read_text(encoding="utf-8"), source=str(p))
 
 
-_default: Handbook | None = None
-
-
+@functools.cache
 def default_handbook() -> Handbook:
-    """Dugout's default handbook, loaded once."""
-    global _default
-    if _default is None:
-        _default = load_handbook()
-    return _default
+    """Dugout's default handbook, loaded once (it never changes during play)."""
+    return load_handbook()
 
 
 class _Checker:
