@@ -311,7 +311,7 @@ def attempt_function(attempts: Sequence[int]) -> list[float]:
 
 def nearest_steal(rate: float, a_of_n: Sequence[float]) -> int:
     """The STEAL number whose A(n) is nearest ``rate`` (ties: the lower)."""
-    return min(range(len(a_of_n)), key=lambda n: (abs(a_of_n[n] - rate), n))
+    return min(range(len(a_of_n)), key=lambda n: (round(abs(a_of_n[n] - rate), 12), n))
 
 
 def runner_success(r: Runner, league: float) -> float:

@@ -620,7 +620,7 @@ def steal_letter(success: float, cuts: Sequence[float]) -> str:
 
 def steal_number(hb: Handbook, attempts_per_chance: float) -> int:
     """The STEAL number 0-9 whose attempt chance A(n) is nearest a runner's attempts per chance (ties: lower)."""
-    return min(range(10), key=lambda n: (abs(steal_attempt(hb, n) - attempts_per_chance), n))
+    return min(range(10), key=lambda n: (round(abs(steal_attempt(hb, n) - attempts_per_chance), 12), n))
 
 
 def window_hr(hb: Handbook, team: str, park: str) -> float:

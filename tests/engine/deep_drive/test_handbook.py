@@ -11,10 +11,13 @@ from engine.deep_drive.handbook import (
     HandbookError,
     Injury,
     def_vector,
+    event_grade,
     parse_def_read,
     parse_handbook,
     pc_rates,
     steal_attempt,
+    steal_letter,
+    steal_number,
     steal_success,
     window_hr,
 )
@@ -323,3 +326,25 @@ def test_a_bad_file_names_the_file_chart_and_cell(old: str, new: str, message: s
 def test_not_toml() -> None:
     with pytest.raises(HandbookError, match=r"x\.toml: not valid TOML"):
         parse_handbook("[def", source="x.toml")
+
+
+# --- the generator's grading rules ------------------------------------------------------------
+
+
+def test_event_grade_reads_the_cut_points() -> None:
+    cuts = (0.0, 0.005, 0.01, 0.02)
+    assert [event_grade(x, cuts) for x in (0.0, 0.001, 0.005, 0.0051, 0.02, 0.05)] == ["A", "B", "B", "C", "D", "F"]
+
+
+def test_steal_letter_reads_the_cut_points_from_the_top() -> None:
+    cuts = (0.6, 0.68, 0.74, 0.79, 0.84)  # ascending; A at or above .84
+    got = [steal_letter(s, cuts) for s in (0.95, 0.84, 0.8, 0.74, 0.7, 0.6, 0.59)]
+    assert got == ["A", "A", "B", "C", "D", "E", "F"]
+
+
+def test_steal_number_is_the_nearest_attempt_chance(hb: Handbook) -> None:
+    # the small chart's A(n): .01 .03 .13 .23 ... .83
+    assert steal_number(hb, 0.0) == 0
+    assert steal_number(hb, 0.02) == 0  # a tie between .01 and .03 goes to the lower
+    assert steal_number(hb, 0.025) == 1
+    assert steal_number(hb, 0.2) == 3
