@@ -26,7 +26,7 @@ plate appearance's result and are left out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from engine.deep_drive.handbook import AVERAGE, DEF_RESULTS, FIELDERS, Handbook
@@ -66,8 +66,8 @@ def uniform(rating: int) -> dict[str, dict[int, float]]:
     return {pos: {rating: 1.0} for pos in FIELDERS}
 
 
-def _share(ratings: Ratings, pos: str, test: object) -> float:
-    return sum(w for r, w in ratings[pos].items() if test(r))  # type: ignore[operator]
+def _share(ratings: Ratings, pos: str, test: Callable[[int], bool]) -> float:
+    return sum(w for r, w in ratings[pos].items() if test(r))
 
 
 def _add(into: dict[str, float], code: str, p: float) -> None:

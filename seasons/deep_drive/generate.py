@@ -131,11 +131,12 @@ def _pitching_tilt(p: Pitching, league: Pitching) -> outs_mod.Tilt:
     )
 
 
-def build(season: Season) -> Built:
-    """Every card, team entry and the handbook of one season (nothing written)."""
+def build(season: Season, handbook_text: str | None = None) -> Built:
+    """Every card, team entry and the handbook of one season (nothing written). ``handbook_text``
+    replaces the season's derived handbook (tests with hand-made seasons pass the default's)."""
     year = season.year
-    derived = derive(totals_from_season(season))
-    hb = parse_handbook(derived.text, HANDBOOK_FILE)
+    text = handbook_text if handbook_text is not None else derive(totals_from_season(season)).text
+    hb = parse_handbook(text, HANDBOOK_FILE)
     vector = def_vector_mix(hb, average_mix())
     ctx = rt.context(season)
     lb, lp = season.league_batting(), season.league_pitching()
@@ -270,7 +271,7 @@ def build(season: Season) -> Built:
                                          batter_ids, pitcher_ids, year)]  # fmt: skip
     for group in files.values():
         group.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
-    return Built(derived.text, hb, files, teams, targets, weights, avg_b, avg_p, clipped, notes)
+    return Built(text, hb, files, teams, targets, weights, avg_b, avg_p, clipped, notes)
 
 
 def ip_league(player: Player, season: Season) -> str | None:
@@ -370,6 +371,7 @@ def generate(
     *,
     force: bool = False,
     load_season: Callable[[int, Sequence[str]], Season] | None = None,
+    handbook_text: str | None = None,
 ) -> Report:
     """Make and write one season's Deep Drive set; raise GenerateError or SetExists."""
     say = progress or (lambda _text: None)
@@ -387,7 +389,7 @@ def generate(
     if not season.teams:
         raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
     say("deriving the season's handbook and building every Deep Drive card")
-    built = build(season)
+    built = build(season, handbook_text)
     report = Report(year, leagues, out, clipped=list(built.clipped))
     say("checking each card against the league's average opponent (exact odds)")
     report.mae = fit_errors(built)
