@@ -37,7 +37,18 @@ CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
     "pitcher": Pitcher,
     "ballpark": Ballpark,
 }
+# The same kinds read with the Deep Drive models (a set whose set.toml says ruleset = "deep-drive").
+DEEP_DRIVE_CARD_TYPES: dict[str, type[Card]] = {
+    "batter": dd.Batter,
+    "pitcher": dd.Pitcher,
+    "ballpark": dd.Ballpark,
+}
 TEAM_TABLE = "team"
+
+
+def card_types(ruleset: str) -> Mapping[str, type[Card]]:
+    """The card models of a set's ruleset ("inside-pitch" or "deep-drive"), by kind."""
+    return DEEP_DRIVE_CARD_TYPES if ruleset == "deep-drive" else CARD_TYPES
 
 
 @dataclass(frozen=True)

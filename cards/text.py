@@ -23,7 +23,7 @@ def _rng(value: Range | None) -> str:
     return format_range(value) or "-"
 
 
-def card_name(card: AnyCard) -> str:
+def card_name(card: AnyCard | AnyDeepDriveCard) -> str:
     """The name as printed: upper case, "##" after a pitcher who has his own batting card."""
     mark = " ##" if isinstance(card, Pitcher) and card.own_batting_card else ""
     return f"{card.name.upper()}{mark}"

@@ -16,6 +16,7 @@ from typing import Any
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.loader import (
+    DEEP_DRIVE_CARD_TYPES,
     GENERIC_PITCHER_BATTING,
     SET_FILE,
     CardSetError,
@@ -28,7 +29,7 @@ from cards.loader import (
 from cards.models import Card
 from cards.teams import TeamEntry
 
-CARD_TYPES: Mapping[str, type[Card]] = {"batter": Batter, "pitcher": Pitcher, "ballpark": Ballpark}
+CARD_TYPES: Mapping[str, type[Card]] = DEEP_DRIVE_CARD_TYPES
 AnyDeepDriveCard = Batter | Pitcher | Ballpark
 
 
