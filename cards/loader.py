@@ -485,7 +485,7 @@ def kind_of(card: Card) -> str:
     return _KINDS[type(card)]
 
 
-def write_set(cardset: CardSet, root: str | Path) -> None:
+def write_set(cardset: CardSet | DeepDriveSet, root: str | Path) -> None:
     """Write a set to a folder in the same layout it was loaded from."""
     out = Path(root)
     out.mkdir(parents=True, exist_ok=True)
