@@ -63,7 +63,7 @@ def test_a_changed_out_code_changes_only_its_cell(dds: DeepDriveSet) -> None:
     assert before.size == after.size
     box = ImageChops.difference(before.convert("RGB"), after.convert("RGB")).getbbox()
     assert box is not None
-    left, top, right, bottom = box
+    left, top, _, bottom = box
     assert left > WIDTH // 2 and bottom - top < 40  # one cell of the OUTS column, at the right
 
 
