@@ -30,7 +30,7 @@ def test_every_sample_card_renders_a_valid_png_of_sensible_size(dds: DeepDriveSe
     for card in dds.all_cards():
         image = picture(card)
         assert image.width == WIDTH and image.mode == "RGB", card.id
-        low = 200 if card.id.endswith("field-2016") else 800
+        low = 200 if card.id.endswith("-park") else 800
         assert low <= image.height <= 1300, (card.id, image.height)
 
 

@@ -13,7 +13,7 @@ from cards.notation import Position
 from cards.teams import ROSTER_LIMIT
 
 FOLDER = BUNDLED_SETS / "deep-drive-sample"
-TEAMS = ("chicago-n-2016", "cleveland-2016")
+TEAMS = ("chn-2016", "cle-2016")
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +113,7 @@ def test_lindor_plays_short_rated_3_and_davis_plays_center(dds: DeepDriveSet) ->
     lindor = dds.batters["francisco-lindor-2016"].fielding(Position.SHORT)
     assert lindor is not None and lindor.defense == 3
     assert dds.batters["rajai-davis-2016"].fielding(Position.CENTER) is not None
-    cleveland = dds.team_entries["cleveland-2016"]
+    cleveland = dds.team_entries["cle-2016"]
     for hand in ("R", "L"):
         spots = {s.position: s.card_id for s in cleveland.lineup(hand)}
         assert spots[Position.SHORT] == "francisco-lindor-2016"
@@ -122,7 +122,7 @@ def test_lindor_plays_short_rated_3_and_davis_plays_center(dds: DeepDriveSet) ->
 
 
 def test_the_cubs_lead_off_with_fowler_bryant_and_rizzo_against_a_righty(dds: DeepDriveSet) -> None:
-    cubs = dds.team_entries["chicago-n-2016"]
+    cubs = dds.team_entries["chn-2016"]
     assert dds.pitchers["corey-kluber-2016"].throws == "R"
     assert [s.card_id for s in cubs.lineup("R")[:3]] == [
         "dexter-fowler-2016",
@@ -174,3 +174,15 @@ def test_sluggers_hit_more_home_runs_and_fast_men_run(dds: DeepDriveSet) -> None
     assert davis.run.value == "VF" and davis.steal.third
     assert davis.steal.rating == max(b.steal.rating for b in dds.batters.values())
     assert dds.batters["miguel-montero-2016"].run.value == "VS"
+
+
+@pytest.mark.parametrize("team_id", TEAMS)
+def test_teams_and_parks_are_rows_of_the_default_handbook(dds: DeepDriveSet, team_id: str) -> None:
+    """DDB "Deep Drive - Ballpark Effects" finds the batter's team and the park by id: the sample's
+    ids are the default handbook's own, so its 2016 rows are read rather than the average row."""
+    from engine.deep_drive.handbook import default_handbook
+
+    handbook = default_handbook()
+    team = dds.team_entries[team_id]
+    assert team_id in handbook.teams
+    assert team.ballpark in handbook.parks
