@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
-from cards.loader import GENERIC_PITCHER_BATTING, SET_FILE, TEAM_TABLE, SetInfo
+from cards.loader import GENERIC_PITCHER_BATTING, HANDBOOK_FILE, SET_FILE, TEAM_TABLE, SetInfo
 from cards.teams import TeamEntry
 from cards.toml_format import format_cards
 from engine.deep_drive.handbook import Handbook, def_vector_mix, parse_handbook
@@ -33,7 +33,6 @@ from seasons.depth import DepthError, depth_chart
 from seasons.stats import Batting, Pitching, Player, Season
 from seasons.write import ATTRIBUTION_FILE, SetExists, attribution
 
-HANDBOOK_FILE = "handbook.toml"
 GENERIC_FILE = "pitcher-batting.toml"
 TARGETS = ("HR", "3B", "2B", "1B", "BB", "HBP", "SO")
 
@@ -409,6 +408,7 @@ def generate(
         designated_hitter=any(uses_dh(year, league) for league in leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
+        handbook=HANDBOOK_FILE,
     )
     say(f"writing the set to {out}")
     write(out, built, info, attribution(year, report.notes, season.filled, report.clipped), force=force)
