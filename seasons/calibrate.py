@@ -10,7 +10,8 @@ played league's rates with the real league's and fits again with each result's t
 scaled (``seasons.fit.fit_season(adjust=...)``). Three groups of scales, one number each
 for the whole league (players keep their differences):
 
-- ``adjust``: the batting results per plate appearance (1B 2B 3B HR BB HBP K), everyone;
+- ``adjust``: the batting results (1B 2B 3B HR BB HBP K), everyone; per plate appearance, but
+  2B and 3B per team game (:data:`PER_GAME`);
 - ``pitchers``: the same results for pitchers batting (their own cards and the generic one),
   read from pitchers' plate appearances alone: what the games add to a batter (hits on
   balls in play the cards do not give) does not grow with his hitting, so the league-wide
@@ -50,8 +51,8 @@ STEALS = ("attempts", "success")
 # match passes on to every count a game, and a 2B or 3B scale hardly moves the plate appearances.
 PER_GAME = ("2B", "3B")
 # The calibration rounds' lengths as shares of the real schedule: a quarter season to find
-# the neighbourhood, then a half and two full seasons pooled (about 2.5 seasons: the SE of
-# the pooled HR rate near 1 %, SB near 1.5 %, 3B near 2 % in 1970).
+# the neighbourhood, then a half and three full seasons pooled (about 3.5 seasons: the SE of
+# the pooled HR rate near 0.9 %, SB near 1.2 %, 3B near 1.8 % in 1970).
 CALIBRATION_SCHEDULE = (0.25, 0.5, 1.0, 1.0, 1.0)
 POOL_FROM = 2  # rounds pooled from this one on (1-based)
 # Pitchers' batting gets its own scales only from this many real and pooled played PA (a DH
@@ -397,7 +398,7 @@ class Calibration:
         if not self.history:
             return ""
         scales, played, pa = self.history[-1]["adjust"]
-        _, played_games, games = self.history[-1]["per_game"]
+        _, played_games, _ = self.history[-1]["per_game"]
         real = rates(season.league_batting())
         real_games = per_game(season.league_batting(), real_team_games(season))
         parts = []

@@ -9,16 +9,16 @@ from dataclasses import dataclass, field
 import pytest
 
 from seasons.calibrate import (
-    SPREAD_LIMITS,
     PER_GAME,
+    SPREAD_LIMITS,
     Calibration,
     games_per_team,
+    per_game,
     pitching_rates,
     played_batting,
     played_pitching_rates,
     pooled_recalibrate,
     pooled_slope_se,
-    per_game,
     pooled_spread,
     rates,
     spread_slopes,
