@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from seasons.stats import Batting, Pitching, Season, sac_flies_among_sacrifice_hits
+from seasons.stats import Batting, Pitching, Season
 
 # The results the fit takes targets for (its CATS without the outs, which are the rest).
 RESULTS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K")
@@ -116,13 +116,13 @@ def games_per_team(season: Season) -> int:
     return max(counts, key=lambda g: (counts[g], g))
 
 
-def rates(b: Batting, *, sac_flies: bool = True) -> dict[str, float]:
+def rates(b: Batting) -> dict[str, float]:
     """Per plate appearance (sacrifice bunts left out: they are the managers' calls).
 
-    ``sac_flies=False`` leaves the sacrifice flies out as well: a played line measured against a
-    season that scored them as sacrifice hits (:func:`seasons.stats.sac_flies_among_sacrifice_hits`),
-    whose real plate appearances do not hold them."""
-    pa = b.ab + b.bb + b.hbp + (b.sf if sac_flies else 0)
+    The played sacrifice flies count even where the real season scored them as sacrifice hits
+    (:func:`seasons.stats.sac_flies_among_sacrifice_hits`): leaving them out measured 1927 right
+    per PA but dropped its R/G to -2.3 % (3 replays); see docs/real-seasons/fit.md, "Rare results"."""
+    pa = b.ab + b.bb + b.hbp + b.sf
     if pa <= 0:
         return dict.fromkeys(RESULTS, 0.0)
     counts = {"1B": b.singles, "2B": b.doubles, "3B": b.triples, "HR": b.hr, "BB": b.bb, "HBP": b.hbp, "K": b.so}
@@ -313,14 +313,13 @@ class Calibration:
         (pitchers' by pitcher card id) give the spread; without them it stays as it is."""
         everyone = played_batting(played)
         pitching_batters = played_batting(played, pitcher_cards)
-        sf = not sac_flies_among_sacrifice_hits(season.year)
         self.history.append(
             {
-                "adjust": (dict(self.adjust), rates(everyone, sac_flies=sf), float(everyone.pa)),
+                "adjust": (dict(self.adjust), rates(everyone), float(everyone.pa)),
                 "per_game": (dict(self.adjust), per_game(everyone, played.team_games), float(played.team_games)),
                 "pitchers": (
                     dict(self.pitchers or self.adjust),
-                    rates(pitching_batters, sac_flies=sf),
+                    rates(pitching_batters),
                     float(pitching_batters.pa),
                 ),
                 "attempts": (dict(self.steals), steal_rates(everyone), float(times_on_first(everyone))),
@@ -335,7 +334,7 @@ class Calibration:
                 dict(self.spread),
                 spread_slopes(
                     {c: rates(b) for c, b in batters_by_card.items()},
-                    {c: rates(b, sac_flies=sf) for c, b in lines.items()},
+                    {c: rates(b) for c, b in lines.items()},
                     {c: float(b.ab + b.bb + b.hbp + b.sf) for c, b in lines.items()},
                     {c: float(b.pa) for c, b in batters_by_card.items()},
                     SPREAD_RESULTS,

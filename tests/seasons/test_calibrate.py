@@ -216,12 +216,6 @@ def test_sacrifice_flies_scored_as_sacrifice_hits_in_1908_to_1930_and_1939() -> 
     assert got == [1908, 1930, 1939]
 
 
-def test_rates_leave_the_sacrifice_flies_out_when_the_season_scored_them_as_bunts() -> None:
-    line = Batting(ab=500, h=150, doubles=30, bb=60, hbp=10, sf=10, sh=12)
-    assert rates(line, sac_flies=False)["2B"] == 30 / 570
-    assert rates(line)["2B"] == 30 / 580
-
-
 def test_rare_results_per_team_game() -> None:
     assert PER_GAME == ("2B", "3B")
     assert per_game(Batting(doubles=300, triples=45), 150) == {"2B": 2.0, "3B": 0.3}
@@ -232,18 +226,18 @@ def _round(played: Played, real: Season, cal: Calibration) -> None:
     cal.update(played, [], real, Batting())
 
 
-def test_1927s_played_rates_leave_out_the_sacrifice_flies_and_rare_results_pool_per_game() -> None:
+def test_rare_results_pool_per_team_game_and_the_rest_per_plate_appearance() -> None:
     # 1927: real PA = AB + BB + HBP (the flies are among the sacrifice hits), 4 teams of 154 games
     league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=44, hr=140, bb=500, hbp=40, so=900)
     teams = [dataclasses.replace(team(t), batting=league_line if t == "aaa" else Batting(), g=154)
              for t in ("aaa", "bbb", "ccc", "ddd")]  # fmt: skip
     real = season([], teams, year=1927)
     cal = Calibration()
-    # round 1 (alone): 100 team games, played PA without the 40 SF = 900 + 100 = 1000
+    # round 1 (alone): 100 team games; the played PA count the 40 SF: 900 + 100 + 40 = 1040
     first = Played(team_games=100, batting={"a": _line(pa=1050, ab=900, h=300, doubles=60, triples=12, hr=30, bb=100,
                                                        k=150, sf=40, sh=10)})  # fmt: skip
     _round(first, real, cal)
-    assert cal.adjust["HR"] == pytest.approx((140 / 5940) / (30 / 1000))
+    assert cal.adjust["HR"] == pytest.approx((140 / 5940) / (30 / 1040))
     assert cal.adjust["2B"] == pytest.approx((220 / 616) / (60 / 100))
     assert cal.adjust["3B"] == pytest.approx((44 / 616) / (12 / 100))
     s2, s3 = cal.adjust["2B"], cal.adjust["3B"]
