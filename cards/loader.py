@@ -89,6 +89,9 @@ class SetInfo(BaseModel):
     description: str = ""
     # Whether the set's teams play with the designated hitter (None: the set does not say).
     designated_hitter: bool | None = None
+    # Whether extra innings start with a runner on second (OBR 7.01(b), MLB from 2020;
+    # None: the set does not say, and games play without it).
+    extra_inning_runner: bool | None = None
     source: str = ""  # where the cards come from, e.g. "Lahman database 2024 (SABR)"
     licence: str = ""  # e.g. "CC BY-SA 3.0"
     # Deep Drive: the season handbook whose charts the set's cards are read with ("default": the

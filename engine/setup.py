@@ -58,6 +58,11 @@ class Options:
     # IP2007 §8.5: the 2007 infield depth table (pitcher and catcher GDP, the first baseman
     # back or holding a runner, halfway at third) instead of IP2021 "Infield Depth".
     infield_depth_2007: bool = False
+    # Official Baseball Rules 7.01(b) (regular season 2020-2022, permanent from 2023): every
+    # half inning after the scheduled ``innings`` starts with a runner on second, the batter
+    # before the leadoff man; his run is unearned (9.16 comment: he reached "because of a
+    # fielding error", none charged). Not in the Inside Pitch books: a Dugout option.
+    extra_inning_runner: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -108,6 +108,11 @@ def uses_dh(year: int, league: str) -> bool:
     return year == 2020 or year >= 2022
 
 
+def uses_extra_inning_runner(year: int) -> bool:
+    """A runner on second to start each extra half inning (OBR 7.01(b)): the regular season from 2020."""
+    return year >= 2020
+
+
 def games_per_team(season: Season) -> int:
     """The schedule's length: the most common number of games a team played."""
     counts: dict[int, int] = {}
