@@ -58,6 +58,16 @@ class Options:
     # IP2007 §8.5: the 2007 infield depth table (pitcher and catcher GDP, the first baseman
     # back or holding a runner, halfway at third) instead of IP2021 "Infield Depth".
     infield_depth_2007: bool = False
+    # --- Deep Drive (DDB 1.2.5) optional rules; Inside Pitch ignores them. The "dd_" prefix keeps
+    # them apart from Inside Pitch's in one flat Options, and tells a league's settings whose they are.
+    # DDB "Rare Readings": "never" on the other card counts as "rare 0" (the book's suggestion).
+    dd_never_as_rare_0: bool = False
+    # DDB "Closers": a reliever without CLOSER pitches the 9th on as a fatigued pitcher in close games.
+    dd_closers: bool = True
+    # DDB "Ballpark Effects": Deep Drive rolls 00-09 and 90-99 read the handbook's park chart.
+    dd_ballpark_effects: bool = True
+    # The Season Handbook (engine.deep_drive.handbook): "" for Dugout's default, else a file or a registered name.
+    dd_handbook: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

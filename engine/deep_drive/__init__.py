@@ -1,0 +1,1 @@
+"""The Deep Drive ruleset (deep-drive-1.2.5)."""
