@@ -10,7 +10,7 @@
 The auto-manager: a fatigued pitcher leaves while the bullpen has a man (the tired one stays
 when it is empty, so every game finishes); the closer comes in for a save in the last inning;
 the infield comes in late with the tying or go-ahead run on third; the outfield comes in when it
-may; the offense plays it safe against a drawn-in infield.
+may; the offense runs as usual (playing it safe would give up the sacrifice fly).
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def align(g: Game) -> None:
         )
     loaded = len(state.occupied()) == 3
     if state.runners_on() and not loaded and plan.infield != NORMAL:
-        suggestion = SAFE if third else SWING
+        suggestion = SWING  # a sacrifice fly beats holding: the auto-manager runs as usual
         plan.safe = (
             g.ask(
                 state.batting.key,

@@ -278,7 +278,7 @@ def _infield_rows(g: Game, code: OutCode, key: str, batter: Runner) -> tuple[Ste
     others = [Step(b, False, b + 1, "") for b in (2, 1) if str(b) in key]
     if forced:  # forced home: out at the plate
         batter_step = Step(0, True, 1, "") if code.code.endswith("h") else Step(0, False, 1, "")
-        return (Step(3, True, 4, ""), batter_step, *others)
+        return (Step(3, True, 4, ""), *others, batter_step)
     if plain and not plan.safe:  # thrown out at home; the batter safe, the others up a base
         return (Step(3, True, 4, ""), *others, Step(0, False, 1, ""))
     return None  # the runner on third holds: the chart's row, without his advance

@@ -188,3 +188,59 @@ def play(game_setup: GameSetup, rolls: ScriptedDice, situation: Situation | None
     game = Game(game_setup, 0, dice=rolls, situation=situation, until=until)
     rolls.assert_done()
     return game
+
+
+def answers(**by_kind: str) -> Any:
+    """An auto-manager that answers the named kinds of request so, and takes the suggestion otherwise."""
+
+    def answer(request: Any) -> str:
+        return by_kind.get(request.kind, request.suggestion)
+
+    return answer
+
+
+def runner(key: str, run: str = "avg") -> Batter:
+    return batter(key, key.upper(), run=run, positions=["LF 3"])
+
+
+def hitter(outs: list[str] | str, chances: dict[str, str] | None = None, **fields: Any) -> Batter:
+    """The away team's leadoff man, whose OUTS read ``outs`` (one code for every mod die, if a str)."""
+    codes = [outs] * 10 if isinstance(outs, str) else outs
+    return batter("hitter", "Hitter", positions=["C 3 PB:C"], outs=codes, chances=chances or dict(BATTER_CHANCES), **fields)
+
+
+def at(
+    lead_off: Batter,
+    rolls: ScriptedDice,
+    *,
+    runners: tuple[Batter | None, Batter | None, Batter | None] = (None, None, None),
+    outs: int = 0,
+    inning: int = 1,
+    top: bool = True,
+    home_ratings: Mapping[str, int] | None = None,
+    away_ratings: Mapping[str, int] | None = None,
+    score: tuple[int, int] = (0, 0),
+    auto: Any = None,
+    **options: Any,
+) -> Game:
+    """One plate appearance by ``lead_off`` (the batting team's first man up) from a stated situation."""
+    from engine.situation import TeamSituation
+
+    batting_first = {"C": lead_off}
+    away = team("away", "Away", overrides=batting_first if top else None, ratings=away_ratings)
+    home = team("home", "Home", overrides=None if top else batting_first, ratings=home_ratings)
+    situation = Situation(
+        inning=inning,
+        top=top,
+        outs=outs,
+        runners=runners,
+        away=TeamSituation(runs=score[0]),
+        home=TeamSituation(runs=score[1]),
+    )
+    game = Game(setup(away, home, **options), 0, dice=rolls, situation=situation, until="plate_appearance", auto_manager=auto)
+    rolls.assert_done()
+    return game
+
+
+def bases(game: Game) -> tuple[str, str, str]:
+    return tuple(r.id if r is not None else "-" for r in game.state.bases)  # type: ignore[return-value]
