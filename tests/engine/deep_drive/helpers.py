@@ -50,7 +50,7 @@ class DefRead:
 
 
 @dataclass
-class TestHandbook:
+class HandMadeHandbook:
     """DEF rows by roll: (fielder, base code, ((threshold, result), ...)); a roll without a row is
     a plain G6 to the shortstop. Errors read ``error``; Ballpark Effects read ``park``."""
 
@@ -84,8 +84,8 @@ BOOK_ROWS: dict[int, tuple[str, str, tuple[tuple[int, str], ...]]] = {
 }
 
 
-def register(book: TestHandbook | None = None) -> TestHandbook:
-    book = book or TestHandbook(dict(BOOK_ROWS))
+def register(book: HandMadeHandbook | None = None) -> HandMadeHandbook:
+    book = book or HandMadeHandbook(dict(BOOK_ROWS))
     REGISTERED[TEST_HANDBOOK] = book
     return book
 
