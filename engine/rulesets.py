@@ -14,8 +14,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
+    from cards.models import CardModel
     from engine.game import Game
 
 INSIDE_PITCH = "inside-pitch-2021"
@@ -35,9 +34,9 @@ class Ruleset:
     matters: Callable[[Game, str, str, str], bool]  # (game, side, kind, suggestion): ask a person at "matters"?
     words: Callable[[Game, str, str], str]  # (game, kind, prompt): the request's words
     context: Callable[[Game], dict[str, Any]]  # where the game stands, as a request's data
-    batter: type[BaseModel]
-    pitcher: type[BaseModel]
-    ballpark: type[BaseModel]
+    batter: type[CardModel]
+    pitcher: type[CardModel]
+    ballpark: type[CardModel]
 
 
 class UnknownRuleset(ValueError):
