@@ -7,14 +7,15 @@ scores (``engine.inside_pitch.bases.WalkOff``, OBR 5.08(b), shared with Inside P
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from cards.models import Batter as IPBatter
 from engine.boxscore import classify
-from engine.deep_drive import endurance, manager
+from engine.deep_drive import endurance, injuries, manager
 from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
 from engine.deep_drive.plate import at_bat
 from engine.deep_drive.readers import handbook_for
-from engine.deep_drive.state import DeepDriveState, attach, dd
+from engine.deep_drive.state import Arm, DeepDriveState, attach, dd
 from engine.events import (
     GameEnded,
     HalfInningStarted,
@@ -134,7 +135,7 @@ def plate_appearance(g: Game) -> None:
             pitcher.throws.value,
         )
     )
-    batter = Runner(card, pitcher.id)
+    batter = Runner(cast(IPBatter, card), pitcher.id)  # the shared Runner names Inside Pitch's card type
     outs_before = state.outs
     since = len(g.events)
     arm = endurance.arm_of(g, defense)
@@ -146,6 +147,7 @@ def plate_appearance(g: Game) -> None:
         end_game(g)
         return
     finish(g, batter, pitcher.id, notation, outs_before, since, arm)
+    injuries.after_play(g, card)
 
 
 def result_mark(g: Game, notation: str, outs_made: int, batter: Runner) -> str:
@@ -177,7 +179,7 @@ def finish(
     notation: str,
     outs_before: int,
     since: int,
-    arm: endurance.Arm,
+    arm: Arm,
 ) -> None:
     """End the plate appearance: the result with its RBI, the pitcher's counts, the next man up."""
     state = g.state

@@ -15,9 +15,10 @@ may; the offense runs as usual (playing it safe would give up the sacrifice fly)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cards.deep_drive.models import Pitcher
+from cards.models import Pitcher as IPPitcher
 from engine.deep_drive import endurance
 from engine.deep_drive.cards import available_relievers, pitcher_card
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
@@ -60,7 +61,7 @@ def pick_reliever(g: Game, team: TeamState) -> Pitcher | None:
 
 def _suggest_change(g: Game, team: TeamState, start_of_half: bool) -> Pitcher | None:
     arm = endurance.arm_of(g, team)
-    if arm.fatigued():
+    if arm.fatigued() or team.pitcher.id in dd(g).hurt:
         return pick_reliever(g, team)
     current = pitcher_card(team)
     late = g.state.inning >= g.setup.options.innings
@@ -77,7 +78,7 @@ def pitching_change(g: Game, start_of_half: bool = False) -> None:
     pen = available_relievers(team)
     if not pen:
         return  # the tired man stays: the game must finish
-    fatigued = endurance.arm_of(g, team).fatigued()
+    fatigued = endurance.arm_of(g, team).fatigued() or team.pitcher.id in dd(g).hurt
     if not (start_of_half or fatigued):
         return
     new = _suggest_change(g, team, start_of_half)
@@ -102,7 +103,7 @@ def pitching_change(g: Game, start_of_half: bool = False) -> None:
     if choice == STAY:
         return
     pitcher = next(p for p in pen if p.id == choice.split(":", 1)[1])
-    change_pitcher(g, team, pitcher)
+    change_pitcher(g, team, cast(IPPitcher, pitcher))  # the shared state holds either ruleset's cards
     endurance.enter(g, team, pitcher, starter=False)
 
 

@@ -160,7 +160,15 @@ def parse(doc: Mapping[str, Any]) -> dict[str, OutCode]:
         if fielder is None and not (raw.get("odd") and raw.get("even")):
             raise _fail(code, "fielder", "every code names its fielder (or odd/even codes)")
         codes[code] = OutCode(
-            code, fielder, kind, rows, slow, doubled, bool(raw.get("triple", False)), raw.get("odd", ""), raw.get("even", "")
+            code,
+            fielder,
+            kind,
+            rows,
+            slow,
+            doubled,
+            bool(raw.get("triple", False)),
+            raw.get("odd", ""),
+            raw.get("even", ""),
         )
     return codes
 
@@ -225,6 +233,13 @@ def play_out(g: Game, ball: Ball, batter: Runner) -> str:
         code = chart()[code.odd if ball.white % 2 == 1 else code.even]
     state = g.state
     plan = dd(g).alignment
+    note = dd(g).play
+    note.final = code.code
+    if code.fielder is not None:
+        note.fielders = [
+            code.fielder.value,
+            *(["1B"] if code.kind == "ground" and code.fielder is not Position.FIRST else []),
+        ]
     if code.kind in ("fly",) and plan.outfield_in and state.runner_on(3) is not None:
         # DDB "Outfield In": a deep fly falls in for the game-winning single; a fly is a deep fly.
         if code.code.endswith("d"):
@@ -252,7 +267,7 @@ def _double_off(g: Game, code: OutCode) -> None:
     if 10 * red + white > 9:
         return
     order = code.doubled
-    bases = [b for b in (3, 2, 1)] if order == "lead" else list(order)
+    bases: list[int] = [3, 2, 1] if isinstance(order, str) else list(order)
     occupied = [b for b in bases if state.runner_on(b) is not None]
     base = occupied[0]
     runner = state.runner_on(base)

@@ -21,8 +21,9 @@ from cards.deep_drive.models import Batter, DeepDriveCard, Pitcher
 from cards.notation import Position
 from engine.deep_drive import endurance, running
 from engine.deep_drive.cards import fielder_at, pitcher_card
+from engine.deep_drive.charts import rare
 from engine.deep_drive.outs import Ball, play_out
-from engine.deep_drive.state import OUTFIELD, dd
+from engine.deep_drive.state import OUTFIELD, PlayNote, dd
 from engine.events import ErrorCharged, Reading
 from engine.inside_pitch.bases import advance_all, force_advance, move, put_out
 from engine.state import Runner
@@ -45,16 +46,21 @@ class Foul(Exception):
 
 def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner) -> str:
     """Roll until a play is made; returns the scorer's notation."""
+    note = dd(g).play = PlayNote()
     for _ in range(MAX_ROLLS):
         red, white, green = g.three_d10("plate appearance")
-        if red == white == green:
-            rare_chart(g)
+        if rare.is_rare(red, white, green):
+            note.rare = rare_chart(g)
             continue
         roll = 10 * red + white
         card: DeepDriveCard = batter_card if roll < 50 else pitcher
         other: DeepDriveCard = pitcher if roll < 50 else batter_card
         code = card.reading(roll)
+        note.code, note.mod = code, green
         g.emit(Reading("batter" if card is batter_card else "pitcher", card.name, f"{roll:02d}", code))
+        if note.rare == rare.RareKind.ODD_PLAY:
+            words, outcome = dd(g).handbook.odd_play(code, green)
+            g.emit(Reading("Odd Play Book", card.name, f"{code}, mod {green}", f"{words} ({outcome})"))
         try:
             return play(g, batter_card, batter, card, other, code, red, white, green)
         except Foul:
@@ -62,22 +68,14 @@ def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner) -> st
     raise RuntimeError("a plate appearance rolled 100 times without a play")
 
 
-def rare_chart(g: Game) -> None:
-    """DDB "Rare Chart": three equal dice. The chart is read and the play rolled again.
-
-    Dugout records the reading; the injuries and the Odd Play Book it points to are not played yet.
-    """
+def rare_chart(g: Game) -> str:
+    """DDB "Rare Chart": three equal dice. The chart is read (its injury checks come after the play,
+    ``injuries.after_play``; an odd play is read with the play's code), and the play rolled again."""
     red, white = g.two_d10("Rare Chart")
     roll = 10 * red + white
-    if roll <= 9:
-        what = "a fielder in the play may be hurt"
-    elif roll <= 29:
-        what = "check the batter for an injury"
-    elif roll <= 49:
-        what = "check the pitcher for an injury"
-    else:
-        what = "Odd Play Book"
-    g.emit(Reading("Rare Chart", "", f"{roll:02d}", what))
+    reading = rare.rare(roll)
+    g.emit(Reading("Rare Chart", "", f"{roll:02d}", reading.kind.value))
+    return reading.kind.value
 
 
 def taken_away(g: Game, other: DeepDriveCard, code: str, mod: int) -> bool:
@@ -145,7 +143,15 @@ def effective_ratings(g: Game) -> dict[str, int]:
     tired = endurance.pitching_fatigued(g)
     outfield_in = dd(g).alignment.outfield_in
     ratings = {}
-    for position in (Position.P, Position.C, Position.FIRST, Position.SECOND, Position.THIRD, Position.SHORT, *OUTFIELD):
+    for position in (
+        Position.P,
+        Position.C,
+        Position.FIRST,
+        Position.SECOND,
+        Position.THIRD,
+        Position.SHORT,
+        *OUTFIELD,
+    ):
         _, _, rating = fielder_at(team, position)
         ratings[position.value] = rating - tired + (outfield_in and position in OUTFIELD)
     return ratings
@@ -161,7 +167,10 @@ def defense(g: Game, batter: Runner, batter_card: Batter, card: DeepDriveCard) -
     position = Position(reading.fielder)
     fielder_id, fielder_name, _ = fielder_at(state.fielding, position)
     result = reading.result
-    g.emit(Reading("DEF Chart", fielder_name, f"{roll:02d}: {reading.fielder} rated {ratings[reading.fielder]}", result))
+    dd(g).play.fielders = [reading.fielder]
+    g.emit(
+        Reading("DEF Chart", fielder_name, f"{roll:02d}: {reading.fielder} rated {ratings[reading.fielder]}", result)
+    )
     other: DeepDriveCard = pitcher_card(state.fielding) if card is batter_card else batter_card
     if result in ("SI+", "SI"):
         if taken_away(g, other, result, mod):
@@ -207,6 +216,8 @@ def deep_drive(g: Game, batter_card: Batter, batter: Runner) -> str:
     g.emit(Reading("Deep Drive", batter_card.name, f"{roll:02d}", reading))
     reading = ballpark(g, batter_card, roll, mod, reading)
     reading = outfielders(g, batter_card, roll, mod, reading)
+    dd(g).play.final = reading
+    dd(g).play.fielders = [OUTFIELDER_BY_MOD[mod].value]
     if reading in ("HR", "TR", "DO"):
         return running.hit(g, batter, reading, {"HR": "HR", "TR": "T", "DO": "D"}[reading])
     if reading.endswith("d") and endurance.pitching_fatigued(g):
@@ -248,5 +259,9 @@ def outfielders(g: Game, card: Batter, roll: int, mod: int, reading: str) -> str
     elif reading.endswith("d") and deep is not None and roll == deep.low and rating <= 2:
         new = "DO"  # the dive misses
     if new != reading:
-        g.emit(Reading("Outfielders and Deep Drives", name, f"{reading} at {roll:02d}, {position.value} rated {rating}", new))
+        g.emit(
+            Reading(
+                "Outfielders and Deep Drives", name, f"{reading} at {roll:02d}, {position.value} rated {rating}", new
+            )
+        )
     return new

@@ -9,11 +9,11 @@ them only through the functions here, with plain values, so each is wired in one
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import import_module
-from typing import Any, Protocol
+from typing import Protocol
 
-# The columns of every RUN-rating chart, slowest first.
-RUNS = ("VS", "S", "avg", "F", "VF")
+from engine.deep_drive.charts import running
+from engine.deep_drive.charts.running import FLY_CODES, Advance
+from engine.deep_drive.handbook import Injury, default_handbook, load_handbook
 
 
 class DefReading(Protocol):
@@ -33,6 +33,10 @@ class Handbook(Protocol):
 
     def ballpark_effect(self, team: str, park: str, roll: int, mod: int, deep_fly: str) -> str: ...
 
+    def in_game_injury(self, roll: int, grade: str) -> Injury: ...
+
+    def odd_play(self, code: str, mod: int) -> tuple[str, str]: ...
+
 
 # Handbooks registered by name (tests, a league's own); any other name is a file path, "" the default.
 REGISTERED: dict[str, Handbook] = {}
@@ -42,45 +46,20 @@ def handbook_for(name: str) -> Handbook:
     """The handbook a game's options name: a registered one, a file, or Dugout's default ("")."""
     if name in REGISTERED:
         return REGISTERED[name]
-    module: Any = import_module("engine.deep_drive.handbook")
-    book: Handbook = module.default_handbook() if not name else module.load_handbook(name)
-    return book
-
-
-# DDB "Baserunner Advancement Chart". Hits by outs (0-1, 2); fly outs by the base the runner
-# tags from. "DD-" marks a deep fly read off the DEEP DRIVE section.
-_HITS = {
-    "SI+": ("NO NO? YES? YES YES", "NO? YES? YES YES YES"),
-    "SI": ("NO NO NO NO? YES?", "NO NO NO? YES? YES"),
-    "DO": ("NO NO NO? YES? YES", "NO NO? YES? YES YES"),
-}
-_FLIES = {
-    "DD-F": {3: "YES? YES YES YES YES", 2: "NO NO? YES? YES YES", 1: "NO NO NO NO? YES?"},
-    "F7": {3: "NO NO? YES? YES YES", 2: "NO NO NO NO NO?"},
-    "F8": {3: "NO? YES? YES YES YES", 2: "NO NO NO NO? YES?"},
-    "F9": {3: "NO NO? YES? YES YES", 2: "NO NO NO? YES? YES"},
-    "F7d": {3: "YES? YES YES YES YES", 2: "NO NO NO NO? YES?"},
-    "F8d": {3: "YES? YES YES YES YES", 2: "NO NO NO? YES? YES"},
-    "F9d": {3: "YES? YES YES YES YES", 2: "NO NO? YES? YES YES"},
-}
+    return default_handbook() if not name else load_handbook(name)
 
 
 def advancement(code: str, run: str, *, outs: int | None = None, from_base: int | None = None) -> str:
     """DDB "Baserunner Advancement Chart": "NO", "NO?", "YES?" or "YES" for a runner of this RUN.
 
     Hits (SI+, SI, DO) by ``outs``; fly outs (F7... F9d, DD-F7d...) by ``from_base``; a base the
-    chart has no row for is "NO".
+    chart has no row for (a fly off the OUTS section, from first) is "NO".
     """
-    column = RUNS.index(run)
-    if code in _HITS:
-        assert outs is not None
-        return _HITS[code][1 if outs >= 2 else 0].split()[column]
-    row = _FLIES["DD-F" if code.startswith("DD-") else code]
-    assert from_base is not None
-    cells = row.get(from_base)
-    return "NO" if cells is None else cells.split()[column]
+    if code in FLY_CODES and not code.startswith("DD-") and from_base == 1:
+        return Advance.NO.value
+    return running.advancement(code, run, outs=outs, from_base=from_base).value
 
 
 def goes(cell: str) -> bool:
     """Automatic baserunning: the "?" is ignored."""
-    return cell.startswith("YES")
+    return Advance(cell).goes

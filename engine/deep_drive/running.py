@@ -45,9 +45,9 @@ def hit(g: Game, batter: Runner, code: str, notation: str) -> str:
         state = g.state
         for base, runner in runners_lead_first(g):
             end = min(base + bases, HOME)
-            if code in ("SI", "SI+", "DO") and end < HOME and (base < 3) and _extra(g, code, runner, base):
-                if end + 1 >= HOME or state.runner_on(end + 1) is None:
-                    end += 1
+            open_ahead = end < HOME and (end + 1 >= HOME or state.runner_on(end + 1) is None)
+            if code in ("SI", "SI+", "DO") and open_ahead and _extra(g, code, runner, base):
+                end += 1
             move(g, runner, base, end, "hit", batter)
         move(g, batter, 0, bases, "hit", batter)
     except WalkOff as walk_off:

@@ -73,6 +73,17 @@ class Arm:
 
 
 @dataclass
+class PlayNote:
+    """What the Rare chart's follow-ups need to know of the play just made."""
+
+    rare: str = ""  # the Rare chart's kind, "" for none (engine.deep_drive.charts.rare.RareKind)
+    code: str = ""  # the card's result (DD, SI+, SI, BB, HBP, SO, DEF, OUT)
+    mod: int = 0
+    final: str = ""  # the final play code (HR, TR, DO off DEEP DRIVE, or the out code played)
+    fielders: list[str] = field(default_factory=list)  # who handled the ball
+
+
+@dataclass
 class DeepDriveState:
     handbook: Handbook
     arms: dict[str, Arm] = field(default_factory=dict)
@@ -83,6 +94,9 @@ class DeepDriveState:
     lead_at_start: int = 0
     # Batters who have come up for each team (the first batter of a team's game: DDB "Stealing Bases").
     batters_up: dict[str, int] = field(default_factory=dict)
+    play: PlayNote = field(default_factory=PlayNote)
+    # Pitchers hurt out of the game: the next call replaces them while the bullpen has a man.
+    hurt: set[str] = field(default_factory=set)
 
 
 _STATES: WeakKeyDictionary[Game, DeepDriveState] = WeakKeyDictionary()

@@ -12,6 +12,7 @@ from typing import Any
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
+from engine.deep_drive.handbook import Injury
 from engine.deep_drive.readers import REGISTERED
 from engine.dice import ScriptedDice
 from engine.game import Game
@@ -72,6 +73,13 @@ class HandMadeHandbook:
     def ballpark_effect(self, team: str, park: str, roll: int, mod: int, deep_fly: str) -> str:
         return deep_fly if self.park == "FO" else self.park
 
+    def in_game_injury(self, roll: int, grade: str) -> Injury:
+        """Out for the game and 10 more on 00-49 (AA never), fine otherwise."""
+        return Injury(out_for_game=True, days=10) if roll < 50 and grade != "AA" else Injury(out_for_game=False)
+
+    def odd_play(self, code: str, mod: int) -> tuple[str, str]:
+        return (f"an odd {code}", "as-rolled")
+
 
 BOOK_ROWS: dict[int, tuple[str, str, tuple[tuple[int, str], ...]]] = {
     63: ("SS", "G6", ((0, "SI+"), (1, "SI"))),  # DDB "Sample Half Inning of Play"
@@ -92,13 +100,33 @@ def register(book: HandMadeHandbook | None = None) -> HandMadeHandbook:
 
 # --- cards -----------------------------------------------------------------------------------
 
-BATTER_CHANCES = {"DD": "00-04", "SI+": "05-07", "SI": "08-14", "BB": "15-19", "HBP": "20", "SO": "21-29", "DEF": "30-34", "OUT": "35-49"}
-PITCHER_CHANCES = {"DD": "50-52", "SI+": "53-55", "SI": "56-59", "BB": "60-64", "HBP": "65", "SO": "66-75", "DEF": "76-79", "OUT": "80-99"}
+BATTER_CHANCES = {
+    "DD": "00-04",
+    "SI+": "05-07",
+    "SI": "08-14",
+    "BB": "15-19",
+    "HBP": "20",
+    "SO": "21-29",
+    "DEF": "30-34",
+    "OUT": "35-49",
+}
+PITCHER_CHANCES = {
+    "DD": "50-52",
+    "SI+": "53-55",
+    "SI": "56-59",
+    "BB": "60-64",
+    "HBP": "65",
+    "SO": "66-75",
+    "DEF": "76-79",
+    "OUT": "80-99",
+}
 OUTS = ["G6", "G4", "F7", "F8", "G5h", "L6", "P4", "Pf", "F8", "G3"]
 DEEP = {"HR": "00-29", "TR": "30-34", "DO": "35-64", "F8d": "65-99"}
 
 
-def batter(key: str, name: str | None = None, *, team: str = "test", positions: list[str] | None = None, **fields: Any) -> Batter:
+def batter(
+    key: str, name: str | None = None, *, team: str = "test", positions: list[str] | None = None, **fields: Any
+) -> Batter:
     data: dict[str, Any] = {
         "id": key,
         "name": name or key.title(),
@@ -138,7 +166,17 @@ def pitcher(key: str, name: str | None = None, *, team: str = "test", **fields: 
     return Pitcher.model_validate(data)
 
 
-FIELD = [("C", "C 3 PB:C"), ("1B", "1B 3"), ("2B", "2B 3"), ("3B", "3B 3"), ("SS", "SS 3"), ("LF", "LF 3"), ("CF", "CF 3"), ("RF", "RF 3"), ("DH", "DH")]
+FIELD = [
+    ("C", "C 3 PB:C"),
+    ("1B", "1B 3"),
+    ("2B", "2B 3"),
+    ("3B", "3B 3"),
+    ("SS", "SS 3"),
+    ("LF", "LF 3"),
+    ("CF", "CF 3"),
+    ("RF", "RF 3"),
+    ("DH", "DH"),
+]
 
 
 def team(
@@ -183,7 +221,9 @@ def setup(away: TeamSetup | None = None, home: TeamSetup | None = None, **option
     )
 
 
-def play(game_setup: GameSetup, rolls: ScriptedDice, situation: Situation | None = None, until: str = "plate_appearance") -> Game:
+def play(
+    game_setup: GameSetup, rolls: ScriptedDice, situation: Situation | None = None, until: str = "plate_appearance"
+) -> Game:
     """A game from ``situation`` that plays until ``until`` with scripted dice; every roll must be used."""
     game = Game(game_setup, 0, dice=rolls, situation=situation, until=until)
     rolls.assert_done()
@@ -206,7 +246,9 @@ def runner(key: str, run: str = "avg") -> Batter:
 def hitter(outs: list[str] | str, chances: dict[str, str] | None = None, **fields: Any) -> Batter:
     """The away team's leadoff man, whose OUTS read ``outs`` (one code for every mod die, if a str)."""
     codes = [outs] * 10 if isinstance(outs, str) else outs
-    return batter("hitter", "Hitter", positions=["C 3 PB:C"], outs=codes, chances=chances or dict(BATTER_CHANCES), **fields)
+    return batter(
+        "hitter", "Hitter", positions=["C 3 PB:C"], outs=codes, chances=chances or dict(BATTER_CHANCES), **fields
+    )
 
 
 def at(
@@ -237,7 +279,9 @@ def at(
         away=TeamSituation(runs=score[0]),
         home=TeamSituation(runs=score[1]),
     )
-    game = Game(setup(away, home, **options), 0, dice=rolls, situation=situation, until="plate_appearance", auto_manager=auto)
+    game = Game(
+        setup(away, home, **options), 0, dice=rolls, situation=situation, until="plate_appearance", auto_manager=auto
+    )
     rolls.assert_done()
     return game
 

@@ -104,7 +104,9 @@ GROUND = [
 ]
 
 
-@pytest.mark.parametrize(("code", "state", "outs", "runs", "ratings", "choice", "after", "outs_after", "scored"), GROUND)
+@pytest.mark.parametrize(
+    ("code", "state", "outs", "runs", "ratings", "choice", "after", "outs_after", "scored"), GROUND
+)
 def test_ground_balls(
     code: str,
     state: str,
@@ -202,7 +204,7 @@ def test_a_line_out_with_nobody_on_rolls_nothing_more() -> None:
 
 
 def test_l1_from_49_and_mod_0() -> None:
-    """DDB "Outs Chart" note: an out at 49 with the mod die 0 is a line out to the pitcher; the lead runner may be doubled off."""
+    """DDB "Outs Chart" note: an out at 49 with the mod die 0 is a line out to the pitcher (lead runner doubled off)."""
     game = at(hitter("G6"), dice(pct(49, 0), two(3)), runners=on("12"))
     outs = [e.how for e in game.events if isinstance(e, RunnerOut)]
     assert outs == ["L1", "L1 doubled off"] and bases(game) == ("r1", "-", "-")
@@ -216,7 +218,10 @@ def test_an_out_at_48_with_mod_0_is_the_card_s() -> None:
 # --- pop-ups -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("code", "reading", "caught_by"), [("Pf", 41, "P2"), ("Pf", 42, "P3"), ("Pm", 43, "P4"), ("Pm", 44, "P6"), ("P5", 40, "P5")])
+@pytest.mark.parametrize(
+    ("code", "reading", "caught_by"),
+    [("Pf", 41, "P2"), ("Pf", 42, "P3"), ("Pm", 43, "P4"), ("Pm", 44, "P6"), ("P5", 40, "P5")],
+)
 def test_pop_ups(code: str, reading: int, caught_by: str) -> None:
     """DDB "Outs Chart" Pf, Pm: an odd 1s die is P2 (P4), an even one P3 (P6). Runners hold."""
     game = at(hitter(code), dice(pct(reading, 1)), runners=on("123"))
@@ -264,7 +269,12 @@ def test_line_drives_through_a_drawn_in_infield(
     code: str, infield: str, safe: bool, after: tuple[str, str, str], scored: int
 ) -> None:
     extra = [] if code == "L5" or infield == "in" else [two(10)]
-    game = at(hitter(code), dice(pct(40, 1), *extra), runners=(R(1), None, R(3)), auto=answers(infield=infield, offense="safe" if safe else "swing"))
+    game = at(
+        hitter(code),
+        dice(pct(40, 1), *extra),
+        runners=(R(1), None, R(3)),
+        auto=answers(infield=infield, offense="safe" if safe else "swing"),
+    )
     assert (game.state.away.runs, bases(game)[0]) == (scored, after[0])
 
 
@@ -281,7 +291,9 @@ def test_outfield_in_a_deep_fly_is_the_winning_single() -> None:
 
 
 def test_outfield_normal_the_fly_is_the_third_out() -> None:
-    game = at(hitter("F8"), dice(pct(40, 1)), runners=on("3"), inning=9, top=False, outs=2, auto=answers(outfield="normal"))
+    game = at(
+        hitter("F8"), dice(pct(40, 1)), runners=on("3"), inning=9, top=False, outs=2, auto=answers(outfield="normal")
+    )
     assert not game.state.over and game.state.outs == 3
 
 
@@ -296,6 +308,24 @@ def test_every_code_a_card_may_print_is_charted() -> None:
 
 def test_a_bad_cell_names_the_file_code_and_state() -> None:
     with pytest.raises(OutsChartError, match=r"outs.toml: Outs Chart, G1 12: 'R4 2' is not a step"):
-        parse({"G1": {"fielder": "P", "kind": "ground", **{s: "B out" for s in ("1", "2", "3", "13", "23", "123")}, "12": "R4 2"}})
+        parse(
+            {
+                "G1": {
+                    "fielder": "P",
+                    "kind": "ground",
+                    **{s: "B out" for s in ("1", "2", "3", "13", "23", "123")},
+                    "12": "R4 2",
+                }
+            }
+        )
     with pytest.raises(OutsChartError, match=r"G1 3: 'R1 2': nobody is on 1"):
-        parse({"G1": {"fielder": "P", "kind": "ground", **{s: "B out" for s in ("1", "2", "12", "13", "23", "123")}, "3": "R1 2"}})
+        parse(
+            {
+                "G1": {
+                    "fielder": "P",
+                    "kind": "ground",
+                    **{s: "B out" for s in ("1", "2", "12", "13", "23", "123")},
+                    "3": "R1 2",
+                }
+            }
+        )

@@ -37,7 +37,18 @@ def readings(game: object, card: str) -> list[Reading]:
 
 @pytest.mark.parametrize(
     ("reading", "mark"),
-    [(6, "1B"), (10, "1B"), (16, "BB"), (20, "HBP"), (25, "K"), (54, "1B"), (57, "1B"), (61, "BB"), (65, "HBP"), (70, "K")],
+    [
+        (6, "1B"),
+        (10, "1B"),
+        (16, "BB"),
+        (20, "HBP"),
+        (25, "K"),
+        (54, "1B"),
+        (57, "1B"),
+        (61, "BB"),
+        (65, "HBP"),
+        (70, "K"),
+    ],
 )
 def test_00_49_reads_the_batter_50_99_the_pitcher(reading: int, mark: str) -> None:
     game = at(hitter("G6"), dice(pct(reading, 2)))
@@ -54,28 +65,78 @@ def test_a_pitcher_card_out_reads_his_outs() -> None:
 
 
 def test_three_equal_dice_go_to_the_rare_chart_then_roll_again() -> None:
-    """DDB "Rare Chart": the same number on all three dice; the play is rolled again."""
+    """DDB "Rare Chart": the same number on all three dice; 50-99 reads the Odd Play Book for the play rolled again."""
     game = at(hitter("G6"), dice(pct(44, 4), two(72), pct(25, 1)))
-    assert readings(game, "Rare Chart")[0].result == "Odd Play Book"
+    assert readings(game, "Rare Chart")[0].result == "odd_play"
+    assert readings(game, "Odd Play Book")[0].result == "an odd SO (as-rolled)"
     assert result(game).result == "K"
+
+
+def test_rare_10_29_checks_the_batter_after_the_play() -> None:
+    """Rare 10-29: the play (a walk), then the batter on the In-Game Injury chart (the test's: 00-49 hurts)."""
+    from engine.events import Injury, Substitution
+    from engine.game import Game
+    from engine.setup import TeamSetup
+    from engine.situation import Situation
+    from tests.engine.deep_drive.helpers import batter, setup, team
+
+    away = team("away", "Away", overrides={"C": hitter("G6")})
+    away = TeamSetup(away.name, away.lineup, away.pitcher, bench=(batter("sub", "Sub", positions=["C 4 PB:B"]),))  # type: ignore[arg-type]
+    rolls = dice(pct(11, 1), two(15), pct(16, 2), two(30))
+    game = Game(setup(away, team("home", "Home")), 0, dice=rolls, situation=Situation(), until="plate_appearance")
+    rolls.assert_done()
+    hurt = [e for e in game.events if isinstance(e, Injury)]
+    assert [(e.player, e.kind, e.days) for e in hurt] == [("hitter", "game+10", 10)]
+    sub = [e for e in game.events if isinstance(e, Substitution)]
+    assert [(e.player_in, e.player_out, e.kind) for e in sub] == [("sub", "hitter", "injury")]
+    assert bases(game) == ("sub", "-", "-")
+
+
+def test_rare_00_09_hurts_the_catcher_on_a_strikeout() -> None:
+    rolls = dice(pct(0, 0), two(5), pct(25, 2), two(70))
+    game = at(hitter("G6"), rolls)
+    from engine.events import Injury
+
+    assert [(e.player, e.kind) for e in game.events if isinstance(e, Injury)] == [("home-c", "none")]
 
 
 # --- rare and never --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("chance", "mod", "option", "taken"), [("never", 0, False, True), ("never", 0, True, False), ("never", 1, True, True), ("rare 4", 4, False, False), ("rare 4", 5, False, True), ("rare 0", 0, False, False)])
+@pytest.mark.parametrize(
+    ("chance", "mod", "option", "taken"),
+    [
+        ("never", 0, False, True),
+        ("never", 0, True, False),
+        ("never", 1, True, True),
+        ("rare 4", 4, False, False),
+        ("rare 4", 5, False, True),
+        ("rare 0", 0, False, False),
+    ],
+)
 def test_rare_and_never_on_the_other_card(chance: str, mod: int, option: bool, taken: bool) -> None:
     """DDB "Rare Readings": a batter's SI against a pitcher whose SI is rare N or never."""
-    from tests.engine.deep_drive.helpers import pitcher, setup, team
     from engine.game import Game
     from engine.situation import Situation
+    from tests.engine.deep_drive.helpers import pitcher, setup, team
 
     # His SI numbers go to BB so the card still covers 50-99.
-    chances = {"DD": "50-52", "SI+": "53-55", "SI": chance, "BB": "56-64", "HBP": "65", "SO": "66-75", "DEF": "76-79", "OUT": "80-99"}
+    chances = {
+        "DD": "50-52",
+        "SI+": "53-55",
+        "SI": chance,
+        "BB": "56-64",
+        "HBP": "65",
+        "SO": "66-75",
+        "DEF": "76-79",
+        "OUT": "80-99",
+    }
     home = team("home", "Home", starter=pitcher("home-sp", chances=chances, outs=["P5"] * 10))
     away = team("away", "Away", overrides={"C": hitter("G6")})
     rolls = dice(pct(10, mod))
-    game = Game(setup(away, home, dd_never_as_rare_0=option), 0, dice=rolls, situation=Situation(), until="plate_appearance")
+    game = Game(
+        setup(away, home, dd_never_as_rare_0=option), 0, dice=rolls, situation=Situation(), until="plate_appearance"
+    )
     rolls.assert_done()
     if taken:
         assert [e.how for e in game.events if isinstance(e, RunnerOut)] == ["P5"]  # the pitcher's OUTS
@@ -116,11 +177,20 @@ def test_outfielders_and_deep_drives(roll: int, mod: int, ratings: dict[str, int
 
 
 def test_deep_drive_taken_away_by_a_never() -> None:
-    from tests.engine.deep_drive.helpers import pitcher, setup, team
     from engine.game import Game
     from engine.situation import Situation
+    from tests.engine.deep_drive.helpers import pitcher, setup, team
 
-    chances = {"DD": "never", "SI+": "50-55", "SI": "56-59", "BB": "60-64", "HBP": "65", "SO": "66-75", "DEF": "76-79", "OUT": "80-99"}
+    chances = {
+        "DD": "never",
+        "SI+": "50-55",
+        "SI": "56-59",
+        "BB": "60-64",
+        "HBP": "65",
+        "SO": "66-75",
+        "DEF": "76-79",
+        "OUT": "80-99",
+    }
     home = team("home", "Home", starter=pitcher("home-sp", chances=chances, outs=["G3"] * 10))
     away = team("away", "Away", overrides={"C": hitter("G6")})
     rolls = dice(pct(2, 7))
@@ -129,7 +199,16 @@ def test_deep_drive_taken_away_by_a_never() -> None:
     assert [e.how for e in game.events if isinstance(e, RunnerOut)] == ["G3"]
 
 
-@pytest.mark.parametrize(("roll", "park", "effects", "read"), [(5, "FO", True, "F8d"), (5, "FO", False, "HR"), (95, "HR", True, "HR"), (95, "HR", False, "F8d"), (50, "FO", True, "DO")])
+@pytest.mark.parametrize(
+    ("roll", "park", "effects", "read"),
+    [
+        (5, "FO", True, "F8d"),
+        (5, "FO", False, "HR"),
+        (95, "HR", True, "HR"),
+        (95, "HR", False, "F8d"),
+        (50, "FO", True, "DO"),
+    ],
+)
 def test_ballpark_effects(roll: int, park: str, effects: bool, read: str) -> None:
     """DDB "Ballpark Effects": Deep Drive rolls 00-09 and 90-99 read the handbook (here: all FO or all HR)."""
     from tests.engine.deep_drive.helpers import BOOK_ROWS
@@ -202,9 +281,9 @@ def test_def_row_63_with_ratings() -> None:
 
 def test_a_fatigued_pitcher_takes_a_point_off_every_fielder() -> None:
     """DDB "Pitcher Endurance": the DEF chart reads ratings one lower; a 2 at short plays as a 1."""
+    from engine.game import Game
     from engine.situation import Situation, TeamSituation
     from tests.engine.deep_drive.helpers import setup, team
-    from engine.game import Game
 
     away = team("away", "Away", overrides={"C": hitter("G6")})
     home = team("home", "Home", ratings={"SS": 2})
@@ -218,19 +297,39 @@ def test_a_fatigued_pitcher_takes_a_point_off_every_fielder() -> None:
 
 def test_outfield_in_adds_a_point_to_outfielders_on_def() -> None:
     """DDB "Outfield In": row 50 "[CF] F8 (3) SI+"; a 3 in center plays as a 4: the out."""
-    game = at(hitter("G6"), dice(pct(32, 1), pct(50, 4)), runners=(None, None, runner("r3")), inning=9, top=False, outs=2, home_ratings={"CF": 3}, away_ratings={"CF": 3})
+    game = at(
+        hitter("G6"),
+        dice(pct(32, 1), pct(50, 4)),
+        runners=(None, None, runner("r3")),
+        inning=9,
+        top=False,
+        outs=2,
+        home_ratings={"CF": 3},
+        away_ratings={"CF": 3},
+    )
     assert "CF rated 4" in readings(game, "DEF Chart")[0].cell
 
 
 def test_an_infield_single_off_def_moves_runners_one_base() -> None:
     """Row 30: "[2B] G4 (1) SI"; a 1 at second: an infield single, the runner on 2nd to 3rd only."""
-    game = at(hitter("G6"), dice(pct(32, 1), pct(30, 4)), runners=(None, runner("r2", "VF"), None), home_ratings={"2B": 1})
+    game = at(
+        hitter("G6"), dice(pct(32, 1), pct(30, 4)), runners=(None, runner("r2", "VF"), None), home_ratings={"2B": 1}
+    )
     assert bases(game) == ("hitter", "-", "r2")
 
 
 def test_def_comes_before_rare() -> None:
     """DDB "Rare Readings": a DEF single off the pitcher's card is then checked against the batter's SI (rare 3)."""
-    chances = {"DD": "00-04", "SI+": "05-07", "SI": "rare 3", "BB": "08-19", "HBP": "20", "SO": "21-29", "DEF": "30-34", "OUT": "35-49"}
+    chances = {
+        "DD": "00-04",
+        "SI+": "05-07",
+        "SI": "rare 3",
+        "BB": "08-19",
+        "HBP": "20",
+        "SO": "21-29",
+        "DEF": "30-34",
+        "OUT": "35-49",
+    }
     card = hitter(["G3", "G4", "G5", "G6", "P4", "P5", "P6", "F7", "F8", "F9"], chances)
     stands = at(card, dice(pct(77, 1), pct(30, 3)), home_ratings={"2B": 1})
     taken = at(card, dice(pct(77, 1), pct(30, 4)), home_ratings={"2B": 1})
@@ -261,7 +360,13 @@ def _tired_game(rolls: object, **kwargs: object) -> object:
 
     away = team("away", "Away", overrides={"C": hitter("G6")})
     home = team("home", "Home")
-    game = Game(setup(away, home), 0, dice=rolls, situation=Situation(home=TeamSituation(tired=True), **kwargs), until="plate_appearance")  # type: ignore[arg-type]
+    game = Game(
+        setup(away, home),
+        0,
+        dice=rolls,
+        situation=Situation(home=TeamSituation(tired=True), **kwargs),
+        until="plate_appearance",
+    )  # type: ignore[arg-type]
     rolls.assert_done()  # type: ignore[attr-defined]
     return game
 

@@ -19,7 +19,16 @@ def kluber() -> object:
         "kluber",
         "Corey Kluber",
         team="cle",
-        chances={"DD": "50-52", "SI+": "53-54", "SI": "55-57", "BB": "58", "HBP": "59", "SO": "60-75", "DEF": "76-79", "OUT": "80-99"},
+        chances={
+            "DD": "50-52",
+            "SI+": "53-54",
+            "SI": "55-57",
+            "BB": "58",
+            "HBP": "59",
+            "SO": "60-75",
+            "DEF": "76-79",
+            "OUT": "80-99",
+        },
     )
 
 
@@ -32,7 +41,16 @@ def cubs() -> object:
         "Anthony Rizzo",
         team="chn",
         positions=["1B 4"],
-        chances={"DD": "00-04", "SI+": "05-07", "SI": "08-14", "BB": "15-19", "HBP": "20", "SO": "21-27", "DEF": "28-29", "OUT": "30-49"},
+        chances={
+            "DD": "00-04",
+            "SI+": "05-07",
+            "SI": "08-14",
+            "BB": "15-19",
+            "HBP": "20",
+            "SO": "21-27",
+            "DEF": "28-29",
+            "OUT": "30-49",
+        },
         outs=["G3", "G4", "F9", "P3", "G3h", "L4", "F7", "P5", "F8", "G3"],
     )
     return team("chn", "Chicago (N)", overrides={"CF": fowler, "3B": bryant, "1B": rizzo})
