@@ -321,6 +321,8 @@ def _ground(g: Game, code: OutCode, ball: Ball, batter: Runner) -> str:
         infield_in = code.fielder is not None and plan.infield_in_at(code.fielder)
         hold_third = "3" in key and not forced and (infield_in or plan.safe)
     for step in steps:
+        if state.outs >= 3 and step.out:
+            break  # the third out ends the play
         if not _holds(g, step.when, runners, rating, ball, outs_before):
             continue
         if step.who == 0:
