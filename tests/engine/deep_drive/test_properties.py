@@ -74,7 +74,9 @@ def check(game: Game) -> None:
         assert side.batting_totals().pa == pas
         other = box.team("home" if key == "away" else "away")
         assert sum(p.r for p in other.pitching) == getattr(state, key).runs
-        assert sum(p.outs for p in other.pitching) == sum(halves[i] for i in range(len(halves)) if (i % 2 == 0) == (key == "away"))
+        assert sum(p.outs for p in other.pitching) == sum(
+            halves[i] for i in range(len(halves)) if (i % 2 == 0) == (key == "away")
+        )
     if state.inning >= 9 and not state.top:
         assert state.home.runs != state.away.runs
 
@@ -93,7 +95,13 @@ def test_auto_managed_games_finish_legally(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_games_with_random_answers_finish_legally(seed: int) -> None:
-    check(Game(league_setup(dd_never_as_rare_0=seed % 2 == 0, dd_closers=seed % 3 != 0), seed, auto_manager=random_answers(seed)))
+    check(
+        Game(
+            league_setup(dd_never_as_rare_0=seed % 2 == 0, dd_closers=seed % 3 != 0),
+            seed,
+            auto_manager=random_answers(seed),
+        )
+    )
 
 
 @pytest.mark.parametrize("seed", range(20))
