@@ -15,6 +15,9 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cards.deep_drive import models as dd
+from cards.deep_drive import text as ddtext
+from cards.deep_drive.text import AnyDeepDriveCard
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.text import card_name, cell_texts, hit_range_rows, rating_pairs, split_rows, stamina_pairs, stat_pairs
 
@@ -33,8 +36,23 @@ HEAD: RGB = (222, 208, 176)  # shaded headers
 CELL: RGB = (255, 252, 243)
 MUTED: RGB = (120, 108, 90)
 RED_DIE: RGB = (183, 28, 28)
-KIND_COLOR: dict[type, RGB] = {Batter: (27, 58, 108), Pitcher: (122, 26, 34), Ballpark: (29, 88, 52)}
-KIND_LABEL = {Batter: "BATTER", Pitcher: "PITCHER", Ballpark: "BALLPARK"}
+KIND_COLOR: dict[type, RGB] = {
+    Batter: (27, 58, 108),
+    Pitcher: (122, 26, 34),
+    Ballpark: (29, 88, 52),
+    dd.Batter: (27, 58, 108),
+    dd.Pitcher: (122, 26, 34),
+    dd.Ballpark: (29, 88, 52),
+}
+KIND_LABEL = {
+    Batter: "BATTER",
+    Pitcher: "PITCHER",
+    Ballpark: "BALLPARK",
+    dd.Batter: "BATTER",
+    dd.Pitcher: "PITCHER",
+    dd.Ballpark: "BALLPARK",
+}
+MOD_DIE: RGB = (46, 125, 50)  # the green mod die
 
 Draw = ImageDraw.ImageDraw
 Box = tuple[int, int, int, int]
@@ -115,7 +133,7 @@ def _pairs(draw: Draw, x: int, y: int, width: int, pairs: list[tuple[str, str]])
     return _table(draw, x, y, width, [[label for label, _ in pairs], [value for _, value in pairs]])
 
 
-def _band(draw: Draw, card: AnyCard, color: RGB) -> int:
+def _band(draw: Draw, card: AnyCard | AnyDeepDriveCard, color: RGB) -> int:
     """The name, team and year across the top; returns the y below it."""
     top, bottom = 26, 126
     draw.rectangle((LEFT - 14, top, RIGHT + 14, bottom), fill=color)
@@ -218,19 +236,67 @@ def _stats(card: AnyCard) -> list[tuple[str, str]]:
     return pairs
 
 
-def render_card_png(card: AnyCard) -> bytes:
-    """The card as a PNG image, WIDTH pixels wide."""
+# --- Deep Drive (DDB "Cards") ------------------------------------------------------
+
+
+def _mod_die(draw: Draw, box: Box, number: int) -> None:
+    """A green mod die face showing ``number`` (the OUTS section is read by it)."""
+    x0, y0, x1, y1 = box
+    cx, cy, half = (x0 + x1) // 2, (y0 + y1) // 2, min(x1 - x0, y1 - y0) // 2 - 5
+    draw.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=6, fill=MOD_DIE, outline=LINE, width=2)
+    _text(draw, (cx, cy), str(number), size=20, fill=(255, 255, 255), bold=True, anchor="mm")
+
+
+def _outs_column(draw: Draw, x: int, y: int, width: int, card: dd.Batter | dd.Pitcher) -> int:
+    """The OUTS section: a green die face for each mod die 0-9 beside its out code."""
+    _cell(draw, (x, y, x + width, y + ROW), "OUTS", fill=HEAD, bold=True)
+    side = 56
+    for mod, code in ddtext.outs_pairs(card):
+        top = y + ROW * (int(mod) + 1)
+        draw.rectangle((x, top, x + side, top + ROW), fill=HEAD, outline=LINE, width=1)
+        _mod_die(draw, (x, top, x + side, top + ROW), int(mod))
+        _cell(draw, (x + side, top, x + width, top + ROW), code, fill=CELL)
+    bottom = y + ROW * 11
+    draw.rectangle((x, y, x + width, bottom), outline=LINE, width=2)
+    return bottom
+
+
+def _deep_drive(draw: Draw, card: dd.Batter | dd.Pitcher | dd.Ballpark, y: int) -> int:
+    """A Deep Drive card: positions and injury; the numbers column at the left with OUTS beside it;
+    then a batter's DEEP DRIVE section, STEAL and RUN, or a pitcher's Usage, Endurance, WP, BK, PO."""
+    if isinstance(card, dd.Ballpark):
+        _text(draw, (LEFT, y + 20), "Its effects are read on the season handbook's ballpark chart.", size=22)
+        return y + 40 + GAP
+    hand = ("BATS", str(card.bats)) if isinstance(card, dd.Batter) else ("THROWS", str(card.throws))
+    fielding = [(str(f.position.value), str(f).partition(" ")[2] or "-") for f in card.positions]
+    y = _pairs(draw, LEFT, y, RIGHT - LEFT, [hand, ("INJ", card.injury), *fielding]) + GAP
+    half = (RIGHT - LEFT - GAP) // 2
+    numbers = [["NUMBERS", "RESULT"], *map(list, ddtext.number_rows(card))]
+    left = _table(draw, LEFT, y, half, numbers)
+    right = _outs_column(draw, LEFT + half + GAP, y, half, card)
+    y = max(left, right) + GAP
+    if isinstance(card, dd.Batter):
+        deep = ddtext.deep_drive_rows(card)
+        y = _table(draw, LEFT, y, RIGHT - LEFT, [["DEEP DRIVE", *(n for n, _ in deep)], ["", *(c for _, c in deep)]])
+        y += GAP
+    return _pairs(draw, LEFT, y, RIGHT - LEFT, ddtext.rating_pairs(card)) + GAP
+
+
+def render_card_png(card: AnyCard | AnyDeepDriveCard) -> bytes:
+    """The card as a PNG image, WIDTH pixels wide (a Deep Drive card laid out as its own cards are)."""
     image = Image.new("RGB", (WIDTH, 2000), PAPER)
     draw = ImageDraw.Draw(image)
     color = KIND_COLOR[type(card)]
     y = _band(draw, card, color)
-    if isinstance(card, Batter):
+    if isinstance(card, dd.Batter | dd.Pitcher | dd.Ballpark):
+        y = _deep_drive(draw, card, y)
+    elif isinstance(card, Batter):
         y = _batter(draw, card, y)
     elif isinstance(card, Pitcher):
         y = _pitcher(draw, card, y)
     else:
         y = _ballpark(draw, card, y)
-    if stats := _stats(card):
+    if stats := (ddtext.stat_pairs(card) if isinstance(card, dd.Batter | dd.Pitcher | dd.Ballpark) else _stats(card)):
         y = _pairs(draw, LEFT, y, RIGHT - LEFT, stats) + GAP
     _text(draw, (RIGHT, y + 4), card.id, size=16, fill=MUTED, anchor="rm")
     image = image.crop((0, 0, WIDTH, y + 30))

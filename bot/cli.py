@@ -13,7 +13,8 @@ from bot import terminal
 from bot.terminal import add_ask_argument
 from cards import BUNDLED_SETS, SAMPLE_SET
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
-from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_set
+from cards.deep_drive.loader import AnyDeepDriveCard, DeepDriveSet
+from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_any_set
 from cards.models import AnyCard
 from cards.text import render_card
 from engine.game import PERSON_DEFAULT
@@ -22,7 +23,7 @@ from league.errors import LeagueError
 
 def _cards_validate(args: argparse.Namespace) -> int:
     try:
-        cardset = load_set(args.path)
+        cardset = load_any_set(args.path)
     except NotACardSet as exc:  # one line, at once: nothing was read
         print(exc.problems[0], file=sys.stderr)
         return 1
@@ -46,7 +47,7 @@ def _set_folder(name: str) -> Path:
     return Path(name)
 
 
-def _one_card(cardset: CardSet, text: str, where: str) -> AnyCard | None:
+def _one_card(cardset: CardSet | DeepDriveSet, text: str, where: str) -> AnyCard | AnyDeepDriveCard | None:
     """The one card ``text`` names (an id, a name or part of one), else None with the reason on stderr:
     every card that matches, or none and where to look."""
     found = cardset.find(text)
@@ -62,7 +63,7 @@ def _one_card(cardset: CardSet, text: str, where: str) -> AnyCard | None:
 
 
 def _cards_show(args: argparse.Namespace) -> int:
-    card = _one_card(load_set(_set_folder(args.set)), args.card_id, args.set)
+    card = _one_card(load_any_set(_set_folder(args.set)), args.card_id, args.set)
     if card is None:
         return 1
     print(render_card(card))
@@ -72,7 +73,7 @@ def _cards_show(args: argparse.Namespace) -> int:
 def _cards_image(args: argparse.Namespace) -> int:
     from bot.cardimage import render_card_png
 
-    card = _one_card(load_set(_set_folder(args.set)), args.card_id, args.set)
+    card = _one_card(load_any_set(_set_folder(args.set)), args.card_id, args.set)
     if card is None:
         return 1
     args.out.write_bytes(render_card_png(card))
@@ -81,7 +82,7 @@ def _cards_image(args: argparse.Namespace) -> int:
 
 
 def _cards_list(args: argparse.Namespace) -> int:
-    cardset = load_set(_set_folder(args.set))
+    cardset = load_any_set(_set_folder(args.set))
     for rel, ids in cardset.files.items():
         print(f"{rel}:")
         for card_id in ids:
@@ -94,7 +95,7 @@ def _cards_import(args: argparse.Namespace) -> int:
     existing: Existing = "append" if args.append else "replace" if args.force else "refuse"
     verb = "added" if args.append and args.out.exists() else "wrote"
     try:
-        cards = import_csv(args.csv, args.kind, args.out, existing)
+        cards = import_csv(args.csv, args.kind, args.out, existing, args.ruleset)
     except CardFileExists:
         print(
             f"{args.out} already exists; nothing written: add to it with --append, or replace it with --force",
@@ -114,7 +115,7 @@ def _cards_export(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.force:  # a spreadsheet someone kept is never replaced silently
         print(f"{args.out} already exists; nothing written: replace it with --force", file=sys.stderr)
         return 1
-    cardset = load_set(_set_folder(args.set))
+    cardset = load_any_set(_set_folder(args.set))
     group = cardset.group(args.kind)
     export_csv(list(group.values()), args.out)
     print(f"wrote {len(group)} {args.kind} card(s) to {args.out}")
@@ -513,6 +514,11 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("csv", type=Path)
     imp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
     imp.add_argument("--out", required=True, type=Path, help="the card file to write, inside a set folder")
+    imp.add_argument(
+        "--ruleset",
+        choices=["inside-pitch", "deep-drive"],
+        help="the cards' game (default: the ruleset of the set --out is in, else inside-pitch)",
+    )
     existing = imp.add_mutually_exclusive_group()
     existing.add_argument("--append", action="store_true", help="add the cards after those already in --out")
     existing.add_argument("--force", action="store_true", help="replace --out if it exists")

@@ -1,10 +1,12 @@
 """Cards in spreadsheets: CSV import into a set, and export back out.
 
 One row a card. Columns are the card file's keys; nested tables are flattened
-with dots (``vs_lhp.k``, ``split_checks.vs_left``); matrix cells are columns
+with dots (``vs_lhp.k``, ``split_checks.vs_left``; a Deep Drive card's
+``chances.SI+`` and ``deep_drive.HR``); matrix cells are columns
 ``r1c1`` to ``r6c6`` (row = white die, column = red die); lists (positions,
-the ** line) are written in one cell separated by ``;``. An empty cell leaves
-an optional field unset; an empty matrix cell is a blank.
+the ** line, a Deep Drive card's OUTS) are written in one cell separated by ``;``.
+An empty cell leaves an optional field unset; an empty matrix cell is a blank.
+A Deep Drive set's CSV has the same shape, read with the Deep Drive models.
 """
 
 from __future__ import annotations
@@ -12,11 +14,23 @@ from __future__ import annotations
 import csv
 import re
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from cards.loader import CARD_TYPES, SET_FILE, CardSetError, Problem, dump_card, kind_of, validate_card, write_cards
-from cards.models import AnyCard
+from cards.loader import (
+    CARD_TYPES,
+    SET_FILE,
+    CardSetError,
+    Problem,
+    card_types,
+    dump_card,
+    kind_of,
+    set_ruleset,
+    validate_card,
+    write_cards,
+)
+from cards.models import Card
 from cards.toml_format import format_cards
 
 # What import_csv does when the card file is already there.
@@ -98,14 +112,24 @@ def _taken_ids(target: Path, existing: Existing) -> dict[str, tuple[Path, str]]:
     """Ids the imported cards must not reuse: the target's own when appending, and those of the
     other card files of its set (ids are unique within a set) when it is inside one."""
     files = [target] if existing == "append" and target.exists() else []
-    root = next((p for p in target.resolve().parents if (p / SET_FILE).is_file()), None)
+    root = _set_root(target)
     if root is not None:
         files += [p for p in sorted(root.rglob("*.toml")) if p.name != SET_FILE and p.resolve() != target.resolve()]
     return {card_id: (path, label) for path in files for card_id, label in _ids_in(path).items()}
 
 
-def import_csv(source: str | Path, kind: str, target: str | Path, existing: Existing = "refuse") -> list[AnyCard]:
+def _set_root(target: Path) -> Path | None:
+    """The set folder (holding set.toml) a card file is inside, if any."""
+    return next((p for p in target.resolve().parents if (p / SET_FILE).is_file()), None)
+
+
+def import_csv(
+    source: str | Path, kind: str, target: str | Path, existing: Existing = "refuse", ruleset: str | None = None
+) -> list[Card]:
     """Validate every row of a CSV file of one card kind and write them as a card file.
+
+    The rows are read with the models of ``ruleset`` ("inside-pitch" or "deep-drive"); None
+    takes the ruleset of the set the target is inside, else Inside Pitch.
 
     Nothing is written unless every row is valid and no card id is already used by the
     target file or (inside a set) another card file of the set; CardSetError lists each
@@ -124,14 +148,18 @@ def import_csv(source: str | Path, kind: str, target: str | Path, existing: Exis
             rows = list(csv.DictReader(handle))
     except OSError as exc:
         raise CardSetError([Problem(str(path), f"cannot read: {exc.strerror}")]) from None
-    cards: list[AnyCard] = []
+    if ruleset is None:
+        root = _set_root(out)
+        ruleset = set_ruleset(root) if root is not None else "inside-pitch"
+    models = card_types(ruleset)
+    cards: list[Card] = []
     rows_of: list[int] = []
     problems: list[Problem] = []
     for number, row in enumerate(rows, start=2):  # row 1 is the header
-        card, found = validate_card(unflatten(row), kind, f"{path} row {number}", number - 2)
+        card, found = validate_card(unflatten(row), kind, f"{path} row {number}", number - 2, models)
         problems += found
         if card is not None:
-            cards.append(card)  # type: ignore[arg-type]
+            cards.append(card)
             rows_of.append(number)
     ids = [c.id for c in cards]
     problems += [
@@ -158,7 +186,7 @@ def import_csv(source: str | Path, kind: str, target: str | Path, existing: Exis
     return cards
 
 
-def _append_cards(target: Path, cards: list[AnyCard]) -> None:
+def _append_cards(target: Path, cards: list[Card]) -> None:
     """Add cards at the end of a card file, leaving its own text (comments, layout) untouched.
 
     TOML lets ``[[batter]]`` tables follow any others, so the new tables go after the old;
@@ -176,7 +204,7 @@ def _append_cards(target: Path, cards: list[AnyCard]) -> None:
     target.write_text(new, encoding="utf-8")
 
 
-def export_csv(cards: list[AnyCard], target: str | Path) -> None:
+def export_csv(cards: Sequence[Card], target: str | Path) -> None:
     """Write cards of one kind as CSV rows (the inverse of import_csv)."""
     rows = [flatten(dump_card(card)) for card in cards]
     columns: list[str] = []

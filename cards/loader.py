@@ -14,15 +14,20 @@ is raised and no card is returned.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from cards.deep_drive import models as dd
 from cards.models import AnyCard, Ballpark, Batter, Card, Pitcher
 from cards.teams import TeamEntry
 from cards.toml_format import format_cards
+
+if TYPE_CHECKING:
+    from cards.deep_drive.loader import DeepDriveSet
 
 SET_FILE = "set.toml"
 # The batter card used for pitchers who have no batting card of their own.
@@ -32,7 +37,18 @@ CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
     "pitcher": Pitcher,
     "ballpark": Ballpark,
 }
+# The same kinds read with the Deep Drive models (a set whose set.toml says ruleset = "deep-drive").
+DEEP_DRIVE_CARD_TYPES: dict[str, type[Card]] = {
+    "batter": dd.Batter,
+    "pitcher": dd.Pitcher,
+    "ballpark": dd.Ballpark,
+}
 TEAM_TABLE = "team"
+
+
+def card_types(ruleset: str) -> Mapping[str, type[Card]]:
+    """The card models of a set's ruleset ("inside-pitch" or "deep-drive"), by kind."""
+    return DEEP_DRIVE_CARD_TYPES if ruleset == "deep-drive" else CARD_TYPES
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,9 @@ class SetInfo(BaseModel):
     designated_hitter: bool | None = None
     source: str = ""  # where the cards come from, e.g. "Lahman database 2024 (SABR)"
     licence: str = ""  # e.g. "CC BY-SA 3.0"
+    # Deep Drive: the season handbook whose charts the set's cards are read with ("default": the
+    # project's own; engine.deep_drive.handbook). Inside Pitch sets leave it empty.
+    handbook: str = ""
 
 
 @dataclass
@@ -183,11 +202,14 @@ def _card_label(raw: Any, index: int, kind: str) -> str:
     return f"{kind} #{index + 1}"
 
 
-def validate_card(raw: Any, kind: str, file: str, index: int) -> tuple[Card | None, list[Problem]]:
-    """Validate one card table; return the card or the problems found in it."""
+def validate_card(
+    raw: Any, kind: str, file: str, index: int, card_types: Mapping[str, type[Card]] | None = None
+) -> tuple[Card | None, list[Problem]]:
+    """Validate one card table with the ruleset's models (``card_types``, Inside Pitch's by default);
+    return the card or the problems found in it."""
     label = _card_label(raw, index, kind)
     try:
-        return CARD_TYPES[kind].model_validate(raw), []
+        return (card_types or CARD_TYPES)[kind].model_validate(raw), []
     except ValidationError as exc:
         problems = [
             Problem(file, _message(err), label, describe_cell(tuple(err["loc"])))
@@ -206,10 +228,10 @@ def _read_toml(path: Path, name: str) -> tuple[dict[str, Any] | None, list[Probl
         return None, [Problem(name, f"cannot read: {exc.strerror}")]
 
 
-def load_set(path: str | Path) -> CardSet:
-    """Load and validate a whole set; raise CardSetError listing every problem."""
+def open_set(path: str | Path) -> tuple[Path, SetInfo | None, list[Problem]]:
+    """The set's folder and its set.toml read: raise NotACardSet for a path that is no set at all;
+    problems in set.toml are returned (with the info None) so they are reported with the cards'."""
     root = Path(path)
-    problems: list[Problem] = []
     # Refuse a path that is no set before reading anything: a stray folder (a home
     # directory, /tmp) would otherwise have every *.toml under it read as a card file.
     if not root.exists():
@@ -218,8 +240,7 @@ def load_set(path: str | Path) -> CardSet:
         raise NotACardSet([Problem(str(root), f"not a folder; a card set is a folder with a {SET_FILE}")])
     if not (root / SET_FILE).is_file():
         raise NotACardSet([Problem(str(root), f"not a card set: the folder has no {SET_FILE}")])
-    meta, meta_problems = _read_toml(root / SET_FILE, str(root / SET_FILE))
-    problems += meta_problems
+    meta, problems = _read_toml(root / SET_FILE, str(root / SET_FILE))
     info: SetInfo | None = None
     if meta is not None:
         try:
@@ -229,7 +250,82 @@ def load_set(path: str | Path) -> CardSet:
                 Problem(str(root / SET_FILE), _message(e), cell=describe_cell(tuple(e["loc"])))
                 for e in exc.errors(include_url=False)
             ]
+    return root, info, problems
+
+
+def set_ruleset(path: str | Path) -> str:
+    """The ruleset family a set's set.toml names ("inside-pitch" or "deep-drive"); "inside-pitch"
+    when set.toml cannot say (its problems are then reported by the loader)."""
+    _, info, _ = open_set(path)
+    return info.ruleset if info is not None else "inside-pitch"
+
+
+def load_set(path: str | Path) -> CardSet:
+    """Load and validate a whole Inside Pitch set; raise CardSetError listing every problem.
+
+    A Deep Drive set (``ruleset = "deep-drive"``) is refused with one problem that says so:
+    load it with :func:`load_any_set` or :func:`cards.deep_drive.loader.load_deep_drive_set`.
+    """
+    root, info, problems = open_set(path)
+    if info is not None and info.ruleset != "inside-pitch":
+        message = f"a {info.ruleset} set, not an Inside Pitch one (load it with load_any_set)"
+        raise CardSetError([Problem(str(root / SET_FILE), message, cell="ruleset")])
     cardset = CardSet(info or SetInfo(name="?", ruleset="inside-pitch"), root)
+    where, team_where = read_card_files(root, CARD_TYPES, cardset, problems)
+    for pitcher in cardset.pitchers.values():
+        if pitcher.own_batting_card and cardset.own_batting_card(pitcher) is None:
+            problems.append(
+                Problem(
+                    where[pitcher.id],
+                    "marked ## (own batting card) but the set has no batter card with the same name, team and year",
+                    f"pitcher {pitcher.name} ({pitcher.id})",
+                    "own_batting_card",
+                )
+            )
+    check_teams(cardset, team_where, problems)
+    if problems:
+        raise CardSetError(problems)
+    return cardset
+
+
+def load_any_set(path: str | Path) -> CardSet | DeepDriveSet:
+    """Load a set of either ruleset, as its set.toml says (the ``dugout cards`` commands use this)."""
+    from cards.deep_drive.loader import load_deep_drive_set
+
+    if set_ruleset(path) == "deep-drive":
+        return load_deep_drive_set(path)
+    return load_set(path)
+
+
+class _Cards(Protocol):
+    """What the shared reading of card files fills in: a set of either ruleset."""
+
+    def group(self, kind: str) -> dict[str, Any]: ...
+
+    @property
+    def files(self) -> dict[str, list[str]]: ...
+
+    @property
+    def team_entries(self) -> dict[str, TeamEntry]: ...
+
+    @property
+    def team_files(self) -> dict[str, list[str]]: ...
+
+    @property
+    def batters(self) -> Mapping[str, Card]: ...
+
+    @property
+    def pitchers(self) -> Mapping[str, Card]: ...
+
+    @property
+    def ballparks(self) -> Mapping[str, Card]: ...
+
+
+def read_card_files(
+    root: Path, card_types: Mapping[str, type[Card]], cardset: _Cards, problems: list[Problem]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Read every card file under ``root`` into ``cardset`` with ``card_types`` (kind -> model),
+    adding each problem found to ``problems``; return each card id's file and each team entry's."""
     where: dict[str, str] = {}
     team_where: dict[str, str] = {}  # team entry id -> file
     card_files = sorted(p for p in root.rglob("*.toml") if p.name != SET_FILE)
@@ -246,15 +342,15 @@ def load_set(path: str | Path) -> CardSet:
             if key == TEAM_TABLE:
                 problems += _read_teams(tables, name, str(card_path.relative_to(root)), cardset, team_where)
                 continue
-            if key not in CARD_TYPES:
-                kinds = ", ".join(f"[[{k}]]" for k in [*CARD_TYPES, TEAM_TABLE])
+            if key not in card_types:
+                kinds = ", ".join(f"[[{k}]]" for k in [*card_types, TEAM_TABLE])
                 problems.append(Problem(name, f"unknown table [[{key}]]; card files hold {kinds}"))
                 continue
             if not isinstance(tables, list):
                 problems.append(Problem(name, f"write cards as [[{key}]] tables"))
                 continue
             for index, raw in enumerate(tables):
-                card, card_problems = validate_card(raw, key, name, index)
+                card, card_problems = validate_card(raw, key, name, index, card_types)
                 problems += card_problems
                 if card is None:
                     continue
@@ -267,25 +363,17 @@ def load_set(path: str | Path) -> CardSet:
                 ids.append(card.id)
                 cardset.group(key)[card.id] = card
         cardset.files[str(card_path.relative_to(root))] = ids
-    for pitcher in cardset.pitchers.values():
-        if pitcher.own_batting_card and cardset.own_batting_card(pitcher) is None:
-            problems.append(
-                Problem(
-                    where[pitcher.id],
-                    "marked ## (own batting card) but the set has no batter card with the same name, team and year",
-                    f"pitcher {pitcher.name} ({pitcher.id})",
-                    "own_batting_card",
-                )
-            )
+    return where, team_where
+
+
+def check_teams(cardset: _Cards, team_where: dict[str, str], problems: list[Problem]) -> None:
+    """Check every team entry against the set's cards (:func:`check_team`), adding the problems."""
     on_team: dict[str, str] = {}
     for team in cardset.team_entries.values():
         problems += check_team(team, cardset, team_where[team.id], on_team)
-    if problems:
-        raise CardSetError(problems)
-    return cardset
 
 
-def _read_teams(tables: Any, file: str, rel: str, cardset: CardSet, team_where: dict[str, str]) -> list[Problem]:
+def _read_teams(tables: Any, file: str, rel: str, cardset: _Cards, team_where: dict[str, str]) -> list[Problem]:
     """Validate the shape of a file's [[team]] tables and add them to the set."""
     if not isinstance(tables, list):
         return [Problem(file, f"write team entries as [[{TEAM_TABLE}]] tables")]
@@ -309,7 +397,7 @@ def _read_teams(tables: Any, file: str, rel: str, cardset: CardSet, team_where: 
     return problems
 
 
-def check_team(team: TeamEntry, cardset: CardSet, file: str, on_team: dict[str, str]) -> list[Problem]:
+def check_team(team: TeamEntry, cardset: _Cards, file: str, on_team: dict[str, str]) -> list[Problem]:
     """Every id a team entry names must be a card of the set of the right kind, and on its roster.
 
     ``on_team`` (card id -> team id) is filled in as teams are checked, so a card on two
@@ -360,19 +448,19 @@ def check_team(team: TeamEntry, cardset: CardSet, file: str, on_team: dict[str, 
     return problems
 
 
-def _check_pitcher(card_id: str, cell: str, cardset: CardSet, roster: set[str], problem: Any) -> None:
+def _check_pitcher(card_id: str, cell: str, cardset: _Cards, roster: set[str], problem: Any) -> None:
     if card_id not in cardset.pitchers:
         problem(cell, f"{card_id!r} is not a pitcher card of the set")
     elif card_id not in roster:
         problem(cell, f"{card_id!r} is not on the team's roster")
 
 
-def _pitchers_batting_card(cardset: CardSet, card_id: str) -> bool:
+def _pitchers_batting_card(cardset: _Cards, card_id: str) -> bool:
     if card_id == GENERIC_PITCHER_BATTING:
         return True
     batter = cardset.batters[card_id]
     return any(
-        p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
+        getattr(p, "own_batting_card", False) and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
         for p in cardset.pitchers.values()
     )
 
@@ -382,11 +470,22 @@ def dump_card(card: Card) -> dict[str, Any]:
     return card.model_dump(mode="json", exclude_defaults=True)
 
 
+_KINDS: dict[type[Card], str] = {
+    Batter: "batter",
+    Pitcher: "pitcher",
+    Ballpark: "ballpark",
+    dd.Batter: "batter",
+    dd.Pitcher: "pitcher",
+    dd.Ballpark: "ballpark",
+}
+
+
 def kind_of(card: Card) -> str:
-    return {Batter: "batter", Pitcher: "pitcher", Ballpark: "ballpark"}[type(card)]
+    """ "batter", "pitcher" or "ballpark", for a card of either ruleset."""
+    return _KINDS[type(card)]
 
 
-def write_set(cardset: CardSet, root: str | Path) -> None:
+def write_set(cardset: CardSet | DeepDriveSet, root: str | Path) -> None:
     """Write a set to a folder in the same layout it was loaded from."""
     out = Path(root)
     out.mkdir(parents=True, exist_ok=True)
@@ -400,7 +499,7 @@ def write_set(cardset: CardSet, root: str | Path) -> None:
         write_cards(target, cards, teams)
 
 
-def write_cards(target: Path, cards: list[AnyCard], teams: list[TeamEntry] | None = None) -> None:
+def write_cards(target: Path, cards: Sequence[Card], teams: list[TeamEntry] | None = None) -> None:
     grouped: dict[str, list[dict[str, Any]]] = {}
     for card in cards:
         grouped.setdefault(kind_of(card), []).append(dump_card(card))

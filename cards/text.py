@@ -7,6 +7,10 @@ in ``bot/cardimage.py`` both draw from them.
 
 from __future__ import annotations
 
+from cards.deep_drive.models import Ballpark as DeepDriveBallpark
+from cards.deep_drive.models import DeepDriveCard
+from cards.deep_drive.text import AnyDeepDriveCard
+from cards.deep_drive.text import render_card as render_deep_drive
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.notation import Range, format_range
 
@@ -19,7 +23,7 @@ def _rng(value: Range | None) -> str:
     return format_range(value) or "-"
 
 
-def card_name(card: AnyCard) -> str:
+def card_name(card: AnyCard | AnyDeepDriveCard) -> str:
     """The name as printed: upper case, "##" after a pitcher who has his own batting card."""
     mark = " ##" if isinstance(card, Pitcher) and card.own_batting_card else ""
     return f"{card.name.upper()}{mark}"
@@ -129,7 +133,10 @@ def _stat_line(card: AnyCard) -> list[str]:
     return ["  ".join(f"{label} {value}" for label, value in pairs)] if pairs else []
 
 
-def render_card(card: AnyCard) -> str:
+def render_card(card: AnyCard | AnyDeepDriveCard) -> str:
+    """The card as text, for either ruleset (Deep Drive's layout: :mod:`cards.deep_drive.text`)."""
+    if isinstance(card, DeepDriveCard | DeepDriveBallpark):
+        return render_deep_drive(card)
     if isinstance(card, Batter):
         return _batter(card)
     if isinstance(card, Pitcher):

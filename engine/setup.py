@@ -182,18 +182,25 @@ class GameSetup:
     # The rules the game plays (engine.rulesets). The setup's types name Inside Pitch's cards, which
     # most of the code reads; a Deep Drive setup holds its own ruleset's cards in the same places.
     ruleset: str = "inside-pitch-2021"
+    # Deep Drive: the Season Handbook's TOML text the game reads its charts from ("" = Dugout's
+    # default, engine.deep_drive.handbook). Kept in the setup so a stored game replays with the
+    # charts it was played with even after a league replaces its handbook.
+    handbook: str = ""
 
     def validate(self) -> None:
         self.away.validate(self.options)
         self.home.validate(self.options)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "away": self.away.to_dict(),
             "home": self.home.to_dict(),
             "ballpark": _card(self.ballpark),
             "options": self.options.to_dict(),
         }
+        if self.handbook:  # left out when empty, so setups stored before it read the same
+            data["handbook"] = self.handbook
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], ruleset: str = "inside-pitch-2021") -> GameSetup:
@@ -207,6 +214,7 @@ class GameSetup:
             ballpark=rules.ballpark.model_validate(data["ballpark"]),  # type: ignore[arg-type]
             options=Options.from_dict(data.get("options", {})),
             ruleset=ruleset,
+            handbook=data.get("handbook", ""),
         )
 
 

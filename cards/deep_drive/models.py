@@ -74,7 +74,8 @@ def _check_chances(chances: dict[str, Chance], low: int) -> dict[str, Chance]:
             taken[roll] = code
     missing = [roll for roll in range(low, low + 50) if roll not in taken]
     if missing:
-        raise ValueError(f"no result has {', '.join(f'{r:02d}' for r in missing[:5])}; the 50 numbers are all used")
+        shown = ", ".join(f"{r:02d}" for r in missing[:5])
+        raise ValueError(f"no result has {shown}; each of the 50 numbers needs one")
     return chances
 
 

@@ -141,6 +141,10 @@ def parse_chance(text: str) -> Chance:
     rare = _RARE.match(text)
     if rare:
         return Chance(rare=int(rare.group(1)))
+    if not _PERCENTILE.match(text):
+        raise NotationError(
+            f"{text!r} is not a result's numbers (write them like '60-75' or '07', or 'rare 4' or 'never')"
+        )
     return Chance(numbers=parse_percentile(text))
 
 

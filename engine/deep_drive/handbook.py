@@ -254,6 +254,13 @@ def load_handbook(path: str | Path | None = None) -> Handbook:
     return parse_handbook(p.read_text(encoding="utf-8"), source=str(p))
 
 
+@functools.lru_cache(maxsize=8)
+def handbook_of(text: str) -> Handbook:
+    """The handbook a game's setup carries (``GameSetup.handbook``: TOML text, "" for the default),
+    parsed once however often the game replays."""
+    return parse_handbook(text, source="the game's handbook") if text else default_handbook()
+
+
 @functools.cache
 def default_handbook() -> Handbook:
     """Dugout's default handbook, loaded once (it never changes during play)."""

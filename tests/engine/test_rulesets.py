@@ -53,3 +53,16 @@ def test_ten_sided_dice_read_0_to_9_and_each_roll_is_an_event() -> None:
     rolls = [e for e in game.events[before:] if isinstance(e, Roll)]
     assert [(r.dice, r.values) for r in rolls] == [("3d10", (6, 4, 0)), ("2d10", (7, 3)), ("1d10", (0,))]
     dice.assert_done()
+
+
+def test_a_setup_keeps_its_handbook_text_and_leaves_it_out_when_default() -> None:
+    import dataclasses
+
+    from engine.deep_drive.handbook import default_handbook, handbook_of
+    from engine.setup import GameSetup
+
+    plain = setup()
+    assert "handbook" not in plain.to_dict()  # setups stored before it read the same
+    assert handbook_of(plain.handbook) is default_handbook()
+    own = dataclasses.replace(plain, handbook="# a league's own handbook\\n")
+    assert GameSetup.from_dict(own.to_dict()).handbook == own.handbook
