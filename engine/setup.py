@@ -66,8 +66,6 @@ class Options:
     dd_closers: bool = True
     # DDB "Ballpark Effects": Deep Drive rolls 00-09 and 90-99 read the handbook's park chart.
     dd_ballpark_effects: bool = True
-    # The Season Handbook (engine.deep_drive.handbook): "" for Dugout's default, else a file or a registered name.
-    dd_handbook: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

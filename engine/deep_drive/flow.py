@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 def play_game(g: Game) -> None:
     """Half innings until the game ends, or until the point ``g.until`` names (engine.situation)."""
     state = g.state
-    attach(g, DeepDriveState(handbook_for(g.setup.options.dd_handbook)))
+    attach(g, DeepDriveState(handbook_for(g.setup.handbook)))
     for team in (state.away, state.home):
         _first_arm(g, team)
     until = g.until

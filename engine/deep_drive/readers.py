@@ -13,7 +13,7 @@ from typing import Protocol
 
 from engine.deep_drive.charts import running
 from engine.deep_drive.charts.running import FLY_CODES, Advance
-from engine.deep_drive.handbook import Injury, default_handbook, load_handbook
+from engine.deep_drive.handbook import Injury, handbook_of
 
 
 class DefReading(Protocol):
@@ -38,15 +38,16 @@ class Handbook(Protocol):
     def odd_play(self, code: str, mod: int) -> tuple[str, str]: ...
 
 
-# Handbooks registered by name (tests, a league's own); any other name is a file path, "" the default.
+# Handbooks made in Python and known by a name a setup's ``handbook`` may hold instead of TOML text
+# (the rule tests' hand-made charts).
 REGISTERED: dict[str, Handbook] = {}
 
 
-def handbook_for(name: str) -> Handbook:
-    """The handbook a game's options name: a registered one, a file, or Dugout's default ("")."""
-    if name in REGISTERED:
-        return REGISTERED[name]
-    return default_handbook() if not name else load_handbook(name)
+def handbook_for(text: str) -> Handbook:
+    """The handbook a game's setup carries (``GameSetup.handbook``: TOML text, "" for Dugout's default)."""
+    if text in REGISTERED:
+        return REGISTERED[text]
+    return handbook_of(text)
 
 
 def advancement(code: str, run: str, *, outs: int | None = None, from_base: int | None = None) -> str:

@@ -211,13 +211,15 @@ def park() -> Ballpark:
 
 
 def setup(away: TeamSetup | None = None, home: TeamSetup | None = None, **options: Any) -> GameSetup:
-    opts = {"designated_hitter": True, "dd_handbook": TEST_HANDBOOK, **options}
+    handbook = options.pop("handbook", TEST_HANDBOOK)
+    opts = {"designated_hitter": True, **options}
     return GameSetup(
         away or team("away", "Away"),
         home or team("home", "Home"),
         park(),  # type: ignore[arg-type]
         Options(**opts),
         ruleset="deep-drive-1.2.5",
+        handbook=handbook,
     )
 
 

@@ -31,7 +31,7 @@ def league_setup(**options: Any) -> GameSetup:
     return setup(
         team("away", "Away", bullpen=pen("away"), ratings={"SS": 5, "CF": 1}),
         team("home", "Home", bullpen=pen("home"), ratings={"SS": 1, "CF": 5, "LF": 2}),
-        dd_handbook="",
+        handbook="",
         **options,
     )
 
