@@ -234,8 +234,10 @@ def ballpark(g: Game, card: Batter, roll: int, mod: int, reading: str) -> str:
     home_runs, flies = card.deep_range("HR"), card.deep_range(card.deep_fly)
     if home_runs is None or flies is None or 9 not in home_runs or 90 not in flies:
         return reading
-    effect = dd(g).handbook.ballpark_effect(card.team, g.setup.ballpark.id, roll, mod, card.deep_fly)
-    g.emit(Reading("Ballpark Effects", g.setup.ballpark.id, f"{card.team} {roll:02d}, mod {mod}", effect))
+    # The Batter Team table is keyed by the batting team's id (a set's team entry: "chn-2016").
+    team = g.state.batting.setup.name
+    effect = dd(g).handbook.ballpark_effect(team, g.setup.ballpark.id, roll, mod, card.deep_fly)
+    g.emit(Reading("Ballpark Effects", g.setup.ballpark.id, f"{team} {roll:02d}, mod {mod}", effect))
     return effect
 
 
