@@ -13,8 +13,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set
 from cards import BUNDLED_SETS
+from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set
 from engine.events import Decided, PlateAppearanceEnded, Reading, Substitution
 from engine.game import Game
 from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
