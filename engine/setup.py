@@ -66,6 +66,8 @@ class Options:
     dd_closers: bool = True
     # DDB "Ballpark Effects": Deep Drive rolls 00-09 and 90-99 read the handbook's park chart.
     dd_ballpark_effects: bool = True
+    # DDB "Baserunner Advancement Chart": NO?/YES? ask the offense; a runner sent meets the Choice Chart.
+    dd_manual_baserunning: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

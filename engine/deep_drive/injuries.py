@@ -46,16 +46,14 @@ def after_play(g: Game, batter: Batter) -> None:
         hurt = rare.injured_fielder(code if code in NAMED else note.final or code, note.mod, involved)
         position = hurt.fielder or rare.pick_injured(g.d10("injured fielder"), hurt.pick_from)
         player, name, _ = fielder_at(state.fielding, Position(position))
-        grade = (
-            pitcher_card(state.fielding).injury
-            if position == "P"
-            else _card_at(state.fielding, Position(position)).injury
-        )
-        check(g, state.fielding, player, name, grade)
+        check(g, state.fielding, player, name, grade_at(state.fielding, Position(position)))
 
 
-def _card_at(team: TeamState, position: Position) -> Batter:
-    return next(batter_card(s) for s in team.order if s.position is position)
+def grade_at(team: TeamState, position: Position) -> str:
+    """The injury rating of the man at ``position``."""
+    if position is Position.P:
+        return pitcher_card(team).injury
+    return next(batter_card(s) for s in team.order if s.position is position).injury
 
 
 def check(g: Game, team: TeamState, player: str, name: str, grade: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.deep_drive import manual
 from engine.deep_drive.cards import run_of
 from engine.deep_drive.readers import advancement, goes
 from engine.deep_drive.state import dd
@@ -24,32 +25,43 @@ BASES = {"SI": 1, "SI+": 1, "DO": 2, "TR": 3, "HR": 4}
 LETTER = {1: "S", 2: "D", 3: "T", 4: "HR"}
 
 
-def _extra(g: Game, code: str, runner: Runner, base: int) -> bool:
-    """The chart's cell for one runner on a hit (by outs) and whether he takes the extra base."""
+def _cell(g: Game, code: str, runner: Runner, base: int) -> str:
+    """The chart's cell for one runner on a hit, by the outs."""
     state = g.state
     run = run_of(runner).value
     cell = advancement(code, run, outs=state.outs)
     g.emit(Reading("Baserunner Advancement Chart", runner.name, f"{code} from {base}, {state.outs} out, {run}", cell))
-    return goes(cell) and not dd(g).alignment.safe
+    return cell
 
 
 def hit(g: Game, batter: Runner, code: str, notation: str) -> str:
     """SI+, SI, DO, TR or HR off a card: the runners' minimum bases, the chart's extra ones, the batter's."""
     bases = BASES[code]
+    state = g.state
+    dd(g).started_on_first = state.runner_on(1)
+    ask = manual.manual(g) and not dd(g).alignment.safe
+    sent: list[tuple[Runner, int]] = []
     try:
         if code == "HR":
             for base, runner in runners_lead_first(g):
                 move(g, runner, base, HOME, HOME_RUN, batter)
             move(g, batter, 0, HOME, HOME_RUN, batter)
             return notation
-        state = g.state
         for base, runner in runners_lead_first(g):
             end = min(base + bases, HOME)
             open_ahead = end < HOME and (end + 1 >= HOME or state.runner_on(end + 1) is None)
-            if code in ("SI", "SI+", "DO") and open_ahead and _extra(g, code, runner, base):
-                end += 1
+            if code in ("SI", "SI+", "DO") and open_ahead and not dd(g).alignment.safe:
+                cell = _cell(g, code, runner, base)
+                if ask and cell in ("NO?", "YES?"):
+                    if manual.send(g, runner, end + 1, cell):
+                        sent.append((runner, end))
+                elif goes(cell):
+                    end += 1
             move(g, runner, base, end, "hit", batter)
         move(g, batter, 0, bases, "hit", batter)
+        for runner, at in sent:  # manual baserunning: each runner sent tries for one more base
+            if state.outs < 3 and state.runner_on(at) is runner:
+                manual.try_for_base(g, runner, at, code, batter, "hit")
     except WalkOff as walk_off:
         walk_off.on_hit(bases, notation)
         raise
@@ -85,6 +97,8 @@ def tag_up(g: Game, code: str, batter: Runner, deep_drive: bool) -> None:
     state = g.state
     key = f"DD-{code}" if deep_drive else code
     safe = dd(g).alignment.safe
+    dd(g).started_on_first = state.runner_on(1)
+    ask = manual.manual(g)
     for base in (3, 2, 1):
         runner = state.runner_on(base)
         if runner is None or state.outs >= 3:
@@ -96,5 +110,8 @@ def tag_up(g: Game, code: str, batter: Runner, deep_drive: bool) -> None:
         run = run_of(runner).value
         cell = advancement(key, run, from_base=base)
         g.emit(Reading("Baserunner Advancement Chart", runner.name, f"{key} from {base}, {run}", cell))
-        if goes(cell):
+        if ask and cell in ("NO?", "YES?"):
+            if manual.send(g, runner, base + 1, cell):
+                manual.try_for_base(g, runner, base, key, batter, "sacrifice fly" if base == 3 else "tag up")
+        elif goes(cell):
             move(g, runner, base, base + 1, "sacrifice fly" if base == 3 else "tag up", batter)

@@ -16,6 +16,7 @@ from cards.notation import Position
 if TYPE_CHECKING:
     from engine.deep_drive.readers import Handbook
     from engine.game import Game
+    from engine.state import Runner
 
 # Alignments of the infield (DDB "Infield In", "Infield In at the Corners").
 NORMAL = "normal"
@@ -95,6 +96,8 @@ class DeepDriveState:
     # Batters who have come up for each team (the first batter of a team's game: DDB "Stealing Bases").
     batters_up: dict[str, int] = field(default_factory=dict)
     play: PlayNote = field(default_factory=PlayNote)
+    # The runner who was on first when the play began (the Choice and Cut-Off charts move him).
+    started_on_first: Runner | None = None
     # Pitchers hurt out of the game: the next call replaces them while the bullpen has a man.
     hurt: set[str] = field(default_factory=set)
 
