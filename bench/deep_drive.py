@@ -15,7 +15,7 @@ from typing import Any
 
 from cards import BUNDLED_SETS
 from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set
-from engine.events import Decided, PlateAppearanceEnded, Reading, Substitution
+from engine.events import Decided, PlateAppearanceEnded, Reading, RunnerMoved, RunnerOut, Substitution
 from engine.game import Game
 from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
 
@@ -56,6 +56,7 @@ def main() -> None:
     setup = sample_setup()
     results: Counter[str] = Counter()
     readings: Counter[str] = Counter()
+    running: Counter[str] = Counter()
     runs: list[int] = []
     plate_appearances = 0
     extra = 0
@@ -82,6 +83,15 @@ def main() -> None:
                 changes += 1
             elif isinstance(event, Decided):
                 decisions += 1
+            elif isinstance(event, RunnerMoved) and event.reason in (
+                "stolen base",
+                "wild pitch",
+                "passed ball",
+                "balk",
+            ):
+                running[event.reason] += 1
+            elif isinstance(event, RunnerOut) and event.how[:2] in ("CS", "PO"):
+                running[event.how[:2]] += 1
     total = sum(durations)
     print(f"games: {games}, {games / total:.0f} games/s, per game p50 {statistics.median(durations) * 1000:.2f} ms")
     print(f"per plate appearance: {total / plate_appearances * 1e6:.0f} µs")
@@ -94,6 +104,9 @@ def main() -> None:
     print("results of plate appearances:")
     for mark, count in sorted(results.items(), key=lambda kv: -kv[1]):
         print(f"  {mark:<4} {count / plate_appearances:6.2%}")
+    print("before the pitch, per game (runners moved for WP, PB, BK):")
+    for what, count in sorted(running.items()):
+        print(f"  {what:<12} {count / games:.3f}")
     print("rare readings per game:")
     for what, count in sorted(readings.items()):
         print(f"  {what:<45} {count / games:.3f}")

@@ -68,6 +68,10 @@ class Options:
     dd_ballpark_effects: bool = True
     # DDB "Baserunner Advancement Chart": NO?/YES? ask the offense; a runner sent meets the Choice Chart.
     dd_manual_baserunning: bool = False
+    # DDB "Stealing Bases" (automatic) and "Wild Pitches, Passed Balls, Balks and Pickoffs": a league
+    # may leave either out for a simpler game.
+    dd_steals: bool = True
+    dd_on_base_events: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 
 from cards.models import Batter as IPBatter
 from engine.boxscore import classify
-from engine.deep_drive import endurance, injuries, manager
+from engine.deep_drive import endurance, injuries, manager, prepitch
 from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
 from engine.deep_drive.plate import at_bat
 from engine.deep_drive.readers import handbook_for
@@ -120,6 +120,14 @@ def plate_appearance(g: Game) -> None:
     state = g.state
     manager.pitching_change(g)
     manager.align(g)
+    try:
+        prepitch.before_pitch(g)
+    except WalkOff as walk_off:  # a wild pitch, passed ball or balk scored the winning run
+        walk_offs.end_between_pitches(g, walk_off)
+        end_game(g)
+        return
+    if state.outs >= 3:
+        return  # caught stealing or picked off for the third out: the batter leads off next inning
     offense, defense = state.batting, state.fielding
     spot = offense.order[offense.up % len(offense.order)]
     card = batter_card(spot)

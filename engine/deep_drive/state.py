@@ -93,8 +93,6 @@ class DeepDriveState:
     closer_rule: set[str] = field(default_factory=set)
     # The lead at the start of the half, by the fielding team (the Closers rule reads it).
     lead_at_start: int = 0
-    # Batters who have come up for each team (the first batter of a team's game: DDB "Stealing Bases").
-    batters_up: dict[str, int] = field(default_factory=dict)
     play: PlayNote = field(default_factory=PlayNote)
     # The runner who was on first when the play began (the Choice and Cut-Off charts move him).
     started_on_first: Runner | None = None

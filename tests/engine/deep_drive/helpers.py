@@ -80,6 +80,19 @@ class HandMadeHandbook:
     def odd_play(self, code: str, mod: int) -> tuple[str, str]:
         return (f"an odd {code}", "as-rolled")
 
+    def steal_auto(self, mod: int, white: int, steal: int, letter: str, adjust: int = 0) -> str | None:
+        """The runner goes when the mod die is at most STEAL + adjust; 00-49 (as mod and white) is SB."""
+        if mod > steal + adjust:
+            return None
+        return "SB" if 10 * mod + white < 50 else "CS"
+
+    def on_base_event(self, roll: int) -> bool:
+        return roll >= 90
+
+    def pitcher_catcher(self, roll: int, *, wp: str, bk: str, po: str, pb: str) -> str | None:
+        """00-09 WP, 10-19 PB, 20-29 BK, 30-39 PO, else nothing (grades ignored)."""
+        return {0: "WP", 1: "PB", 2: "BK", 3: "PO"}.get(roll // 10)
+
 
 BOOK_ROWS: dict[int, tuple[str, str, tuple[tuple[int, str], ...]]] = {
     63: ("SS", "G6", ((0, "SI+"), (1, "SI"))),  # DDB "Sample Half Inning of Play"
@@ -212,7 +225,9 @@ def park() -> Ballpark:
 
 def setup(away: TeamSetup | None = None, home: TeamSetup | None = None, **options: Any) -> GameSetup:
     handbook = options.pop("handbook", TEST_HANDBOOK)
-    opts = {"designated_hitter": True, **options}
+    # Steals and the On-Base Event roll are off unless a test is about them: the other tests'
+    # scripts then name only the rolls of their own rule.
+    opts = {"designated_hitter": True, "dd_steals": False, "dd_on_base_events": False, **options}
     return GameSetup(
         away or team("away", "Away"),
         home or team("home", "Home"),

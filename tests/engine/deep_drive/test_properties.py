@@ -32,7 +32,7 @@ def league_setup(**options: Any) -> GameSetup:
         team("away", "Away", bullpen=pen("away"), ratings={"SS": 5, "CF": 1}),
         team("home", "Home", bullpen=pen("home"), ratings={"SS": 1, "CF": 5, "LF": 2}),
         handbook="",
-        **options,
+        **{"dd_steals": True, "dd_on_base_events": True, **options},
     )
 
 
