@@ -6,7 +6,9 @@ At "matters" (engine.game.MATTERS) a person is asked:
   half inning otherwise goes by with the man on the mound);
 - the infield's depth with a runner on third and fewer than two out from the 7th inning on, or
   whenever the auto-manager would bring it in;
-- the outfield in, playing it safe, and the defense's choices in the middle of a ground ball
+- the offense's call (swing, safe, bunt, squeeze, hit and run) when the auto-manager would
+  bunt, late and close, or with a runner on third;
+- the outfield in, the runners sent and the throws (manual baserunning), and the defense's choices in the middle of a ground ball
   (the Outs Chart's "Defensive Manager can choose"): always, as they are asked only when they
   are real calls.
 """
@@ -29,6 +31,10 @@ def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
         return suggestion != "stay" or endurance.arm_of(g, g.state.fielding).fatigued()
     if kind == "infield":
         return suggestion != "normal" or g.state.inning >= LATE_INNING
+    if kind == "offense":
+        state = g.state
+        late_close = state.inning >= LATE_INNING and state.run_difference() <= 1
+        return suggestion != "swing" or late_close or state.runner_on(3) is not None
     return True
 
 

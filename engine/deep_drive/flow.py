@@ -148,12 +148,14 @@ def plate_appearance(g: Game) -> None:
     since = len(g.events)
     arm = endurance.arm_of(g, defense)
     try:
-        notation = at_bat(g, card, pitcher, batter)
+        notation = at_bat(g, card, pitcher, batter, dd(g).alignment.call)
     except WalkOff as walk_off:
         notation = walk_offs.end_play(g, walk_off, batter, since, outs_before)
         finish(g, batter, pitcher.id, notation, outs_before, since, arm)
         end_game(g)
         return
+    if not notation:
+        return  # the runner was caught for the third out on the hit and run: he leads off next inning
     finish(g, batter, pitcher.id, notation, outs_before, since, arm)
     injuries.after_play(g, card)
 

@@ -4,13 +4,13 @@
   fatigued, and at the start of each half); the infield in, or in at the corners, with a runner on
   third and fewer than two out (DDB "Infield In", "Infield In at the Corners"); the outfield in,
   from the bottom of the last inning on with the winning run on third (DDB "Outfield In").
-- The offense before a batter: play it safe (DDB "Playing it Safe"), with runners on and the
-  bases not loaded.
+- The offense before a batter with runners on: swing away, play it safe (DDB "Playing it Safe",
+  not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run.
 
 The auto-manager: a fatigued pitcher leaves while the bullpen has a man (the tired one stays
 when it is empty, so every game finishes); the closer comes in for a save in the last inning;
 the infield comes in late with the tying or go-ahead run on third; the outfield comes in when it
-may; the offense runs as usual (playing it safe would give up the sacrifice fly).
+may; the offense bunts late in a close game, otherwise swings away.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, cast
 
 from cards.deep_drive.models import Pitcher
 from cards.models import Pitcher as IPPitcher
-from engine.deep_drive import endurance
+from engine.deep_drive import endurance, strategy
 from engine.deep_drive.cards import available_relievers, pitcher_card
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
 from engine.inside_pitch.manager import change_pitcher
@@ -152,16 +152,51 @@ def align(g: Game) -> None:
             )
             == "in"
         )
-    loaded = len(state.occupied()) == 3
-    if state.runners_on() and not loaded and plan.infield != NORMAL:
-        suggestion = SWING  # a sacrifice fly beats holding: the auto-manager runs as usual
-        plan.safe = (
-            g.ask(
-                state.batting.key,
-                "offense",
-                "The infield is in: play it safe on the bases?",
-                [Option(SWING, "Run as usual"), Option(SAFE, "Play it safe (runners stay close)")],
-                suggestion,
-            )
-            == SAFE
-        )
+    offense_call(g, plan)
+
+
+PLAY_WORDS = {
+    strategy.SACRIFICE: "Sacrifice bunt",
+    strategy.SQUEEZE: "Suicide squeeze (the runner on third goes)",
+    strategy.HIT_AND_RUN: "Hit and run",
+}
+
+
+def offense_call(g: Game, plan: Alignment) -> None:
+    """The offense's call with runners on: swing away, play it safe, bunt, squeeze, hit and run."""
+    state = g.state
+    if not state.runners_on():
+        return
+    options = [Option(SWING, "Swing away")]
+    if len(state.occupied()) < 3:
+        options.append(Option(SAFE, "Play it safe (runners stay close)"))
+    options += [Option(call, words) for call, words in PLAY_WORDS.items() if strategy.legal(g, call)]
+    if len(options) == 1:
+        return
+    call = g.ask(
+        state.batting.key,
+        "offense",
+        "Runners on: the offense's call?",
+        options,
+        _suggest_offense(g),
+        lambda: {"infield": plan.infield},
+    )
+    plan.safe = call == SAFE
+    plan.call = call if call in strategy.PLAYS else SWING
+
+
+def _suggest_offense(g: Game) -> str:
+    """The auto-manager bunts a runner over with nobody out from the 7th inning on, tied or a run
+    behind, with third base open; otherwise it swings away (playing it safe would give up the
+    sacrifice fly)."""
+    state = g.state
+    behind = -_lead(g, state.batting)
+    if (
+        state.inning >= LATE_INNING
+        and 0 <= behind <= 1
+        and state.outs == 0
+        and state.runner_on(3) is None
+        and strategy.legal(g, strategy.SACRIFICE)
+    ):
+        return strategy.SACRIFICE
+    return SWING

@@ -15,6 +15,7 @@ Order, as the book gives it:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Batter, DeepDriveCard, Pitcher
@@ -44,25 +45,61 @@ class Foul(Exception):
     """The play was a dropped foul (the Error chart's FOUL): the plate appearance goes on."""
 
 
-def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner) -> str:
-    """Roll until a play is made; returns the scorer's notation."""
-    note = dd(g).play = PlayNote()
+@dataclass(frozen=True, slots=True)
+class CardRoll:
+    """One roll of the plate appearance: the card it read, the other card, the result, the dice."""
+
+    card: DeepDriveCard
+    other: DeepDriveCard
+    code: str
+    red: int
+    white: int
+    mod: int
+
+    @property
+    def roll(self) -> int:
+        return 10 * self.red + self.white
+
+
+def roll_card(g: Game, batter_card: Batter, pitcher: Pitcher) -> CardRoll | None:
+    """Roll the three dice and read the card they name; None after three equal dice (the Rare chart)."""
+    note = dd(g).play
+    red, white, green = g.three_d10("plate appearance")
+    if rare.is_rare(red, white, green):
+        note.rare = rare_chart(g)
+        return None
+    roll = 10 * red + white
+    card: DeepDriveCard = batter_card if roll < 50 else pitcher
+    other: DeepDriveCard = pitcher if roll < 50 else batter_card
+    code = card.reading(roll)
+    note.code, note.mod = code, green
+    g.emit(Reading("batter" if card is batter_card else "pitcher", card.name, f"{roll:02d}", code))
+    if note.rare == rare.RareKind.ODD_PLAY:
+        words, outcome = dd(g).handbook.odd_play(code, green)
+        g.emit(Reading("Odd Play Book", card.name, f"{code}, mod {green}", f"{words} ({outcome})"))
+    return CardRoll(card, other, code, red, white, green)
+
+
+def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner, call: str = "swing") -> str:
+    """Roll until a play is made; returns the scorer's notation. ``call`` is the offense's:
+    "swing", or a bunt or the hit and run (engine.deep_drive.strategy)."""
+    from engine.deep_drive import strategy
+
+    dd(g).play = PlayNote()
+    count = strategy.Count()
     for _ in range(MAX_ROLLS):
-        red, white, green = g.three_d10("plate appearance")
-        if rare.is_rare(red, white, green):
-            note.rare = rare_chart(g)
+        read = roll_card(g, batter_card, pitcher)
+        if read is None:
             continue
-        roll = 10 * red + white
-        card: DeepDriveCard = batter_card if roll < 50 else pitcher
-        other: DeepDriveCard = pitcher if roll < 50 else batter_card
-        code = card.reading(roll)
-        note.code, note.mod = code, green
-        g.emit(Reading("batter" if card is batter_card else "pitcher", card.name, f"{roll:02d}", code))
-        if note.rare == rare.RareKind.ODD_PLAY:
-            words, outcome = dd(g).handbook.odd_play(code, green)
-            g.emit(Reading("Odd Play Book", card.name, f"{code}, mod {green}", f"{words} ({outcome})"))
+        if call != "swing":
+            notation, call = strategy.play(g, call, read, batter_card, batter, count)
+            if notation is not None:
+                return notation
+            if g.state.outs >= 3:
+                return ""  # the runner was thrown out for the third out: the at bat never finished
+            continue
         try:
-            return play(g, batter_card, batter, card, other, code, red, white, green)
+            return play(g, batter_card, batter, read.card, read.other, read.code, read.red, read.white, read.mod)
         except Foul:
             continue
     raise RuntimeError("a plate appearance rolled 100 times without a play")

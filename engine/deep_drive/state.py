@@ -34,6 +34,7 @@ class Alignment:
     infield: str = NORMAL
     outfield_in: bool = False  # DDB "Outfield In"
     safe: bool = False  # DDB "Playing it Safe" (the offense's call)
+    call: str = "swing"  # the offense's play: "swing", "sacrifice", "squeeze", "hit_and_run"
 
     def infield_in_at(self, position: Position) -> bool:
         if self.infield == INFIELD_IN:

@@ -32,7 +32,13 @@ def test_a_single_with_the_bases_loaded_scores_only_the_winning_run() -> None:
 
 def test_a_walk_off_home_run_counts_every_run() -> None:
     game = at(
-        hitter("G6"), dice(pct(2, 1), pct(15, 3)), runners=(runner("r1"), None, None), inning=9, top=False, score=(1, 0)
+        hitter("G6"),
+        dice(pct(2, 1), pct(15, 3)),
+        runners=(runner("r1"), None, None),
+        inning=9,
+        top=False,
+        score=(1, 0),
+        auto=answers(offense="swing"),
     )
     assert game.state.over and game.state.home.runs == 2
     assert result(game).result == "HR"
