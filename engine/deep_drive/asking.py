@@ -8,9 +8,9 @@ At "matters" (engine.game.MATTERS) a person is asked:
   whenever the auto-manager would bring it in;
 - the offense's call (swing, safe, bunt, squeeze, hit and run) when the auto-manager would
   bunt, late and close, or with a runner on third;
-- the outfield in, the runners sent and the throws (manual baserunning), and the defense's choices in the middle of a ground ball
-  (the Outs Chart's "Defensive Manager can choose"): always, as they are asked only when they
-  are real calls.
+- the outfield in, the pickoff base, the runners sent and the throws (manual baserunning), and
+  the defense's choices in the middle of a ground ball (the Outs Chart's "Defensive Manager can
+  choose"): always, as they are asked only when they are real calls.
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def test_a_missed_bunt_and_the_fast_runner_steals() -> None:
     moves = [(e.runner, e.reason) for e in game.events if isinstance(e, RunnerMoved)]
     assert ("thief", "stolen base") in moves
     caught = bunting(pct(2, 7), pct(10, 6), runners=(runner("r1"), None, None))
-    assert [e.how for e in caught.events if isinstance(e, RunnerOut)][0] == "CS 2"
+    assert next(e.how for e in caught.events if isinstance(e, RunnerOut)) == "CS 2"
 
 
 def test_def_on_a_bunt_single_is_an_infield_single() -> None:
