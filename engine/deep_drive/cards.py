@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from engine.setup import LineupSpot, TeamSetup
     from engine.state import Runner, TeamState
 
-OUTFIELD = (Position.LEFT, Position.CENTER, Position.RIGHT)
-
 
 def batter_card(spot: LineupSpot) -> Batter:
     return cast(Batter, spot.batter)

@@ -92,7 +92,10 @@ def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner, call:
         if read is None:
             continue
         if call != "swing":
-            notation, call = strategy.play(g, call, read, batter_card, batter, count)
+            try:
+                notation, call = strategy.play(g, call, read, batter_card, batter, count)
+            except Foul:
+                continue  # a dropped foul on the DEF chart: the play stays on
             if notation is not None:
                 return notation
             if g.state.outs >= 3:

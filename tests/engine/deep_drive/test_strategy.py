@@ -164,3 +164,12 @@ def test_the_auto_manager_bunts_late_and_close() -> None:
     game = at(hitter("G6"), dice(pct(10, 5)), runners=(runner("r1"), None, None), inning=8, score=(2, 2))
     decision = next(d for d in game.log if d.kind == "offense")
     assert (decision.choice, decision.by) == ("sacrifice", "auto") and result(game).result == "SH"
+
+
+def test_a_dropped_foul_on_the_hit_and_run_keeps_the_play_on() -> None:
+    """DEF on the hit and run, the Error chart's dropped foul: the next roll is read on the chart again."""
+    from tests.engine.deep_drive.helpers import BOOK_ROWS, HandMadeHandbook
+
+    register(HandMadeHandbook({**BOOK_ROWS, 40: ("1B", "G3", ((6, "ERR"),))}, error="FOUL"))
+    game = running_play(pct(32, 1), pct(40, 4), pct(10, 1))
+    assert bases(game) == ("hitter", "-", "r1")
