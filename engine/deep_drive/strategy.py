@@ -169,7 +169,8 @@ def _bunt_def(g: Game, batter: Runner) -> str:
     red, white, _mod = g.three_d10("DEF Chart (bunt)")
     infield_in = dd(g).alignment.infield_in_at(Position.THIRD)
     ratings = effective_ratings(g)
-    moved = {p: bunts.def_rating(p, ratings[bunts.def_fielder(p)], infield_in=infield_in) for p in ratings}
+    # Each row's fielder reads as the man who fields the bunt (2B, RF to 1B; SS, LF to 3B; CF to C).
+    moved = {p: bunts.def_rating(f, ratings[f], infield_in=infield_in) for p in ratings if (f := bunts.def_fielder(p))}
     reading = dd(g).handbook.read_def(10 * red + white, moved)
     position = Position(bunts.def_fielder(reading.fielder))
     fielder_id, name, _ = fielder_at(state.fielding, position)
