@@ -326,6 +326,7 @@ def generate(
                     batters_by_card=batters_by_card,
                     pitchers_by_card=pitchers_by_card,
                 )
+                say(f"calibration {n} played against real: {calibration.round_report(season)}")
                 say(f"calibration {n}: {calibration.describe()}")
                 say(f"calibration {n} slopes: {calibration.spread_report()}")
                 fitted = fit_fn(
