@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.deep_drive import endurance
+from engine.deep_drive import endurance, substitutes
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-FOLLOW_UPS: frozenset[str] = frozenset()
+FOLLOW_UPS: frozenset[str] = substitutes.FOLLOW_UPS  # asked when a person chose the change
 LATE_INNING = 7
 
 
@@ -31,6 +31,8 @@ def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
         return suggestion != "stay" or endurance.arm_of(g, g.state.fielding).fatigued()
     if kind == "infield":
         return suggestion != "normal" or g.state.inning >= LATE_INNING
+    if kind == "defense":
+        return suggestion != substitutes.NO_CHANGE
     if kind == "offense":
         state = g.state
         late_close = state.inning >= LATE_INNING and state.run_difference() <= 1

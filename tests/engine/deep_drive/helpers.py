@@ -86,6 +86,12 @@ class HandMadeHandbook:
             return None
         return "SB" if 10 * mod + white < 50 else "CS"
 
+    def steal_manual(self, red: int, white: int, steal: int, letter: str, adjust: int = 0) -> str | None:
+        """A runner sent by hand gets his jump when the red die is at most STEAL + adjust; then 00-49 is SB."""
+        if red > steal + adjust:
+            return None
+        return "SB" if 10 * red + white < 50 else "CS"
+
     def on_base_event(self, roll: int) -> bool:
         return roll >= 90
 
