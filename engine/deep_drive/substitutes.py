@@ -162,8 +162,8 @@ def suggest_pinch_hitter(g: Game) -> Batter | None:
     spot = _spot(team)
     if state.inning < LATE_INNING or _behind(g, team) <= 0:
         return None
-    if team.order[spot].position is not Position.P or not can_replace(team, spot):
-        return None
+    if team.order[spot].batter.id != team.pitcher.id or not can_replace(team, spot):
+        return None  # only the pitcher himself (no DH), not a man who already batted for him
     cards = bench(team)
     return max(cards, key=lambda b: (hitting_score(b), -cards.index(b)))
 
