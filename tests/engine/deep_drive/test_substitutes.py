@@ -321,9 +321,9 @@ def test_the_offense_picks_which_runner_to_run_for() -> None:
 def test_a_pinch_runner_who_cannot_play_the_position_is_replaced_in_the_field() -> None:
     """The runner plays LF only; the first baseman's spot: the bench's first baseman comes in for him."""
     slow = batter("slow", "Slow", positions=["1B 3"], run="S")
-    away = sub_team("away", "Away", overrides={"1B": slow},
-                    bench=(batter("quick", "Quick", run="VF", positions=["LF 3"]), batter("glove", positions=["1B 5"])))  # fmt: skip
-    g = game(dice(STRIKEOUT), away=away, inning=8, score=(0, 1), runners=(slow, None, None))
+    quick = batter("quick", "Quick", run="VF", positions=["LF 3"])
+    away = sub_team("away", "Away", overrides={"1B": slow}, bench=(quick, batter("glove", positions=["1B 5"])))
+    g = game(dice(STRIKEOUT), away=away, inning=8, outs=1, score=(0, 1), runners=(slow, None, None))
     substitutes.place(g, g.state.away)
     assert subs(g)[-1] == ("defense", "glove", "quick", "1B")
     assert g.state.away.order[1].batter.id == "glove" and not g.state.away.unplaced
