@@ -5,12 +5,16 @@
   third and fewer than two out (DDB "Infield In", "Infield In at the Corners"); the outfield in,
   from the bottom of the last inning on with the winning run on third (DDB "Outfield In").
 - The offense before a batter with runners on: swing away, play it safe (DDB "Playing it Safe",
-  not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run.
+  not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run, a steal
+  (manual steals, DDB "Stealing Bases" (2)); with or without runners, a pinch hitter or runner
+  (engine.deep_drive.substitutes, which also holds the defense's replacements).
 
 The auto-manager: a fatigued pitcher leaves while the bullpen has a man (the tired one stays
 when it is empty, so every game finishes); the closer comes in for a save in the last inning;
 the infield comes in late with the tying or go-ahead run on third; the outfield comes in when it
-may; the offense bunts late in a close game, otherwise swings away.
+may; the offense bunts late in a close game, sends a runner on good odds (manual steals), bats for
+the pitcher and runs for a slow tying or winning run late (substitutes), otherwise swings away.
+A pitcher hurt or ejected cannot stay: "stay" is not offered.
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ handbook's Stolen Base, On-Base Event and Pitcher/Catcher charts.
   corners in; the handbook reads the green die as tens with the white die. Dugout's reading of
   the book's suggestion: nobody runs from the 7th inning on when either team leads by 5 or more.
   A runner playing it safe does not run.
+- Steals (manual, the ``dd_manual_steals`` option): the offense calls "steal" before the batter
+  (manager.offense_call) for the same runner; red and white are read on the handbook's chart with
+  the same adjustments (``steal_manual``: no jump, he holds). The auto-manager sends him when the
+  chart gives him at least a 70% success rate among the readings where he goes.
 - Then, with runners on, the On-Base Event roll; on a hit, the Pitcher/Catcher roll with the
   pitcher's WP, BK, PO grades and the catcher's PB grade. WP, PB, BK: every runner moves up a
   base. PO: the defense picks the base; first is automatic, second needs 00-49, third 00-09.
