@@ -405,14 +405,17 @@ def _place(g: Game, team: TeamState, spot: int) -> None:
 
 def leave(g: Game, team: TeamState, player: str, name: str, kind: str) -> None:
     """``player`` is out of the game (``kind`` "injury" or "ejection"): the bench's best man at his
-    position takes his place (and his base); a pitcher leaves at his team's next pitching call."""
+    position takes his place (and his base); a pitcher leaves at his team's next pitching call, and
+    if he is on base a pinch runner takes his base (his spot gets the new pitcher then)."""
+    spot = team.spot_of(player)
     if player == team.pitcher.id:
         dd(g).hurt.add(player)
         state = g.state
-        on_base = next((b for b in state.occupied() if (r := state.runner_on(b)) and r.id == player), None)
-        if on_base is None or not can_replace(team, team.spot_of(player) or 0):
+        on_base = any(r is not None and r.id == player for r in state.bases)
+        if spot is None or not on_base or not can_replace(team, spot):
             return
-    spot = team.spot_of(player)
+        replace_player(g, team, spot, cast(IPBatter, fastest(bench(team))), Position.P, "pinch_runner")
+        return
     if spot is None:
         return
     cards = bench(team)
@@ -421,9 +424,6 @@ def leave(g: Game, team: TeamState, player: str, name: str, kind: str) -> None:
         return
     unplaced = spot in team.unplaced
     position = team.order[spot].position
-    if position is Position.P:  # a pitcher on base: a runner for him, a new pitcher at the next call
-        replace_player(g, team, spot, cast(IPBatter, fastest(cards)), position, "pinch_runner")
-        return
     replace_player(g, team, spot, cast(IPBatter, best_at(cards, position)), position, kind)
     if unplaced:
         team.unplaced.add(spot)  # he came in for a substitute not yet placed: placed with the team

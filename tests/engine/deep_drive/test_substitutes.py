@@ -439,3 +439,32 @@ def test_substitution_steps_are_follow_ups() -> None:
 def test_ejection_words_name_the_player() -> None:
     g = sent_home(99)
     assert [e.owner for e in g.events if isinstance(e, Reading) and e.card == "ejection"] == ["R2"]
+
+
+def test_a_pitcher_hurt_on_base_gets_a_runner_and_a_new_pitcher_follows() -> None:
+    """No DH: the pitcher, hit by a pitch (HBP 20), is checked on Rare 10-29 and hurt (30): a pinch
+    runner takes first; when his team takes the field a reliever pitches and bats in that spot."""
+    away = sub_team("away", "Away", dh=False, bench=(batter("quick", "Quick", run="VF"),))
+    g = game(dice(pct(11, 1), two(15), pct(20, 2), two(30)), away=away, up=8, designated_hitter=False)
+    assert [(e.player, e.kind) for e in g.events if isinstance(e, Injury)] == [("away-sp", "game+10")]
+    assert subs(g) == [("pinch_runner", "quick", "away-sp", "PR")] and bases(g) == ("quick", "-", "-")
+    substitutes.place(g, g.state.away)
+    assert subs(g)[-1] == ("pitcher", "away-rp", "away-sp", "P") and g.state.away.pitcher.id == "away-rp"
+    assert g.state.away.order[8].batter.id == "away-rp" and "quick" in g.state.away.removed
+
+
+def test_a_hurt_pinch_hitter_is_replaced_and_his_replacement_still_takes_the_field_later() -> None:
+    """The pinch hitter for the catcher (unplaced) walks, is checked and hurt: the bench's best
+    catcher runs for him and is placed with the team, at catcher."""
+    away = sub_team("away", "Away", bench=(batter("ph", "Pinch"), batter("backstop", positions=["C 4 PB:B"])))
+    calls = iter(["pinch_hit", "swing"])
+    by_kind = answers(who_comes_in="ph")
+
+    def auto(request: Request) -> str:
+        return next(calls) if request.kind == "offense" else str(by_kind(request))
+
+    g = game(dice(pct(11, 1), two(15), pct(16, 2), two(30)), away=away, auto=auto)
+    assert subs(g) == [("pinch_hitter", "ph", "away-c", "PH"), ("injury", "backstop", "ph", "PR")]
+    assert 0 in g.state.away.unplaced
+    substitutes.place(g, g.state.away)
+    assert subs(g)[-1] == ("position", "backstop", "backstop", "C") and not g.state.away.unplaced
