@@ -61,6 +61,7 @@ def main() -> None:
     plate_appearances = 0
     extra = 0
     changes = 0
+    others: Counter[str] = Counter()
     decisions = 0
     durations: list[float] = []
     for seed in range(games):
@@ -79,8 +80,11 @@ def main() -> None:
                 "Ballpark Effects",
             ):
                 readings[f"{event.card}: {event.result}"] += 1
-            elif isinstance(event, Substitution) and event.kind == "pitcher":
-                changes += 1
+            elif isinstance(event, Substitution):
+                if event.kind == "pitcher":
+                    changes += 1
+                else:
+                    others[event.kind] += 1
             elif isinstance(event, Decided):
                 decisions += 1
             elif isinstance(event, RunnerMoved) and event.reason in (
@@ -100,6 +104,10 @@ def main() -> None:
     print(f"extra-inning games: {extra / games:.1%}")
     print(
         f"pitching changes per game: {changes / games:.2f}; requests per game (auto-answered): {decisions / games:.1f}"
+    )
+    print(
+        "other substitutions per game: "
+        + (", ".join(f"{kind} {n / games:.2f}" for kind, n in sorted(others.items())) or "none")
     )
     print("results of plate appearances:")
     for mark, count in sorted(results.items(), key=lambda kv: -kv[1]):

@@ -77,6 +77,9 @@ class Options:
     # may leave either out for a simpler game.
     dd_steals: bool = True
     dd_on_base_events: bool = True
+    # DDB "Stealing Bases" (2), manual: the offense calls each steal before the roll, instead of
+    # the automatic roll (1). Needs ``dd_steals``.
+    dd_manual_steals: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -6,8 +6,12 @@ At "matters" (engine.game.MATTERS) a person is asked:
   half inning otherwise goes by with the man on the mound);
 - the infield's depth with a runner on third and fewer than two out from the 7th inning on, or
   whenever the auto-manager would bring it in;
-- the offense's call (swing, safe, bunt, squeeze, hit and run) when the auto-manager would
-  bunt, late and close, or with a runner on third;
+- the offense's call (swing, safe, bunt, squeeze, hit and run, steal, pinch hitter or runner)
+  when the auto-manager would do something but swing away, late and close, or with a runner on
+  third; the defense's call at the start of a half (defensive replacements) only when the
+  auto-manager would make one (it makes none), or when the manager called time;
+- the steps of a change (who leaves, who comes in) only when the person chose the change, and a
+  substitute's position as his team takes the field always (a forced move);
 - the outfield in, the pickoff base, the runners sent and the throws (manual baserunning), and
   the defense's choices in the middle of a ground ball (the Outs Chart's "Defensive Manager can
   choose"): always, as they are asked only when they are real calls.
@@ -17,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.deep_drive import endurance
+from engine.deep_drive import endurance, substitutes
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-FOLLOW_UPS: frozenset[str] = frozenset()
+FOLLOW_UPS: frozenset[str] = substitutes.FOLLOW_UPS  # asked when a person chose the change
 LATE_INNING = 7
 
 
@@ -31,6 +35,8 @@ def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
         return suggestion != "stay" or endurance.arm_of(g, g.state.fielding).fatigued()
     if kind == "infield":
         return suggestion != "normal" or g.state.inning >= LATE_INNING
+    if kind == "defense":
+        return suggestion != substitutes.NO_CHANGE
     if kind == "offense":
         state = g.state
         late_close = state.inning >= LATE_INNING and state.run_difference() <= 1

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 
 from cards.models import Batter as IPBatter
 from engine.boxscore import classify
-from engine.deep_drive import endurance, injuries, manager, prepitch
+from engine.deep_drive import endurance, injuries, manager, prepitch, substitutes
 from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
 from engine.deep_drive.plate import at_bat
 from engine.deep_drive.readers import handbook_for
@@ -101,6 +101,8 @@ def start_half_inning(g: Game, resume: bool = False) -> None:
         state.batting.runs_by_inning.append(0)
     g.emit(HalfInningStarted(state.inning, state.top, state.batting.key))
     if g.until != START:
+        substitutes.place(g, state.fielding)  # pinch hitters and runners take the field
+        substitutes.defense_call(g)
         manager.pitching_change(g, start_of_half=True)
     endurance.start_inning(endurance.arm_of(g, state.fielding))
     dd(g).lead_at_start = state.fielding.runs - state.batting.runs
@@ -158,6 +160,8 @@ def plate_appearance(g: Game) -> None:
         return  # the runner was caught for the third out on the hit and run: he leads off next inning
     finish(g, batter, pitcher.id, notation, outs_before, since, arm)
     injuries.after_play(g, card)
+    if dd(g).play.eject_batter:  # the Odd Play Book: the batter is tossed after the play
+        substitutes.eject(g, offense, card.id, card.name)
 
 
 def result_mark(g: Game, notation: str, outs_made: int, batter: Runner) -> str:

@@ -3,23 +3,24 @@ and who leaves.
 
 00-09 hurts a fielder in the play (the Rare chart names him by the play's code and the mod die,
 or one of those who handled the ball); 10-29 checks the batter, 30-49 the pitcher. A player out for
-the game leaves: a position player for the bench man who plays his position best (nobody left on
-the bench: he stays, so the game can finish), a pitcher at the next call for a reliever.
+the game leaves (engine.deep_drive.substitutes.leave): a position player for the bench man who
+plays his position best, who also takes his base (nobody left on the bench: he stays, so the game
+can finish), a pitcher at his team's next pitching call, where he cannot stay. The Injury event
+carries the games he misses after this one, for the league to record.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Batter
 from cards.deep_drive.notation import INJURY_GRADES
-from cards.models import Batter as IPBatter
 from cards.notation import Position
+from engine.deep_drive import substitutes
 from engine.deep_drive.cards import batter_card, fielder_at, pitcher_card
 from engine.deep_drive.charts import rare
 from engine.deep_drive.state import dd
 from engine.events import Injury
-from engine.inside_pitch.manager import replace_player
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -62,19 +63,4 @@ def check(g: Game, team: TeamState, player: str, name: str, grade: str) -> None:
     kind = "none" if not injury.out_for_game else ("game" if not injury.days else f"game+{injury.days}")
     g.emit(Injury(player, name, INJURY_GRADES.index(grade), kind, injury.days))
     if injury.out_for_game:
-        leave(g, team, player)
-
-
-def leave(g: Game, team: TeamState, player: str) -> None:
-    if player == team.pitcher.id:
-        dd(g).hurt.add(player)
-        return
-    spot = team.spot_of(player)
-    bench = team.available_bench()
-    if spot is None or not bench:
-        return  # nobody to send in: he plays on
-    position = team.order[spot].position
-    cards = cast(list[Batter], bench)
-    best = max(cards, key=lambda b: (line.defense if (line := b.fielding(position)) else 0, -cards.index(b)))
-    replace_player(g, team, spot, cast(IPBatter, best), position, "injury")  # the shared state holds either
-    team.unplaced.discard(spot)  # he takes the hurt man's position
+        substitutes.leave(g, team, player, name, "injury")

@@ -5,12 +5,16 @@
   third and fewer than two out (DDB "Infield In", "Infield In at the Corners"); the outfield in,
   from the bottom of the last inning on with the winning run on third (DDB "Outfield In").
 - The offense before a batter with runners on: swing away, play it safe (DDB "Playing it Safe",
-  not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run.
+  not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run, a steal
+  (manual steals, DDB "Stealing Bases" (2)); with or without runners, a pinch hitter or runner
+  (engine.deep_drive.substitutes, which also holds the defense's replacements).
 
 The auto-manager: a fatigued pitcher leaves while the bullpen has a man (the tired one stays
 when it is empty, so every game finishes); the closer comes in for a save in the last inning;
 the infield comes in late with the tying or go-ahead run on third; the outfield comes in when it
-may; the offense bunts late in a close game, otherwise swings away.
+may; the offense bunts late in a close game, sends a runner on good odds (manual steals), bats for
+the pitcher and runs for a slow tying or winning run late (substitutes), otherwise swings away.
+A pitcher hurt or ejected cannot stay: "stay" is not offered.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import TYPE_CHECKING, cast
 
 from cards.deep_drive.models import Pitcher
 from cards.models import Pitcher as IPPitcher
-from engine.deep_drive import endurance, strategy
+from engine.deep_drive import endurance, prepitch, strategy, substitutes
 from engine.deep_drive.cards import available_relievers, pitcher_card
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
 from engine.inside_pitch.manager import change_pitcher
@@ -32,6 +36,8 @@ if TYPE_CHECKING:
 STAY = "stay"
 SWING = "swing"
 SAFE = "safe"
+STEAL = "steal"
+BASE_WORDS = {2: "second", 3: "third"}
 LATE_INNING = 7
 
 
@@ -85,8 +91,13 @@ def pitching_change(g: Game, start_of_half: bool = False) -> None:
     suggestion = f"relief:{new.id}" if new is not None else STAY
     current = pitcher_card(team)
 
+    must = team.pitcher.id in dd(g).hurt  # hurt or ejected: he cannot stay
+    if must and new is None:
+        new = pick_reliever(g, team)
+        suggestion = f"relief:{new.id}" if new is not None else STAY
+
     def options() -> list[Option]:
-        listed = [Option(STAY, f"Stay with {current.name}")]
+        listed = [] if must else [Option(STAY, f"Stay with {current.name}")]
         for p in pen:
             listed.append(Option(f"relief:{p.id}", f"{p.name} ({p.usage}, Endurance {p.endurance})"))
         return listed
@@ -163,33 +174,55 @@ PLAY_WORDS = {
 
 
 def offense_call(g: Game, plan: Alignment) -> None:
-    """The offense's call with runners on: swing away, play it safe, bunt, squeeze, hit and run."""
+    """The offense's call: swing away, play it safe, bunt, squeeze, hit and run, steal (manual
+    steals), or a pinch hitter or runner (engine.deep_drive.substitutes; the call is asked again
+    after one). Asked with runners on, or when a pinch hitter may bat."""
     state = g.state
+    for round_ in range(substitutes.ROUNDS + 1):
+        changes = substitutes.offense_options(g) if round_ < substitutes.ROUNDS else []
+        options = [Option(SWING, "Swing away")]
+        if state.runners_on():
+            if len(state.occupied()) < 3:
+                options.append(Option(SAFE, "Play it safe (runners stay close)"))
+            options += [Option(call, words) for call, words in PLAY_WORDS.items() if strategy.legal(g, call)]
+            target = prepitch.steal_target(g) if prepitch.manual_steals(g) else None
+            if target is not None:
+                runner = target[1]
+                options.append(Option(STEAL, f"Steal: {runner.name} goes for {BASE_WORDS[target[0] + 1]}"))
+        options += changes
+        if len(options) == 1:
+            return
+        call = g.ask(
+            state.batting.key,
+            "offense",
+            "Runners on: the offense's call?" if state.runners_on() else "The offense's call?",
+            options,
+            _suggest_offense(g, changes),
+            lambda: {"infield": plan.infield},
+        )
+        if call == substitutes.PINCH_HIT:
+            substitutes.pinch_hit(g)
+            continue
+        if call == substitutes.PINCH_RUN:
+            substitutes.pinch_run(g)
+            continue
+        plan.safe = call == SAFE
+        plan.steal = call == STEAL
+        plan.call = call if call in strategy.PLAYS else SWING
+        return
+
+
+def _suggest_offense(g: Game, changes: list[Option]) -> str:
+    """The auto-manager's call: a pinch hitter or runner when substitutes.suggest_offense says so;
+    the bunt with nobody out from the 7th inning on, tied or a run behind, with third base open;
+    a manual steal when the chart's odds are good (prepitch.suggest_manual_steal); otherwise it
+    swings away (playing it safe would give up the sacrifice fly)."""
+    state = g.state
+    change = substitutes.suggest_offense(g) if changes else None
+    if change is not None:
+        return change
     if not state.runners_on():
-        return
-    options = [Option(SWING, "Swing away")]
-    if len(state.occupied()) < 3:
-        options.append(Option(SAFE, "Play it safe (runners stay close)"))
-    options += [Option(call, words) for call, words in PLAY_WORDS.items() if strategy.legal(g, call)]
-    if len(options) == 1:
-        return
-    call = g.ask(
-        state.batting.key,
-        "offense",
-        "Runners on: the offense's call?",
-        options,
-        _suggest_offense(g),
-        lambda: {"infield": plan.infield},
-    )
-    plan.safe = call == SAFE
-    plan.call = call if call in strategy.PLAYS else SWING
-
-
-def _suggest_offense(g: Game) -> str:
-    """The auto-manager bunts a runner over with nobody out from the 7th inning on, tied or a run
-    behind, with third base open; otherwise it swings away (playing it safe would give up the
-    sacrifice fly)."""
-    state = g.state
+        return SWING
     behind = -_lead(g, state.batting)
     if (
         state.inning >= LATE_INNING
@@ -199,4 +232,6 @@ def _suggest_offense(g: Game) -> str:
         and strategy.legal(g, strategy.SACRIFICE)
     ):
         return strategy.SACRIFICE
+    if prepitch.manual_steals(g) and prepitch.suggest_manual_steal(g):
+        return STEAL
     return SWING

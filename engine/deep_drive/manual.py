@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.notation import Position
-from engine.deep_drive import injuries
+from engine.deep_drive import injuries, substitutes
 from engine.deep_drive.cards import fielder_at, run_of
 from engine.deep_drive.cards import runner_card as run_card
 from engine.deep_drive.charts import running as charts
@@ -91,6 +91,10 @@ def _throw(g: Game, runner: Runner, at: int, target: int, code: str, batter: Run
         move(g, runner, at, target, "error", batter)
     else:
         move(g, runner, at, target, reason, batter)
+    if result.ejected == "fielder":  # DDB "Choice Chart" 01
+        substitutes.eject(g, state.fielding, fielder_id, name)
+    elif result.ejected == "runner":  # DDB "Choice Chart" 99
+        substitutes.eject(g, state.batting, runner.id, runner.name)
     if result.collision:
         red, white = g.two_d10("collision")
         crash = charts.collision(10 * red + white)

@@ -77,6 +77,7 @@ def roll_card(g: Game, batter_card: Batter, pitcher: Pitcher) -> CardRoll | None
     if note.rare == rare.RareKind.ODD_PLAY:
         words, outcome = dd(g).handbook.odd_play(code, green)
         g.emit(Reading("Odd Play Book", card.name, f"{code}, mod {green}", f"{words} ({outcome})"))
+        note.eject_batter = outcome == "eject-batter"
     return CardRoll(card, other, code, red, white, green)
 
 

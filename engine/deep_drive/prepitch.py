@@ -9,6 +9,10 @@ handbook's Stolen Base, On-Base Event and Pitcher/Catcher charts.
   corners in; the handbook reads the green die as tens with the white die. Dugout's reading of
   the book's suggestion: nobody runs from the 7th inning on when either team leads by 5 or more.
   A runner playing it safe does not run.
+- Steals (manual, the ``dd_manual_steals`` option): the offense calls "steal" before the batter
+  (manager.offense_call) for the same runner; red and white are read on the handbook's chart with
+  the same adjustments (``steal_manual``: no jump, he holds). The auto-manager sends him when the
+  chart gives him at least a 70% success rate among the readings where he goes.
 - Then, with runners on, the On-Base Event roll; on a hit, the Pitcher/Catcher roll with the
   pitcher's WP, BK, PO grades and the catcher's PB grade. WP, PB, BK: every runner moves up a
   base. PO: the defense picks the base; first is automatic, second needs 00-49, third 00-09.
@@ -28,6 +32,7 @@ from engine.requests import Option
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.state import Runner
 
 BLOWOUT = 5
 LATE = 7
@@ -38,7 +43,10 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
 def before_pitch(g: Game) -> None:
     options = g.setup.options
-    if options.dd_steals:
+    if manual_steals(g):
+        if dd(g).alignment.steal:
+            manual_steal(g)
+    elif options.dd_steals:
         steal(g)
     if options.dd_on_base_events and g.state.outs < 3 and g.state.runners_on():
         on_base_event(g)
@@ -54,37 +62,110 @@ def _catcher(g: Game) -> tuple[int, str]:
     return line.throwing or 0, line.passed_ball or "F"
 
 
+def steal_target(g: Game) -> tuple[int, Runner] | None:
+    """DDB "Stealing Bases": who may run, and from where: the runner on second with third open if
+    his STEAL has the mark for third, else the runner on first with second open."""
+    first, second, third = g.state.bases
+    if second is not None and third is None and runner_card(second).steal.third:
+        return 2, second
+    if first is not None and second is None:
+        return 1, first
+    return None
+
+
+def steal_adjust(g: Game, runner: Runner) -> int:
+    """What the book adds to his STEAL number: the pitcher's H, the catcher's T, -1 for his team's
+    first batter of the game in the first inning, +1 with the infield or the corners in."""
+    state = g.state
+    t, _ = _catcher(g)
+    adjust = pitcher_card(state.fielding).holding + t
+    if state.inning == 1 and runner.id == state.batting.setup.lineup[0].batter.id:
+        adjust -= 1  # he was his team's first batter of the game
+    if dd(g).alignment.infield != NORMAL:
+        adjust += 1
+    return adjust
+
+
+def manual_steals(g: Game) -> bool:
+    options = g.setup.options
+    return options.dd_steals and options.dd_manual_steals
+
+
 def steal(g: Game) -> None:
     state = g.state
     plan = dd(g).alignment
     if plan.safe:
         return
-    first, second, third = state.bases
-    if second is not None and third is None and runner_card(second).steal.third:
-        base, runner = 2, second
-    elif first is not None and second is None:
-        base, runner = 1, first
-    else:
+    target = steal_target(g)
+    if target is None:
         return
+    base, runner = target
     if state.inning >= LATE and state.run_difference() >= BLOWOUT:
         return
     card = runner_card(runner)
-    t, _ = _catcher(g)
-    adjust = pitcher_card(state.fielding).holding + t
-    if state.inning == 1 and runner.id == state.batting.setup.lineup[0].batter.id:
-        adjust -= 1  # he was his team's first batter of the game
-    if plan.infield != NORMAL:
-        adjust += 1
+    adjust = steal_adjust(g, runner)
     _red, white, mod = g.three_d10("steal")  # all three rolled; the green reads as tens, the white as ones
     result = dd(g).handbook.steal_auto(mod, white, card.steal.rating, card.steal.grade, adjust)
     if result is None:
         return
     g.emit(Reading("Stolen Base Chart", runner.name, f"{mod}{white}, {card.steal} {adjust:+d}", result))
+    _steal_result(g, runner, base, result)
+
+
+def _steal_result(g: Game, runner: Runner, base: int, result: str) -> None:
     target = base + 1
     if result == "SB":
         move(g, runner, base, target, "stolen base")
     else:
         put_out_advancing(g, runner, base, target, f"CS {target}")
+
+
+def manual_steal(g: Game) -> None:
+    """DDB "Stealing Bases" (2): the offense sent the runner; red and white read the Stolen Base
+    Chart (the handbook's ``steal_manual``: above his adjusted STEAL, or a blank cell, he gets no
+    jump and stays)."""
+    target = steal_target(g)
+    if target is None:
+        return
+    base, runner = target
+    card = runner_card(runner)
+    adjust = steal_adjust(g, runner)
+    red, white = g.two_d10("steal")
+    result = dd(g).handbook.steal_manual(red, white, card.steal.rating, card.steal.grade, adjust)
+    g.emit(Reading("Stolen Base Chart", runner.name, f"{red}{white}, {card.steal} {adjust:+d}", result or "holds"))
+    if result is not None:
+        _steal_result(g, runner, base, result)
+
+
+# The auto-manager sends a runner by hand when the chart's odds, for his STEAL and the adjustments,
+# give at least this share of steals among the readings where he goes (about baseball's break-even).
+SEND_AT = 0.7
+
+
+def manual_odds(g: Game, runner: Runner) -> tuple[float, float]:
+    """(chance he goes, chance he is safe when he goes) on a manual steal, from the handbook's chart."""
+    card = runner_card(runner)
+    adjust = steal_adjust(g, runner)
+    handbook = dd(g).handbook
+    results = [
+        handbook.steal_manual(red, white, card.steal.rating, card.steal.grade, adjust)
+        for red in range(10)
+        for white in range(10)
+    ]
+    went = [r for r in results if r is not None]
+    if not went:
+        return 0.0, 0.0
+    return len(went) / 100, went.count("SB") / len(went)
+
+
+def suggest_manual_steal(g: Game) -> bool:
+    """The auto-manager's call on a manual steal: the odds above, not in a late blowout."""
+    target = steal_target(g)
+    state = g.state
+    if target is None or (state.inning >= LATE and state.run_difference() >= BLOWOUT):
+        return False
+    goes, safe = manual_odds(g, target[1])
+    return goes > 0 and safe >= SEND_AT
 
 
 def on_base_event(g: Game) -> None:

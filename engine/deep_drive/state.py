@@ -35,6 +35,7 @@ class Alignment:
     outfield_in: bool = False  # DDB "Outfield In"
     safe: bool = False  # DDB "Playing it Safe" (the offense's call)
     call: str = "swing"  # the offense's play: "swing", "sacrifice", "squeeze", "hit_and_run"
+    steal: bool = False  # DDB "Stealing Bases" (2): the offense sent the runner (manual steals)
 
     def infield_in_at(self, position: Position) -> bool:
         if self.infield == INFIELD_IN:
@@ -82,6 +83,7 @@ class PlayNote:
     code: str = ""  # the card's result (DD, SI+, SI, BB, HBP, SO, DEF, OUT)
     mod: int = 0
     final: str = ""  # the final play code (HR, TR, DO off DEEP DRIVE, or the out code played)
+    eject_batter: bool = False  # the Odd Play Book's "eject-batter": he leaves after the play
     fielders: list[str] = field(default_factory=list)  # who handled the ball
 
 
@@ -97,7 +99,7 @@ class DeepDriveState:
     play: PlayNote = field(default_factory=PlayNote)
     # The runner who was on first when the play began (the Choice and Cut-Off charts move him).
     started_on_first: Runner | None = None
-    # Pitchers hurt out of the game: the next call replaces them while the bullpen has a man.
+    # Pitchers hurt out of the game or ejected: the next call replaces them while the bullpen has a man.
     hurt: set[str] = field(default_factory=set)
 
 

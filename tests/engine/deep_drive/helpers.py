@@ -86,6 +86,12 @@ class HandMadeHandbook:
             return None
         return "SB" if 10 * mod + white < 50 else "CS"
 
+    def steal_manual(self, red: int, white: int, steal: int, letter: str, adjust: int = 0) -> str | None:
+        """A runner sent by hand gets his jump when the red die is at most STEAL + adjust; then 00-49 is SB."""
+        if red > steal + adjust:
+            return None
+        return "SB" if 10 * red + white < 50 else "CS"
+
     def on_base_event(self, roll: int) -> bool:
         return roll >= 90
 
@@ -200,10 +206,15 @@ def team(
     starter: Pitcher | None = None,
     bullpen: tuple[Pitcher, ...] = (),
     ratings: Mapping[str, int] | None = None,
+    bench: tuple[Batter, ...] = (),
+    dh: bool = True,
 ) -> TeamSetup:
-    """Nine hand-made batters, one at each position (with the DH), and a starter."""
+    """Nine hand-made batters, one at each position (with the DH; ``dh=False``: the pitcher bats
+    ninth with a generic batting card), a starter, and the ``bench``."""
     lineup = []
     for position, line in FIELD:
+        if position == "DH" and not dh:
+            continue
         if overrides and position in overrides:
             card = overrides[position]
         else:
@@ -211,10 +222,17 @@ def team(
                 line = line.replace(" 3", f" {ratings[position]}", 1)
             card = batter(f"{prefix}-{position.lower()}", f"{name} {position}", team=prefix, positions=[line])
         lineup.append(LineupSpot(card, Position(position)))
+    starter = starter or pitcher(f"{prefix}-sp", f"{name} starter", team=prefix)
+    batting = None
+    if not dh:
+        batting = batter(f"{prefix}-pb", "Pitcher batting", team=prefix, positions=["P 1"])
+        lineup.append(LineupSpot(batting, Position.P))  # the game puts the starter's id on it
     return TeamSetup(
         name=name,
         lineup=tuple(lineup),  # type: ignore[arg-type]
-        pitcher=starter or pitcher(f"{prefix}-sp", f"{name} starter", team=prefix),  # type: ignore[arg-type]
+        pitcher=starter,  # type: ignore[arg-type]
+        pitcher_batting=batting,  # type: ignore[arg-type]
+        bench=bench,  # type: ignore[arg-type]
         bullpen=bullpen,  # type: ignore[arg-type]
     )
 

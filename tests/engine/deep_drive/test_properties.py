@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from engine.boxscore import box_score
-from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded, RunnerOut, RunScored
+from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded, RunnerOut, RunScored, Substitution
 from engine.game import Game
 from engine.setup import GameSetup
-from tests.engine.deep_drive.helpers import pitcher, setup, team
+from tests.engine.deep_drive.helpers import batter, pitcher, setup, team
+from tests.engine.deep_drive.test_substitutes import STRONG
 
 FAST_GAMES = 150
 SLOW_GAMES = 10_000
@@ -27,13 +28,26 @@ def pen(prefix: str) -> tuple[Any, ...]:
     )
 
 
-def league_setup(**options: Any) -> GameSetup:
-    return setup(
-        team("away", "Away", bullpen=pen("away"), ratings={"SS": 5, "CF": 1}),
-        team("home", "Home", bullpen=pen("home"), ratings={"SS": 1, "CF": 5, "LF": 2}),
-        handbook="",
-        **{"dd_steals": True, "dd_on_base_events": True, **options},
+def bench(prefix: str) -> tuple[Any, ...]:
+    """A fast runner, a hitter, a glove man and a catcher: every substitution has someone to use."""
+    return (
+        batter(f"{prefix}-pr", run="VF", steal="7A+", positions=["CF 3"]),
+        batter(f"{prefix}-ph", chances=dict(STRONG), run="S", positions=["1B 2"]),
+        batter(f"{prefix}-ut", positions=["SS 4", "2B 4", "3B 3"]),
+        batter(f"{prefix}-bc", positions=["C 2 PB:D T+1"]),
     )
+
+
+def league_setup(dh: bool = True, benches: bool = False, **options: Any) -> GameSetup:
+    """The property games' teams; ``benches`` gives each a bench, ``dh=False`` lets the pitchers bat."""
+    return setup(
+        team("away", "Away", bullpen=pen("away"), ratings={"SS": 5, "CF": 1}, dh=dh,
+             bench=bench("away") if benches else ()),
+        team("home", "Home", bullpen=pen("home"), ratings={"SS": 1, "CF": 5, "LF": 2}, dh=dh,
+             bench=bench("home") if benches else ()),
+        handbook="",
+        **{"dd_steals": True, "dd_on_base_events": True, "designated_hitter": dh, **options},
+    )  # fmt: skip
 
 
 def random_answers(seed: int) -> Any:
@@ -60,6 +74,11 @@ def check(game: Game) -> None:
     assert all(outs == 3 for outs in halves[:-1]), halves
     assert halves[-1] <= 3
     assert len(state.away.order) == len(state.home.order) == 9
+    for side in (state.away, state.home):
+        ids = [s.batter.id for s in side.order]
+        assert len(set(ids)) == 9 and not set(ids) & side.removed  # nobody out of the game bats again
+        placed = [s.position for i, s in enumerate(side.order) if i not in side.unplaced]
+        assert len(set(placed)) == len(placed)  # nobody shares a position
     # Runs: the line score, the RunScored events and the box score agree.
     scored = Counter(
         "away" if _batting_at(events, i) == "away" else "home" for i, e in enumerate(events) if isinstance(e, RunScored)
@@ -97,16 +116,49 @@ def test_auto_managed_games_finish_legally(seed: int) -> None:
 def test_games_with_random_answers_finish_legally(seed: int) -> None:
     check(
         Game(
-            league_setup(dd_never_as_rare_0=seed % 2 == 0, dd_closers=seed % 3 != 0),
+            league_setup(
+                dh=seed % 3 != 1,
+                benches=seed % 4 != 3,
+                dd_never_as_rare_0=seed % 2 == 0,
+                dd_closers=seed % 3 != 0,
+                dd_manual_steals=seed % 2 == 1,
+                dd_manual_baserunning=seed % 5 == 0,
+            ),
             seed,
             auto_manager=random_answers(seed),
         )
     )
 
 
+def test_random_answers_reach_the_substitutions_and_manual_steals() -> None:
+    """Random legal choices for both sides use every new call: pinch hitters and runners, defensive
+    replacements, substitutes taking the field, manual steals."""
+    seen: Counter[str] = Counter()
+    for seed in range(12):
+        game = Game(
+            league_setup(dh=seed % 2 == 0, benches=True, dd_manual_steals=True), seed, auto_manager=random_answers(seed)
+        )
+        check(game)
+        seen.update(e.kind for e in game.events if isinstance(e, Substitution))
+        seen.update(d.choice for d in game.log if d.kind == "offense" and d.choice == "steal")
+    for kind in ("pinch_hitter", "pinch_runner", "defense", "position", "pitcher", "steal"):
+        assert seen[kind] > 0, (kind, seen)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_auto_managed_games_with_benches_and_no_dh_finish_legally(seed: int) -> None:
+    check(Game(league_setup(dh=False, benches=True, dd_manual_steals=seed % 2 == 0), seed))
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_a_game_rebuilt_from_setup_seed_and_log_plays_the_same(seed: int) -> None:
-    game = Game(league_setup(dd_manual_baserunning=seed % 2 == 0), seed, auto_manager=random_answers(seed))
+    game = Game(
+        league_setup(
+            dh=seed % 3 != 0, benches=True, dd_manual_baserunning=seed % 2 == 0, dd_manual_steals=seed % 4 < 2
+        ),
+        seed,
+        auto_manager=random_answers(seed),
+    )
     again = Game.from_dict(game.to_dict())
     assert again.events == game.events
     assert again.setup.ruleset == "deep-drive-1.2.5"
@@ -118,7 +170,14 @@ def test_ten_thousand_games() -> None:
     for seed in range(SLOW_GAMES):
         manual = seed % 4 == 1
         game = Game(
-            league_setup(dd_manual_baserunning=manual), seed, auto_manager=random_answers(seed) if seed % 2 else None
+            league_setup(
+                dh=seed % 3 != 2,
+                benches=seed % 5 != 4,
+                dd_manual_baserunning=manual,
+                dd_manual_steals=seed % 8 >= 4,
+            ),
+            seed,
+            auto_manager=random_answers(seed) if seed % 2 else None,
         )
         check(game)
         if seed % 10 == 0:
