@@ -14,7 +14,6 @@ Pitch's score and range are read exactly as before.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
 from typing import Any
 
 from cards.deep_drive import models as dd

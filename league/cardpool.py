@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-
 from typing import Any, cast
 
 from cards import BUNDLED_SETS
@@ -100,7 +99,9 @@ class CardPool:
             try:
                 return path.read_text(encoding="utf-8")
             except OSError as exc:
-                raise CardError(f"card set {cardset.info.name!r} names the handbook {name!r}, not readable: {exc}") from exc
+                raise CardError(
+                    f"card set {cardset.info.name!r} names the handbook {name!r}, not readable: {exc}"
+                ) from exc
         return ""
 
     def options(self) -> Options | None:
@@ -160,6 +161,10 @@ class CardPool:
         if card is not None:
             return cast(Batter, card)
         return next(
-            (cast(Batter, s.batters[GENERIC_PITCHER_BATTING]) for s in self.sets if GENERIC_PITCHER_BATTING in s.batters),
+            (
+                cast(Batter, s.batters[GENERIC_PITCHER_BATTING])
+                for s in self.sets
+                if GENERIC_PITCHER_BATTING in s.batters
+            ),
             None,
         )

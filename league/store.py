@@ -29,8 +29,8 @@ from cards.models import Batter, Pitcher
 from cards.notation import Position
 from cards.teams import lineup_spots
 from engine.boxscore import box_score
-from engine.events import Injury as InjuryEvent
 from engine.deep_drive.handbook import handbook_of
+from engine.events import Injury as InjuryEvent
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET, Game
 from engine.inside_pitch.manager import best_at
 from engine.lineup import auto_team
