@@ -149,6 +149,19 @@ def _cards_generate(args: argparse.Namespace) -> int:
         )
         return 1
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
+    if getattr(args, "ruleset", "inside-pitch") == "deep-drive":
+        from seasons.deep_drive.generate import GenerateError as DeepDriveError
+        from seasons.deep_drive.generate import generate as generate_deep_drive
+
+        try:
+            dd = generate_deep_drive(
+                args.season, leagues, out, lambda text: print(text, file=sys.stderr), force=args.force
+            )
+        except (DeepDriveError, SetExists) as exc:
+            print(f"dugout: {exc}", file=sys.stderr)
+            return 1
+        print(dd.summary())
+        return 0
     try:
         report = generate(
             args.season, leagues, out, lambda text: print(text, file=sys.stderr), force=args.force, player=play_season
@@ -531,6 +544,12 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--league", choices=["AL", "NL", "both"], default="both", help="default: both")
     gen.add_argument("--out", type=Path, required=True, help="the set folder to write, e.g. cards/sets/1970")
     gen.add_argument("--force", action="store_true", help="replace the set at --out")
+    gen.add_argument(
+        "--ruleset",
+        choices=["inside-pitch", "deep-drive"],
+        default="inside-pitch",
+        help="the cards' game (default: inside-pitch); deep-drive writes the season's handbook.toml too",
+    )
     gen.set_defaults(func=_cards_generate)
 
     exp = cards_sub.add_parser("export-csv", help="write one kind of card of a set as CSV")

@@ -30,6 +30,7 @@ from bot.words import (
 )
 from engine.boxscore import BoxScore, LineScore, TeamBox, classify, ordinal, player_names
 from engine.events import (
+    EXTRA_INNING_RUNNER,
     Check,
     Decided,
     ErrorCharged,
@@ -376,6 +377,11 @@ def _describe(event: Event, names: Names, roll: Roll | None, context: Context | 
         return _reading(event, roll)
     if isinstance(event, Check):
         return _check(event, names, roll, context)
+    if isinstance(event, RunnerMoved) and event.reason == EXTRA_INNING_RUNNER:
+        before = context.events[: context.index] if context is not None else ()
+        opened = next((e for e in reversed(before) if isinstance(e, HalfInningStarted)), None)
+        inning = f"the {ordinal(opened.inning)}" if opened is not None else "the inning"
+        return f"{names.player(event.runner)} starts {inning} on {base_word(event.end)}"
     if isinstance(event, RunnerMoved):
         who = names.player(event.runner)
         why = MOVE_REASONS.get(event.reason, event.reason.replace("_", " "))
@@ -726,6 +732,8 @@ IMPLIED = {"tag-up", "sacrifice fly", "sacrifice bunt", "ground out", "fielder's
 def _runner_words(event: Event, names: Names, events: Sequence[Event], index: int) -> str | None:
     """A runner's part in a play, short: "Gorski scores", "Renfrow caught stealing second (2-6)"."""
     context = Context(events, index)
+    if isinstance(event, RunnerMoved) and event.reason == EXTRA_INNING_RUNNER:
+        return None  # told as the half starts (describe)
     if isinstance(event, RunnerMoved):
         who = _short(names, event.runner)
         why = "" if event.reason in IMPLIED else MOVE_REASONS.get(event.reason, event.reason.replace("_", " "))

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from cards.deep_drive.loader import DeepDriveSet
 
 SET_FILE = "set.toml"
+# A Deep Drive set's own Season Handbook (set.toml: handbook = "handbook.toml"); not a card file.
+HANDBOOK_FILE = "handbook.toml"
 # The batter card used for pitchers who have no batting card of their own.
 GENERIC_PITCHER_BATTING = "pitcher-batting"
 CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
@@ -87,6 +89,9 @@ class SetInfo(BaseModel):
     description: str = ""
     # Whether the set's teams play with the designated hitter (None: the set does not say).
     designated_hitter: bool | None = None
+    # Whether extra innings start with a runner on second (OBR 7.01(b), MLB from 2020;
+    # None: the set does not say, and games play without it).
+    extra_inning_runner: bool | None = None
     source: str = ""  # where the cards come from, e.g. "Lahman database 2024 (SABR)"
     licence: str = ""  # e.g. "CC BY-SA 3.0"
     # Deep Drive: the season handbook whose charts the set's cards are read with ("default": the
@@ -328,7 +333,7 @@ def read_card_files(
     adding each problem found to ``problems``; return each card id's file and each team entry's."""
     where: dict[str, str] = {}
     team_where: dict[str, str] = {}  # team entry id -> file
-    card_files = sorted(p for p in root.rglob("*.toml") if p.name != SET_FILE)
+    card_files = sorted(p for p in root.rglob("*.toml") if p.name not in (SET_FILE, HANDBOOK_FILE))
     if not card_files:
         problems.append(Problem(str(root), "the set has no card files (*.toml)"))
     for card_path in card_files:

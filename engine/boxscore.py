@@ -28,6 +28,9 @@ simple statement of them, as applied here:
   choice that retires a runner another pitcher put on base takes that runner's
   place in the other pitcher's account (OBR 9.16(g): a pitcher is charged with the
   number of runners he put on base).
+- The extra-inning runner (``Options.extra_inning_runner``, OBR 7.01(b)) is charged to the
+  pitcher who faces the half inning's first batter, the one on the mound as it begins
+  (a pitching change before that batter takes him over).
 - Outs are credited to the pitcher on the mound for the fielding team; WP and BK
   count once per wild pitch or balk however many runners moved.
 
@@ -47,6 +50,8 @@ judgment:
   missed out itself: whatever the batter then does, no later out of his counts
   again, nobody's advance in the rest of that plate appearance is earned, and if he
   reaches he scores no earned run.
+- The extra-inning runner is deemed to have reached second on an error none was charged
+  for (OBR 7.01(b) comment): he scores no earned run, and costs no chance for an out.
 - Such a batter, and one awarded first on catcher's interference (9.16(a) comment:
   no out is assumed for him), scores no earned run.
 - Every runner carries the base he would hold error-free: he keeps the bases he took
@@ -100,6 +105,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.events import (
+    EXTRA_INNING_RUNNER,
     ErrorCharged,
     Event,
     GameEnded,
@@ -491,6 +497,7 @@ class _Walk:
         # the chances for outs in this half, for the team ("") and from each pitcher's entry on.
         self.ghost: dict[str, int | None] = {}
         self.chances: dict[str, int] = {"": 0}
+        self.placed = ""  # the extra-inning runner (OBR 7.01(b)) until the half's first batter comes up
 
     def name(self, player: str) -> str:
         return self.names.get(player, player)
@@ -559,6 +566,7 @@ class _Walk:
         self.half_outs = 0
         self.ghost = {}
         self.chances = {"": 0}
+        self.placed = ""
 
     def pa_started(self, event: PlateAppearanceStarted) -> None:
         defense = self.defense
@@ -574,6 +582,9 @@ class _Walk:
                 defense.save_situation.add(event.pitcher)
         # 9.16(i): a pitcher's own reconstruction starts from the outs actually made when he came in.
         self.chances.setdefault(event.pitcher, self.half_outs)
+        if self.placed:
+            self.responsible[self.placed] = event.pitcher
+            self.placed = ""
         self.pitching_line(defense, event.pitcher)
         self.pa = _PlateAppearance(event.batter, event.pitcher, self.misplays.get(self.index))
         self.pa.ghost_before = dict(self.ghost)
@@ -587,7 +598,11 @@ class _Walk:
             self.bases[event.end] = runner
         pa = self.pa
         reason = event.reason.lower()
-        if event.start == 0:
+        if reason == EXTRA_INNING_RUNNER:  # 7.01(b): "on an error", so his run is never earned
+            self.responsible[runner] = self.defense.pitcher
+            self.placed = runner  # charged to whoever faces the half's first batter (pa_started)
+            self.ghost[runner] = None
+        elif event.start == 0:
             self.responsible[runner] = pa.pitcher if pa else self.defense.pitcher
             erased = pa is not None and runner == pa.batter and pa.misplay is not None and pa.misplay.erased
             self.ghost[runner] = None if erased else 0 if reason in MISPLAY_ADVANCES else event.end
@@ -682,6 +697,8 @@ class _Walk:
                     self.responsible[event.player_in] = self.responsible[event.player_out]
                 if event.player_out in self.ghost:
                     self.ghost[event.player_in] = self.ghost.pop(event.player_out)
+                if event.player_out == self.placed:
+                    self.placed = event.player_in
 
     def error(self, event: ErrorCharged) -> None:
         position, count = self.defense.errors.get(event.fielder, (event.position, 0))

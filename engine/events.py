@@ -87,6 +87,11 @@ class RunnerMoved(Event):
     reason: str
 
 
+# The reason of the ``RunnerMoved`` (0 to 2) that puts the extra-inning runner on second
+# as an extra half inning starts (``Options.extra_inning_runner``, OBR 7.01(b)).
+EXTRA_INNING_RUNNER = "extra-inning runner"
+
+
 @dataclass(frozen=True, slots=True)
 class RunnerOut(Event):
     type: ClassVar[str] = "runner_out"

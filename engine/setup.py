@@ -58,6 +58,25 @@ class Options:
     # IP2007 §8.5: the 2007 infield depth table (pitcher and catcher GDP, the first baseman
     # back or holding a runner, halfway at third) instead of IP2021 "Infield Depth".
     infield_depth_2007: bool = False
+    # Official Baseball Rules 7.01(b) (regular season 2020-2022, permanent from 2023): every
+    # half inning after the scheduled ``innings`` starts with a runner on second, the batter
+    # before the leadoff man; his run is unearned (9.16 comment: he reached "because of a
+    # fielding error", none charged). Not in the Inside Pitch books: a Dugout option.
+    extra_inning_runner: bool = False
+    # --- Deep Drive (DDB 1.2.5) optional rules; Inside Pitch ignores them. The "dd_" prefix keeps
+    # them apart from Inside Pitch's in one flat Options, and tells a league's settings whose they are.
+    # DDB "Rare Readings": "never" on the other card counts as "rare 0" (the book's suggestion).
+    dd_never_as_rare_0: bool = False
+    # DDB "Closers": a reliever without CLOSER pitches the 9th on as a fatigued pitcher in close games.
+    dd_closers: bool = True
+    # DDB "Ballpark Effects": Deep Drive rolls 00-09 and 90-99 read the handbook's park chart.
+    dd_ballpark_effects: bool = True
+    # DDB "Baserunner Advancement Chart": NO?/YES? ask the offense; a runner sent meets the Choice Chart.
+    dd_manual_baserunning: bool = False
+    # DDB "Stealing Bases" (automatic) and "Wild Pitches, Passed Balls, Balks and Pickoffs": a league
+    # may leave either out for a simpler game.
+    dd_steals: bool = True
+    dd_on_base_events: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -329,7 +329,8 @@ def _place_team(team: TeamState, spec: TeamSituation, situation: Situation, batt
         batting_for_him = [s for s in team.order if s.position is Position.P and s.batter.id != team.pitcher.id]
         if batting_for_him:
             team.removed.add(team.pitcher.id)  # he was batted for: a new pitcher comes in
-    stamina = team.stamina()
+    # Only Inside Pitch's pitchers have START/RELIEF lines; Deep Drive reads ``tired`` as Endurance 0.
+    stamina = team.stamina() if spec.tired and hasattr(team.pitcher, "relief") else None
     faced = spec.batters_faced
     if spec.tired and stamina is not None:
         faced = max(faced, stamina.tired)

@@ -105,10 +105,13 @@ class CardPool:
         return ""
 
     def options(self) -> Options | None:
-        """The game options the sets state for a league made from them (the first set that says
-        whether its season had the designated hitter); None when no set says."""
-        said = [s.info.designated_hitter for s in self.sets if s.info.designated_hitter is not None]
-        return Options(designated_hitter=said[0]) if said else None
+        """The game options the sets state for a league made from them: for each of the designated
+        hitter and the extra-inning runner, the first set that says; None when no set says either."""
+        dh = [s.info.designated_hitter for s in self.sets if s.info.designated_hitter is not None]
+        runner = [s.info.extra_inning_runner for s in self.sets if s.info.extra_inning_runner is not None]
+        if not dh and not runner:
+            return None
+        return Options(designated_hitter=bool(dh and dh[0]), extra_inning_runner=bool(runner and runner[0]))
 
     def card(self, card_id: str) -> AnyCard:
         cardset = self._home.get(card_id)

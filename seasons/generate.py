@@ -25,7 +25,14 @@ from typing import Any, Protocol
 from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.teams import Bullpen, Spot, TeamEntry
-from seasons.calibrate import CALIBRATION_SCHEDULE, Calibration, LeaguePlayer, games_per_team, uses_dh
+from seasons.calibrate import (
+    CALIBRATION_SCHEDULE,
+    Calibration,
+    LeaguePlayer,
+    games_per_team,
+    uses_dh,
+    uses_extra_inning_runner,
+)
 from seasons.depth import DepthChart, DepthError, depth_chart
 from seasons.stats import Batting, Player, Season
 from seasons.write import attribution, write_season_set
@@ -280,6 +287,8 @@ def generate(
         ruleset="inside-pitch",
         description=description,
         designated_hitter=any(uses_dh(year, league) for league in leagues),
+        # Stated only when on, so the sets of earlier seasons read as they did.
+        extra_inning_runner=True if uses_extra_inning_runner(year) else None,
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
     )
@@ -326,6 +335,7 @@ def generate(
                     batters_by_card=batters_by_card,
                     pitchers_by_card=pitchers_by_card,
                 )
+                say(f"calibration {n} played against real: {calibration.round_report(season)}")
                 say(f"calibration {n}: {calibration.describe()}")
                 say(f"calibration {n} slopes: {calibration.spread_report()}")
                 fitted = fit_fn(

@@ -17,7 +17,17 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from seasons.stats import POSITIONS, Batting, Fielding, Pitching, Player, Season, Stint, TeamSeason
+from seasons.stats import (
+    POSITIONS,
+    Batting,
+    Fielding,
+    Pitching,
+    Player,
+    Season,
+    Stint,
+    TeamSeason,
+    sac_flies_among_sacrifice_hits,
+)
 
 FIRST_YEAR = 1901
 LAST_YEAR = 2025
@@ -224,7 +234,7 @@ def _fill_batting(bat: Any, pit: Any, filler: _Filler, pitchers: set[str]) -> No
         )
     filler.zero(bat, "SH", "Sacrifice hits are missing for some batters: counted as 0.")
     if bat["SF"].isna().any():
-        where = "counted among sacrifice hits" if 1908 <= year <= 1930 or year == 1939 else "counted as at-bats (outs)"
+        where = "counted among sacrifice hits" if sac_flies_among_sacrifice_hits(year) else "counted as at-bats (outs)"
         filler.zero(bat, "SF", f"Sacrifice flies were not a separate statistic in {year}: 0, the flies being {where}.")
     filler.zero(bat, "IBB", f"Intentional walks were not counted apart in {year}: 0, all walks being in BB.")
     if bat["CS"].isna().any():

@@ -141,6 +141,14 @@ class TeamSeason:
     dp: int
 
 
+def sac_flies_among_sacrifice_hits(year: int) -> bool:
+    """Sacrifice flies scored as sacrifice hits (no at-bat), not apart: 1908-1930 and 1939.
+
+    Lahman has no SF column then (nor in 1901-1907 and 1931-1953 but 1939, when a fly that
+    scored a run was an at-bat, an out)."""
+    return 1908 <= year <= 1930 or year == 1939
+
+
 @dataclass(frozen=True)
 class Season:
     year: int

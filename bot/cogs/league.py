@@ -106,6 +106,8 @@ class LeagueCreateCog(commands.Cog):
         text = f"**{league.name}** is open, with {', '.join(league.card_sets)}."
         if options is not None:
             text += f" The designated hitter is {'on' if options.designated_hitter else 'off'}, as the card set says."
+            if options.extra_inning_runner:
+                text += " Extra innings start with a runner on second (the rule since 2020)."
         if made:
             text += (
                 f" Made {len(made)} teams from the card set, each with its roster, lineups, rotation and bullpen: "

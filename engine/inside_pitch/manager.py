@@ -465,7 +465,7 @@ def planned_change(g: Game, team: TeamState) -> bool:
     the closer in a save situation (for any reliever, or a tired starter); late, a tired pitcher
     leaves (for a setup man when close, else by :func:`auto_reliever`'s roles)."""
     state = g.state
-    if state.outs or state.occupied() or (team is not state.fielding) or state.batting.runs_by_inning[-1:] != [0]:
+    if not before_first_batter(g) or team is not state.fielding:
         return False
     if not team.available_relievers():
         return False
@@ -476,6 +476,20 @@ def planned_change(g: Game, team: TeamState) -> bool:
         starter = team.pitcher.id == team.setup.pitcher.id
         return team.tired() or not starter
     return g.state.inning >= g.setup.options.innings - LATE_INNINGS and team.tired()
+
+
+def before_first_batter(g: Game) -> bool:
+    """No batter has come up in this half: no outs, no runs, nobody on but the extra-inning
+    runner still on second (``Options.extra_inning_runner``), who came there "on an error"."""
+    state = g.state
+    if state.outs or state.batting.runs_by_inning[-1:] != [0]:
+        return False
+    first, second, third = state.bases
+    if first is not None or third is not None:
+        return False
+    return second is None or (
+        second.reached_on_error and g.setup.options.extra_inning_runner and state.inning > g.setup.options.innings
+    )
 
 
 # --- fatigue ------------------------------------------------------------------------------

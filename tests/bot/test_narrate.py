@@ -10,6 +10,7 @@ from bot.narrate import Names, describe, format_box_score, format_line_score, na
 from bot.words import internal_keys
 from engine.boxscore import box_score
 from engine.events import (
+    EXTRA_INNING_RUNNER,
     Check,
     Decided,
     ErrorCharged,
@@ -524,3 +525,18 @@ def test_a_force_out_that_leaves_the_batter_on_first() -> None:
 def test_an_unassisted_out_says_so() -> None:
     events: list[Event] = [at_bat("rk"), RunnerOut("rk", 0, "3U"), ended("rk", "G3")]
     assert summary_of(events) == "Rusty Kellerman grounds out to first, unassisted (3U)"
+
+
+def test_the_extra_inning_runner_is_told_as_the_half_starts() -> None:
+    events: list[Event] = [
+        HalfInningStarted(10, True, "away"),
+        RunnerMoved("johnny-bench-1970", 0, 2, EXTRA_INNING_RUNNER),
+        PlateAppearanceStarted("tom-seaver-1970", "p", 0, (None, "johnny-bench-1970", None), "R", "R"),
+        PlateAppearanceEnded("tom-seaver-1970", "p", "K", "K", 1, 0),
+    ]
+    assert texts(events) == [
+        "Top of the 10th: Cincinnati batting",
+        "Johnny Bench starts the 10th on second",
+        "Tom Seaver (R) vs p (R); 0 outs, runner on 2nd",
+        "Tom Seaver strikes out",
+    ]

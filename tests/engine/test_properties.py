@@ -47,7 +47,7 @@ def setups() -> tuple[GameSetup, ...]:
         build_setup(cards, "Harbor City", "Mesa Valley"),
         build_setup(cards, "Mesa Valley", "Harbor City", designated_hitter=True),
         setup(),
-        setup(Options(slow_roller_2007=True, station_to_station=True), park=CBP),
+        setup(Options(slow_roller_2007=True, station_to_station=True, extra_inning_runner=True), park=CBP),
         setup(Options(throw_charts_2007=True, strategy_rolls="rules", roll_again_when_bases_change=True)),
         setup(Options(pull=False, exhausted=False, designated_hitter=False), park=CBP),
         build_setup(  # the sample teams' pitchers have Special K ranges

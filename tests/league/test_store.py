@@ -41,7 +41,7 @@ MV_BAT = "mv-bo-renfrow-1970"
 
 
 async def test_a_league_keeps_its_sets_options_rules_and_commissioners(store: Store) -> None:
-    options = Options(designated_hitter=True, roll_again_when_bases_change=True)
+    options = Options(designated_hitter=True, roll_again_when_bases_change=True, extra_inning_runner=True)
     rules = LeagueRules(roster_limit=24, starter_rest_days=3)
     made = await store.create_league(
         "  Summer   League ", ["sample"], guild_id=GUILD, commissioners=[5, 6, 5], options=options, rules=rules

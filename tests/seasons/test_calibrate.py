@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from seasons.calibrate import (
+    PER_GAME,
     SPREAD_LIMITS,
     Calibration,
     games_per_team,
+    per_game,
     pitching_rates,
     played_batting,
     played_pitching_rates,
@@ -25,7 +27,7 @@ from seasons.calibrate import (
     weighted_slope,
 )
 from seasons.ratings import stealing
-from seasons.stats import Batting, Pitching
+from seasons.stats import Batting, Pitching, Season, sac_flies_among_sacrifice_hits
 from tests.seasons.set_builders import season, team
 
 
@@ -104,9 +106,10 @@ def test_a_played_round_scales_batting_pitchers_batting_and_steals() -> None:
     cal.update(played, ["p"], real, pitchers_real)
     assert played_batting(played, ["p"]) == Batting(pa=50, ab=48, h=8, bb=2, so=16)
     everyone = played_batting(played)
-    assert cal.adjust == pytest.approx(
-        {k: rates(lg)[k] / v for k, v in rates(everyone).items() if v > 0 and rates(lg)[k] > 0}
-    )
+    per_pa = {k: rates(lg)[k] / v for k, v in rates(everyone).items() if v > 0 and rates(lg)[k] > 0}
+    # doubles per team game: real 220 in 162, played 40 in 10 (triples never played: no scale)
+    assert cal.adjust == pytest.approx(per_pa | {"2B": (220 / 162) / (40 / 10)})
+    assert per_pa["2B"] != pytest.approx(cal.adjust["2B"])
     # 50 pitchers' PA is below MIN_PITCHER_PA: pitchers keep the league's scales
     assert cal.pitchers == {}
     assert cal.steals == pytest.approx(
@@ -206,3 +209,49 @@ def test_a_round_measures_the_spread_and_the_gdp_scale() -> None:
     assert cal.gdp == pytest.approx({"gdp": 0.02 / 0.03})
     assert played_pitching_rates(played.pitching["x"]) == pytest.approx({"H": 0.2, "HR": 0.02, "BB": 0.08, "K": 0.15})
     assert pitching_rates(pitchers["x"]) == pytest.approx({"H": 0.2, "HR": 0.02, "BB": 0.08, "K": 0.15})
+
+
+def test_sacrifice_flies_scored_as_sacrifice_hits_in_1908_to_1930_and_1939() -> None:
+    got = [y for y in (1907, 1908, 1930, 1931, 1938, 1939, 1940, 1954, 2023) if sac_flies_among_sacrifice_hits(y)]
+    assert got == [1908, 1930, 1939]
+
+
+def test_rare_results_per_team_game() -> None:
+    assert PER_GAME == ("2B", "3B")
+    assert per_game(Batting(doubles=300, triples=45), 150) == {"2B": 2.0, "3B": 0.3}
+    assert per_game(Batting(doubles=3), 0) == {"2B": 0.0, "3B": 0.0}
+
+
+def _round(played: Played, real: Season, cal: Calibration) -> None:
+    cal.update(played, [], real, Batting())
+
+
+def test_rare_results_pool_per_team_game_and_the_rest_per_plate_appearance() -> None:
+    # 1927: real PA = AB + BB + HBP (the flies are among the sacrifice hits), 4 teams of 154 games
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=44, hr=140, bb=500, hbp=40, so=900)
+    teams = [dataclasses.replace(team(t), batting=league_line if t == "aaa" else Batting(), g=154)
+             for t in ("aaa", "bbb", "ccc", "ddd")]  # fmt: skip
+    real = season([], teams, year=1927)
+    cal = Calibration()
+    # round 1 (alone): 100 team games; the played PA count the 40 SF: 900 + 100 + 40 = 1040
+    first = Played(team_games=100, batting={"a": _line(pa=1050, ab=900, h=300, doubles=60, triples=12, hr=30, bb=100,
+                                                       k=150, sf=40, sh=10)})  # fmt: skip
+    _round(first, real, cal)
+    assert cal.adjust["HR"] == pytest.approx((140 / 5940) / (30 / 1040))
+    assert cal.adjust["2B"] == pytest.approx((220 / 616) / (60 / 100))
+    assert cal.adjust["3B"] == pytest.approx((44 / 616) / (12 / 100))
+    s2, s3 = cal.adjust["2B"], cal.adjust["3B"]
+    # round 2 (pooled alone from POOL_FROM = 2): 200 team games at s2, s3
+    second = Played(team_games=200, batting={"a": _line(pa=2000, ab=1800, h=600, doubles=80, triples=30, hr=60,
+                                                        bb=200, k=300)})  # fmt: skip
+    _round(second, real, cal)
+    assert cal.adjust["2B"] == pytest.approx((220 / 616) * s2 / (80 / 200))
+    assert cal.adjust["3B"] == pytest.approx((44 / 616) * s3 / (30 / 200))
+    s2b = cal.adjust["2B"]
+    # round 3 pooled with round 2, weighted by team games: k = (200 x 0.4 + 100 x 0.5) / (200 x s2 + 100 x s2b)
+    third = Played(team_games=100, batting={"a": _line(pa=1000, ab=900, h=300, doubles=50, triples=15, hr=30, bb=100,
+                                                       k=150)})  # fmt: skip
+    _round(third, real, cal)
+    assert cal.adjust["2B"] == pytest.approx((220 / 616) * (200 * s2 + 100 * s2b) / (200 * 0.4 + 100 * 0.5))
+    # the report: round 3's 2B per PA 50 / 1000 against 220 / 5940, per game 0.5 against 220 / 616
+    assert "2B +35.0% a PA, +40.0% a game" in cal.round_report(real)

@@ -160,3 +160,22 @@ def test_calibration_plays_each_round_in_the_league(tmp_path: Path, monkeypatch:
     assert any(note.startswith("calibrated in 2 rounds of league games") for note in report.notes)
     again = generate(1970, ["NL"], tmp_path / "again", load_season=lambda y, lg: two_teams(), player=play_season)
     assert again.adjust == report.adjust  # the rounds replay from their seeds
+
+
+def test_a_set_from_2020_on_states_the_extra_inning_runner(tmp_path: Path) -> None:
+    """OBR 7.01(b): the set info says so from 2020; earlier sets say nothing (no runner)."""
+    run(tmp_path)
+    assert load_set(tmp_path / "1970").info.extra_inning_runner is None
+    assert "extra_inning_runner" not in (tmp_path / "1970" / "set.toml").read_text()
+    two = two_teams()
+    later = season(list(two.players.values()), list(two.teams.values()), year=2023)
+    parts = {
+        "load_season": lambda year, leagues: later,
+        "fit_season": fake_fit,
+        "batter_ratings": fake_batter_ratings,
+        "pitcher_ratings": fake_pitcher_ratings,
+    }
+    generate(2023, ["NL"], tmp_path / "2023", **parts)  # type: ignore[arg-type]
+    cardset = load_set(tmp_path / "2023")
+    assert cardset.info.extra_inning_runner is True
+    assert "extra_inning_runner = true" in (tmp_path / "2023" / "set.toml").read_text()

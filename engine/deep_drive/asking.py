@@ -1,0 +1,45 @@
+"""When a person managing a Deep Drive side is asked, and the words of a request.
+
+At "matters" (engine.game.MATTERS) a person is asked:
+
+- a pitching change when the suggestion is a change or his pitcher is fatigued (the start of a
+  half inning otherwise goes by with the man on the mound);
+- the infield's depth with a runner on third and fewer than two out from the 7th inning on, or
+  whenever the auto-manager would bring it in;
+- the offense's call (swing, safe, bunt, squeeze, hit and run) when the auto-manager would
+  bunt, late and close, or with a runner on third;
+- the outfield in, the pickoff base, the runners sent and the throws (manual baserunning), and
+  the defense's choices in the middle of a ground ball (the Outs Chart's "Defensive Manager can
+  choose"): always, as they are asked only when they are real calls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.deep_drive import endurance
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+FOLLOW_UPS: frozenset[str] = frozenset()
+LATE_INNING = 7
+
+
+def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
+    if kind == "pitching_change":
+        return suggestion != "stay" or endurance.arm_of(g, g.state.fielding).fatigued()
+    if kind == "infield":
+        return suggestion != "normal" or g.state.inning >= LATE_INNING
+    if kind == "offense":
+        state = g.state
+        late_close = state.inning >= LATE_INNING and state.run_difference() <= 1
+        return suggestion != "swing" or late_close or state.runner_on(3) is not None
+    return True
+
+
+def words(g: Game, kind: str, prompt: str) -> str:
+    state = g.state
+    half = "top" if state.top else "bottom"
+    score = f"{state.away.name} {state.away.runs}, {state.home.name} {state.home.runs}"
+    return f"{prompt} ({half} {state.inning}, {state.outs} out; {score})"

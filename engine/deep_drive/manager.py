@@ -1,0 +1,202 @@
+"""The managers' calls in a Deep Drive game, each a request with the auto-manager's suggestion.
+
+- The defense before a batter: a pitching change (always offered when the man on the mound is
+  fatigued, and at the start of each half); the infield in, or in at the corners, with a runner on
+  third and fewer than two out (DDB "Infield In", "Infield In at the Corners"); the outfield in,
+  from the bottom of the last inning on with the winning run on third (DDB "Outfield In").
+- The offense before a batter with runners on: swing away, play it safe (DDB "Playing it Safe",
+  not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run.
+
+The auto-manager: a fatigued pitcher leaves while the bullpen has a man (the tired one stays
+when it is empty, so every game finishes); the closer comes in for a save in the last inning;
+the infield comes in late with the tying or go-ahead run on third; the outfield comes in when it
+may; the offense bunts late in a close game, otherwise swings away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from cards.deep_drive.models import Pitcher
+from cards.models import Pitcher as IPPitcher
+from engine.deep_drive import endurance, strategy
+from engine.deep_drive.cards import available_relievers, pitcher_card
+from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
+from engine.inside_pitch.manager import change_pitcher
+from engine.requests import Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import TeamState
+
+STAY = "stay"
+SWING = "swing"
+SAFE = "safe"
+LATE_INNING = 7
+
+
+def _lead(g: Game, team: TeamState) -> int:
+    other = g.state.away if team is g.state.home else g.state.home
+    return team.runs - other.runs
+
+
+def save_situation(g: Game, team: TeamState) -> bool:
+    lead = _lead(g, team)
+    return 0 < lead <= endurance.CLOSER_LEAD or 0 < lead <= len(g.state.occupied()) + 2
+
+
+def pick_reliever(g: Game, team: TeamState) -> Pitcher | None:
+    """The auto-manager's man: the closer for a save from the last inning on, else the freshest other."""
+    pen = available_relievers(team)
+    if not pen:
+        return None
+    closers = [p for p in pen if p.usage.role == "CLOSER"]
+    others = [p for p in pen if p.usage.role != "CLOSER"]
+    late = g.state.inning >= g.setup.options.innings
+    if closers and late and save_situation(g, team):
+        return closers[0]
+    pool = others or closers
+    return max(pool, key=lambda p: (p.endurance_as(False), -pen.index(p)))
+
+
+def _suggest_change(g: Game, team: TeamState, start_of_half: bool) -> Pitcher | None:
+    arm = endurance.arm_of(g, team)
+    if arm.fatigued() or team.pitcher.id in dd(g).hurt:
+        return pick_reliever(g, team)
+    current = pitcher_card(team)
+    late = g.state.inning >= g.setup.options.innings
+    if start_of_half and late and current.usage.role != "CLOSER" and save_situation(g, team):
+        closer = next((p for p in available_relievers(team) if p.usage.role == "CLOSER"), None)
+        if closer is not None:
+            return closer
+    return None
+
+
+def pitching_change(g: Game, start_of_half: bool = False) -> None:
+    """Offer the defense a new pitcher: at the start of a half, or whenever the man on the mound is fatigued."""
+    team = g.state.fielding
+    pen = available_relievers(team)
+    if not pen:
+        return  # the tired man stays: the game must finish
+    fatigued = endurance.arm_of(g, team).fatigued() or team.pitcher.id in dd(g).hurt
+    if not (start_of_half or fatigued):
+        return
+    new = _suggest_change(g, team, start_of_half)
+    suggestion = f"relief:{new.id}" if new is not None else STAY
+    current = pitcher_card(team)
+
+    def options() -> list[Option]:
+        listed = [Option(STAY, f"Stay with {current.name}")]
+        for p in pen:
+            listed.append(Option(f"relief:{p.id}", f"{p.name} ({p.usage}, Endurance {p.endurance})"))
+        return listed
+
+    arm = endurance.arm_of(g, team)
+    choice = g.ask(
+        team.key,
+        "pitching_change",
+        lambda: f"{current.name} has {arm.endurance} Endurance left{' (fatigued)' if fatigued else ''}: a new pitcher?",
+        options,
+        suggestion,
+        lambda: {"endurance": arm.endurance, "fatigued": fatigued},
+    )
+    if choice == STAY:
+        return
+    pitcher = next(p for p in pen if p.id == choice.split(":", 1)[1])
+    change_pitcher(g, team, cast(IPPitcher, pitcher))  # the shared state holds either ruleset's cards
+    endurance.enter(g, team, pitcher, starter=False)
+
+
+def outfield_in_allowed(g: Game) -> bool:
+    """DDB "Outfield In": the bottom of the last inning or later, the winning run on third."""
+    state = g.state
+    return (
+        not state.top
+        and state.inning >= g.setup.options.innings
+        and state.runner_on(3) is not None
+        and state.home.runs == state.away.runs
+    )
+
+
+def align(g: Game) -> None:
+    """The defense's and offense's calls for the coming batter (``dd(g).alignment``)."""
+    state = g.state
+    plan = Alignment()
+    dd(g).alignment = plan
+    third = state.runner_on(3) is not None
+    if third and state.outs < 2:
+        defense = state.fielding
+        lead = _lead(g, defense)
+        late_close = state.inning >= LATE_INNING and -1 <= lead <= 1
+        corners = state.runner_on(1) is not None
+        suggestion = (CORNERS_IN if corners else INFIELD_IN) if late_close else NORMAL
+        plan.infield = g.ask(
+            defense.key,
+            "infield",
+            "Runner on third: where does the infield play?",
+            [
+                Option(NORMAL, "Normal depth"),
+                Option(INFIELD_IN, "Infield in (cut the run off at the plate)"),
+                Option(CORNERS_IN, "Corners in (the middle infielders stay back for the double play)"),
+            ],
+            suggestion,
+        )
+    if outfield_in_allowed(g):
+        plan.outfield_in = (
+            g.ask(
+                state.fielding.key,
+                "outfield",
+                "The winning run is on third: bring the outfield in?",
+                [Option("in", "Outfield in"), Option(NORMAL, "Normal depth")],
+                "in",
+            )
+            == "in"
+        )
+    offense_call(g, plan)
+
+
+PLAY_WORDS = {
+    strategy.SACRIFICE: "Sacrifice bunt",
+    strategy.SQUEEZE: "Suicide squeeze (the runner on third goes)",
+    strategy.HIT_AND_RUN: "Hit and run",
+}
+
+
+def offense_call(g: Game, plan: Alignment) -> None:
+    """The offense's call with runners on: swing away, play it safe, bunt, squeeze, hit and run."""
+    state = g.state
+    if not state.runners_on():
+        return
+    options = [Option(SWING, "Swing away")]
+    if len(state.occupied()) < 3:
+        options.append(Option(SAFE, "Play it safe (runners stay close)"))
+    options += [Option(call, words) for call, words in PLAY_WORDS.items() if strategy.legal(g, call)]
+    if len(options) == 1:
+        return
+    call = g.ask(
+        state.batting.key,
+        "offense",
+        "Runners on: the offense's call?",
+        options,
+        _suggest_offense(g),
+        lambda: {"infield": plan.infield},
+    )
+    plan.safe = call == SAFE
+    plan.call = call if call in strategy.PLAYS else SWING
+
+
+def _suggest_offense(g: Game) -> str:
+    """The auto-manager bunts a runner over with nobody out from the 7th inning on, tied or a run
+    behind, with third base open; otherwise it swings away (playing it safe would give up the
+    sacrifice fly)."""
+    state = g.state
+    behind = -_lead(g, state.batting)
+    if (
+        state.inning >= LATE_INNING
+        and 0 <= behind <= 1
+        and state.outs == 0
+        and state.runner_on(3) is None
+        and strategy.legal(g, strategy.SACRIFICE)
+    ):
+        return strategy.SACRIFICE
+    return SWING

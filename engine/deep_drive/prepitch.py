@@ -1,0 +1,128 @@
+"""Before the pitch: automatic stolen bases (DDB "Stealing Bases"), then wild pitches, passed
+balls, balks and pickoffs (DDB "Wild Pitches, Passed Balls, Balks and Pickoffs") through the
+handbook's Stolen Base, On-Base Event and Pitcher/Catcher charts.
+
+- Steals (automatic): the runner on first with second open, or the runner on second with third
+  open when his STEAL carries the mark for third. A roll of all three dice; he may go when the
+  green die is at most his STEAL number plus the pitcher's H, the catcher's T (+2 for a catcher
+  off his positions), -1 in the first inning for his team's leadoff man, +1 with the infield or the
+  corners in; the handbook reads the green die as tens with the white die. Dugout's reading of
+  the book's suggestion: nobody runs from the 7th inning on when either team leads by 5 or more.
+  A runner playing it safe does not run.
+- Then, with runners on, the On-Base Event roll; on a hit, the Pitcher/Catcher roll with the
+  pitcher's WP, BK, PO grades and the catcher's PB grade. WP, PB, BK: every runner moves up a
+  base. PO: the defense picks the base; first is automatic, second needs 00-49, third 00-09.
+  Runners playing it safe neither advance on these nor are picked off.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cards.notation import Position
+from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
+from engine.deep_drive.state import NORMAL, dd
+from engine.events import Reading
+from engine.inside_pitch.bases import advance_all, move, put_out, put_out_advancing
+from engine.requests import Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+BLOWOUT = 5
+LATE = 7
+PICKOFF_NEEDS = {1: 100, 2: 50, 3: 10}  # a roll below this picks him off (first: automatic)
+REASONS = {"WP": "wild pitch", "PB": "passed ball", "BK": "balk"}
+BASE_WORDS = {1: "first", 2: "second", 3: "third"}
+
+
+def before_pitch(g: Game) -> None:
+    options = g.setup.options
+    if options.dd_steals:
+        steal(g)
+    if options.dd_on_base_events and g.state.outs < 3 and g.state.runners_on():
+        on_base_event(g)
+
+
+def _catcher(g: Game) -> tuple[int, str]:
+    """The catcher's T and PB grade; off his card's positions T+2 (DDB "Cards") and PB F (Dugout)."""
+    team = g.state.fielding
+    spot = next(s for s in team.order if s.position is Position.C)
+    line = batter_card(spot).fielding(Position.C)
+    if line is None:
+        return 2, "F"
+    return line.throwing or 0, line.passed_ball or "F"
+
+
+def steal(g: Game) -> None:
+    state = g.state
+    plan = dd(g).alignment
+    if plan.safe:
+        return
+    first, second, third = state.bases
+    if second is not None and third is None and runner_card(second).steal.third:
+        base, runner = 2, second
+    elif first is not None and second is None:
+        base, runner = 1, first
+    else:
+        return
+    if state.inning >= LATE and state.run_difference() >= BLOWOUT:
+        return
+    card = runner_card(runner)
+    t, _ = _catcher(g)
+    adjust = pitcher_card(state.fielding).holding + t
+    if state.inning == 1 and runner.id == state.batting.setup.lineup[0].batter.id:
+        adjust -= 1  # he was his team's first batter of the game
+    if plan.infield != NORMAL:
+        adjust += 1
+    _red, white, mod = g.three_d10("steal")  # all three rolled; the green reads as tens, the white as ones
+    result = dd(g).handbook.steal_auto(mod, white, card.steal.rating, card.steal.grade, adjust)
+    if result is None:
+        return
+    g.emit(Reading("Stolen Base Chart", runner.name, f"{mod}{white}, {card.steal} {adjust:+d}", result))
+    target = base + 1
+    if result == "SB":
+        move(g, runner, base, target, "stolen base")
+    else:
+        put_out_advancing(g, runner, base, target, f"CS {target}")
+
+
+def on_base_event(g: Game) -> None:
+    state = g.state
+    red, white = g.two_d10("On-Base Event")
+    handbook = dd(g).handbook
+    if not handbook.on_base_event(10 * red + white):
+        return
+    pitcher = pitcher_card(state.fielding)
+    _, pb = _catcher(g)
+    red, white = g.two_d10("Pitcher/Catcher Chart")
+    event = handbook.pitcher_catcher(10 * red + white, wp=pitcher.wp, bk=pitcher.bk, po=pitcher.po, pb=pb)
+    g.emit(Reading("Pitcher/Catcher Chart", pitcher.name, f"{10 * red + white:02d}", event or "nothing"))
+    if event is None or dd(g).alignment.safe:
+        return
+    if event == "PO":
+        pickoff(g)
+        return
+    advance_all(g, 1, REASONS[event])
+
+
+def pickoff(g: Game) -> None:
+    state = g.state
+    occupied = state.occupied()
+    suggestion = str(occupied[0])  # the sure one: first if he is there
+    choice = g.ask(
+        state.fielding.key,
+        "pickoff",
+        "A pickoff throw: at which base?",
+        [Option(str(b), f"Throw to {BASE_WORDS[b]}") for b in occupied],
+        suggestion,
+    )
+    base = int(choice)
+    runner = state.runner_on(base)
+    assert runner is not None
+    if base > 1:
+        red, white = g.two_d10("pickoff")
+        if 10 * red + white >= PICKOFF_NEEDS[base]:
+            g.emit(Reading("pickoff", runner.name, f"{10 * red + white:02d} at {BASE_WORDS[base]}", "safe"))
+            return
+    put_out(g, runner, base, f"PO {base}")

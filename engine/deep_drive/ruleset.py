@@ -1,0 +1,65 @@
+"""Deep Drive behind the ruleset interface (engine.rulesets)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cards.deep_drive.models import Ballpark, Batter, Pitcher
+from engine.deep_drive import asking
+from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
+from engine.deep_drive.flow import play_game
+from engine.deep_drive.state import dd
+from engine.rulesets import DEEP_DRIVE, Ruleset
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def context(g: Game) -> dict[str, Any]:
+    """Where a Deep Drive game stands, as a request's data: the ratings its calls turn on."""
+    state = g.state
+    offense, defense = state.batting, state.fielding
+    up = batter_card(offense.order[offense.up % len(offense.order)])
+    pitcher = pitcher_card(defense)
+    arm = dd(g).arms.get(pitcher.id)
+    return {
+        "inning": state.inning,
+        "top": state.top,
+        "teams": {"away": state.away.name, "home": state.home.name},
+        "outs": state.outs,
+        "score": {"away": state.away.runs, "home": state.home.runs},
+        "batting": offense.key,
+        "batter": {"id": up.id, "name": up.name, "run": up.run.value, "steal": str(up.steal)},
+        "pitcher": {
+            "id": pitcher.id,
+            "name": pitcher.name,
+            "usage": str(pitcher.usage),
+            "endurance": arm.endurance if arm else pitcher.endurance_as(False),
+            "fatigued": arm.fatigued() if arm else False,
+        },
+        "runners": {
+            str(base): {"id": r.id, "name": r.name, "run": runner_card(r).run.value}
+            for base, r in enumerate(state.bases, 1)
+            if r is not None
+        },
+        "alignment": {
+            "infield": dd(g).alignment.infield,
+            "outfield_in": dd(g).alignment.outfield_in,
+            "safe": dd(g).alignment.safe,
+        },
+    }
+
+
+RULESET = Ruleset(
+    name=DEEP_DRIVE,
+    family="deep-drive",
+    title="Deep Drive",
+    play_game=play_game,
+    follow_ups=asking.FOLLOW_UPS,
+    matters=asking.matters,
+    words=asking.words,
+    context=context,
+    batter=Batter,
+    pitcher=Pitcher,
+    ballpark=Ballpark,
+)

@@ -1,0 +1,1 @@
+"""Deep Drive cards for real seasons (docs/deep-drive/real-seasons.md)."""

@@ -1,0 +1,416 @@
+"""One season's Deep Drive card set: Lahman → the season's handbook → cards → depth charts → a set folder.
+
+``generate(year, leagues, out)`` reads the season (``seasons.lahman``), derives its Season
+Handbook (``seasons.deep_drive_handbook``), builds every card from the players' rates
+(``seasons.deep_drive.counts``, ``outs``, ``ratings``), validates each with the Deep Drive card
+models, makes each team's depth chart (``seasons.depth``) and writes the folder in the Inside
+Pitch sets' layout, with ``handbook.toml`` beside ``set.toml``. Ids follow ``seasons.generate``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cards.deep_drive.models import Ballpark, Batter, Pitcher
+from cards.loader import GENERIC_PITCHER_BATTING, HANDBOOK_FILE, SET_FILE, TEAM_TABLE, SetInfo
+from cards.teams import TeamEntry
+from cards.toml_format import format_cards
+from engine.deep_drive.handbook import Handbook, def_vector_mix, parse_handbook
+from engine.deep_drive.odds import pa_odds, summary
+from seasons import fit as ipfit
+from seasons import generate as ipgen
+from seasons.calibrate import uses_dh
+from seasons.deep_drive import counts as cnt
+from seasons.deep_drive import outs as outs_mod
+from seasons.deep_drive import ratings as rt
+from seasons.deep_drive_handbook import average_mix, derive, totals_from_season
+from seasons.depth import DepthError, depth_chart
+from seasons.stats import Batting, Pitching, Player, Season
+from seasons.write import ATTRIBUTION_FILE, SetExists, attribution
+
+GENERIC_FILE = "pitcher-batting.toml"
+TARGETS = ("HR", "3B", "2B", "1B", "BB", "HBP", "SO")
+
+DeepDriveCard = Batter | Pitcher | Ballpark
+
+
+class GenerateError(Exception):
+    """The season cannot be made into a Deep Drive set; the message says why."""
+
+
+@dataclass
+class Report:
+    year: int
+    leagues: tuple[str, ...]
+    out: Path
+    teams: int = 0
+    batters: int = 0
+    pitchers: int = 0
+    clipped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    mae: dict[str, float] = field(default_factory=dict)  # per result, PA-weighted, cards vs targets
+
+    def summary(self) -> str:
+        worst = max(self.mae.values(), default=0.0)
+        return (
+            f"{self.year} ({'+'.join(self.leagues)}) Deep Drive: {self.teams} teams, {self.batters} batters, "
+            f"{self.pitchers} pitchers; {len(self.clipped)} clipped; fit MAE at most {worst:.4f} per PA; "
+            f"written to {self.out}"
+        )
+
+
+@dataclass
+class Built:
+    """Everything a set needs, before it is written."""
+
+    handbook_text: str
+    handbook: Handbook
+    files: dict[str, list[DeepDriveCard]]
+    teams: dict[str, list[TeamEntry]]
+    targets: dict[str, dict[str, float]]  # card id -> TARGETS rates
+    weights: dict[str, float]  # card id -> PA or BF
+    league_batter: Batter
+    league_pitcher: Pitcher
+    clipped: list[str]
+    notes: list[str]
+
+
+def _validate(kind: type[DeepDriveCard], raw: dict[str, Any]) -> DeepDriveCard:
+    try:
+        return kind.model_validate(raw)
+    except ValueError as exc:
+        raise GenerateError(f"the {kind.__name__.lower()} card {raw.get('id')} ({raw.get('name')}): {exc}") from exc
+
+
+def _targets(r: cnt.Rates) -> dict[str, float]:
+    return {"HR": r.hr, "3B": r.tr, "2B": r.do, "1B": r.si, "BB": r.bb, "HBP": r.hbp, "SO": r.so}
+
+
+def _had_batting(b: Batting) -> dict[str, bool]:
+    return {
+        "DD": b.hr + b.triples + b.doubles > 0,
+        "SI+": b.singles > 0,
+        "SI": b.singles > 0,
+        "BB": b.bb - b.ibb > 0,
+        "HBP": b.hbp > 0,
+        "SO": b.so > 0,
+    }
+
+
+def _had_pitching(p: Pitching) -> dict[str, bool]:
+    return {
+        "DD": p.h > 0,
+        "SI+": p.h - p.hr > 0,
+        "SI": p.h - p.hr > 0,
+        "BB": p.bb - p.ibb > 0,
+        "HBP": p.hbp > 0,
+        "SO": p.so > 0,
+    }
+
+
+def _batting_tilt(b: Batting, league: Batting) -> outs_mod.Tilt:
+    pa, lpa = b.pa, league.pa
+    return outs_mod.Tilt(
+        gdp=outs_mod.ratio(b.gidp, pa, league.gidp, lpa),
+        sf=outs_mod.ratio(b.sf, pa, league.sf, lpa),
+        sh=outs_mod.ratio(b.sh, pa, league.sh, lpa),
+    )
+
+
+def _pitching_tilt(p: Pitching, league: Pitching) -> outs_mod.Tilt:
+    return outs_mod.Tilt(
+        gdp=outs_mod.ratio(p.gidp, p.bfp, league.gidp, league.bfp),
+        sf=outs_mod.ratio(p.sf, p.bfp, league.sf, league.bfp),
+        sh=outs_mod.ratio(p.sh, p.bfp, league.sh, league.bfp),
+    )
+
+
+def build(season: Season, handbook_text: str | None = None) -> Built:
+    """Every card, team entry and the handbook of one season (nothing written). ``handbook_text``
+    replaces the season's derived handbook (tests with hand-made seasons pass the default's)."""
+    year = season.year
+    text = handbook_text if handbook_text is not None else derive(totals_from_season(season)).text
+    hb = parse_handbook(text, HANDBOOK_FILE)
+    vector = def_vector_mix(hb, average_mix())
+    ctx = rt.context(season)
+    lb, lp = season.league_batting(), season.league_pitching()
+    non_hr = max(1, lb.h - lb.hr)
+    shares = [lb.singles / non_hr, lb.doubles / non_hr, lb.triples / non_hr]
+    league_b = cnt.batting_rates(lb)
+    league_p = cnt.pitching_rates(lp, shares)
+    code_lb = cnt.code_rates(league_b, league_b, vector)
+    code_lp = cnt.code_rates(league_p, league_p, vector)
+    team_names = {t.team_id: t.name for t in season.teams.values()}
+    files: dict[str, list[DeepDriveCard]] = {}
+    targets: dict[str, dict[str, float]] = {}
+    weights: dict[str, float] = {}
+    clipped: list[str] = []
+    batter_ids: dict[str, str] = {}
+    pitcher_ids: dict[str, str] = {}
+
+    def batter_card(
+        card_id: str, name: str, team: str, bats: str, b: Batting, factor: float, extra: dict[str, Any]
+    ) -> Batter:
+        rates = cnt.batting_rates(b, factor)
+        chances, counts = cnt.chances(cnt.code_rates(rates, league_b, vector), code_lb, 0, _had_batting(b))
+        if counts.clipped:
+            clipped.append(f"{name} ({card_id}) batting: " + ", ".join(
+                f"{c} {v:.1f}" for c, v in counts.exact.items() if v < 0 or v > cnt.NUMBERS))  # fmt: skip
+        raw = {
+            "id": card_id,
+            "name": name,
+            "team": team,
+            "year": year,
+            "bats": bats if bats in ("L", "R", "S") else "R",
+            "chances": chances,
+            "deep_drive": cnt.deep_section(rates.hr, rates.tr, rates.do, bats),
+            "outs": outs_mod.outs_section(_batting_tilt(b, lb), bats),
+            **extra,
+        }
+        card = _validate(Batter, raw)
+        assert isinstance(card, Batter)
+        targets[card_id] = _targets(rates)
+        weights[card_id] = float(b.pa)
+        return card
+
+    for pid in sorted(season.players):
+        player = season.players[pid]
+        league = ip_league(player, season)
+        if player.pitching is not None and player.pitching.bfp > 0:
+            p = player.pitching
+            card_id = ipgen._card_id(ipgen.pitcher_card_id(player, year))
+            rates = cnt.pitching_rates(p, shares, ipfit._factor(season, player, False))
+            chances, counts = cnt.chances(cnt.code_rates(rates, league_p, vector), code_lp, 50, _had_pitching(p))
+            if counts.clipped:
+                clipped.append(f"{player.name} ({card_id}) pitching")
+            per_start, per_relief = rt.split_bfp(p, season, league)
+            raw: dict[str, Any] = {
+                "id": card_id,
+                "name": player.name,
+                "team": team_names[player.team_id],
+                "year": year,
+                "throws": player.throws if player.throws in ("L", "R") else "R",
+                "injury": rt.injury(player, season),
+                "positions": rt.positions(player, season, hb, ctx, pitcher_card=True),
+                "chances": chances,
+                "outs": outs_mod.outs_section(_pitching_tilt(p, lp), "S"),
+                "usage": rt.usage(p, year, ctx, per_start),
+                "endurance": rt.endurance(p, per_start, per_relief),
+                **rt.pitcher_grades(p, hb),
+            }
+            if stats := ipgen._pitcher_stats(player):
+                raw["stats"] = stats
+            card = _validate(Pitcher, raw)
+            targets[card.id] = _targets(rates)
+            weights[card.id] = float(p.bfp)
+            pitcher_ids[pid] = card.id
+            files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
+        if ipfit._gets_batter_card(player):
+            assert player.batting is not None
+            b = player.batting
+            card_id = ipgen._card_id(ipgen.batter_card_id(player, year, pid in pitcher_ids))
+            extra: dict[str, Any] = {
+                "injury": rt.injury(player, season),
+                "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
+                "steal": rt.steal(b, hb, ctx),
+                "run": rt.run(b, season, league, ctx),
+            }
+            if stats := ipgen._batter_stats(player):
+                extra["stats"] = stats
+            card = batter_card(card_id, player.name, team_names[player.team_id], player.bats, b,
+                               ipfit._factor(season, player, True), extra)  # fmt: skip
+            if not (pid in pitcher_ids and ipgen.is_pitcher(player)):
+                batter_ids[pid] = card.id
+            files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
+
+    pitchers_batting = Batting()
+    for player in season.players.values():
+        if ipgen.is_pitcher(player) and player.batting is not None:
+            pitchers_batting = pitchers_batting + player.batting
+    generic_extra: dict[str, Any] = {"injury": "A", "positions": ["DH"], "steal": "0F", "run": "S"}
+    generic = batter_card(GENERIC_PITCHER_BATTING, "Pitcher At Bat (generic)", "Any", "R", pitchers_batting, 1.0,
+                          generic_extra)  # fmt: skip
+    files[GENERIC_FILE] = [generic]
+
+    # The league's average cards: the opponents a card's fit is checked against.
+    avg_b = _validate(Batter, {
+        "id": "league-batter", "name": "League batter", "team": "Any", "year": year, "bats": "R",
+        "injury": "A", "positions": ["DH"], "chances": cnt.chances(code_lb, code_lb, 0, {})[0],
+        "deep_drive": cnt.deep_section(league_b.hr, league_b.tr, league_b.do, "S"),
+        "outs": outs_mod.outs_section(outs_mod.Tilt(), "S"),
+    })  # fmt: skip
+    avg_p = _validate(Pitcher, {
+        "id": "league-pitcher", "name": "League pitcher", "team": "Any", "year": year, "throws": "R",
+        "injury": "A", "positions": ["P 3"], "chances": cnt.chances(code_lp, code_lp, 50, {})[0],
+        "outs": outs_mod.outs_section(outs_mod.Tilt(), "S"), "usage": "STARTER (4)", "endurance": "9",
+        "wp": "C", "bk": "C", "po": "C",
+    })  # fmt: skip
+    assert isinstance(avg_b, Batter) and isinstance(avg_p, Pitcher)
+
+    teams: dict[str, list[TeamEntry]] = {}
+    notes: list[str] = []
+    for team_id in sorted(season.teams):
+        team = season.teams[team_id]
+        park_id = f"{team_id.lower()}-{year}-park"
+        name = f"{team_id.lower()}.toml"
+        park = _validate(Ballpark, {"id": park_id, "name": team.park or f"{team.name} park", "team": team.name,
+                                    "year": year})  # fmt: skip
+        files.setdefault(name, []).append(park)
+        try:
+            chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
+        except DepthError as exc:
+            raise GenerateError(str(exc)) from exc
+        notes.extend(chart.notes)
+        teams[name] = [ipgen._team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
+                                         batter_ids, pitcher_ids, year)]  # fmt: skip
+    for group in files.values():
+        group.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
+    return Built(text, hb, files, teams, targets, weights, avg_b, avg_p, clipped, notes)
+
+
+def ip_league(player: Player, season: Season) -> str | None:
+    team = season.teams.get(player.team_id)
+    return team.league if team is not None else None
+
+
+def fit_errors(built: Built) -> dict[str, float]:
+    """Per result, the PA- (BF-) weighted mean absolute error of every card against the league's
+    average opponent (exact odds, engine.deep_drive.odds) beside the card's target rates."""
+    err = dict.fromkeys(TARGETS, 0.0)
+    total = 0.0
+    for group in built.files.values():
+        for card in group:
+            if card.id not in built.targets:
+                continue
+            if isinstance(card, Batter):
+                odds = summary(pa_odds(card, built.league_pitcher, built.handbook))
+            elif isinstance(card, Pitcher):
+                odds = summary(pa_odds(built.league_batter, card, built.handbook))
+            else:
+                continue
+            w = built.weights[card.id]
+            total += w
+            for r in TARGETS:
+                err[r] += w * abs(odds[r] - built.targets[card.id][r])
+    return {r: v / total for r, v in err.items()} if total else err
+
+
+def _table(card: DeepDriveCard) -> dict[str, Any]:
+    return card.model_dump(mode="json", exclude_defaults=True)
+
+
+def _kind(card: DeepDriveCard) -> str:
+    return "batter" if isinstance(card, Batter) else "pitcher" if isinstance(card, Pitcher) else "ballpark"
+
+
+def read_back(folder: Path) -> tuple[int, int, int]:
+    """Every card and team entry of a written set validated again from its files: (teams, batters, pitchers).
+    (cards.loader reads Inside Pitch sets; until it reads Deep Drive ones this is the check.)"""
+    teams = batters = pitchers = 0
+    models: Mapping[str, type[DeepDriveCard]] = {"batter": Batter, "pitcher": Pitcher, "ballpark": Ballpark}
+    parse_handbook((folder / HANDBOOK_FILE).read_text(encoding="utf-8"), str(folder / HANDBOOK_FILE))
+    info = tomllib.loads((folder / SET_FILE).read_text(encoding="utf-8"))
+    SetInfo.model_validate(info)
+    for path in sorted(folder.glob("*.toml")):
+        if path.name in (SET_FILE, HANDBOOK_FILE):
+            continue
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for kind, model in models.items():
+            for table in data.get(kind, []):
+                try:
+                    model.model_validate(table)
+                except ValueError as exc:
+                    raise GenerateError(f"{path.name}: {kind} {table.get('id')}: {exc}") from exc
+                batters += kind == "batter"
+                pitchers += kind == "pitcher"
+        for table in data.get(TEAM_TABLE, []):
+            TeamEntry.model_validate(table)
+            teams += 1
+    return teams, batters, pitchers
+
+
+def write(out: Path, built: Built, info: SetInfo, attribution_text: str, *, force: bool = False) -> None:
+    """The set folder, written beside ``out`` and moved into place once it reads back."""
+    if out.exists() and not force and (not out.is_dir() or any(out.iterdir())):
+        raise SetExists(f"{out} already exists; nothing written: replace it with --force")
+    partial = out.with_name(out.name + ".partial")
+    if partial.exists():
+        shutil.rmtree(partial)
+    partial.mkdir(parents=True)
+    try:
+        (partial / SET_FILE).write_text(format_cards({}, header=info.model_dump(exclude_defaults=True)), "utf-8")
+        (partial / HANDBOOK_FILE).write_text(built.handbook_text, encoding="utf-8")
+        for name in sorted(set(built.files) | set(built.teams)):
+            grouped: dict[str, list[dict[str, Any]]] = {}
+            for card in built.files.get(name, []):
+                grouped.setdefault(_kind(card), []).append(_table(card))
+            if built.teams.get(name):
+                grouped[TEAM_TABLE] = [t.to_table() for t in built.teams[name]]
+            (partial / name).write_text(format_cards(grouped), encoding="utf-8")
+        (partial / ATTRIBUTION_FILE).write_text(attribution_text, encoding="utf-8")
+        read_back(partial)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+    if out.exists():
+        shutil.rmtree(out)
+    partial.rename(out)
+
+
+def generate(
+    year: int,
+    leagues: Sequence[str],
+    out: str | Path,
+    progress: Callable[[str], None] | None = None,
+    *,
+    force: bool = False,
+    load_season: Callable[[int, Sequence[str]], Season] | None = None,
+    handbook_text: str | None = None,
+) -> Report:
+    """Make and write one season's Deep Drive set; raise GenerateError or SetExists."""
+    say = progress or (lambda _text: None)
+    out = Path(out)
+    leagues = tuple(leagues)
+    if load_season is None:
+        from seasons.lahman import load_season as real_load
+
+        load_season = real_load
+    say(f"reading the {year} season ({', '.join(leagues)}) from the Lahman database")
+    try:
+        season = load_season(year, leagues)
+    except ValueError as exc:
+        raise GenerateError(str(exc)) from exc
+    if not season.teams:
+        raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
+    say("deriving the season's handbook and building every Deep Drive card")
+    built = build(season, handbook_text)
+    report = Report(year, leagues, out, clipped=list(built.clipped))
+    say("checking each card against the league's average opponent (exact odds)")
+    report.mae = fit_errors(built)
+    report.notes = [
+        "Deep Drive cards: one card for both hands (the season line; docs/deep-drive/real-seasons.md)",
+        "fit against the league's average opponent, mean absolute error per PA: "
+        + ", ".join(f"{k} {v:.4f}" for k, v in report.mae.items()),
+        *built.notes,
+    ]
+    info = SetInfo(
+        name=f"{year} Deep Drive",
+        ruleset="deep-drive",
+        description=(
+            f"The {year} {' and '.join(leagues)} season from the Lahman database as Deep Drive cards: every "
+            "team's batters, pitchers, ballpark and depth chart, with the season's own handbook."
+        ),
+        designated_hitter=any(uses_dh(year, league) for league in leagues),
+        source=f"Lahman Baseball Database (SABR), {year} season",
+        licence="CC BY-SA 3.0",
+        handbook=HANDBOOK_FILE,
+    )
+    say(f"writing the set to {out}")
+    write(out, built, info, attribution(year, report.notes, season.filled, report.clipped), force=force)
+    report.teams, report.batters, report.pitchers = read_back(out)
+    return report

@@ -1,0 +1,56 @@
+"""Requests in a Deep Drive game: who is asked at "matters", the words, the context."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game import Game
+from engine.requests import Request
+from engine.situation import Situation, TeamSituation
+from tests.engine.deep_drive.helpers import hitter, pitcher, register, runner, setup, team
+
+
+@pytest.fixture(autouse=True)
+def handbook() -> None:
+    register()
+
+
+def asked(situation: Situation, level: str = "matters", **teams: Any) -> Request | None:
+    away = team("away", "Away", overrides={"C": hitter("G6")})
+    home = team("home", "Home", **teams)
+    game = Game(setup(away, home), 3, situation=situation, asking={"home": level})
+    return game.pending
+
+
+def test_the_defense_is_asked_about_the_infield_late_with_a_runner_on_third() -> None:
+    request = asked(Situation(inning=8, runners=(None, None, runner("r3")), home=TeamSituation(runs=1)))
+    assert request is not None and request.kind == "infield"
+    assert [o.key for o in request.options] == ["normal", "in", "corners"]
+    assert request.suggestion == "in"
+    assert request.context["runners"]["3"]["run"] == "avg"
+    assert "top 8, 0 out" in request.prompt
+
+
+def test_early_with_a_runner_on_third_the_infield_is_not_asked_at_matters() -> None:
+    away = team("away", "Away", overrides={"C": hitter("G6")})
+    situation = Situation(inning=2, runners=(None, None, runner("r3")))
+    game = Game(
+        setup(away, team("home", "Home")), 3, situation=situation, asking={"home": "matters"}, until="plate_appearance"
+    )
+    first = game.log[0]
+    assert (first.kind, first.choice, first.by) == ("infield", "normal", "auto")
+
+
+def test_a_fatigued_pitcher_s_manager_is_asked_for_a_change() -> None:
+    request = asked(
+        Situation(home=TeamSituation(tired=True)), bullpen=(pitcher("rp", usage="RELIEVER", endurance="3"),)
+    )
+    assert request is not None and request.kind == "pitching_change"
+    assert request.suggestion == "relief:rp" and request.context["pitcher"]["fatigued"]
+
+
+def test_at_every_the_start_of_each_half_offers_the_bullpen() -> None:
+    request = asked(Situation(top=True), level="every", bullpen=(pitcher("rp", usage="RELIEVER", endurance="3"),))
+    assert request is not None and request.kind == "pitching_change" and request.suggestion == "stay"

