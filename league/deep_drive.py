@@ -23,7 +23,7 @@ the engine's events, dice already rolled.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +72,12 @@ def starter_rest(pitcher: Any, fell_to_zero: bool, league_default: int) -> int:
     return int(usage.rest) + (1 if usage.tiring and fell_to_zero else 0)
 
 
+def post_game_dice(seed: int) -> Callable[[int], int]:
+    """The league's dice for a game's Post-Game Injuries: seeded by the game's seed, so the same
+    stored game always gives the same days."""
+    return random.Random(f"post-game-injuries:{seed}").randrange
+
+
 @dataclass(frozen=True)
 class PostGameInjury:
     """A player the Training Room chart sits for ``days`` games after this one."""
@@ -104,7 +110,7 @@ def post_game_injuries(
     setups: Mapping[str, TeamSetup],
     events: Sequence[Event],
     handbook: Handbook,
-    seed: int,
+    dice: Callable[[int], int],
     *,
     designated_hitter: bool,
     names: Mapping[str, str],
@@ -112,14 +118,15 @@ def post_game_injuries(
 ) -> list[PostGameInjury]:
     """DDB "Post-Game Injuries" for both teams: each team's red and white dice, the man checked, his days.
 
+    ``dice(n)`` rolls 0..n-1 (:func:`post_game_dice` for a stored game); per team, in order: the red
+    die (position), the white die (inning), then the Training Room chart's red-and-white roll 00-99.
     ``grades`` are the players' injury ratings by id; ``names`` their names. A roll naming the DH in
     a game without one, or an inning the game did not reach, checks nobody."""
-    rng = random.Random(f"post-game-injuries:{seed}")
     out: list[PostGameInjury] = []
     for side in ("away", "home"):
-        red, white = rng.randrange(10), rng.randrange(10)
+        red, white = dice(10), dice(10)
         check = bench.post_game(red, white)
-        roll = rng.randrange(100)  # the Training Room chart's red and white dice
+        roll = dice(100)  # the Training Room chart's red and white dice
         if check.position == "DH" and not designated_hitter:
             continue
         innings = fielders_by_inning(setups[side], side, events)

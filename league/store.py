@@ -1716,7 +1716,7 @@ class Store:
             setups,
             game.events,
             handbook_of(game.setup.handbook),
-            game.seed,
+            dd.post_game_dice(game.seed),
             designated_hitter=game.setup.options.designated_hitter,
             names={cid: c.name for cid, c in cards.items()},
             grades={cid: c.injury for cid, c in cards.items() if hasattr(c, "injury")},
