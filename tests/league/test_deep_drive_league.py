@@ -9,6 +9,7 @@ Usage box says (DDB "Starting Pitcher Rest"); Training Room days become injuries
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,7 @@ async def test_the_auto_lineup_reads_deep_drive_cards(store: Store) -> None:
 async def test_card_sets_of_the_other_game_are_refused(store: Store) -> None:
     with pytest.raises(CardError, match="'deep-drive-sample' is for deep-drive, not inside-pitch-2021"):
         await store.create_league("Wrong", [SET], ruleset=INSIDE_PITCH)
-    with pytest.raises(CardError, match="'sample' is for inside-pitch, not deep-drive-1.2.5"):
+    with pytest.raises(CardError, match=re.escape("'sample' is for inside-pitch, not deep-drive-1.2.5")):
         await store.create_league("Wrong", ["sample"], ruleset=DEEP_DRIVE)
     with pytest.raises(SettingsError, match="not 'deep-drive'"):
         await store.create_league("Wrong", [SET], ruleset="deep-drive")
