@@ -63,9 +63,11 @@ def choose_ruleset(ruleset: str | None, sets: list[str]) -> str:
         return DEEP_DRIVE if kinds == {"deep-drive"} else INSIDE_PITCH
     wrong = [ref for ref, kind in families.items() if kind != family_of(ruleset)]
     if wrong:
+        title = TITLES[ruleset]
+        article = "an" if ruleset == INSIDE_PITCH else "a"
         raise UserError(
-            f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not a {TITLES[ruleset]} card set; "
-            f"pick a {TITLES[ruleset]} set such as {DEFAULT_SETS[ruleset]}."
+            f"{', '.join(wrong)} {'is a card set' if len(wrong) == 1 else 'are card sets'} of the other game; "
+            f"{article} {title} league plays {title} cards, such as {DEFAULT_SETS[ruleset]}."
         )
     return ruleset
 
