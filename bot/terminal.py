@@ -465,7 +465,7 @@ def play(args: argparse.Namespace) -> int:
     pace = args.pace if args.pace is not None else (WATCH_PACE if interactive and out.isatty() else 0.0)
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     ruleset = getattr(args, "ruleset", "inside-pitch")
-    cardset = load_cards(ruleset)
+    cardset = load_cards() if ruleset == "inside-pitch" else load_cards(ruleset)
     try:
         setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007, parse_options(args.option))
     except (TeamNotFound, SetupError) as exc:
