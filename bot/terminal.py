@@ -98,12 +98,13 @@ def build_team(cardset: AnySet, team: str, designated_hitter: bool = False) -> T
     own name, else the set's "Pitcher At Bat" card."""
     batters, pitchers = team_cards(cardset, team)
     if isinstance(cardset, DeepDriveSet):
-        ace: Any = next((p for p in pitchers if p.usage.role == "STARTER"), None)
+        staff: list[Any] = list(pitchers)
+        ace: Any = next((p for p in staff if p.usage.role == "STARTER"), None)
         if ace is None:
             raise SetupError(f"{team}: no STARTER in the Usage boxes")
-        cards = {p.id: cardset.batting_card_for(p) for p in pitchers}
+        cards = {p.id: cardset.batting_card_for(p) for p in staff}
         mine = {pid: c for pid, c in cards.items() if c is not None and c.id != GENERIC_PITCHER_BATTING}
-        pen = [p for p in pitchers if p is not ace]
+        pen = [p for p in staff if p is not ace]
         pen.sort(key=lambda p: p.usage.role == "CLOSER")  # the closer last, as the league orders a bullpen
         plain: Any = cardset.batters.get(GENERIC_PITCHER_BATTING)
         return auto_team(team, batters, ace, plain, designated_hitter, pen, mine)  # type: ignore[arg-type]
@@ -144,7 +145,7 @@ def find_team(wanted: str, teams: Sequence[str]) -> str:
 
 def home_park(cardset: AnySet, home: str) -> Ballpark:
     """The home team's ballpark card, else the set's first ballpark."""
-    parks: list[Any] = list(cardset.ballparks.values())
+    parks: list[Ballpark] = list(cardset.ballparks.values())  # type: ignore[arg-type]
     if not parks:
         raise SetupError("the card set has no ballpark")
     return next((p for p in parks if p.team == home), parks[0])

@@ -60,8 +60,9 @@ def _defense(card: Any, position: Position) -> int:
 
 
 def hitting_score(batter: Batter) -> float:
-    if type(batter) is dd.Batter:
-        return deep_drive_score(batter)
+    card: Any = batter  # a Deep Drive setup holds its own cards where the types name Inside Pitch's
+    if type(card) is dd.Batter:
+        return deep_drive_score(card)
     score = 0.0
     for row in batter.matrix:
         for cell in row:

@@ -123,19 +123,19 @@ class CardPool:
         card = self.card(card_id)
         if not isinstance(card, BATTERS):
             raise CardError(f"{card.name} ({card_id}) is not a batter's card")
-        return cast(Batter, card)
+        return card
 
     def pitcher(self, card_id: str) -> Pitcher:
         card = self.card(card_id)
         if not isinstance(card, PITCHERS):
             raise CardError(f"{card.name} ({card_id}) is not a pitcher's card")
-        return cast(Pitcher, card)
+        return card
 
     def ballpark(self, card_id: str) -> Ballpark:
         card = self.card(card_id)
         if not isinstance(card, BALLPARKS):
             raise CardError(f"{card.name} ({card_id}) is not a ballpark card")
-        return cast(Ballpark, card)
+        return card
 
     def name(self, card_id: str) -> str:
         """The player's name for messages; the id itself for a card the sets no longer have."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from cards.deep_drive.models import Batter, Pitcher
 from engine.deep_drive.charts import bench
@@ -46,7 +46,7 @@ def can_start(pitcher: Any) -> bool:
     return bool(usage.role == "STARTER" or usage.rest is not None)
 
 
-def usage_role(pitcher: Any) -> str | None:
+def usage_role(pitcher: Any) -> Literal["closer"] | None:
     """The bullpen role his card gives him: "closer" for CLOSER, else none."""
     return "closer" if pitcher.usage.role == "CLOSER" else None
 

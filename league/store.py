@@ -25,7 +25,7 @@ from typing import Any, cast
 import aiosqlite
 
 from cards.loader import GENERIC_PITCHER_BATTING
-from cards.models import Batter, Pitcher
+from cards.models import Pitcher
 from cards.notation import Position
 from cards.teams import lineup_spots
 from engine.boxscore import box_score
@@ -635,7 +635,7 @@ class Store:
             kind: RosterKind
             if isinstance(card, PITCHERS):
                 kind = "pitcher"
-            elif isinstance(card, BATTERS) and not pool.is_pitchers_batting_card(cast(Batter, card)):
+            elif isinstance(card, BATTERS) and not pool.is_pitchers_batting_card(card):
                 kind = "batter"
             elif isinstance(card, BATTERS):
                 raise CardError(f"{card.id} is a pitcher's batting card; it comes with the pitcher, so sign him")
@@ -924,7 +924,7 @@ class Store:
                 raise LineupError(f"{team.name} has no healthy batters on its active roster")
             dh = league.options.designated_hitter
             # auto_team builds a whole team; only its batting order is kept, the pitcher's spot left empty.
-            starter = pitchers[0] if pitchers else next(p for s in pool.sets for p in s.pitchers.values())
+            starter: Any = pitchers[0] if pitchers else next(p for s in pool.sets for p in s.pitchers.values())
             batting = None if dh else (pool.batting_card_for(starter) or batters[0])
             try:
                 setup = auto_team(team.name, batters, starter, batting, dh)
