@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
@@ -1327,6 +1328,21 @@ class Store:
         home_pace = await self._pace(home, game.season) if follow else None
         away_starter = await self._next_starter(away, pool, unavailable, replacements, away_pace)
         home_starter = await self._next_starter(home, pool, unavailable, replacements, home_pace)
+        if replacements is not None and pool.deep_drive and league.rules.bench_usage:
+            # DDB "Using the Bench": the league's option; starters the dice sit are unavailable today.
+            dh = league.options.designated_hitter
+            sitting = await self._bench_usage(game, pool, unavailable, dh, (away, away_starter), (home, home_starter))
+            if sitting:
+                unavailable = {**unavailable, **sitting}
+                for team, starter in ((away, away_starter), (home, home_starter)):
+                    if starter.id in sitting:
+                        other = await self._next_starter(team, pool, unavailable, replacements, None)
+                        text = f"{team.name}: {starter.name} is {sitting[starter.id]}; {other.name} starts"
+                        replacements.append(Replacement(team.name, Position.P, starter.id, other.id, text))
+                        if team is away:
+                            away_starter = other
+                        else:
+                            home_starter = other
         fill = replacements
         setup = GameSetup(
             away=await self._team_setup(
@@ -1345,6 +1361,56 @@ class Store:
         except SetupError as exc:
             raise LineupError(str(exc)) from exc
         return setup
+
+    async def _bench_usage(
+        self,
+        game: GameRecord,
+        pool: CardPool,
+        unavailable: Mapping[str, str],
+        designated_hitter: bool,
+        *teams: tuple[Team, Pitcher],
+    ) -> dict[str, str]:
+        """DDB "Using the Bench" (league.deep_drive.bench_usage_sitters): per team, three dice against its
+        saved lineup (against the other starter's hand) and its starter; who sits, with the reason. The
+        book's exception: a player sits only if someone else available is rated at his position (any
+        batter for the DH; another ready starter for the pitcher). The dice are seeded by the game, so
+        building the same game's setup again sits the same men."""
+        rng = random.Random(f"bench-usage:{game.id}")
+        sitting: dict[str, str] = {}
+        opponents = {teams[0][0].id: teams[1][1], teams[1][0].id: teams[0][1]}
+        for team, starter in teams:
+            red, white, green = rng.randrange(10), rng.randrange(10), rng.randrange(10)
+            hand = _hand(opponents[team.id])
+            lineup = await self._lineup(team.id, hand) or await self._lineup(team.id, "R" if hand == "L" else "L")
+            roster = await self._roster(team.id)
+            starters: dict[str, Any] = {"P": starter}
+            if lineup is not None:
+                for spot in lineup.spots:
+                    if spot.card_id is not None and _why_out(spot.card_id, roster, unavailable) is None:
+                        starters[spot.position.value] = pool.batter(spot.card_id)
+            taken = {card.id for card in starters.values()}
+            for sitter in dd.bench_usage_sitters(red, white, green, starters, designated_hitter=designated_hitter):
+                if sitter.position == "P":
+                    rotation = (await self._rotation(team)).starters
+                    ready = [c for c in rotation if c != sitter.player and _why_out(c, roster, unavailable) is None]
+                    if not ready:
+                        continue
+                else:
+                    position = Position(sitter.position)
+                    bench = [
+                        e.card_id
+                        for e in roster.values()
+                        if e.kind == "batter"
+                        and e.card_id not in taken
+                        and _why_out(e.card_id, roster, unavailable) is None
+                    ]
+                    if not any(position is Position.DH or pool.batter(c).fielding(position) for c in bench):
+                        continue
+                sitting[sitter.player] = (
+                    f"sitting out (Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating "
+                    f"{sitter.needs} or better; his is {sitter.grade})"
+                )
+        return sitting
 
     async def build_game_setup(self, game_id: int) -> GameSetup:
         """The game as the teams stand today: lineups vs the other starter's hand, next starters, bullpens, park."""
@@ -1696,7 +1762,7 @@ class Store:
                     side = "away" if event.player in _player_ids(game.setup.away) else "home"
                     where = (league.id, event.player, team_ids[side], game_id, record.season, day)
                     await self._run(sql.INSERT_INJURY, (*where, event.kind, event.days, event.days))
-            if deep:
+            if deep and league.rules.post_game_injuries:
                 await self._post_game_injuries(league, record, game, team_ids, day)
             await self._hook("injuries")
             await self._advance_series(game_id)  # a playoff game: the series goes on

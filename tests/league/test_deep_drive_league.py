@@ -9,6 +9,7 @@ Usage box says (DDB "Starting Pitcher Rest"); Training Room days become injuries
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 import re
 from pathlib import Path
 
@@ -138,3 +139,29 @@ async def test_post_game_injuries_are_stored_as_the_training_room_days(store: St
             grades=grades,
         )
         assert (injury.card_id, injury.days) in {(e.player, e.days) for e in expected}
+
+
+async def test_bench_usage_sits_the_starters_the_dice_call_for(store: Store) -> None:
+    """DDB "Using the Bench", a league option: the Bench Usage Chart's dice (seeded by the game) sit
+    starters whose injury rating is not sturdy enough, replaced as for a hurt player."""
+    league = await deep_drive_league(store)
+    await store.schedule_season(league.id, 12, seed=3)
+    games = await store.games(league.id, status="scheduled")
+    plain = [await store.playable_setup(g.id) for g in games]
+    assert all("Bench Usage" not in r.text for _, found in plain for r in found)  # off by default
+
+    await store.set_rules(league.id, replace(league.rules, bench_usage=1))
+    sat = 0
+    for game, (before, _) in zip(games, plain, strict=True):
+        setup, replacements = await store.playable_setup(game.id)
+        for r in replacements:
+            if "Bench Usage Chart" not in r.text:
+                continue
+            sat += 1
+            team = setup.away if r.team == setup.away.name else setup.home
+            playing = {s.batter.id for s in team.lineup} | {team.pitcher.id}
+            assert r.out not in playing and r.player_in in playing, r.text
+        again, _ = await store.playable_setup(game.id)
+        assert again == setup  # the same game's dice, the same men sit
+        assert before.ruleset == setup.ruleset == DEEP_DRIVE
+    assert sat > 0
