@@ -77,6 +77,14 @@ async def test_a_deep_drive_league_plays_a_game_by_clicking(fake_discord: FakeDi
         table = await ask(fake, fake.stranger, "standings")
         assert "CHC" in table.text and "CLE" in table.text and not table.ephemeral
 
+        roster = await ask(fake, fake.manager_a, "roster", "show")
+        assert roster.embed is not None and roster.embed["title"] == "Chicago Cubs roster"
+        fields = {f["name"]: f["value"] for f in roster.embed["fields"]}
+        pitchers = next(v for k, v in fields.items() if k.startswith("Pitchers"))
+        assert "Jon Lester: throws L, STARTER (4*)" in pitchers
+        stats = await ask(fake, fake.stranger, "stats", "player", player="Kris Bryant")
+        assert stats.embed is not None and stats.embed["title"] == "Kris Bryant: season 1 (CHC)"
+
         card = await ask(fake, fake.manager_a, "card", "show", card="corey-kluber-2016")
         assert card.embed is not None and card.embed["title"] == "Corey Kluber"
         fields = {f["name"]: f["value"] for f in card.embed["fields"]}
