@@ -9,8 +9,8 @@ Usage box says (DDB "Starting Pitcher Rest"); Training Room days become injuries
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
