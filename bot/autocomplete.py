@@ -7,7 +7,7 @@ what the user typed; values are ids, which the commands look up again.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -97,10 +97,11 @@ async def unsigned_players(store: Store, league_id: int) -> list[Batter | Pitche
     signed = set()
     for team in await store.teams(league_id):
         signed |= {e.card_id for e in await store.roster(team.id)}
+    sets: list[Any] = list(pool.sets)  # either game's cards: the lists read only ids and names
     cards: list[Batter | Pitcher] = [
-        b for s in pool.sets for b in s.batters.values() if not pool.is_pitchers_batting_card(b)
+        b for s in sets for b in s.batters.values() if not pool.is_pitchers_batting_card(b)
     ]
-    cards += [p for s in pool.sets for p in s.pitchers.values()]
+    cards += [p for s in sets for p in s.pitchers.values()]
     return [c for c in cards if c.id not in signed]
 
 

@@ -203,7 +203,9 @@ def _run(args: argparse.Namespace) -> int:
 
     database = database_path(args)
     print(f"No DISCORD_TOKEN in .env: the terminal league in {database} (see also dugout play).\n")
-    card_set = getattr(args, "card_set", None) or "sample"
+    # --ruleset deep-drive without --set plays the bundled Deep Drive sample set.
+    default_set = "deep-drive-sample" if getattr(args, "ruleset", None) == "deep-drive" else "sample"
+    card_set = getattr(args, "card_set", None) or default_set
     return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT), card_set)
 
 
@@ -221,6 +223,13 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         dest="card_set",
         help="the terminal league's card set: sample (default, two hand-made teams), a bundled season such as 1970,"
         " or a set folder; a season's set makes a league of its teams",
+    )
+    run.add_argument(
+        "--ruleset",
+        choices=["inside-pitch", "deep-drive"],
+        default=None,
+        help="the terminal league's game when --set is not given: inside-pitch (the sample set) or deep-drive "
+        "(the deep-drive-sample set); a set's own ruleset decides otherwise",
     )
     run.add_argument(
         "--pace",

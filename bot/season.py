@@ -41,6 +41,7 @@ from cards.loader import load_set
 from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
+from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from league.errors import LeagueError, NotFound, SettingsError
 from league.models import GameRecord, League, Replacement
 from league.standings import OVERALL, LeagueStandings, StandingsRow
@@ -144,7 +145,8 @@ async def terminal_league(store: Store, card_set: str = SAMPLE) -> League:
     """The terminal's league, made on first use in one transaction: its teams signed, lineups and rotations set.
 
     The sample set's league has its two hand-made teams; any other set's league has the
-    teams the set lists (a generated season's set: ``[[team]]`` entries), with the set's DH.
+    teams the set lists (a generated season's set: ``[[team]]`` entries), with the set's DH,
+    and plays the set's game: a Deep Drive set (``deep-drive-sample``) makes a Deep Drive league.
     """
     async with store.transaction():
         try:
@@ -155,7 +157,10 @@ async def terminal_league(store: Store, card_set: str = SAMPLE) -> League:
             pool = await store.card_sets([card_set])
             if not any(s.team_entries for s in pool.sets):
                 raise SettingsError(f"card set {card_set!r} lists no teams; the terminal league plays a set's teams")
-            league = await store.create_league(set_league_name(card_set), [card_set], options=pool.options())
+            ruleset = DEEP_DRIVE if pool.deep_drive else INSIDE_PITCH  # the set's game (set.toml ruleset)
+            league = await store.create_league(
+                set_league_name(card_set), [card_set], options=pool.options(), ruleset=ruleset
+            )
             await store.create_teams_from_sets(league.id)
             return league
         cards = load_set(SAMPLE_SET)

@@ -1,4 +1,8 @@
-"""``dugout play``: a game of Inside Pitch at the terminal, on the bundled sample cards.
+"""``dugout play``: a game at the terminal, on a bundled sample set's cards.
+
+Inside Pitch on the ``sample`` set by default; ``--ruleset deep-drive`` plays Deep Drive on
+the ``deep-drive-sample`` set (the 2016 Chicago (N) and Cleveland teams), with the same
+prompts, narration and box score.
 
 The play-by-play is printed as it happens, roll by roll (``bot.narrate``), with
 the score after every half inning. When a side you manage must decide, the
@@ -23,8 +27,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
 from bot.narrate import Line, Names, format_box_score, narrate
-from cards import SAMPLE_SET
-from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_set
+from cards import BUNDLED_SETS, SAMPLE_SET
+from cards.deep_drive.loader import DeepDriveSet
+from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_any_set, load_set
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
@@ -33,6 +38,7 @@ from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
 from engine.inside_pitch.manager import is_substitution
 from engine.lineup import auto_team
 from engine.requests import Request
+from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import GameSetup, Options, SetupError, TeamSetup
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
@@ -56,25 +62,52 @@ class QuitGame(Exception):
     """The person at a saving terminal stops the game: q at a prompt, or the end of input."""
 
 
-def load_cards() -> CardSet:
-    """The card set games are played with: the bundled sample set."""
-    return load_set(SAMPLE_SET)
+DEEP_DRIVE_SAMPLE_SET = BUNDLED_SETS / "deep-drive-sample"
+# ``--ruleset``: the card family, the game ruleset and the bundled set it plays on.
+RULESETS = {"inside-pitch": (INSIDE_PITCH, SAMPLE_SET), "deep-drive": (DEEP_DRIVE, DEEP_DRIVE_SAMPLE_SET)}
+AnySet = CardSet | DeepDriveSet
+
+
+def load_cards(ruleset: str = "inside-pitch") -> Any:
+    """The card set games are played with: the ruleset's bundled sample set."""
+    if ruleset == "inside-pitch":
+        return load_set(SAMPLE_SET)
+    return load_any_set(RULESETS[ruleset][1])
+
+
+def _deep(cardset: Any) -> bool:
+    return isinstance(cardset, DeepDriveSet)
 
 
 # --- teams ---------------------------------------------------------------------------
 
 
-def team_cards(cardset: CardSet, team: str) -> tuple[list[Batter], list[Pitcher]]:
+def team_cards(cardset: AnySet, team: str) -> tuple[list[Batter], list[Pitcher]]:
     """A team's position players and pitchers (a pitcher's own batting card is not a position player)."""
-    pitchers = [p for p in cardset.pitchers.values() if p.team == team]
+    pitchers: list[Any] = [p for p in cardset.pitchers.values() if p.team == team]
     pitcher_keys = {(p.name, p.team, p.year) for p in pitchers}
-    batters = [b for b in cardset.batters.values() if b.team == team and (b.name, b.team, b.year) not in pitcher_keys]
+    every: list[Any] = list(cardset.batters.values())
+    batters = [b for b in every if b.team == team and (b.name, b.team, b.year) not in pitcher_keys]
     return batters, pitchers
 
 
-def build_team(cardset: CardSet, team: str, designated_hitter: bool = False) -> TeamSetup:
-    """The auto-manager's team: the first pitcher with a START line starts, the rest are the bullpen."""
+def build_team(cardset: AnySet, team: str, designated_hitter: bool = False) -> TeamSetup:
+    """The auto-manager's team: the first pitcher with a START line starts, the rest are the bullpen.
+
+    Deep Drive: the first STARTER by his Usage box starts; a pitcher bats with a batter card of his
+    own name, else the set's "Pitcher At Bat" card."""
     batters, pitchers = team_cards(cardset, team)
+    if isinstance(cardset, DeepDriveSet):
+        staff: list[Any] = list(pitchers)
+        ace: Any = next((p for p in staff if p.usage.role == "STARTER"), None)
+        if ace is None:
+            raise SetupError(f"{team}: no STARTER in the Usage boxes")
+        cards = {p.id: cardset.batting_card_for(p) for p in staff}
+        mine = {pid: c for pid, c in cards.items() if c is not None and c.id != GENERIC_PITCHER_BATTING}
+        pen = [p for p in staff if p is not ace]
+        pen.sort(key=lambda p: p.usage.role == "CLOSER")  # the closer last, as the league orders a bullpen
+        plain: Any = cardset.batters.get(GENERIC_PITCHER_BATTING)
+        return auto_team(team, batters, ace, plain, designated_hitter, pen, mine)  # type: ignore[arg-type]
     starter = next((p for p in pitchers if p.start is not None), None)
     if starter is None:
         raise SetupError(f"{team}: no pitcher with a START line")
@@ -85,7 +118,7 @@ def build_team(cardset: CardSet, team: str, designated_hitter: bool = False) -> 
     return auto_team(team, batters, starter, generic, designated_hitter, bullpen, own)
 
 
-def playable_teams(cardset: CardSet) -> list[str]:
+def playable_teams(cardset: AnySet) -> list[str]:
     """Teams of the set that can field a lineup and a starter, in the set's order."""
     names = list(dict.fromkeys(p.team for p in cardset.pitchers.values()))
     playable = []
@@ -110,16 +143,16 @@ def find_team(wanted: str, teams: Sequence[str]) -> str:
     raise TeamNotFound(f"no single team matches {wanted!r}; the teams are: {', '.join(teams)}")
 
 
-def home_park(cardset: CardSet, home: str) -> Ballpark:
+def home_park(cardset: AnySet, home: str) -> Ballpark:
     """The home team's ballpark card, else the set's first ballpark."""
-    parks = list(cardset.ballparks.values())
+    parks: list[Ballpark] = list(cardset.ballparks.values())  # type: ignore[arg-type]
     if not parks:
         raise SetupError("the card set has no ballpark")
     return next((p for p in parks if p.team == home), parks[0])
 
 
 def build_setup(
-    cardset: CardSet,
+    cardset: AnySet,
     away: str | None = None,
     home: str | None = None,
     designated_hitter: bool = False,
@@ -140,11 +173,16 @@ def build_setup(
     game_options = Options.from_dict(
         {"designated_hitter": designated_hitter, "throw_charts_2007": throw_charts_2007, **(options or {})}
     )
+    deep = isinstance(cardset, DeepDriveSet)
+    handbook = cardset.info.handbook if deep else ""
     return GameSetup(
         build_team(cardset, away_name, designated_hitter),
         build_team(cardset, home_name, designated_hitter),
         home_park(cardset, home_name),
         game_options,
+        ruleset=DEEP_DRIVE if deep else INSIDE_PITCH,
+        # a set's own handbook file (set.toml handbook), else Dugout's default ("")
+        handbook=(cardset.path / handbook).read_text(encoding="utf-8") if handbook not in ("", "default") else "",
     )
 
 
@@ -352,6 +390,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_ask_argument(parser)
     parser.add_argument("--seed", type=int, default=None, help="the dice seed (default: a random one, printed)")
+    parser.add_argument(
+        "--ruleset",
+        choices=sorted(RULESETS),
+        default="inside-pitch",
+        help="the game: inside-pitch (default, the sample set) or deep-drive (the deep-drive-sample set)",
+    )
     parser.add_argument("--away", default=None, help="the visiting team (default: the first team of the set)")
     parser.add_argument("--home", default=None, help="the home team (default: the next team of the set)")
     parser.add_argument(
@@ -421,7 +465,8 @@ def play(args: argparse.Namespace) -> int:
     manage = args.manage or ("home" if interactive else "none")
     pace = args.pace if args.pace is not None else (WATCH_PACE if interactive and out.isatty() else 0.0)
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    cardset = load_cards()
+    ruleset = getattr(args, "ruleset", "inside-pitch")
+    cardset = load_cards() if ruleset == "inside-pitch" else load_cards(ruleset)
     try:
         setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007, parse_options(args.option))
     except (TeamNotFound, SetupError) as exc:
@@ -443,6 +488,7 @@ def play(args: argparse.Namespace) -> int:
         print("\nGame abandoned.", file=out)
         return 130
     again = ["dugout", "play", "--seed", str(seed), "--away", setup.away.name, "--home", setup.home.name]
+    again += ["--ruleset", ruleset] if ruleset != "inside-pitch" else []
     again += ["--dh"] if args.dh else []
     again += ["--ask", args.ask] if args.ask != PERSON_DEFAULT else []
     again += ["--throws-2007"] if args.throws_2007 else []

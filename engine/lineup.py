@@ -5,12 +5,18 @@ hardest positions first (C, SS, 2B, CF, 3B, RF, LF, 1B) with the best fielder
 by range, then the DH with the best remaining hitter; bat them by a simple
 hitting score (hits and ?-chances on the card plus walk rating), best hitters
 at the top, the pitcher last.
+
+Deep Drive cards (:mod:`cards.deep_drive.models`) have a score of their own
+(:func:`deep_drive_score`) and are rated at a position by their defense 1-5; Inside
+Pitch's score and range are read exactly as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
+from cards.deep_drive import models as dd
 from cards.models import Batter, Pitcher
 from cards.notation import Hit, Position, SplitHit
 from engine.setup import LineupSpot, SetupError, TeamSetup
@@ -27,7 +33,36 @@ FILL_ORDER = (
 )
 
 
+def deep_drive_score(batter: Any) -> float:
+    """Dugout's hitting score for a Deep Drive batter: his on-base numbers out of 50 (DD, SI+, SI,
+    BB, HBP), with the DD numbers weighted by the extra bases his DEEP DRIVE section gives
+    (home runs count three more, triples two, doubles one, out of 100)."""
+    on_base = 0
+    deep = 0
+    for code, chance in batter.chances.items():
+        if chance.numbers is None or code not in ("DD", "SI+", "SI", "BB", "HBP"):
+            continue
+        size = chance.numbers.high - chance.numbers.low + 1
+        on_base += size
+        if code == "DD":
+            deep = size
+    bases = 0.0
+    for code, numbers in batter.deep_drive.items():
+        weight = {"HR": 3, "TR": 2, "DO": 1}.get(code, -1)  # the deep fly out costs the base he did not reach
+        bases += weight * (numbers.high - numbers.low + 1) / 100
+    return on_base + deep * bases
+
+
+def _defense(card: Any, position: Position) -> int:
+    """A fielder's rating at a position: Inside Pitch's range, Deep Drive's defense."""
+    line = card.fielding(position)
+    return int(line.defense) if type(card) is dd.Batter else int(line.range)
+
+
 def hitting_score(batter: Batter) -> float:
+    card: Any = batter  # a Deep Drive setup holds its own cards where the types name Inside Pitch's
+    if type(card) is dd.Batter:
+        return deep_drive_score(card)
     score = 0.0
     for row in batter.matrix:
         for cell in row:
@@ -44,7 +79,7 @@ def hitting_score(batter: Batter) -> float:
 
 def best_fielder(candidates: Sequence[Batter], position: Position) -> Batter:
     """The candidate with the best range at ``position``, the better hitter on a tie (all must play it)."""
-    return max(candidates, key=lambda b: (b.fielding(position).range, hitting_score(b)))  # type: ignore[union-attr]
+    return max(candidates, key=lambda b: (_defense(b, position), hitting_score(b)))
 
 
 def auto_team(

@@ -3,18 +3,32 @@
 A league names its sets by a bundled set's name (``sample``, a folder of ``cards/sets/``) or
 by a folder path. Card ids must be unique across a league's sets, so a card id names one
 card wherever it appears (rosters, lineups, games).
+
+The sets of one pool are all of one ruleset (set.toml's ``ruleset``: Inside Pitch or Deep
+Drive). A Deep Drive pool's cards are :mod:`cards.deep_drive.models`'s; the pool hands them
+out under the Inside Pitch names (``batter``, ``pitcher``), as a Deep Drive
+``engine.setup.GameSetup`` holds them, and the ruleset's engine reads them as its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, cast
 
 from cards import BUNDLED_SETS
-from cards.loader import GENERIC_PITCHER_BATTING, CardSet, CardSetError, load_set
+from cards.deep_drive import models as dd
+from cards.deep_drive.loader import DeepDriveSet
+from cards.loader import GENERIC_PITCHER_BATTING, CardSet, CardSetError, load_any_set
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from engine.setup import Options
 from league.errors import CardError
+
+AnySet = CardSet | DeepDriveSet
+BATTERS = (Batter, dd.Batter)
+PITCHERS = (Pitcher, dd.Pitcher)
+BALLPARKS = (Ballpark, dd.Ballpark)
+DEFAULT_HANDBOOK = "default"
 
 
 def resolve_set(ref: str) -> Path:
@@ -32,10 +46,14 @@ def resolve_set(ref: str) -> Path:
 class CardPool:
     """Cards by id across a league's sets."""
 
-    def __init__(self, refs: Sequence[str], sets: Sequence[CardSet]) -> None:
+    def __init__(self, refs: Sequence[str], sets: Sequence[AnySet]) -> None:
         self.refs = tuple(refs)
         self.sets = tuple(sets)
-        self._home: dict[str, CardSet] = {}
+        families = {s.info.ruleset for s in self.sets}
+        if len(families) > 1:
+            mixed = ", ".join(f"{ref!r} ({s.info.ruleset})" for ref, s in zip(self.refs, self.sets, strict=True))
+            raise CardError(f"a league's card sets are all of one ruleset; these mix them: {mixed}")
+        self._home: dict[str, AnySet] = {}
         for ref, cardset in zip(self.refs, self.sets, strict=True):
             for card in cardset.all_cards():
                 if card.id in self._home and card.id != GENERIC_PITCHER_BATTING:
@@ -51,7 +69,7 @@ class CardPool:
         sets = []
         for ref in refs:
             try:
-                sets.append(load_set(resolve_set(ref)))
+                sets.append(load_any_set(resolve_set(ref)))
             except CardSetError as exc:
                 shown = "; ".join(str(p) for p in exc.problems[:3])
                 raise CardError(f"card set {ref!r} has {len(exc.problems)} problem(s): {shown}") from exc
@@ -59,6 +77,32 @@ class CardPool:
 
     def describe(self) -> str:
         return ", ".join(self.refs)
+
+    @property
+    def family(self) -> str:
+        """The sets' ruleset as set.toml names it: "inside-pitch" or "deep-drive"."""
+        return self.sets[0].info.ruleset if self.sets else "inside-pitch"
+
+    @property
+    def deep_drive(self) -> bool:
+        return self.family == "deep-drive"
+
+    def handbook(self) -> str:
+        """The Season Handbook's TOML text the sets' cards are read with (``GameSetup.handbook``): "" for
+        Dugout's default (set.toml ``handbook = "default"`` or none), else the named file's text from the
+        first set that names one (a file in the set's folder). Inside Pitch sets have none."""
+        for cardset in self.sets:
+            name = cardset.info.handbook
+            if not name or name == DEFAULT_HANDBOOK:
+                continue
+            path = cardset.path / name
+            try:
+                return path.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise CardError(
+                    f"card set {cardset.info.name!r} names the handbook {name!r}, not readable: {exc}"
+                ) from exc
+        return ""
 
     def options(self) -> Options | None:
         """The game options the sets state for a league made from them: for each of the designated
@@ -73,23 +117,23 @@ class CardPool:
         cardset = self._home.get(card_id)
         if cardset is None:
             raise CardError(f"no card {card_id!r} in the league's card sets ({self.describe()})")
-        return cardset.card(card_id)
+        return cast(AnyCard, cardset.card(card_id))
 
     def batter(self, card_id: str) -> Batter:
         card = self.card(card_id)
-        if not isinstance(card, Batter):
+        if not isinstance(card, BATTERS):
             raise CardError(f"{card.name} ({card_id}) is not a batter's card")
         return card
 
     def pitcher(self, card_id: str) -> Pitcher:
         card = self.card(card_id)
-        if not isinstance(card, Pitcher):
+        if not isinstance(card, PITCHERS):
             raise CardError(f"{card.name} ({card_id}) is not a pitcher's card")
         return card
 
     def ballpark(self, card_id: str) -> Ballpark:
         card = self.card(card_id)
-        if not isinstance(card, Ballpark):
+        if not isinstance(card, BALLPARKS):
             raise CardError(f"{card.name} ({card_id}) is not a ballpark card")
         return card
 
@@ -106,17 +150,24 @@ class CardPool:
         if batter.id == GENERIC_PITCHER_BATTING:
             return True
         cardset = self._home[batter.id]
+        pitchers: list[Any] = list(cardset.pitchers.values())
+        # A Deep Drive pitcher's batting card is any batter card with his name, team and year.
         return any(
-            p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
-            for p in cardset.pitchers.values()
+            getattr(p, "own_batting_card", True) and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
+            for p in pitchers
         )
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:
         """The pitcher's own batting card, else a generic pitcher's batting card from any of the sets."""
-        home = self._home.get(pitcher.id)
+        home: Any = self._home.get(pitcher.id)
         card = home.batting_card_for(pitcher) if home is not None else None
         if card is not None:
-            return card
+            return cast(Batter, card)
         return next(
-            (s.batters[GENERIC_PITCHER_BATTING] for s in self.sets if GENERIC_PITCHER_BATTING in s.batters), None
+            (
+                cast(Batter, s.batters[GENERIC_PITCHER_BATTING])
+                for s in self.sets
+                if GENERIC_PITCHER_BATTING in s.batters
+            ),
+            None,
         )

@@ -60,6 +60,11 @@ class LeagueRules:
     # The league's deadline: every day at this hour (UTC, 0-23) the bot plays the day's games nobody
     # started, auto-managed, and moves the calendar on (league.autoplay); 24: no deadline.
     deadline_hour_utc: int = 24
+    # Deep Drive leagues only. DDB "Post-Game Injuries": after each game the Training Room chart's
+    # days (league.deep_drive); 0 turns it off. DDB "Using the Bench": 1 sits the starters the Bench
+    # Usage Chart's dice call for before each auto-managed game (the book suggests it for short series).
+    post_game_injuries: int = 1
+    bench_usage: int = 0
 
     def __post_init__(self) -> None:
         for f in fields(self):

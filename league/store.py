@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
@@ -24,18 +25,22 @@ from typing import Any, cast
 
 import aiosqlite
 
-from cards.models import Batter, Pitcher
+from cards.loader import GENERIC_PITCHER_BATTING
+from cards.models import Pitcher
 from cards.notation import Position
 from cards.teams import lineup_spots
 from engine.boxscore import box_score
+from engine.deep_drive.handbook import handbook_of
 from engine.events import Injury as InjuryEvent
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET, Game
 from engine.inside_pitch.manager import best_at
 from engine.lineup import auto_team
 from engine.requests import ReplayMismatch
+from engine.rulesets import DEEP_DRIVE, NAMES, family_of
 from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
 from league import compact, db, seasontables, sql
-from league.cardpool import CardPool
+from league import deep_drive as dd
+from league.cardpool import BATTERS, PITCHERS, CardPool
 from league.errors import (
     AlreadyExists,
     CardError,
@@ -291,8 +296,8 @@ class Store:
         season: int = 1,
     ) -> League:
         name = _clean(name, "league name")
-        if ruleset != RULESET:
-            raise SettingsError(f"Dugout plays {RULESET}; {ruleset!r} is not built yet")
+        if ruleset not in NAMES:
+            raise SettingsError(f"Dugout plays {' and '.join(NAMES)}; not {ruleset!r}")
         refs = tuple(card_sets)
         if not refs:
             raise SettingsError("a league plays with at least one card set, e.g. 'sample'")
@@ -629,11 +634,11 @@ class Store:
             pool = await self._pool_for(league.card_sets)
             card = pool.card(card_id)
             kind: RosterKind
-            if isinstance(card, Pitcher):
+            if isinstance(card, PITCHERS):
                 kind = "pitcher"
-            elif isinstance(card, Batter) and not pool.is_pitchers_batting_card(card):
+            elif isinstance(card, BATTERS) and not pool.is_pitchers_batting_card(card):
                 kind = "batter"
-            elif isinstance(card, Batter):
+            elif isinstance(card, BATTERS):
                 raise CardError(f"{card.id} is a pitcher's batting card; it comes with the pitcher, so sign him")
             else:
                 raise CardError(f"{card.name} ({card.id}) is a ballpark card; a team's ballpark is set on the team")
@@ -920,7 +925,7 @@ class Store:
                 raise LineupError(f"{team.name} has no healthy batters on its active roster")
             dh = league.options.designated_hitter
             # auto_team builds a whole team; only its batting order is kept, the pitcher's spot left empty.
-            starter = pitchers[0] if pitchers else next(p for s in pool.sets for p in s.pitchers.values())
+            starter: Any = pitchers[0] if pitchers else next(p for s in pool.sets for p in s.pitchers.values())
             batting = None if dh else (pool.batting_card_for(starter) or batters[0])
             try:
                 setup = auto_team(team.name, batters, starter, batting, dh)
@@ -1218,6 +1223,8 @@ class Store:
         ]
         if not arms:
             return None
+        if dd.is_deep_drive_card(arms[0]):  # DDB "Cards": a STARTER or a reliever with rest games may start
+            return min(arms, key=lambda p: (not dd.can_start(p), BULLPEN_ORDER[roles.get(p.id) or dd.usage_role(p)]))
         return min(arms, key=lambda p: (p.start is None, BULLPEN_ORDER[roles.get(p.id)]))  # the first of equals
 
     async def _team_setup(
@@ -1279,10 +1286,19 @@ class Store:
         relievers = [
             e.card_id for e in healthy if e.kind == "pitcher" and e.card_id != starter.id and e.card_id not in rotation
         ]
-        relievers.sort(key=lambda c: BULLPEN_ORDER[roles.get(c)])
+        if pool.deep_drive:  # a CLOSER by his Usage box closes unless the team gave him a role
+            relievers.sort(key=lambda c: BULLPEN_ORDER[roles.get(c) or dd.usage_role(pool.pitcher(c))])
+        else:
+            relievers.sort(key=lambda c: BULLPEN_ORDER[roles.get(c)])
         bullpen = tuple(pool.pitcher(c) for c in relievers)
-        # Pitchers marked ## bat with their own cards; the rest with a generic pitchers' card.
         staff = (starter, *bullpen)
+        if pool.deep_drive:
+            # A Deep Drive pitcher bats with a batter card of his own name, else the generic one.
+            cards = {p.id: pool.batting_card_for(p) for p in staff}
+            own = {pid: card for pid, card in cards.items() if card is not None and card.id != GENERIC_PITCHER_BATTING}
+            generic = next((card for card in cards.values() if card and card.id == GENERIC_PITCHER_BATTING), None)
+            return TeamSetup(team.name, tuple(spots), starter, generic, bench, bullpen, own)
+        # Pitchers marked ## bat with their own cards; the rest with a generic pitchers' card.
         own = {p.id: card for p in staff if p.own_batting_card and (card := pool.batting_card_for(p))}
         generic = next((pool.batting_card_for(p) for p in staff if not p.own_batting_card), None)
         return TeamSetup(team.name, tuple(spots), starter, generic, bench, bullpen, own)
@@ -1312,6 +1328,21 @@ class Store:
         home_pace = await self._pace(home, game.season) if follow else None
         away_starter = await self._next_starter(away, pool, unavailable, replacements, away_pace)
         home_starter = await self._next_starter(home, pool, unavailable, replacements, home_pace)
+        if replacements is not None and pool.deep_drive and league.rules.bench_usage:
+            # DDB "Using the Bench": the league's option; starters the dice sit are unavailable today.
+            dh = league.options.designated_hitter
+            sitting = await self._bench_usage(game, pool, unavailable, dh, (away, away_starter), (home, home_starter))
+            if sitting:
+                unavailable = {**unavailable, **sitting}
+                for team, starter in ((away, away_starter), (home, home_starter)):
+                    if starter.id in sitting:
+                        other = await self._next_starter(team, pool, unavailable, replacements, None)
+                        text = f"{team.name}: {starter.name} is {sitting[starter.id]}; {other.name} starts"
+                        replacements.append(Replacement(team.name, Position.P, starter.id, other.id, text))
+                        if team is away:
+                            away_starter = other
+                        else:
+                            home_starter = other
         fill = replacements
         setup = GameSetup(
             away=await self._team_setup(
@@ -1322,12 +1353,64 @@ class Store:
             ),
             ballpark=pool.ballpark(home.ballpark),
             options=league.options,
+            ruleset=league.ruleset,
+            handbook=pool.handbook(),
         )
         try:
             setup.validate()
         except SetupError as exc:
             raise LineupError(str(exc)) from exc
         return setup
+
+    async def _bench_usage(
+        self,
+        game: GameRecord,
+        pool: CardPool,
+        unavailable: Mapping[str, str],
+        designated_hitter: bool,
+        *teams: tuple[Team, Pitcher],
+    ) -> dict[str, str]:
+        """DDB "Using the Bench" (league.deep_drive.bench_usage_sitters): per team, three dice against its
+        saved lineup (against the other starter's hand) and its starter; who sits, with the reason. The
+        book's exception: a player sits only if someone else available is rated at his position (any
+        batter for the DH; another ready starter for the pitcher). The dice are seeded by the game, so
+        building the same game's setup again sits the same men."""
+        rng = random.Random(f"bench-usage:{game.id}")
+        sitting: dict[str, str] = {}
+        opponents = {teams[0][0].id: teams[1][1], teams[1][0].id: teams[0][1]}
+        for team, starter in teams:
+            red, white, green = rng.randrange(10), rng.randrange(10), rng.randrange(10)
+            hand = _hand(opponents[team.id])
+            lineup = await self._lineup(team.id, hand) or await self._lineup(team.id, "R" if hand == "L" else "L")
+            roster = await self._roster(team.id)
+            starters: dict[str, Any] = {"P": starter}
+            if lineup is not None:
+                for spot in lineup.spots:
+                    if spot.card_id is not None and _why_out(spot.card_id, roster, unavailable) is None:
+                        starters[spot.position.value] = pool.batter(spot.card_id)
+            taken = {card.id for card in starters.values()}
+            for sitter in dd.bench_usage_sitters(red, white, green, starters, designated_hitter=designated_hitter):
+                if sitter.position == "P":
+                    rotation = (await self._rotation(team)).starters
+                    ready = [c for c in rotation if c != sitter.player and _why_out(c, roster, unavailable) is None]
+                    if not ready:
+                        continue
+                else:
+                    position = Position(sitter.position)
+                    bench = [
+                        e.card_id
+                        for e in roster.values()
+                        if e.kind == "batter"
+                        and e.card_id not in taken
+                        and _why_out(e.card_id, roster, unavailable) is None
+                    ]
+                    if not any(position is Position.DH or pool.batter(c).fielding(position) for c in bench):
+                        continue
+                sitting[sitter.player] = (
+                    f"sitting out (Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating "
+                    f"{sitter.needs} or better; his is {sitter.grade})"
+                )
+        return sitting
 
     async def build_game_setup(self, game_id: int) -> GameSetup:
         """The game as the teams stand today: lineups vs the other starter's hand, next starters, bullpens, park."""
@@ -1439,6 +1522,8 @@ class Store:
                 except SetupError as exc:
                     raise LineupError(str(exc)) from exc
                 await self._check_setup_players(league, setup)
+            if setup.ruleset != league.ruleset:
+                raise GameError(f"the league plays {league.ruleset}; that setup is for {setup.ruleset}")
             sides = sorted(set(managed))
             if any(side not in ("away", "home") for side in sides):
                 raise GameError(f"the sides a person manages are 'away' and 'home', not {sides}")
@@ -1451,7 +1536,7 @@ class Store:
                 sql.START_GAME,
                 (
                     league.day,
-                    RULESET,
+                    setup.ruleset,
                     _dumps(compact.pack_setup(setup.to_dict(), cards)),
                     secrets.randbits(62) if seed is None else seed,
                     _dumps(sides),
@@ -1655,6 +1740,7 @@ class Store:
                 box=box_dict,
             )
             await self._hook("season")
+            deep = game.setup.ruleset == DEEP_DRIVE
             for side in ("away", "home"):
                 team = await self._team(team_ids[side])
                 starter = game.setup.away.pitcher if side == "away" else game.setup.home.pitcher
@@ -1662,6 +1748,9 @@ class Store:
                     started = pitching.player == starter.id
                     in_a_row = await self._relief_days_in_a_row(league, record.season, pitching.player, day)
                     rest = league.rules.rest_days(started, pitching.outs, in_a_row)
+                    if deep and started:  # DDB "Starting Pitcher Rest": his Usage box, the asterisk
+                        fell = dd.endurance_fell_to_zero(game.events, starter.id)
+                        rest = dd.starter_rest(starter, fell, rest)
                     usage = (pitching.player, team.id, record.season, day, int(started), pitching.outs, pitching.bf)
                     await self._run(sql.INSERT_PITCHER_USAGE, (game_id, league.id, *usage, rest))
                 slot = await self._value(sql.SELECT_ROTATION_SLOT_OF, (team.id, starter.id))
@@ -1673,9 +1762,35 @@ class Store:
                     side = "away" if event.player in _player_ids(game.setup.away) else "home"
                     where = (league.id, event.player, team_ids[side], game_id, record.season, day)
                     await self._run(sql.INSERT_INJURY, (*where, event.kind, event.days, event.days))
+            if deep and league.rules.post_game_injuries:
+                await self._post_game_injuries(league, record, game, team_ids, day)
             await self._hook("injuries")
             await self._advance_series(game_id)  # a playoff game: the series goes on
             return await self._game(game_id)
+
+    async def _post_game_injuries(
+        self, league: League, record: GameRecord, game: Game, team_ids: Mapping[str, int], day: int
+    ) -> None:
+        """DDB "Post-Game Injuries" (league.deep_drive): the Training Room chart's days, as injuries."""
+        setups = {"away": game.setup.away, "home": game.setup.home}
+        cards: dict[str, Any] = {}
+        for team in setups.values():
+            for card in (*(s.batter for s in team.lineup), *team.bench, team.pitcher, *team.bullpen):
+                cards[card.id] = card
+        hurt_in_game = {e.player for e in game.events if isinstance(e, InjuryEvent) and e.leaves_game}
+        for injury in dd.post_game_injuries(
+            setups,
+            game.events,
+            handbook_of(game.setup.handbook),
+            dd.post_game_dice(game.seed),
+            designated_hitter=game.setup.options.designated_hitter,
+            names={cid: c.name for cid, c in cards.items()},
+            grades={cid: c.injury for cid, c in cards.items() if hasattr(c, "injury")},
+        ):
+            if injury.player in hurt_in_game:
+                continue  # already out with the game's own injury
+            where = (league.id, injury.player, team_ids[injury.side], record.id, record.season, day)
+            await self._run(sql.INSERT_INJURY, (*where, "training room", injury.days, injury.days))
 
     def _game_in_hand(self, record: GameRecord, game: Mapping[str, Any] | Game) -> Game:
         if not isinstance(game, Game):
@@ -2188,7 +2303,7 @@ def _splits(
 
 def _check_rulesets(ruleset: str, pool: CardPool) -> None:
     for ref, cardset in zip(pool.refs, pool.sets, strict=True):
-        if not ruleset.startswith(cardset.info.ruleset):
+        if family_of(ruleset) != cardset.info.ruleset:
             raise CardError(f"card set {ref!r} is for {cardset.info.ruleset}, not {ruleset}")
 
 

@@ -14,6 +14,7 @@ from bot.app import DugoutBot
 from bot.cardimage import KIND_COLOR, render_card_png
 from bot.checks import server_cards
 from bot.lookup import find_card
+from cards.deep_drive import models as dd
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.text import rating_pairs, stamina_pairs
 from league.cardpool import CardPool
@@ -25,7 +26,18 @@ def card_embed(card: AnyCard, source: str) -> discord.Embed:
     embed = discord.Embed(
         title=card.name, description=f"{card.year} {card.team}", colour=discord.Colour.from_rgb(r, g, b)
     )
-    if isinstance(card, Batter):
+    if isinstance(card, dd.Batter):  # DDB "Cards": positions, STEAL, RUN, injury
+        embed.add_field(name="Bats", value=str(card.bats))
+        embed.add_field(name="Positions", value=", ".join(str(f) for f in card.positions))
+        embed.add_field(name="Steal · Run · Injury", value=f"{card.steal} · {card.run.value} · {card.injury}")
+    elif isinstance(card, dd.Pitcher):  # Usage, Endurance, WP, BK, PO
+        embed.add_field(name="Throws", value=str(card.throws))
+        embed.add_field(name="Usage", value=str(card.usage))
+        embed.add_field(name="Endurance", value=str(card.endurance))
+        embed.add_field(name="WP · BK · PO", value=f"{card.wp} · {card.bk} · {card.po}")
+    elif isinstance(card, dd.Ballpark):
+        embed.add_field(name="Ballpark", value="Deep Drive reads the park on the handbook's Ballpark Effects chart")
+    elif isinstance(card, Batter):
         embed.add_field(name="Bats", value=str(card.bats))
         embed.add_field(name="Positions", value=", ".join(str(f) for f in card.positions))
         for hand, ratings in (("vs LHP", card.vs_lhp), ("vs RHP", card.vs_rhp)):

@@ -18,8 +18,12 @@ from bot.checks import UserError, can_manage_server, guild_id, require_commissio
 from bot.layout import messages
 from bot.summaries import summary_embeds
 from cards import BUNDLED_SETS
+from cards.loader import set_ruleset
+from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH, family_of
 from engine.setup import Options, SetupError
 from league import autoplay
+from league.cardpool import resolve_set
+from league.errors import CardError
 from league.models import League, LeagueRules
 
 log = logging.getLogger(__name__)
@@ -28,6 +32,44 @@ DEADLINE_CHECK_SECONDS = 60
 GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
 LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
 SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
+# /league-create ruleset: the game a league plays, and the bundled set it gets when none is named.
+RULESET_CHOICES = [
+    app_commands.Choice(name="Inside Pitch", value=INSIDE_PITCH),
+    app_commands.Choice(name="Deep Drive", value=DEEP_DRIVE),
+]
+DEFAULT_SETS = {INSIDE_PITCH: "sample", DEEP_DRIVE: "deep-drive-sample"}
+TITLES = {INSIDE_PITCH: "Inside Pitch", DEEP_DRIVE: "Deep Drive"}
+
+
+def set_family(ref: str) -> str:
+    """The game a card set is for ("inside-pitch" or "deep-drive"), read from its set.toml alone."""
+    try:
+        return set_ruleset(resolve_set(ref))
+    except CardError as exc:
+        raise UserError(str(exc)) from exc
+
+
+def choose_ruleset(ruleset: str | None, sets: list[str]) -> str:
+    """The league's ruleset: the one asked for, else the card sets' own; a set of the other game is refused."""
+    families = {ref: set_family(ref) for ref in sets}
+    if ruleset is None:
+        kinds = set(families.values())
+        if len(kinds) > 1:
+            raise UserError(
+                "Those card sets are for different games ("
+                + ", ".join(f"{ref}: {kind}" for ref, kind in families.items())
+                + "); a league plays one."
+            )
+        return DEEP_DRIVE if kinds == {"deep-drive"} else INSIDE_PITCH
+    wrong = [ref for ref, kind in families.items() if kind != family_of(ruleset)]
+    if wrong:
+        title = TITLES[ruleset]
+        article = "an" if ruleset == INSIDE_PITCH else "a"
+        raise UserError(
+            f"{', '.join(wrong)} {'is a card set' if len(wrong) == 1 else 'are card sets'} of the other game; "
+            f"{article} {title} league plays {title} cards, such as {DEFAULT_SETS[ruleset]}."
+        )
+    return ruleset
 
 
 def parse_setting(name: str, text: str, current: Any) -> Any:
@@ -48,6 +90,7 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
 
 def league_embed(league: League) -> discord.Embed:
     embed = discord.Embed(title=league.name, description=f"Season {league.season}, day {league.day}")
+    embed.add_field(name="Game", value=TITLES.get(league.ruleset, league.ruleset))
     embed.add_field(name="Card sets", value=", ".join(league.card_sets))
     embed.add_field(name="Commissioners", value=", ".join(f"<@{c}>" for c in league.commissioners) or "none")
     if league.channels:
@@ -80,11 +123,18 @@ class LeagueCreateCog(commands.Cog):
         name="The league's name",
         card_sets="Card sets to play with, comma-separated (a bundled set such as sample or 1970, or a folder)",
         teams="Make the teams the card sets list (a generated season's set has them); default yes",
+        ruleset="The game the league plays: Inside Pitch or Deep Drive (default: the card sets' own)",
     )
+    @app_commands.choices(ruleset=RULESET_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def create(
-        self, interaction: discord.Interaction, name: str, card_sets: str = "sample", teams: bool = True
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        card_sets: str | None = None,
+        teams: bool = True,
+        ruleset: str | None = None,
     ) -> None:
         gid = guild_id(interaction)
         existing = await self.bot.store.leagues(gid)
@@ -92,7 +142,8 @@ class LeagueCreateCog(commands.Cog):
             raise UserError(f"This server already plays {existing[0].name}; Dugout runs one league per server.")
         if not can_manage_server(interaction):
             raise UserError("Starting a league needs the server's Manage Server permission.")
-        sets = [s.strip() for s in card_sets.split(",") if s.strip()]
+        sets = [s.strip() for s in (card_sets or DEFAULT_SETS[ruleset or INSIDE_PITCH]).split(",") if s.strip()]
+        rules = choose_ruleset(ruleset, sets)  # refused here, privately, before the public deferral
         await interaction.response.defer(thinking=True)  # a season's teams take a while to sign
         store = self.bot.store
         pool = await store.card_sets(sets)
@@ -100,10 +151,10 @@ class LeagueCreateCog(commands.Cog):
         has_teams = any(s.team_entries for s in pool.sets)
         async with store.transaction():  # the league and its teams, or nothing
             league = await store.create_league(
-                name, sets, guild_id=gid, commissioners=[interaction.user.id], options=options
+                name, sets, guild_id=gid, commissioners=[interaction.user.id], options=options, ruleset=rules
             )
             made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
-        text = f"**{league.name}** is open, with {', '.join(league.card_sets)}."
+        text = f"**{league.name}** is open: {TITLES[rules]}, with {', '.join(league.card_sets)}."
         if options is not None:
             text += f" The designated hitter is {'on' if options.designated_hitter else 'off'}, as the card set says."
             if options.extra_inning_runner:
@@ -120,7 +171,12 @@ class LeagueCreateCog(commands.Cog):
 
     @create.autocomplete("card_sets")
     async def _card_sets(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return autocomplete.list_choices(sorted(p.name for p in BUNDLED_SETS.iterdir() if p.is_dir()), current)
+        """The bundled sets; only those of the chosen game once ``ruleset`` is filled in."""
+        names = sorted(p.name for p in BUNDLED_SETS.iterdir() if p.is_dir())
+        chosen = getattr(interaction.namespace, "ruleset", None)
+        if chosen in DEFAULT_SETS:
+            names = [n for n in names if set_ruleset(BUNDLED_SETS / n) == family_of(chosen)]
+        return autocomplete.list_choices(names, current)
 
 
 class LeagueCog(commands.GroupCog, group_name="league", group_description="The server's league"):

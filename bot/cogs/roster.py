@@ -8,6 +8,7 @@ pending trade through or stop it, and the proposing side may withdraw it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -18,6 +19,7 @@ from bot.app import DugoutBot
 from bot.checks import UserError, find_team, is_commissioner, my_team, require_manager, server_league
 from bot.layout import add_lines
 from bot.lookup import find_card, find_cards
+from cards.deep_drive import models as dd
 from cards.models import Batter, Pitcher
 from league.cardpool import CardPool
 from league.errors import LeagueError
@@ -26,8 +28,12 @@ from league.models import League, RosterEntry, Team, Trade
 
 def player_line(pool: CardPool, entry: RosterEntry, unavailable: dict[str, str]) -> str:
     """One player: what he plays, and why he cannot play today if he cannot."""
-    card = pool.card(entry.card_id)
-    if isinstance(card, Pitcher):
+    card: Any = pool.card(entry.card_id)
+    if isinstance(card, dd.Pitcher):
+        what = f"throws {card.throws.value}, {card.usage}"
+    elif isinstance(card, dd.Batter):
+        what = f"{', '.join(f.position.value for f in card.positions)}, bats {card.bats.value}"
+    elif isinstance(card, Pitcher):
         role = "starter" if card.relief is None else "reliever" if card.start is None else "starter and reliever"
         what = f"throws {card.throws.value}, {role}"
     elif isinstance(card, Batter):

@@ -49,4 +49,8 @@ async def test_card_sets_autocomplete_lists_bundled_sets(fake_discord: FakeDisco
     fake = fake_discord
     async with running_bot(fake, store):
         choices = await fake.autocomplete(fake.commissioner, "league-create", focused="card_sets", value="sam")
-        assert choices == [{"name": "sample", "value": "sample"}]
+        # Both games' samples until the ruleset is chosen (tests/bot/test_deep_drive_discord.py narrows it).
+        assert choices == [
+            {"name": "deep-drive-sample", "value": "deep-drive-sample"},
+            {"name": "sample", "value": "sample"},
+        ]

@@ -82,7 +82,7 @@ async def test_bad_names_and_rulesets_are_refused(store: Store, db_path: Path) -
     with unchanged(db_path):
         with pytest.raises(SettingsError, match="cannot be empty"):
             await store.create_league("   ", ["sample"])
-        with pytest.raises(SettingsError, match="not built yet"):
+        with pytest.raises(SettingsError, match=r"plays inside-pitch-2021 and deep-drive-1\.2\.5; not 'deep-drive'"):
             await store.create_league("Deep", ["sample"], ruleset="deep-drive")
 
 

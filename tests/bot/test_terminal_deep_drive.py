@@ -1,0 +1,86 @@
+"""Deep Drive at the terminal: ``dugout play --ruleset deep-drive`` watched and managed (scripted stdin),
+and ``dugout run --ruleset deep-drive`` keeping a Deep Drive terminal league."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import terminal
+from bot.cli import main
+from engine.game import Game
+from engine.rulesets import DEEP_DRIVE
+from league.store import Store
+
+FINAL = re.compile(r"Final(?: in \d+ innings)?: (.+) (\d+), (.+) (\d+)$", re.MULTILINE)
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def test_a_watched_deep_drive_game_is_the_engines_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, "")
+    assert main(["play", "--ruleset", "deep-drive", "--seed", "7", "--manage", "none"]) == 0
+    out = capsys.readouterr().out
+    setup = terminal.build_setup(terminal.load_cards("deep-drive"))
+    assert (setup.ruleset, setup.away.name, setup.home.name) == (DEEP_DRIVE, "Chicago (N)", "Cleveland")
+    game = Game(setup, seed=7)
+    away, away_runs, home, home_runs = FINAL.search(out).groups()  # type: ignore[union-attr]
+    assert (away, int(away_runs), home, int(home_runs)) == (
+        "Chicago (N)",
+        game.state.away.runs,
+        "Cleveland",
+        game.state.home.runs,
+    )
+    # Deep Drive's own readings, told in words: the cards' 00-99 readings, the DEEP DRIVE section, Endurance.
+    assert re.search(r"(Batter|Pitcher) card \d\d \(", out) and "'s Endurance: " in out
+    assert "Progressive Field" in out and "Pitching" in out and "Totals" in out
+    assert "dugout play --seed 7 --away 'Chicago (N)' --home Cleveland --ruleset deep-drive" in out
+
+
+def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, "bogus\n1\n2\n")
+    assert main(["play", "--ruleset", "deep-drive", "--seed", "5", "--manage", "home", "--ask", "every"]) == 0
+    out = capsys.readouterr().out
+    # DDB "Pitcher Endurance": the defense is asked about its pitcher with his Endurance in the words.
+    assert "Cleveland manager: Corey Kluber has 7 Endurance left: a new pitcher?" in out
+    assert "'bogus' is not one of the choices: type a number from 1 to 12, or press Enter for 1" in out
+    assert "    Cleveland manager, pitching change: stay\n" in out
+    # DDB "Playing it Safe": the offense's call with runners on.
+    assert "Cleveland manager: Runners on: the offense's call?" in out and "2) Play it safe" in out
+    assert "    Cleveland manager, offense: safe\n" in out
+    assert "(No more input: the auto-manager manages the rest of the game.)" in out
+    assert FINAL.search(out)
+
+
+def test_run_keeps_a_deep_drive_terminal_league(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    database = tmp_path / "league.sqlite3"
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(database))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    for _ in range(2):
+        feed(monkeypatch, "")
+        assert main(["run", "--ruleset", "deep-drive"]) == 0
+    out = capsys.readouterr().out
+    assert "Terminal League deep-drive-sample, day 2: " in out and FINAL.search(out)
+    standings = out[out.rindex("Standings") :].splitlines()
+    assert sum(int(line.split()[1]) for line in standings[2:4]) == 2
+
+    async def stored() -> list[str | None]:
+        async with await Store.open(database) as store:
+            [league] = await store.leagues()
+            assert league.ruleset == DEEP_DRIVE
+            return [g.ruleset for g in await store.games(league.id, status="final")]
+
+    assert asyncio.run(stored()) == [DEEP_DRIVE, DEEP_DRIVE]
