@@ -155,8 +155,7 @@ class CardPool:
             # A Deep Drive pitcher's batting card: his name, team and year, fielding nowhere but P or DH.
             return any(is_pitchers_own(cast(Any, batter), p) for p in pitchers)
         return any(
-            p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
-            for p in pitchers
+            p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year) for p in pitchers
         )
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:

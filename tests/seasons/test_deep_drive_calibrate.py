@@ -1,0 +1,162 @@
+"""Calibrating Deep Drive cards in the league's own games (seasons.deep_drive.generate, seasons.calibrate):
+the scales reach the cards, the league plays the game its set names, a two-way player is signed."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import astuple, dataclass, field, replace
+from pathlib import Path
+
+import pytest
+
+from cards.deep_drive.loader import is_pitchers_own
+from cards.deep_drive.models import Batter, Pitcher
+from league.replay import ruleset_of
+from seasons.calibrate import Calibration
+from seasons.deep_drive import counts as cnt
+from seasons.deep_drive import outs as outs_mod
+from seasons.deep_drive import ratings as rt
+from seasons.deep_drive.generate import generate, scaled, stretched
+from seasons.stats import Batting
+from tests.seasons.test_deep_drive_generate import DEFAULT
+from tests.seasons.test_generate import two_teams
+
+RATES = cnt.Rates(hr=0.03, tr=0.005, do=0.045, si=0.15, bb=0.08, hbp=0.01, so=0.2)
+
+
+def test_scales_multiply_each_result_by_its_own() -> None:
+    got = scaled(RATES, {"HR": 2.0, "3B": 0.5, "2B": 1.1, "1B": 0.9, "BB": 1.2, "HBP": 1.0, "K": 0.8})
+    assert astuple(got) == pytest.approx((0.06, 0.0025, 0.0495, 0.135, 0.096, 0.01, 0.16))
+    assert scaled(RATES, {}) == RATES
+
+
+def test_a_pitchers_spread_is_stretched_about_the_league() -> None:
+    league = cnt.Rates(hr=0.03, tr=0.005, do=0.045, si=0.15, bb=0.08, hbp=0.01, so=0.2)
+    assert astuple(stretched(league, league, {"H": 1.3, "HR": 1.3, "BB": 1.3, "K": 1.3})) == pytest.approx(
+        astuple(league)
+    )
+    mine = replace(league, hr=0.04, so=0.25, si=0.16)
+    got = stretched(mine, league, {"HR": 1.2, "K": 0.8, "H": 1.5})
+    assert got.hr == pytest.approx(0.042) and got.so == pytest.approx(0.24) and got.bb == pytest.approx(0.08)
+    hits = league.si + league.do + league.tr + 1.5 * 0.01  # his hits on balls in play .21 against .20
+    assert got.si + got.do + got.tr == pytest.approx(hits)
+    assert got.do / got.si == pytest.approx(mine.do / mine.si)  # split as his own
+    assert stretched(mine, league, {}) == mine
+
+
+def test_the_gdp_scale_and_dither_set_the_hard_grounders() -> None:
+    def hard(codes: list[str]) -> int:
+        return sum(c.startswith("G") and c.endswith("h") for c in codes)
+
+    grounders = outs_mod.type_counts(outs_mod.Tilt())["G"]  # 5: 5 x 0.35 = 1.75 hard
+    assert grounders == 5
+    assert hard(outs_mod.outs_section(outs_mod.Tilt(), "R")) == 2  # rounds
+    assert hard(outs_mod.outs_section(outs_mod.Tilt(), "R", dither=0.0)) == 1
+    assert hard(outs_mod.outs_section(outs_mod.Tilt(), "R", dither=0.99)) == 2
+    assert hard(outs_mod.outs_section(outs_mod.Tilt(), "R", hard_scale=2.0)) == 4  # 3.5 + .5
+    assert hard(outs_mod.outs_section(outs_mod.Tilt(), "R", hard_scale=9.0)) == 4  # one grounder stays plain
+    assert hard(outs_mod.outs_section(outs_mod.Tilt(), "R", hard_scale=0.0)) == 0
+    assert 0 <= outs_mod.dither("abc-2016") < 1 and outs_mod.dither("abc-2016") == outs_mod.dither("abc-2016")
+
+
+def test_steal_scales_move_the_number_and_the_letter() -> None:
+    from engine.deep_drive.handbook import parse_handbook
+
+    hb = parse_handbook(DEFAULT.read_text(encoding="utf-8"), "handbook.toml")
+    season = two_teams()
+    ctx = rt.context(season)
+    b = Batting(pa=600, ab=540, h=150, bb=50, hbp=5, sb=10, cs=5)
+    plain = rt.steal(b, hb, ctx)
+    assert rt.steal(b, hb, ctx, {}) == plain
+    more = rt.steal(b, hb, ctx, {"attempts": 3.0})
+    assert int(more[0]) > int(plain[0]) and more[1] == plain[1]
+    better = rt.steal(b, hb, ctx, {"success": 1.4})
+    assert better[0] == plain[0] and better[1] < plain[1]  # A is the best letter
+
+
+def test_a_fielding_batter_card_is_not_a_pitchers_batting_card() -> None:
+    pitcher = Pitcher.model_validate(
+        {"id": "p", "name": "Jack Shuck", "team": "Chicago", "year": 2016, "throws": "R", "injury": "A",
+         "positions": ["P 3"], "chances": {"OUT": "50-99"}, "outs": ["G6"] * 10, "usage": "RELIEVER",
+         "endurance": "1", "wp": "C", "bk": "C", "po": "C"}
+    )  # fmt: skip
+
+    def batter(positions: list[str], name: str = "Jack Shuck") -> Batter:
+        return Batter.model_validate(
+            {"id": "b", "name": name, "team": "Chicago", "year": 2016, "bats": "L", "injury": "A",
+             "positions": positions, "chances": {"OUT": "00-49"}, "outs": ["G6"] * 10,
+             "deep_drive": {"DO": "00-69", "F9d": "70-99"}}
+        )  # fmt: skip
+
+    assert is_pitchers_own(batter(["DH"]), pitcher)
+    assert not is_pitchers_own(batter(["CF 3"]), pitcher)  # 2016's Shuck: an outfielder who pitched once
+    assert not is_pitchers_own(batter(["DH"], "Someone Else"), pitcher)
+
+
+def test_a_set_plays_the_game_it_names() -> None:
+    assert ruleset_of("deep-drive") == "deep-drive-1.2.5"
+    assert ruleset_of("inside-pitch") == "inside-pitch-2021"
+    with pytest.raises(ValueError):
+        ruleset_of("strat")
+
+
+@dataclass
+class Played:
+    """A stand-in league: every card plays its player's real line, with home runs halved."""
+
+    team_games: int
+    batting: dict[str, dict[str, int]] = field(default_factory=dict)
+    pitching: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+def test_the_league_s_games_scale_the_cards(tmp_path: Path) -> None:
+    season = two_teams()
+    seen: list[tuple[str, int, int]] = []
+
+    def player_with(hr_kept: float):  # type: ignore[no-untyped-def]
+        def player(folder: Path, games: int, seed: int) -> Played:
+            info = tomllib.loads((folder / "set.toml").read_text(encoding="utf-8"))
+            seen.append((info["ruleset"], games, seed))
+            played = Played(team_games=sum(t.g for t in season.teams.values()))
+            for p in season.players.values():
+                b = p.batting
+                if b is None:
+                    continue
+                hr = round(b.hr * hr_kept)
+                played.batting[f"{p.player_id}-1970"] = {
+                    "pa": b.pa, "ab": b.ab, "r": b.r, "h": b.h - b.hr + hr, "doubles": b.doubles,
+                    "triples": b.triples, "hr": hr, "bb": b.bb, "k": b.so, "hbp": b.hbp,
+                    "sf": b.sf, "sh": b.sh, "gidp": b.gidp, "sb": b.sb, "cs": b.cs,
+                }  # fmt: skip
+            return played
+
+        return player
+
+    def hr_numbers(folder: Path) -> int:
+        total = 0
+        for path in folder.glob("*.toml"):
+            for table in tomllib.loads(path.read_text(encoding="utf-8")).get("batter", []):
+                chance = Batter.model_validate(table).chance("DD")
+                if chance is not None and chance.numbers is not None:
+                    total += chance.numbers.high - chance.numbers.low + 1
+        return total
+
+    def scale(text: str, result: str) -> float:
+        return float(next(part.split()[1] for part in text.split(", ") if part.split()[0] == result))
+
+    def make(name: str, **kw: object) -> str:
+        report = generate(1970, ["NL"], tmp_path / name, load_season=lambda _y, _l: season,
+                          handbook_text=DEFAULT.read_text(encoding="utf-8"), **kw)  # type: ignore[arg-type]  # fmt: skip
+        return report.calibration
+
+    assert make("plain") == ""
+    full = make("full", player=player_with(1.0), schedule=(0.5,))
+    assert seen == [("deep-drive", 81, 1)]  # half the schedule, seed 1, a Deep Drive set
+    halved = make("halved", player=player_with(0.5), schedule=(0.5,))
+    hr = sum(p.batting.hr for p in season.players.values() if p.batting)
+    kept = sum(round(p.batting.hr * 0.5) for p in season.players.values() if p.batting)
+    # Half the home runs played: the scale doubles (real / played), the other results stay.
+    assert scale(halved, "HR") == pytest.approx(scale(full, "HR") * hr / kept, abs=0.002)
+    assert scale(halved, "BB") == scale(full, "BB")
+    assert hr_numbers(tmp_path / "halved") > hr_numbers(tmp_path / "full")
+    assert "calibrated in 1 rounds" in (tmp_path / "full" / "ATTRIBUTION.md").read_text(encoding="utf-8")
