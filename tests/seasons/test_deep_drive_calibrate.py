@@ -12,7 +12,6 @@ import pytest
 from cards.deep_drive.loader import is_pitchers_own
 from cards.deep_drive.models import Batter, Pitcher
 from league.replay import ruleset_of
-from seasons.calibrate import Calibration
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
 from seasons.deep_drive import ratings as rt
