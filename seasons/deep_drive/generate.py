@@ -12,7 +12,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,15 @@ from engine.deep_drive.handbook import Handbook, def_vector_mix, parse_handbook
 from engine.deep_drive.odds import pa_odds, summary
 from seasons import fit as ipfit
 from seasons import generate as ipgen
-from seasons.calibrate import CALIBRATION_SCHEDULE, Calibration, LeaguePlayer, games_per_team, uses_dh
+from seasons.calibrate import (
+    CALIBRATION_SCHEDULE,
+    POOL_FROM,
+    Calibration,
+    LeaguePlayer,
+    PlayedLeague,
+    games_per_team,
+    uses_dh,
+)
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
 from seasons.deep_drive import ratings as rt
@@ -169,6 +177,60 @@ def stretched(r: cnt.Rates, league: cnt.Rates, factors: Mapping[str, float]) -> 
     )
 
 
+# How the league's runs answer the SI+ share of singles: played R/G over real per unit of share
+# (a single that moves the runners two bases instead of one). Measured on 2016 (docs/deep-drive/
+# real-seasons.md, "Calibration"); the rounds pool the intercept with this slope held.
+RUNS_PER_SI_PLUS = 0.11
+SI_PLUS_LIMITS = (0.05, 0.95)
+
+
+@dataclass
+class DeepDriveCalibration(Calibration):
+    """Inside Pitch's scales (``seasons.calibrate.Calibration``) plus the SI+ share of singles,
+    fitted to the league's runs per game: the one figure the results' scales leave free (how far
+    runners go on a single). Played R/G over real is taken as linear in the share with slope
+    :data:`RUNS_PER_SI_PLUS`; the rounds from ``POOL_FROM`` on pool the level, weighted by their
+    team games, and the new share is the one that gives the real runs."""
+
+    si_plus: float = cnt.SI_PLUS_SHARE
+    runs: list[tuple[float, float, float]] = field(default_factory=list)  # (share, played/real R/G, games)
+
+    def update(
+        self,
+        played: PlayedLeague,
+        pitcher_cards: Iterable[str],
+        season: Season,
+        pitchers_real: Batting,
+        *,
+        batters_by_card: Mapping[str, Batting] | None = None,
+        pitchers_by_card: Mapping[str, Pitching] | None = None,
+    ) -> None:
+        super().update(
+            played,
+            pitcher_cards,
+            season,
+            pitchers_real,
+            batters_by_card=batters_by_card,
+            pitchers_by_card=pitchers_by_card,
+        )
+        real = season.league_batting()
+        real_games = sum(t.g for t in season.teams.values())
+        runs = sum(line.get("r", 0) for line in played.batting.values())
+        if not (real.r and real_games and played.team_games):
+            return
+        ratio = (runs / played.team_games) / (real.r / real_games)
+        self.runs.append((self.si_plus, ratio, float(played.team_games)))
+        pooled = self.runs[POOL_FROM - 1 :] if len(self.runs) >= POOL_FROM else self.runs
+        weight = sum(w for _, _, w in pooled)
+        share = sum(s * w for s, _, w in pooled) / weight
+        level = sum(r * w for _, r, w in pooled) / weight
+        target = share + (1 - level) / RUNS_PER_SI_PLUS
+        self.si_plus = min(max(target, SI_PLUS_LIMITS[0]), SI_PLUS_LIMITS[1])
+
+    def describe(self) -> str:
+        return f"{super().describe()}, SI+ share {self.si_plus:.3f}"
+
+
 def build(season: Season, handbook_text: str | None = None, calibration: Calibration | None = None) -> Built:
     """Every card, team entry and the handbook of one season (nothing written). ``handbook_text``
     replaces the season's derived handbook (tests with hand-made seasons pass the default's).
@@ -190,8 +252,9 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
     league_b = scaled(cnt.batting_rates(lb), adjust)
     raw_league_p = cnt.pitching_rates(lp, shares)
     league_p = scaled(raw_league_p, adjust)
-    code_lb = cnt.code_rates(league_b, league_b, vector)
-    code_lp = cnt.code_rates(league_p, league_p, vector)
+    si_plus = getattr(cal, "si_plus", cnt.SI_PLUS_SHARE)
+    code_lb = cnt.code_rates(league_b, league_b, vector, si_plus)
+    code_lp = cnt.code_rates(league_p, league_p, vector, si_plus)
     team_names = {t.team_id: t.name for t in season.teams.values()}
     files: dict[str, list[DeepDriveCard]] = {}
     targets: dict[str, dict[str, float]] = {}
@@ -211,7 +274,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
         scales: Mapping[str, float],
     ) -> Batter:
         rates = scaled(cnt.batting_rates(b, factor), scales)
-        chances, counts = cnt.chances(cnt.code_rates(rates, league_b, vector), code_lb, 0, _had_batting(b))
+        chances, counts = cnt.chances(cnt.code_rates(rates, league_b, vector, si_plus), code_lb, 0, _had_batting(b))
         if counts.clipped:
             clipped.append(f"{name} ({card_id}) batting: " + ", ".join(
                 f"{c} {v:.1f}" for c, v in counts.exact.items() if v < 0 or v > cnt.NUMBERS))  # fmt: skip
@@ -240,7 +303,9 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
             card_id = ipgen._card_id(ipgen.pitcher_card_id(player, year))
             rates = cnt.pitching_rates(p, shares, PARK_HITS * ipfit._factor(season, player, False) + 1 - PARK_HITS)
             rates = scaled(stretched(rates, raw_league_p, cal.pitcher_spread), adjust)
-            chances, counts = cnt.chances(cnt.code_rates(rates, league_p, vector), code_lp, 50, _had_pitching(p))
+            chances, counts = cnt.chances(
+                cnt.code_rates(rates, league_p, vector, si_plus), code_lp, 50, _had_pitching(p)
+            )
             if counts.clipped:
                 clipped.append(f"{player.name} ({card_id}) pitching")
             per_start, per_relief = rt.split_bfp(p, season, league)
@@ -454,7 +519,7 @@ def generate(
     say("deriving the season's handbook and building every Deep Drive card")
     built = build(season, handbook_text)
     info = set_info(year, leagues)
-    calibration = Calibration()
+    calibration: Calibration = DeepDriveCalibration()
     if player is not None:
         calibration = calibrate(season, built, info, player, schedule, say, handbook_text)
         built = build(season, handbook_text, calibration)
@@ -503,7 +568,7 @@ def calibrate(
     schedule: Sequence[float],
     say: Callable[[str], None],
     handbook_text: str | None = None,
-) -> Calibration:
+) -> DeepDriveCalibration:
     """The scales from rounds of league games (``seasons.calibrate.Calibration``, pooled as for
     Inside Pitch): each round plays the cards the last one built."""
     year = season.year
@@ -526,7 +591,7 @@ def calibrate(
         for p in season.players.values()
         if p.pitching is not None and p.pitching.bfp > 0
     }
-    calibration = Calibration()
+    calibration = DeepDriveCalibration()
     with tempfile.TemporaryDirectory(prefix="dugout-dd-calibration-") as folder:
         for n, share in enumerate(schedule, 1):
             games = max(1, round(share * length))

@@ -15,8 +15,15 @@ from league.replay import ruleset_of
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
 from seasons.deep_drive import ratings as rt
-from seasons.deep_drive.generate import generate, scaled, stretched
-from seasons.stats import Batting
+from seasons.deep_drive.generate import (
+    RUNS_PER_SI_PLUS,
+    SI_PLUS_LIMITS,
+    DeepDriveCalibration,
+    generate,
+    scaled,
+    stretched,
+)
+from seasons.stats import Batting, Season
 from tests.seasons.test_deep_drive_generate import DEFAULT
 from tests.seasons.test_generate import two_teams
 
@@ -108,6 +115,47 @@ class Played:
     pitching: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
+def played_lines(season: Season, *, hr_kept: float = 1.0, runs: float = 1.0) -> Played:
+    """Every card plays its player's real line over the real team games, with ``hr_kept`` of his home
+    runs (the rest made outs); the league scores ``runs`` times its real runs (all on the first card)."""
+    played = Played(team_games=sum(t.g for t in season.teams.values()))
+    scored = round(runs * season.league_batting().r)
+    for p in season.players.values():
+        b = p.batting
+        if b is None:
+            continue
+        hr = round(b.hr * hr_kept)
+        played.batting[f"{p.player_id}-1970"] = {
+            "pa": b.pa, "ab": b.ab, "r": 0 if played.batting else scored, "h": b.h - b.hr + hr,
+            "doubles": b.doubles, "triples": b.triples, "hr": hr, "bb": b.bb, "k": b.so, "hbp": b.hbp,
+            "sf": b.sf, "sh": b.sh, "gidp": b.gidp, "sb": b.sb, "cs": b.cs,
+        }  # fmt: skip
+    return played
+
+
+def test_the_si_plus_share_answers_the_league_s_runs() -> None:
+    made = two_teams()
+    teams = {t: replace(team, batting=replace(team.batting, r=10_000)) for t, team in made.teams.items()}
+    season = replace(made, teams=teams)
+
+    cal = DeepDriveCalibration()
+    assert cal.si_plus == cnt.SI_PLUS_SHARE == 0.5
+    cal.update(played_lines(season, runs=1.018), set(), season, Batting())
+    # 1.8 % too many runs at a share of .50: the share falls by .018 / RUNS_PER_SI_PLUS.
+    assert cal.si_plus == pytest.approx(0.5 - 0.018 / RUNS_PER_SI_PLUS, abs=1e-3)
+    assert cal.runs[0][0] == 0.5 and cal.runs[0][1] == pytest.approx(1.018, abs=1e-4)
+    first = cal.si_plus
+    cal.update(played_lines(season, runs=1.0), set(), season, Batting())
+    assert cal.si_plus == pytest.approx(first, abs=1e-3)  # the second round alone (POOL_FROM 2): on target
+    cal.update(played_lines(season, runs=0.98), set(), season, Batting())
+    # rounds 2 and 3 pooled: level .99 at a mean share of `first`
+    assert cal.si_plus == pytest.approx(first + 0.01 / RUNS_PER_SI_PLUS, abs=1e-3)
+    assert f"SI+ share {cal.si_plus:.3f}" in cal.describe()
+    many = DeepDriveCalibration()
+    many.update(played_lines(season, runs=2.0), set(), season, Batting())
+    assert many.si_plus == SI_PLUS_LIMITS[0]
+
+
 def test_the_league_s_games_scale_the_cards(tmp_path: Path) -> None:
     season = two_teams()
     seen: list[tuple[str, int, int]] = []
@@ -116,18 +164,7 @@ def test_the_league_s_games_scale_the_cards(tmp_path: Path) -> None:
         def player(folder: Path, games: int, seed: int) -> Played:
             info = tomllib.loads((folder / "set.toml").read_text(encoding="utf-8"))
             seen.append((info["ruleset"], games, seed))
-            played = Played(team_games=sum(t.g for t in season.teams.values()))
-            for p in season.players.values():
-                b = p.batting
-                if b is None:
-                    continue
-                hr = round(b.hr * hr_kept)
-                played.batting[f"{p.player_id}-1970"] = {
-                    "pa": b.pa, "ab": b.ab, "r": b.r, "h": b.h - b.hr + hr, "doubles": b.doubles,
-                    "triples": b.triples, "hr": hr, "bb": b.bb, "k": b.so, "hbp": b.hbp,
-                    "sf": b.sf, "sh": b.sh, "gidp": b.gidp, "sb": b.sb, "cs": b.cs,
-                }  # fmt: skip
-            return played
+            return played_lines(season, hr_kept=hr_kept)
 
         return player
 
