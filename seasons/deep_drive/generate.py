@@ -32,6 +32,7 @@ from seasons.calibrate import (
     LeaguePlayer,
     PlayedLeague,
     games_per_team,
+    played_batting,
     uses_dh,
 )
 from seasons.deep_drive import counts as cnt
@@ -177,7 +178,7 @@ def stretched(r: cnt.Rates, league: cnt.Rates, factors: Mapping[str, float]) -> 
     )
 
 
-# How the league's runs answer the SI+ share of singles: played R/G over real per unit of share
+# How the league's runs answer the SI+ share of singles: played runs over real per unit of share
 # (a single that moves the runners two bases instead of one). Measured on 2016 (docs/deep-drive/
 # real-seasons.md, "Calibration"); the rounds pool the intercept with this slope held.
 RUNS_PER_SI_PLUS = 0.11
@@ -187,13 +188,15 @@ SI_PLUS_LIMITS = (0.05, 0.95)
 @dataclass
 class DeepDriveCalibration(Calibration):
     """Inside Pitch's scales (``seasons.calibrate.Calibration``) plus the SI+ share of singles,
-    fitted to the league's runs per game: the one figure the results' scales leave free (how far
-    runners go on a single). Played R/G over real is taken as linear in the share with slope
-    :data:`RUNS_PER_SI_PLUS`; the rounds from ``POOL_FROM`` on pool the level, weighted by their
-    team games, and the new share is the one that gives the real runs."""
+    fitted to the league's runs: the one figure the results' scales leave free (how far runners go
+    on a single). The runs are judged against what the batting line is worth, so a round whose line
+    is still off (the first) does not move the share for it: the ratio is played runs over the
+    played line's :func:`base_runs`, over the same of the real season. It is taken as linear in the
+    share with slope :data:`RUNS_PER_SI_PLUS`; the rounds from ``POOL_FROM`` on pool the level,
+    weighted by their plate appearances, and the new share is the one that gives a ratio of 1."""
 
     si_plus: float = cnt.SI_PLUS_SHARE
-    runs: list[tuple[float, float, float]] = field(default_factory=list)  # (share, played/real R/G, games)
+    runs: list[tuple[float, float, float]] = field(default_factory=list)  # (share, runs ratio, plate appearances)
 
     def update(
         self,
@@ -213,13 +216,11 @@ class DeepDriveCalibration(Calibration):
             batters_by_card=batters_by_card,
             pitchers_by_card=pitchers_by_card,
         )
-        real = season.league_batting()
-        real_games = sum(t.g for t in season.teams.values())
-        runs = sum(line.get("r", 0) for line in played.batting.values())
-        if not (real.r and real_games and played.team_games):
+        real, line = season.league_batting(), played_batting(played)
+        if not (real.r and line.r and base_runs(real) and base_runs(line)):
             return
-        ratio = (runs / played.team_games) / (real.r / real_games)
-        self.runs.append((self.si_plus, ratio, float(played.team_games)))
+        ratio = (line.r / base_runs(line)) / (real.r / base_runs(real))
+        self.runs.append((self.si_plus, ratio, float(line.pa)))
         pooled = self.runs[POOL_FROM - 1 :] if len(self.runs) >= POOL_FROM else self.runs
         weight = sum(w for _, _, w in pooled)
         share = sum(s * w for s, _, w in pooled) / weight
@@ -229,6 +230,16 @@ class DeepDriveCalibration(Calibration):
 
     def describe(self) -> str:
         return f"{super().describe()}, SI+ share {self.si_plus:.3f}"
+
+
+def base_runs(b: Batting) -> float:
+    """David Smyth's BaseRuns (as ``bench.fidelity.base_runs``): the runs a line scores with
+    average sequencing."""
+    on = b.h + b.bb + b.hbp - b.hr
+    tb = b.h + b.doubles + 2 * b.triples + 3 * b.hr
+    advance = (1.4 * tb - 0.6 * b.h - 3 * b.hr + 0.1 * (b.bb + b.hbp)) * 1.02
+    outs = b.ab - b.h + b.sf
+    return on * advance / (advance + outs) + b.hr if advance + outs else float(b.hr)
 
 
 def build(season: Season, handbook_text: str | None = None, calibration: Calibration | None = None) -> Built:

@@ -12,6 +12,7 @@ import pytest
 from cards.deep_drive.loader import is_pitchers_own
 from cards.deep_drive.models import Batter, Pitcher
 from league.replay import ruleset_of
+from seasons.calibrate import played_batting
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
 from seasons.deep_drive import ratings as rt
@@ -19,6 +20,7 @@ from seasons.deep_drive.generate import (
     RUNS_PER_SI_PLUS,
     SI_PLUS_LIMITS,
     DeepDriveCalibration,
+    base_runs,
     generate,
     scaled,
     stretched,
@@ -137,22 +139,25 @@ def test_the_si_plus_share_answers_the_league_s_runs() -> None:
     made = two_teams()
     teams = {t: replace(team, batting=replace(team.batting, r=10_000)) for t, team in made.teams.items()}
     season = replace(made, teams=teams)
+    # The ratio is runs over the line's BaseRuns, played over real: the stand-in's line is the
+    # players' (k converts), so a league scoring ratio / k times the real runs reads `ratio`.
+    k = base_runs(season.league_batting()) / base_runs(played_batting(played_lines(season)))
 
     cal = DeepDriveCalibration()
     assert cal.si_plus == cnt.SI_PLUS_SHARE == 0.5
-    cal.update(played_lines(season, runs=1.018), set(), season, Batting())
-    # 1.8 % too many runs at a share of .50: the share falls by .018 / RUNS_PER_SI_PLUS.
+    cal.update(played_lines(season, runs=1.018 / k), set(), season, Batting())
+    # 1.8 % more runs than the line is worth at a share of .50: the share falls by .018 / RUNS_PER_SI_PLUS.
     assert cal.si_plus == pytest.approx(0.5 - 0.018 / RUNS_PER_SI_PLUS, abs=1e-3)
     assert cal.runs[0][0] == 0.5 and cal.runs[0][1] == pytest.approx(1.018, abs=1e-4)
     first = cal.si_plus
-    cal.update(played_lines(season, runs=1.0), set(), season, Batting())
+    cal.update(played_lines(season, runs=1.0 / k), set(), season, Batting())
     assert cal.si_plus == pytest.approx(first, abs=1e-3)  # the second round alone (POOL_FROM 2): on target
-    cal.update(played_lines(season, runs=0.98), set(), season, Batting())
+    cal.update(played_lines(season, runs=0.98 / k), set(), season, Batting())
     # rounds 2 and 3 pooled: level .99 at a mean share of `first`
     assert cal.si_plus == pytest.approx(first + 0.01 / RUNS_PER_SI_PLUS, abs=1e-3)
     assert f"SI+ share {cal.si_plus:.3f}" in cal.describe()
     many = DeepDriveCalibration()
-    many.update(played_lines(season, runs=2.0), set(), season, Batting())
+    many.update(played_lines(season, runs=2.0 / k), set(), season, Batting())
     assert many.si_plus == SI_PLUS_LIMITS[0]
 
 
@@ -196,3 +201,12 @@ def test_the_league_s_games_scale_the_cards(tmp_path: Path) -> None:
     assert scale(halved, "BB") == scale(full, "BB")
     assert hr_numbers(tmp_path / "halved") > hr_numbers(tmp_path / "full")
     assert "calibrated in 1 rounds" in (tmp_path / "full" / "ATTRIBUTION.md").read_text(encoding="utf-8")
+
+
+def test_base_runs_is_the_benchmarks() -> None:
+    from bench.fidelity import Line
+    from bench.fidelity import base_runs as bench_base_runs
+
+    counts = {"ab": 5500, "h": 1400, "doubles": 280, "triples": 30, "hr": 190, "bb": 500, "hbp": 60, "sf": 40}
+    assert base_runs(Batting(**counts)) == pytest.approx(bench_base_runs(Line(**counts)))
+    assert base_runs(Batting(**counts)) == pytest.approx(740, abs=30)  # a 2016 team's line scores about that
