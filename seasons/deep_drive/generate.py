@@ -44,6 +44,7 @@ from seasons.stats import Batting, Pitching, Player, Season
 from seasons.write import ATTRIBUTION_FILE, SetExists, attribution
 
 GENERIC_FILE = "pitcher-batting.toml"
+METHOD = "docs/deep-drive/real-seasons.md"  # named in the set's ATTRIBUTION.md
 TARGETS = ("HR", "3B", "2B", "1B", "BB", "HBP", "SO")
 # How much of the home park's factor a card's singles, doubles and triples lose (0: none). Inside
 # Pitch takes it out (÷√BPF) because its ballpark cards add it back; Deep Drive parks move only
@@ -550,7 +551,8 @@ def generate(
         *built.notes,
     ]
     say(f"writing the set to {out}")
-    write(out, built, info, attribution(year, report.notes, season.filled, report.clipped), force=force)
+    text = attribution(year, report.notes, season.filled, report.clipped, method=METHOD)
+    write(out, built, info, text, force=force)
     report.teams, report.batters, report.pitchers = read_back(out)
     return report
 
