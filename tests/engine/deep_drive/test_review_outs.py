@@ -45,3 +45,22 @@ def test_corners_in_leave_an_l1_a_line_out() -> None:
     )
     assert [e.how for e in game.events if isinstance(e, RunnerOut)] == ["L1"]
     assert bases(game) == ("r1", "-", "r3")
+
+
+def test_a_run_on_a_wild_pitch_is_the_starter_s_first_run_allowed() -> None:
+    """DDB "Pitcher Endurance": a starter loses a point after the first run he allows. A run that scores
+    on a wild pitch before the plate appearance (DDB "Wild Pitches, Passed Balls, Balks and Pickoffs":
+    On-Base Event 95, Pitcher/Catcher 05 on the test chart) is his first run: 7 - 1 = 6."""
+    from engine.deep_drive import endurance
+    from tests.engine.deep_drive.helpers import two
+
+    game = at(
+        hitter("G6"),
+        dice(two(95), two(5), pct(25, 1)),
+        runners=(None, None, runner("r3")),
+        auto=answers(infield="normal"),
+        dd_on_base_events=True,
+    )
+    arm = endurance.arm_of(game, game.state.fielding)
+    assert game.state.away.runs == 1
+    assert (arm.starter, arm.runs_allowed, arm.endurance) == (True, 1, 6)
