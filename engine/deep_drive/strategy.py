@@ -105,7 +105,10 @@ def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: R
     fielder = Position(result.fielder).number if result.fielder is not None else 1
     if play_ is kind.SACRIFICE:
         put_out(g, batter, 0, f"SH {fielder}-3")
-        _others_up(g, batter, above=0)
+        # Only the squeeze sends the runner on third; on a plain sacrifice he stays unless forced.
+        loaded = len(state.occupied()) == 3
+        hold = None if squeeze or loaded else third
+        _others_up(g, batter, above=0, skip=hold)
         return f"SH{fielder}"
     if play_ is kind.MISSED_BUNT:
         count.strikes += 1

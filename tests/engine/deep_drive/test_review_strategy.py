@@ -38,3 +38,31 @@ def test_a_foul_with_two_strikes_leaves_the_count() -> None:
     """Three fouls (BB mod 5-9) and then a single: a foul never makes the third strike."""
     game = hit_and_run(pct(16, 5), pct(16, 9), pct(70, 7), pct(10, 1))
     assert bases(game) == ("hitter", "-", "r1")
+
+
+def sacrifice(*rolls: list[tuple[int, int]], runners: Any) -> Any:
+    return at(hitter("G6"), dice(*rolls), runners=runners, auto=answers(offense="sacrifice", infield="normal"))
+
+
+def test_a_sacrifice_without_the_squeeze_leaves_the_runner_on_third() -> None:
+    """DDB "Bunt Chart": the squeeze is the play on which "a runner is attempting to score from 3rd".
+    On a plain sacrifice (SI, mod 5: the first baseman) with first and third, the runner on first
+    moves up and the runner on third, not forced, stays."""
+    game = sacrifice(pct(10, 5), runners=(runner("r1"), None, runner("r3")))
+    assert (bases(game), game.state.outs, game.state.away.runs) == (("-", "r1", "r3"), 1, 0)
+
+
+def test_a_sacrifice_with_the_bases_loaded_forces_the_run_home() -> None:
+    game = sacrifice(pct(10, 5), runners=(runner("r1"), runner("r2"), runner("r3")))
+    assert (bases(game), game.state.outs, game.state.away.runs) == (("-", "r1", "r2"), 1, 1)
+
+
+def test_the_squeeze_scores_him_on_a_good_bunt() -> None:
+    """The same roll on the squeeze: a successful sacrifice with the runner going scores him."""
+    game = at(
+        hitter("G6"),
+        dice(pct(10, 5)),
+        runners=(runner("r1"), None, runner("r3")),
+        auto=answers(offense="squeeze", infield="normal"),
+    )
+    assert (bases(game), game.state.away.runs) == (("-", "r1", "-"), 1)
