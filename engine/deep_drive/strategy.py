@@ -4,8 +4,8 @@ and the hit and run (DDB "Hit and Run", "Hit and Run Chart").
 Each roll of the plate appearance is read off the cards as usual (three equal dice still go to the
 Rare chart; the other card's rare or never still takes a result away, to an OUT), and the play
 code is then looked up on the play's chart. Balls and strikes are counted only while the play is
-on: four balls walk, a third strike strikes out, a foul is a strike until two. On the hit and run the runner's steal, made or
-not, ends the play; the at bat goes on as a normal one. Dugout's readings are in
+on: four balls walk, a third strike strikes out, a foul is a strike until two. On the hit and run
+the runner's steal, made or not, ends the play; the at bat goes on as a normal one. Dugout's readings are in
 docs/deep-drive/engine.md.
 """
 
