@@ -122,12 +122,18 @@ def plate_appearance(g: Game) -> None:
     state = g.state
     manager.pitching_change(g)
     manager.align(g)
+    before = len(g.events)
+    arm = endurance.arm_of(g, state.fielding)
     try:
         prepitch.before_pitch(g)
     except WalkOff as walk_off:  # a wild pitch, passed ball or balk scored the winning run
         walk_offs.end_between_pitches(g, walk_off)
         end_game(g)
         return
+    finally:
+        # DDB "Pitcher Endurance": a run in on a wild pitch, passed ball or balk is a run he allowed.
+        for _ in range(sum(type(e) is RunScored for e in g.events[before:])):
+            endurance.after_run(g, arm)
     if state.outs >= 3:
         return  # caught stealing or picked off for the third out: the batter leads off next inning
     offense, defense = state.batting, state.fielding

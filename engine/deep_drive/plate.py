@@ -96,7 +96,8 @@ def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner, call:
             try:
                 notation, call = strategy.play(g, call, read, batter_card, batter, count)
             except Foul:
-                continue  # a dropped foul on the DEF chart: the play stays on
+                count.foul()  # a dropped foul on the DEF chart: a strike until two, and the play stays on
+                continue
             if notation is not None:
                 return notation
             if g.state.outs >= 3:
