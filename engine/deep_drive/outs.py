@@ -20,10 +20,10 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
+from engine.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.deep_drive import running
 from engine.deep_drive.cards import fielder_at, run_of
 from engine.deep_drive.state import INFIELD_IN, Alignment, dd
-from engine.inside_pitch.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.requests import Option
 from engine.state import HOME, Runner
 

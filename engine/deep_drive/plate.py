@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Batter, DeepDriveCard, Pitcher
 from cards.notation import Position
+from engine.bases import advance_all, force_advance, move, put_out
 from engine.deep_drive import endurance, running
 from engine.deep_drive.cards import fielder_at, pitcher_card
 from engine.deep_drive.charts import rare
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import OUTFIELD, PlayNote, dd
 from engine.events import ErrorCharged, Reading
-from engine.inside_pitch.bases import advance_all, force_advance, move, put_out
 from engine.state import Runner
 
 if TYPE_CHECKING:

@@ -16,6 +16,13 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Batter
 from cards.notation import Position
+from engine.bases import (
+    force_advance,
+    move,
+    put_out,
+    put_out_advancing,
+    runners_lead_first,
+)
 from engine.deep_drive import running
 from engine.deep_drive.cards import fielder_at, run_of, runner_card
 from engine.deep_drive.charts import bunt as bunts
@@ -23,13 +30,6 @@ from engine.deep_drive.charts import hit_and_run as hr
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import dd
 from engine.events import ErrorCharged, Reading
-from engine.inside_pitch.bases import (
-    force_advance,
-    move,
-    put_out,
-    put_out_advancing,
-    runners_lead_first,
-)
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
