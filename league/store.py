@@ -1655,6 +1655,10 @@ class Store:
                 box=box_dict,
             )
             await self._hook("season")
+            # A depth arm (many men's innings on one card) never rests.
+            depth_arms = {
+                p.id for s in (game.setup.away, game.setup.home) for p in (s.pitcher, *s.bullpen) if p.depth_arm
+            }
             for side in ("away", "home"):
                 team = await self._team(team_ids[side])
                 starter = game.setup.away.pitcher if side == "away" else game.setup.home.pitcher
@@ -1662,6 +1666,8 @@ class Store:
                     started = pitching.player == starter.id
                     in_a_row = await self._relief_days_in_a_row(league, record.season, pitching.player, day)
                     rest = league.rules.rest_days(started, pitching.outs, in_a_row)
+                    if pitching.player in depth_arms:
+                        rest = 0
                     usage = (pitching.player, team.id, record.season, day, int(started), pitching.outs, pitching.bf)
                     await self._run(sql.INSERT_PITCHER_USAGE, (game_id, league.id, *usage, rest))
                 slot = await self._value(sql.SELECT_ROTATION_SLOT_OF, (team.id, starter.id))

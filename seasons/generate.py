@@ -236,6 +236,7 @@ def generate(
             }
             if pid in arms:
                 raw["injury"] = 0  # many men: one of them hurt is another's innings
+                raw["depth_arm"] = True
             if stats := _pitcher_stats(player):
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)
