@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
+from cards.loader import load_set
+from cards.models import PitcherStats
 from seasons.depth import ROSTER_SIZE, depth_chart, pool_depth_arm
 from seasons.fit import fit_season
-from seasons.stats import Fielding, Pitching, Player, Stint
+from seasons.generate import generate
+from seasons.stats import Fielding, Pitching, Player, Season, Stint
+from seasons.write import ATTRIBUTION_FILE
 from tests.seasons import test_fit
 from tests.seasons.set_builders import full_team, pitcher, season, team
+from tests.seasons.test_generate import (
+    PITCHING,
+    SEAVER,
+    FakeFit,
+    fake_batter_ratings,
+    fake_fit,
+    fake_pitcher_ratings,
+    two_teams,
+)
 
 
 def with_extras() -> list[Player]:
@@ -94,3 +109,45 @@ def test_the_fit_makes_the_arm_a_card_and_leaves_every_other_card_as_it_was() ->
     assert with_arm.batters == plain.batters
     # The arm is arm04 alone here: his card is arm04's.
     assert with_arm.pitchers[arm.player_id] == plain.pitchers["arm04"]
+
+
+def test_a_generated_sets_team_entry_carries_its_depth_arm(tmp_path: Path) -> None:
+    def fit(s: Season, depth_arms: Sequence[Player] = ()) -> FakeFit:
+        out = fake_fit(s)
+        for arm in depth_arms:
+            out.pitchers[arm.player_id] = {k: SEAVER[k] for k in PITCHING if k in SEAVER}
+        return out
+
+    data = two_teams()  # AAA: 15 pitchers for 14 places; BBB: 14 for 13
+    generate(
+        1970,
+        ["NL"],
+        tmp_path / "set",
+        load_season=lambda year, leagues: data,
+        fit_season=fit,
+        batter_ratings=fake_batter_ratings,
+        pitcher_ratings=fake_pitcher_ratings,
+        depth_arms=True,
+    )
+    cardset = load_set(tmp_path / "set")
+    aaa, bbb = cardset.team_entries["aaa-1970"], cardset.team_entries["bbb-1970"]
+    assert len(aaa.roster) == ROSTER_SIZE and aaa.roster[-1] == "aaa-depth-arms-1970"
+    assert "aaarp5-1970" not in aaa.roster and "aaarp6-1970" not in aaa.roster  # pooled in him
+    assert aaa.bullpen.long == ["aaa-depth-arms-1970"]
+    card = cardset.pitchers["aaa-depth-arms-1970"]
+    assert (card.name, card.team, card.depth_arm, card.injury) == ("aaa depth arms 1970", "Aaa Club", True, 0)
+    assert card.stats is not None and card.stats.innings == (200 * 3 // 4 + 190 * 3 // 4) // 3
+    # BBB (13 batters, so 13 pitchers' places): the arm pools the reliever left off and the one whose place he takes.
+    assert bbb.roster[-1] == "bbb-depth-arms-1970" and "bbbtwo-pitching-1970" not in bbb.roster
+    off = [
+        p
+        for p in data.players.values()
+        if p.team_id == "bbb" and p.pitching and f"{p.player_id}-1970" not in bbb.roster
+    ]
+    assert sorted(p.player_id for p in off) == ["bbbrp5", "bbbrp6"]
+    outs = sum(p.pitching.ipouts for p in off if p.pitching)
+    assert cardset.pitchers["bbb-depth-arms-1970"].stats == PitcherStats(
+        wins=0, losses=0, saves=1, era="0.00", innings=outs // 3, hits=97, strikeouts=64, walks=0, home_runs=0
+    )
+    notes = (tmp_path / "set" / ATTRIBUTION_FILE).read_text()
+    assert "aaa: aaa depth arms 1970: 2 pitchers left off the staff pooled into one card" in notes
