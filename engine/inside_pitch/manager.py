@@ -48,7 +48,9 @@ The auto-manager's policy (Dugout's own, where the books give none):
   left the next one is tried (save: setup, middle, long; late and close: middle,
   long, closer; early: middle, setup, closer; otherwise: long, setup, closer).
   Within a role, the first listed who throws with the hand the next batter bats
-  from, else the first listed.
+  from, else the first listed. A depth arm (``Pitcher.depth_arm``: a generated set's
+  card for the innings of the many pitchers no roster holds) comes in first early and
+  otherwise, wherever he is listed: his work is those men's mop-up and middle innings.
 - Planned changes (:func:`planned_change`, with the pull option), before an inning's first batter
   (nobody out, nobody on, no runs in): in a save situation the closer replaces
   any reliever and a tired starter (a fresh starter finishes his game); late
