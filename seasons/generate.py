@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -230,7 +230,7 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "throws": player.throws if player.throws in ("L", "R") else "R",
-                **p_ratings(player, season, **gdp),
+                **p_ratings(_one_outing_a_game(player, season) if pid in arms else player, season, **gdp),
                 **fitted.pitchers[pid],
                 "own_batting_card": is_pitcher(player) and pid in fitted.batters,
             }
@@ -405,6 +405,17 @@ def generate(
     report.pitchers = len(cardset.pitchers)
     report.ballparks = len(cardset.ballparks)
     return report
+
+
+def _one_outing_a_game(arm: Player, season: Season) -> Player:
+    """A depth arm as his ratings see him: his men's relief outings counted at most one a team
+    game, since on one card those of a game are one outing (so his RELIEF line is the batters
+    his men faced in relief in a game they relieved, not in each man's outing)."""
+    p = arm.pitching
+    team = season.teams.get(arm.team_id)
+    if p is None or team is None or p.g - p.gs <= team.g:
+        return arm
+    return replace(arm, pitching=replace(p, g=p.gs + team.g))
 
 
 def _depth_arms(season: Season, year: int) -> dict[str, Player]:

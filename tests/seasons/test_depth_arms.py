@@ -151,3 +151,16 @@ def test_a_generated_sets_team_entry_carries_its_depth_arm(tmp_path: Path) -> No
     )
     notes = (tmp_path / "set" / ATTRIBUTION_FILE).read_text()
     assert "aaa: aaa depth arms 1970: 2 pitchers left off the staff pooled into one card" in notes
+
+
+def test_the_arms_relief_outings_count_at_most_one_a_team_game() -> None:
+    from seasons.generate import _one_outing_a_game
+
+    many = pitcher("x", "aaa", g=248, gs=22, bfp=1500)
+    arm = pool_depth_arm(season([many], [team("aaa")]), "aaa", set())
+    assert arm is not None
+    rated = _one_outing_a_game(arm, season([many], [team("aaa")]))
+    assert rated.pitching == replace(many.pitching, g=22 + 162)  # 226 relief outings, 162 games
+    few = pitcher("y", "aaa", g=60, gs=5, bfp=500)
+    arm = pool_depth_arm(season([few], [team("aaa")]), "aaa", set())
+    assert arm is not None and _one_outing_a_game(arm, season([few], [team("aaa")])) is arm
