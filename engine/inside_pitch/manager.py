@@ -48,7 +48,9 @@ The auto-manager's policy (Dugout's own, where the books give none):
   left the next one is tried (save: setup, middle, long; late and close: middle,
   long, closer; early: middle, setup, closer; otherwise: long, setup, closer).
   Within a role, the first listed who throws with the hand the next batter bats
-  from, else the first listed.
+  from, else the first listed. A depth arm (``Pitcher.depth_arm``: a generated set's
+  card for the innings of the many pitchers no roster holds) comes in first early and
+  otherwise, wherever he is listed: his work is those men's mop-up and middle innings.
 - Planned changes (:func:`planned_change`, with the pull option), before an inning's first batter
   (nobody out, nobody on, no runs in): in a save situation the closer replaces
   any reliever and a tired starter (a fresh starter finishes his game); late
@@ -390,16 +392,24 @@ def _situation(g: Game, team: TeamState) -> str:
     return "early" if g.state.inning < LONG_RELIEF_BEFORE else "otherwise"
 
 
+# The situations a depth arm (a card of many men's innings, ``Pitcher.depth_arm``) takes first.
+DEPTH_ARM_SITUATIONS = ("early", "otherwise")
+
+
 def auto_reliever(g: Game, team: TeamState) -> Pitcher:
-    """The auto-manager's reliever: by inning and score, the role's man facing the batter's side."""
+    """The auto-manager's reliever: by inning and score, the role's man facing the batter's side;
+    early and otherwise (not a save, not late and close) a depth arm first, when one is left."""
     relievers = team.available_relievers()
     available = {p.id for p in relievers}
+    situation = _situation(g, team)
+    if situation in DEPTH_ARM_SITUATIONS and (arm := next((p for p in relievers if p.depth_arm), None)):
+        return arm
     roles = bullpen_roles(team)
     batter_hand = None
     if team is g.state.fielding:
         batting = g.state.batting
         batter_hand = batting.order[batting.up % len(batting.order)].batter.bats.value
-    for role in ROLES_BY_SITUATION[_situation(g, team)]:
+    for role in ROLES_BY_SITUATION[situation]:
         men = [p for p in roles[role] if p.id in available]
         if men:
             return next((p for p in men if p.throws.value == batter_hand), men[0])
