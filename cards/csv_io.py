@@ -38,7 +38,7 @@ Existing = Literal["refuse", "append", "replace"]
 
 _CELL = re.compile(r"^r([1-6])c([1-6])$")
 _LISTS = {"positions", "outs"}
-_FLAGS = {"handmade", "own_batting_card"}
+_FLAGS = {"handmade", "own_batting_card", "depth_arm"}
 
 
 def flatten(table: dict[str, Any]) -> dict[str, str]:

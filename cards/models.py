@@ -244,6 +244,9 @@ class Pitcher(Card):
     injury: int = Field(ge=0, le=7)
     positions: list[FieldingText]  # checked below, with a card maker's message
     own_batting_card: bool = False  # "##" after the name
+    # A generated set's depth arm: the innings of many men pooled into one card (seasons.depth),
+    # who never rests and takes the auto-manager's early and middle relief (Dugout's rule).
+    depth_arm: bool = False
     start: StaminaText | None = None
     relief: StaminaText | None = None
     hbp: int = Field(ge=-10, le=10)

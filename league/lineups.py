@@ -15,16 +15,6 @@ from cards.notation import Position
 from league.errors import LineupError, PlayerUnavailable
 from league.models import Hand, RosterEntry, SavedSpot
 
-FIELD_POSITIONS = (
-    Position.C,
-    Position.FIRST,
-    Position.SECOND,
-    Position.THIRD,
-    Position.SHORT,
-    Position.LEFT,
-    Position.CENTER,
-    Position.RIGHT,
-)
 SPOTS = 9
 
 

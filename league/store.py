@@ -1741,6 +1741,13 @@ class Store:
             )
             await self._hook("season")
             deep = game.setup.ruleset == DEEP_DRIVE
+            # A depth arm (many men's innings on one card) never rests; Deep Drive cards have none.
+            depth_arms = {
+                p.id
+                for s in (game.setup.away, game.setup.home)
+                for p in (s.pitcher, *s.bullpen)
+                if getattr(p, "depth_arm", False)
+            }
             for side in ("away", "home"):
                 team = await self._team(team_ids[side])
                 starter = game.setup.away.pitcher if side == "away" else game.setup.home.pitcher
@@ -1751,6 +1758,8 @@ class Store:
                     if deep and started:  # DDB "Starting Pitcher Rest": his Usage box, the asterisk
                         fell = dd.endurance_fell_to_zero(game.events, starter.id)
                         rest = dd.starter_rest(starter, fell, rest)
+                    if pitching.player in depth_arms:
+                        rest = 0
                     usage = (pitching.player, team.id, record.season, day, int(started), pitching.outs, pitching.bf)
                     await self._run(sql.INSERT_PITCHER_USAGE, (game_id, league.id, *usage, rest))
                 slot = await self._value(sql.SELECT_ROTATION_SLOT_OF, (team.id, starter.id))

@@ -42,6 +42,13 @@ platoon splits and no batting orders. The rules, in order:
   staffs of 30 arms get the 13 of a modern roster), relievers by relief batters faced; a
   second catcher if the team has one, then batters by real starts, then plate appearances;
   a side short of men leaves its places to the other.
+- **Depth arms.** The team's pitchers a staff has no place for are pooled into one
+  composite card, the depth arm (:func:`pool_depth_arm`): every stint pitched for the team
+  by a man not on its staff (those who pitched mainly elsewhere too), their lines summed.
+  He takes the staff's last place (the least-used reliever joins the pool), is the long
+  man, and carries the pool's starts with the team as his usage target, so the rotation's
+  pace rule starts him that share. No arm when nobody is left off, or when the staff
+  would keep fewer than a rotation and one reliever of real men.
 - **Usage.** The chart carries the team's real games and every roster player's real starts
   (batters' as batters, pitchers' GS): a team entry's ``games`` and ``starts``, which a
   league's auto-manager follows (``league.usage``).
@@ -52,7 +59,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from seasons.stats import Batting, Player, Season, TeamSeason
+from seasons.stats import Batting, Fielding, Pitching, Player, Season, Stint, TeamSeason
 
 FIELD = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
 ROSTER_SIZE = 26
@@ -62,6 +69,7 @@ MAX_PITCHERS = 13  # today's limit on a 26-man roster
 ROTATION = 5
 SETUP = 2
 REGRESS_PA = 100
+DEPTH_ARM_ID = "{team}-depth-arms"  # a depth arm's player id (no Lahman id has a hyphen)
 
 
 class DepthError(Exception):
@@ -81,6 +89,8 @@ class DepthChart:
     games: int = 0  # the team's real games
     batter_starts: dict[str, int] = field(default_factory=dict)  # roster batters' real starts (GS), by player id
     pitcher_starts: dict[str, int] = field(default_factory=dict)  # roster pitchers' real starts
+    depth_arm: Player | None = None  # the composite of the pitchers left off the staff, on it
+    depth_arm_share: float = 0.0  # his share of the team's batters faced
 
 
 def _games(player: Player, team_id: str) -> dict[str, int]:
@@ -359,17 +369,81 @@ def staff_size(pitchers: Collection[Player]) -> int:
     return max(MIN_PITCHERS, min(MAX_PITCHERS, needed))
 
 
+def pool_depth_arm(season: Season, team_id: str, staff_ids: Collection[str]) -> Player | None:
+    """The team's depth arm: every stint pitched for it by a man not in ``staff_ids``, pooled.
+
+    His line is the stints' lines summed (as a player's stints are); he throws with the hand
+    that faced more of those batters (right on a tie); his P fielding is the pooled men's
+    P fielding summed; his games, starts and batters faced are the stints' (so his START and
+    RELIEF lines and his usage come from them). None when nobody is left off.
+    """
+    pooled: list[tuple[Player, Stint]] = [
+        (player, stint)
+        for player in sorted(season.players.values(), key=lambda p: p.player_id)
+        if player.player_id not in staff_ids
+        for stint in player.stints
+        if stint.team_id == team_id and stint.pitching is not None and stint.pitching.bfp > 0
+    ]
+    if not pooled:
+        return None
+    pitching = Pitching()
+    by_hand = {"L": 0, "R": 0}
+    for player, stint in pooled:
+        assert stint.pitching is not None
+        pitching = pitching + stint.pitching
+        by_hand["L" if player.throws == "L" else "R"] += stint.pitching.bfp
+    men = {player.player_id: player for player, _ in pooled}
+    fields = [f for player in men.values() if (f := player.fielding.get("P")) is not None]
+    fielding: dict[str, Fielding] = {}
+    if fields:
+        known = [f.inn_outs for f in fields if f.inn_outs is not None]
+        fielding["P"] = Fielding(
+            "P",
+            g=sum(f.g for f in fields),
+            gs=sum(f.gs for f in fields),
+            inn_outs=sum(known) if len(known) == len(fields) else None,
+            po=sum(f.po for f in fields),
+            a=sum(f.a for f in fields),
+            e=sum(f.e for f in fields),
+            dp=sum(f.dp for f in fields),
+        )
+    return Player(
+        player_id=DEPTH_ARM_ID.format(team=team_id.lower()),
+        name=f"{team_id} depth arms {season.year}",
+        bats="R",
+        throws="L" if by_hand["L"] > by_hand["R"] else "R",
+        team_id=team_id,
+        batting=None,
+        pitching=pitching,
+        fielding=fielding,
+        stints=(Stint(team_id, None, pitching, {"P": pitching.g, "all": pitching.g, "GS": pitching.gs}),),
+    )
+
+
+def _team_bfp(season: Season, team_id: str) -> int:
+    """The batters the team's pitchers faced, from every stint with it."""
+    return sum(
+        s.pitching.bfp
+        for p in season.players.values()
+        for s in p.stints
+        if s.team_id == team_id and s.pitching is not None
+    )
+
+
 def depth_chart(
     season: Season,
     team_id: str,
     batter_ids: Collection[str],
     pitcher_ids: Collection[str],
     designated_hitter: bool,
+    *,
+    depth_arms: bool = False,
 ) -> DepthChart:
     """The team's depth chart from the players whose main team it is.
 
     ``batter_ids``: players with a batter card that goes on a roster (not a pitcher's own
-    batting card); ``pitcher_ids``: players with a pitcher card.
+    batting card); ``pitcher_ids``: players with a pitcher card. With ``depth_arms`` the
+    pitchers left off the staff are pooled into a depth arm on it (:func:`pool_depth_arm`).
     """
     team = season.teams[team_id]
     mine = sorted((p for p in season.players.values() if p.team_id == team_id), key=lambda p: p.player_id)
@@ -383,8 +457,32 @@ def depth_chart(
     n_batters = max(len(in_lineups), min(len(batters), ROSTER_SIZE - min(len(pitchers), staff_size(pitchers))))
     n_pitchers = min(len(pitchers), ROSTER_SIZE - n_batters)
     relievers = relievers[: n_pitchers - ROTATION]
+    arm = None
+    if depth_arms and pool_depth_arm(season, team_id, {p.player_id for p in (*rotation, *relievers)}):
+        # The arm takes a free roster place, else the last reliever's (who joins the pool);
+        # a staff of the rotation and one reliever keeps its real men.
+        if n_batters + n_pitchers >= ROSTER_SIZE:
+            relievers = relievers[:-1] if len(relievers) > 1 else relievers
+        if n_batters + len(rotation) + len(relievers) < ROSTER_SIZE:
+            arm = pool_depth_arm(season, team_id, {p.player_id for p in (*rotation, *relievers)})
+    if arm is not None and arm.pitching is not None:
+        kept = {p.player_id for p in (*rotation, *relievers)}
+        men = sum(
+            1
+            for p in season.players.values()
+            if p.player_id not in kept
+            and any(s.team_id == team_id and s.pitching is not None and s.pitching.bfp > 0 for s in p.stints)
+        )
+        notes.append(
+            f"{team_id}: {arm.name}: {men} pitchers left off the staff pooled into one card "
+            f"({arm.pitching.bfp / max(1, _team_bfp(season, team_id)):.1%} of the team's batters faced, "
+            f"{arm.pitching.gs} starts)"
+        )
     roles = _roles(relievers)
-    staff = [*rotation, *relievers]
+    if arm is not None:  # the depth arm is the long man; the long man pitches in the middle
+        roles["middle"] = roles["long"] + roles["middle"]
+        roles["long"] = [arm]
+    staff = [*rotation, *relievers, *([arm] if arm else [])]
     games = {p.player_id: _games(p, team_id) for p in batters}
     bench = sorted(
         (p for p in batters if p.player_id not in in_lineups),
@@ -415,4 +513,6 @@ def depth_chart(
         games=team.g,
         batter_starts={pid: n for pid in roster_batters if (n := _batting_starts(season.players[pid], team_id)) > 0},
         pitcher_starts={p.player_id: n for p in staff if (n := _pitching_starts(p, team_id)) > 0},
+        depth_arm=arm,
+        depth_arm_share=arm.pitching.bfp / max(1, _team_bfp(season, team_id)) if arm and arm.pitching else 0.0,
     )

@@ -13,7 +13,7 @@ batter, and the two averages are rebuilt from the fitted cards for a few rounds.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from seasons.stats import Batting, Pitching, Player, Season
@@ -665,11 +665,15 @@ def fit_season(
     spread: Mapping[str, float] | None = None,
     pitcher_spread: Mapping[str, float] | None = None,
     rounds: int = 4,
+    depth_arms: Sequence[Player] = (),
 ) -> SeasonFit:
     """Every card of the season; ``adjust`` scales the targets per result (the calibration's),
     ``pitcher_adjust`` those of pitchers batting (own cards and the generic one; default ``adjust``).
     ``spread`` stretches the batters' targets (not pitchers batting) about the league's rate
-    per result, ``pitcher_spread`` the pitchers' (H for 1B, 2B and 3B): see :func:`stretch`."""
+    per result, ``pitcher_spread`` the pitchers' (H for 1B, 2B and 3B): see :func:`stretch`.
+    ``depth_arms`` (``seasons.depth.pool_depth_arm``: composites of real pitchers, not in
+    ``season.players``) are fitted like any pitcher, against the same average batters, but
+    weigh nothing in the league's shares and average pitcher: their men already do."""
     adjust = adjust or {}
     pitcher_adjust = pitcher_adjust or adjust
     spread = spread or {}
@@ -716,7 +720,9 @@ def fit_season(
         if p.bats == "S":
             bat_targets[p.player_id] = {"L": rates, "R": rates}
     pit_targets: dict[str, dict[str, Vec]] = {}
-    for p in pitchers:
+    arms = [p for p in depth_arms if p.pitching is not None and p.pitching.bfp > 0]
+    arm_ids = {p.player_id for p in arms}
+    for p in [*pitchers, *arms]:
         assert p.pitching is not None
         rates = stretch(
             pitching_rates(p.pitching, _factor(season, p, False), hit_shares, adjust), pit_centre, pitching_spread
@@ -817,7 +823,7 @@ def fit_season(
         # pitchers against the average batter of each side (the league's, where a side is thin)
         share_sum: dict[tuple[str, str], dict[str, float]] = {}
         share_w: dict[tuple[str, str], float] = {}
-        for p in pitchers:
+        for p in [*pitchers, *arms]:
             assert p.pitching is not None
             hand = p.throws if p.throws in ("L", "R") else "R"
             sides_p = {}
@@ -831,6 +837,8 @@ def fit_season(
             for s in "LR":
                 sides_p[s].hbp = printed
             pit_sides[p.player_id], clipped_p[p.player_id] = sides_p, any_clip
+            if p.player_id in arm_ids:
+                continue  # his men are in the average already
             left = share_left_side[hand]
             for s in "LR":
                 weight = p.pitching.bfp * (left if s == "L" else 1 - left)
@@ -888,7 +896,7 @@ def fit_season(
         for key, acc in real_sum.items()
         if real_w[key] > 0
     }
-    for p in pitchers:
+    for p in [*pitchers, *arms]:
         sides_p = pit_sides[p.player_id]
         fit.pitchers[p.player_id] = pitcher_fields(sides_p["L"], sides_p["R"])
         hand = p.throws if p.throws in ("L", "R") else "R"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -171,6 +171,7 @@ def generate(
     pitcher_ratings: Callable[..., Mapping[str, object]] | None = None,
     calibrate: bool | None = None,
     player: LeaguePlayer | None = None,
+    depth_arms: bool | None = None,
 ) -> GenerateReport:
     """Make, write and load back the card set of one season's leagues; raise GenerateError or SetExists.
 
@@ -178,7 +179,11 @@ def generate(
     fit, the cards are calibrated in the league's own games (``seasons.calibrate``): each round
     writes the candidate set, has the player play it (:data:`CALIBRATION_SCHEDULE`), and fits
     again with the scales the played league gives; ``batter_ratings`` then takes ``steals=``.
-    Without a player the cards are the fit's alone (a note in the set says so)."""
+    Without a player the cards are the fit's alone (a note in the set says so).
+
+    With ``depth_arms`` (default: with the real fit) each team's pitchers its staff has no
+    place for are pooled into one depth arm card on it (``seasons.depth.pool_depth_arm``),
+    which the fit is given as ``depth_arms=``."""
     say = progress or (lambda _text: None)
     load = load_season or _real("seasons.lahman", "load_season")
     fit_fn = fit_season or _real("seasons.fit", "fit_season")
@@ -188,6 +193,8 @@ def generate(
     leagues = tuple(leagues)
     if calibrate is None:  # stand-in fits (tests) take no adjustments
         calibrate = fit_season is None
+    if depth_arms is None:  # nor depth arms
+        depth_arms = fit_season is None
 
     say(f"reading the {year} season ({', '.join(leagues)}) from the Lahman database")
     try:
@@ -196,6 +203,12 @@ def generate(
         raise GenerateError(str(exc)) from exc
     if not season.teams:
         raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
+
+    # The depth arms, from the charts of the cards the fit will make (its rules for who gets which).
+    arms: dict[str, Player] = {}
+    if depth_arms:
+        arms = _depth_arms(season, year)
+    arm_kw: dict[str, object] = {"depth_arms": list(arms.values())} if arms else {}
 
     steals: dict[str, float] = {}
     gdp: dict[str, float] = {}  # the calibration's GDP scale, once it has one
@@ -209,7 +222,7 @@ def generate(
         pitcher_ids: dict[str, str] = {}
         team_names = {t.team_id: t.name for t in season.teams.values()}
         for pid in sorted(fitted.pitchers):
-            player = season.players[pid]
+            player = season.players[pid] if pid in season.players else arms[pid]
             card_id = pitcher_card_id(player, year)
             raw: dict[str, object] = {
                 "id": _card_id(card_id),
@@ -217,10 +230,13 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "throws": player.throws if player.throws in ("L", "R") else "R",
-                **p_ratings(player, season, **gdp),
+                **p_ratings(_one_outing_a_game(player, season) if pid in arms else player, season, **gdp),
                 **fitted.pitchers[pid],
                 "own_batting_card": is_pitcher(player) and pid in fitted.batters,
             }
+            if pid in arms:
+                raw["injury"] = 0  # many men: one of them hurt is another's innings
+                raw["depth_arm"] = True
             if stats := _pitcher_stats(player):
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)
@@ -267,7 +283,16 @@ def generate(
             name = f"{team_id.lower()}.toml"
             files.setdefault(name, []).append(park)
             try:
-                chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
+                chart = depth_chart(
+                    season,
+                    team_id,
+                    set(batter_ids),
+                    set(pitcher_ids),
+                    uses_dh(year, team.league),
+                    depth_arms=bool(arms),
+                )
+                if chart.depth_arm is not None and chart.depth_arm.player_id not in pitcher_ids:
+                    chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
             except DepthError as exc:
                 raise GenerateError(str(exc)) from exc
             notes.extend(chart.notes)
@@ -294,7 +319,7 @@ def generate(
     )
 
     say(f"fitting cards for {len(season.players)} players of {len(season.teams)} teams")
-    fitted = fit_fn(season)
+    fitted = fit_fn(season, **arm_kw)
     say("rating fielding, running and pitchers' extras; validating every card")
     files, teams, notes = build(fitted)
     calibration = Calibration()
@@ -304,7 +329,9 @@ def generate(
     elif calibrate and player is not None:
         length = games_per_team(season)
         # Pitchers' batting cards are played under their pitcher cards' ids (the P spot).
-        pitcher_cards = {_card_id(pitcher_card_id(p, year)) for p in season.players.values() if is_pitcher(p)}
+        pitcher_cards = {
+            _card_id(pitcher_card_id(p, year)) for p in [*season.players.values(), *arms.values()] if is_pitcher(p)
+        }
         pitchers_real = Batting()
         for p in season.players.values():
             if is_pitcher(p) and p.batting is not None:
@@ -317,7 +344,7 @@ def generate(
         }
         pitchers_by_card = {
             _card_id(pitcher_card_id(p, year)): p.pitching
-            for p in season.players.values()
+            for p in [*season.players.values(), *arms.values()]
             if p.pitching is not None and p.pitching.bfp > 0
         }
         with tempfile.TemporaryDirectory(prefix="dugout-calibration-") as folder:
@@ -344,6 +371,7 @@ def generate(
                     pitcher_adjust=calibration.pitchers,
                     spread=calibration.spread,
                     pitcher_spread=calibration.pitcher_spread,
+                    **arm_kw,
                 )
                 steals.clear()
                 steals.update(calibration.steals)
@@ -377,6 +405,41 @@ def generate(
     report.pitchers = len(cardset.pitchers)
     report.ballparks = len(cardset.ballparks)
     return report
+
+
+def _one_outing_a_game(arm: Player, season: Season) -> Player:
+    """A depth arm as his ratings see him: his men's relief outings counted at most one a team
+    game, since on one card those of a game are one outing (so his RELIEF line is the batters
+    his men faced in relief in a game they relieved, not in each man's outing)."""
+    p = arm.pitching
+    team = season.teams.get(arm.team_id)
+    if p is None or team is None or p.g - p.gs <= team.g:
+        return arm
+    return replace(arm, pitching=replace(p, g=p.gs + team.g))
+
+
+def _depth_arms(season: Season, year: int) -> dict[str, Player]:
+    """Every team's depth arm (``seasons.depth.pool_depth_arm``), by player id: the charts made
+    from the cards the real fit gives (a pitcher card for every man who faced a batter; a batter
+    card by ``seasons.fit``'s rule, a pitcher's own batting card not on a roster)."""
+    gets_batter_card = _real("seasons.fit", "_gets_batter_card")
+    pitcher_ids = {p.player_id for p in season.players.values() if p.pitching is not None and p.pitching.bfp > 0}
+    batter_ids = {
+        p.player_id
+        for p in season.players.values()
+        if gets_batter_card(p) and not (p.player_id in pitcher_ids and is_pitcher(p))
+    }
+    arms: dict[str, Player] = {}
+    for team_id in sorted(season.teams):
+        try:
+            chart = depth_chart(
+                season, team_id, batter_ids, pitcher_ids, uses_dh(year, season.teams[team_id].league), depth_arms=True
+            )
+        except DepthError as exc:
+            raise GenerateError(str(exc)) from exc
+        if chart.depth_arm is not None:
+            arms[chart.depth_arm.player_id] = chart.depth_arm
+    return arms
 
 
 DIVISION_NAMES = {"E": "East", "C": "Central", "W": "West"}

@@ -83,3 +83,28 @@ def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import random\nfrom discord import Client\nfrom cards.models import Batter\n")
     assert imports_of(sample) == [(1, "random"), (2, "discord"), (3, "cards")]
+
+
+def full_imports_of(path: Path) -> list[tuple[int, str]]:
+    """(line, whole module name) for every absolute import in a file, TYPE_CHECKING ones included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+    return found
+
+
+@pytest.mark.parametrize(("ruleset", "other"), [("inside_pitch", "deep_drive"), ("deep_drive", "inside_pitch")])
+def test_a_ruleset_never_imports_the_other(ruleset: str, other: str) -> None:
+    """ARCHITECTURE "Two rulesets, one engine": what both share lives in engine/ (bases, walk-offs,
+    substitutions, the game object); a ruleset package holds only its own rules."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in sorted((ROOT / "engine" / ruleset).rglob("*.py"))
+        for line, module in full_imports_of(path)
+        if module.startswith(f"engine.{other}")
+    ]
+    assert bad == []

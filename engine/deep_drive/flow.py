@@ -2,7 +2,7 @@
 
 Half innings of plate appearances until the game ends by baseball's rules: the home team does
 not bat in the last inning ahead, a tie goes on, and the winning run ends the game the moment it
-scores (``engine.inside_pitch.bases.WalkOff``, OBR 5.08(b), shared with Inside Pitch).
+scores (``engine.bases.WalkOff``, OBR 5.08(b), shared with Inside Pitch).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from cards.models import Batter as IPBatter
+from engine import walk_offs
+from engine.bases import WalkOff
 from engine.boxscore import classify
 from engine.deep_drive import endurance, injuries, manager, prepitch, substitutes
 from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
@@ -17,15 +19,12 @@ from engine.deep_drive.plate import at_bat
 from engine.deep_drive.readers import handbook_for
 from engine.deep_drive.state import Arm, DeepDriveState, attach, dd
 from engine.events import (
-    GameEnded,
     HalfInningStarted,
     PlateAppearanceEnded,
     PlateAppearanceStarted,
     RunnerMoved,
     RunScored,
 )
-from engine.inside_pitch import walk_offs
-from engine.inside_pitch.bases import WalkOff
 from engine.situation import GAME, PLATE_APPEARANCE, START
 from engine.state import Runner
 
@@ -52,8 +51,8 @@ def play_game(g: Game) -> None:
             return
         if state.outs >= 3:
             endurance.end_inning(g, endurance.arm_of(g, state.fielding))
-        if game_decided(g):
-            end_game(g)
+        if walk_offs.game_decided(g):
+            walk_offs.end_game(g)
             return
         if until != GAME:
             return
@@ -75,22 +74,6 @@ def _first_arm(g: Game, team: TeamState) -> None:
         arm.faced = spec.batters_faced
         if spec.tired:
             arm.endurance = 0
-
-
-def game_decided(g: Game) -> bool:
-    """Baseball's end of a game, checked when a half ends (the winning run ends it at once)."""
-    state = g.state
-    if state.inning < g.setup.options.innings:
-        return False
-    if state.top:
-        return state.outs >= 3 and state.home.runs > state.away.runs
-    return state.home.runs > state.away.runs or (state.outs >= 3 and state.home.runs != state.away.runs)
-
-
-def end_game(g: Game) -> None:
-    state = g.state
-    state.over = True
-    g.emit(GameEnded(state.away.runs, state.home.runs, state.inning))
 
 
 def start_half_inning(g: Game, resume: bool = False) -> None:
@@ -122,12 +105,18 @@ def plate_appearance(g: Game) -> None:
     state = g.state
     manager.pitching_change(g)
     manager.align(g)
+    before = len(g.events)
+    arm = endurance.arm_of(g, state.fielding)
     try:
         prepitch.before_pitch(g)
     except WalkOff as walk_off:  # a wild pitch, passed ball or balk scored the winning run
         walk_offs.end_between_pitches(g, walk_off)
-        end_game(g)
+        walk_offs.end_game(g)
         return
+    finally:
+        # DDB "Pitcher Endurance": a run in on a wild pitch, passed ball or balk is a run he allowed.
+        for _ in range(sum(type(e) is RunScored for e in g.events[before:])):
+            endurance.after_run(g, arm)
     if state.outs >= 3:
         return  # caught stealing or picked off for the third out: the batter leads off next inning
     offense, defense = state.batting, state.fielding
@@ -154,7 +143,7 @@ def plate_appearance(g: Game) -> None:
     except WalkOff as walk_off:
         notation = walk_offs.end_play(g, walk_off, batter, since, outs_before)
         finish(g, batter, pitcher.id, notation, outs_before, since, arm)
-        end_game(g)
+        walk_offs.end_game(g)
         return
     if not notation:
         return  # the runner was caught for the third out on the hit and run: he leads off next inning

@@ -26,8 +26,8 @@ from cards.models import Pitcher as IPPitcher
 from engine.deep_drive import endurance, prepitch, strategy, substitutes
 from engine.deep_drive.cards import available_relievers, pitcher_card
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
-from engine.inside_pitch.manager import change_pitcher
 from engine.requests import Option
+from engine.substitutions import change_pitcher
 
 if TYPE_CHECKING:
     from engine.game import Game

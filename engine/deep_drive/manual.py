@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.notation import Position
+from engine.bases import move, put_out_advancing
 from engine.deep_drive import injuries, substitutes
 from engine.deep_drive.cards import fielder_at, run_of
 from engine.deep_drive.cards import runner_card as run_card
 from engine.deep_drive.charts import running as charts
 from engine.deep_drive.state import dd
 from engine.events import ErrorCharged, Reading
-from engine.inside_pitch.bases import move, put_out_advancing
 from engine.requests import Option
 from engine.state import HOME, Runner
 

@@ -20,10 +20,10 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
+from engine.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.deep_drive import running
 from engine.deep_drive.cards import fielder_at, run_of
-from engine.deep_drive.state import dd
-from engine.inside_pitch.bases import move, move_without_rbi, put_out, put_out_advancing
+from engine.deep_drive.state import INFIELD_IN, Alignment, dd
 from engine.requests import Option
 from engine.state import HOME, Runner
 
@@ -245,7 +245,7 @@ def play_out(g: Game, ball: Ball, batter: Runner) -> str:
         if code.code.endswith("d"):
             return running.outfield_in_single(g, batter, code.code)
         code = chart()[code.code + "d"]
-    if code.kind == "line" and code.fielder is not None and plan.infield_in_at(code.fielder):
+    if code.kind == "line" and code.fielder is not None and _falls_in(plan, code.fielder):
         # DDB "Infield In": a line drive through a drawn-in infield is a single; runners take two.
         return running.single_exactly(g, batter, 1 if plan.safe else 2, f"S{code.fielder.number}", code.code)
     if code.kind == "ground":
@@ -258,6 +258,12 @@ def play_out(g: Game, ball: Ball, batter: Runner) -> str:
     elif code.kind == "line":
         _double_off(g, code)
     return code.code
+
+
+def _falls_in(plan: Alignment, fielder: Position) -> bool:
+    """DDB "Infield In": every line out (L1 to the pitcher included) is a single with the infield
+    in; DDB "Infield In at the Corners": only L3 and L5."""
+    return plan.infield == INFIELD_IN or plan.infield_in_at(fielder)
 
 
 def _double_off(g: Game, code: OutCode) -> None:

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Batter, DeepDriveCard, Pitcher
 from cards.notation import Position
+from engine.bases import advance_all, force_advance, move, put_out
 from engine.deep_drive import endurance, running
 from engine.deep_drive.cards import fielder_at, pitcher_card
 from engine.deep_drive.charts import rare
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import OUTFIELD, PlayNote, dd
 from engine.events import ErrorCharged, Reading
-from engine.inside_pitch.bases import advance_all, force_advance, move, put_out
 from engine.state import Runner
 
 if TYPE_CHECKING:
@@ -96,7 +96,8 @@ def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner, call:
             try:
                 notation, call = strategy.play(g, call, read, batter_card, batter, count)
             except Foul:
-                continue  # a dropped foul on the DEF chart: the play stays on
+                count.foul()  # a dropped foul on the DEF chart: a strike until two, and the play stays on
+                continue
             if notation is not None:
                 return notation
             if g.state.outs >= 3:

@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.notation import Position
+from engine.bases import advance_all, move, put_out, put_out_advancing
 from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
 from engine.deep_drive.state import NORMAL, dd
 from engine.events import Reading
-from engine.inside_pitch.bases import advance_all, move, put_out, put_out_advancing
 from engine.requests import Option
 
 if TYPE_CHECKING:

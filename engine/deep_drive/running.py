@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.bases import HOME_RUN, WalkOff, move, runners_lead_first
 from engine.deep_drive import manual
 from engine.deep_drive.cards import run_of
 from engine.deep_drive.readers import advancement, goes
 from engine.deep_drive.state import dd
 from engine.events import Reading
-from engine.inside_pitch.bases import HOME_RUN, WalkOff, move, runners_lead_first
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:

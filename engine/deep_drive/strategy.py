@@ -4,8 +4,8 @@ and the hit and run (DDB "Hit and Run", "Hit and Run Chart").
 Each roll of the plate appearance is read off the cards as usual (three equal dice still go to the
 Rare chart; the other card's rare or never still takes a result away, to an OUT), and the play
 code is then looked up on the play's chart. Balls and strikes are counted only while the play is
-on: four balls walk, a third strike strikes out. On the hit and run the runner's steal, made or
-not, ends the play; the at bat goes on as a normal one. Dugout's readings are in
+on: four balls walk, a third strike strikes out, a foul is a strike until two. On the hit and run
+the runner's steal, made or not, ends the play; the at bat goes on as a normal one. Dugout's readings are in
 docs/deep-drive/engine.md.
 """
 
@@ -16,6 +16,13 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Batter
 from cards.notation import Position
+from engine.bases import (
+    force_advance,
+    move,
+    put_out,
+    put_out_advancing,
+    runners_lead_first,
+)
 from engine.deep_drive import running
 from engine.deep_drive.cards import fielder_at, run_of, runner_card
 from engine.deep_drive.charts import bunt as bunts
@@ -23,13 +30,6 @@ from engine.deep_drive.charts import hit_and_run as hr
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import dd
 from engine.events import ErrorCharged, Reading
-from engine.inside_pitch.bases import (
-    force_advance,
-    move,
-    put_out,
-    put_out_advancing,
-    runners_lead_first,
-)
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -47,6 +47,10 @@ PLAYS = (SACRIFICE, SQUEEZE, HIT_AND_RUN)
 class Count:
     balls: int = 0
     strikes: int = 0
+
+    def foul(self) -> None:
+        """A foul ball is a strike until there are two (the sport's rule; the book keeps no count)."""
+        self.strikes = min(self.strikes + 1, 2)
 
 
 def legal(g: Game, call: str) -> bool:
@@ -101,7 +105,10 @@ def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: R
     fielder = Position(result.fielder).number if result.fielder is not None else 1
     if play_ is kind.SACRIFICE:
         put_out(g, batter, 0, f"SH {fielder}-3")
-        _others_up(g, batter, above=0)
+        # Only the squeeze sends the runner on third; on a plain sacrifice he stays unless forced.
+        loaded = len(state.occupied()) == 3
+        hold = None if squeeze or loaded else third
+        _others_up(g, batter, above=0, skip=hold)
         return f"SH{fielder}"
     if play_ is kind.MISSED_BUNT:
         count.strikes += 1
@@ -246,6 +253,8 @@ def _hit_and_run(
         count.balls += 1
     elif result.pitch is hr.Pitch.STRIKE:
         count.strikes += 1
+    elif result.pitch is hr.Pitch.FOUL:
+        count.foul()
     lead = moving[0] if moving else None
     if result.steal is not None and lead is not None:
         if result.steal is hr.Steal.CAUGHT:

@@ -40,9 +40,9 @@ from engine.deep_drive import endurance
 from engine.deep_drive.cards import available_relievers, batter_card, runner_card
 from engine.deep_drive.state import dd
 from engine.events import Reading, Substitution
-from engine.inside_pitch.manager import change_pitcher, replace_player
 from engine.requests import Option
 from engine.setup import LineupSpot
+from engine.substitutions import FIELD_POSITIONS, change_pitcher, replace_player
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -58,16 +58,6 @@ WHO_COMES_IN = "who_comes_in"
 FOLLOW_UPS = frozenset((WHO_LEAVES, WHO_COMES_IN))
 LATE_INNING = 7
 ROUNDS = 8  # changes in one call before it is asked without them (random answers end)
-FIELD_POSITIONS = (
-    Position.C,
-    Position.FIRST,
-    Position.SECOND,
-    Position.THIRD,
-    Position.SHORT,
-    Position.LEFT,
-    Position.CENTER,
-    Position.RIGHT,
-)
 BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
 

@@ -33,10 +33,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import PitcherResult, Position
-from engine.events import Check, ErrorCharged
-from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import hits, outs, running
-from engine.inside_pitch.bases import (
+from engine.bases import (
     WalkOff,
     advance_all,
     advance_exactly,
@@ -45,6 +42,9 @@ from engine.inside_pitch.bases import (
     put_out,
     put_out_advancing,
 )
+from engine.events import Check, ErrorCharged
+from engine.events import Reading as ReadingEvent
+from engine.inside_pitch import hits, outs, running
 from engine.inside_pitch.fielding import extra_base_roll
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.reading import AtBat, Ball, hit_by_pitch_check, strikeout_check

@@ -21,10 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import PitcherResult, Position
-from engine.events import Check, ErrorCharged
-from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import depth
-from engine.inside_pitch.bases import (
+from engine.bases import (
     advance_all,
     move,
     move_without_rbi,
@@ -32,6 +29,9 @@ from engine.inside_pitch.bases import (
     put_out_advancing,
     runners_lead_first,
 )
+from engine.events import Check, ErrorCharged
+from engine.events import Reading as ReadingEvent
+from engine.inside_pitch import depth
 from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.running import BASE_NAMES
 from engine.inside_pitch.tables import load_table

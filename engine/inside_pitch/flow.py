@@ -7,10 +7,11 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cards.notation import Hand
+from engine import walk_offs
+from engine.bases import WalkOff, force_advance, move
 from engine.boxscore import classify
-from engine.events import EXTRA_INNING_RUNNER, GameEnded, HalfInningStarted, PlateAppearanceStarted
-from engine.inside_pitch import bunts, depth, manager, running, strategy, walk_offs
-from engine.inside_pitch.bases import WalkOff, force_advance, move
+from engine.events import EXTRA_INNING_RUNNER, HalfInningStarted, PlateAppearanceStarted
+from engine.inside_pitch import bunts, depth, manager, running, strategy
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.plays import end_plate_appearance, play_result
 from engine.inside_pitch.reading import AtBat, CardResult, Triggers, read_pitcher_card
@@ -42,8 +43,8 @@ def play_game(g: Game) -> None:
         play_half_inning(g)
         if state.over:
             return  # the winning run scored (bases.WalkOff)
-        if game_decided(g):
-            end_game(g)
+        if walk_offs.game_decided(g):
+            walk_offs.end_game(g)
             return
         if until != GAME:
             return
@@ -52,27 +53,6 @@ def play_game(g: Game) -> None:
         else:
             state.inning += 1
             state.top = True
-
-
-def game_decided(g: Game) -> bool:
-    """Baseball's end of a game, checked when a half ends (the winning run ends it at once: bases.WalkOff).
-
-    After the top of the last inning or later, a home team ahead does not bat; after
-    the bottom, any score but a tie is final; in the bottom half the game ends the
-    moment the home team leads.
-    """
-    state = g.state
-    if state.inning < g.setup.options.innings:
-        return False
-    if state.top:
-        return state.outs >= 3 and state.home.runs > state.away.runs
-    return state.home.runs > state.away.runs or (state.outs >= 3 and state.home.runs != state.away.runs)
-
-
-def end_game(g: Game) -> None:
-    state = g.state
-    state.over = True
-    g.emit(GameEnded(state.away.runs, state.home.runs, state.inning))
 
 
 def start_half_inning(g: Game, resume: bool = False) -> None:
@@ -124,7 +104,7 @@ def plate_appearance(g: Game) -> None:
         calls = calls_before_pitch(g)
     except WalkOff as walk_off:  # a steal of home, a balk, a pickoff throw that got away
         walk_offs.end_between_pitches(g, walk_off)
-        end_game(g)
+        walk_offs.end_game(g)
         return
     if calls is None:
         return  # the third out came on a pickoff or a steal: the batter leads off next inning
@@ -186,7 +166,7 @@ def plate_appearance(g: Game) -> None:
             finish_plate_appearance(g, ab, batter_runner, notation, outs_before, runs_before, False, game_over=True)
         else:  # a wild pitch, passed ball or balk: the at bat never finished
             walk_offs.end_between_pitches(g, walk_off)
-        end_game(g)
+        walk_offs.end_game(g)
         return
     finish_plate_appearance(g, ab, batter_runner, notation, outs_before, runs_before, tired_reading)
 

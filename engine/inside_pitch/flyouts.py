@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.bases import move, put_out
 from engine.events import Check
 from engine.inside_pitch import throws_2007
-from engine.inside_pitch.bases import move, put_out
 from engine.inside_pitch.hits import (
     OUTFIELD,
     THROW_POSSIBLE,

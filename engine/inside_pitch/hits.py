@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cards.notation import Position
+from engine.bases import advance_exactly, move, put_out_advancing, runners_lead_first
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import fielding
-from engine.inside_pitch.bases import advance_exactly, move, put_out_advancing, runners_lead_first
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Fielder, Runner
 

@@ -48,7 +48,9 @@ The auto-manager's policy (Dugout's own, where the books give none):
   left the next one is tried (save: setup, middle, long; late and close: middle,
   long, closer; early: middle, setup, closer; otherwise: long, setup, closer).
   Within a role, the first listed who throws with the hand the next batter bats
-  from, else the first listed.
+  from, else the first listed. A depth arm (``Pitcher.depth_arm``: a generated set's
+  card for the innings of the many pitchers no roster holds) comes in first early and
+  otherwise, wherever he is listed: his work is those men's mop-up and middle innings.
 - Planned changes (:func:`planned_change`, with the pull option), before an inning's first batter
   (nobody out, nobody on, no runs in): in a save situation the closer replaces
   any reliever and a tired starter (a fresh starter finishes his game); late
@@ -81,7 +83,8 @@ from engine.inside_pitch import asking, depth, strategy
 from engine.lineup import best_fielder, hitting_score
 from engine.requests import Option
 from engine.setup import LineupSpot
-from engine.state import Runner, TeamState
+from engine.state import TeamState
+from engine.substitutions import FIELD_POSITIONS, change_pitcher, replace_player
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -94,16 +97,6 @@ BUNTS = ("sacrifice", "squeeze", "bunt_for_hit")
 HIT_AND_RUN = "hit_and_run"
 # Forced moves that bring a player in name him in their key (the calls' changes: CHANGES).
 SUBSTITUTIONS = ("relief:", "replace:")
-FIELD_POSITIONS = (
-    Position.C,
-    Position.FIRST,
-    Position.SECOND,
-    Position.THIRD,
-    Position.SHORT,
-    Position.LEFT,
-    Position.CENTER,
-    Position.RIGHT,
-)
 # Dugout's auto-manager: late-inning pinch hitting and the bullpen by inning and score.
 PINCH_HIT_FROM_INNING = 7
 FRESH_BEHIND = 2  # a pitcher not yet tired is batted for late only this many runs behind
@@ -117,51 +110,6 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third", 4: "home"}
 
 
 # --- substitutions -----------------------------------------------------------------------
-
-
-def change_pitcher(g: Game, team: TeamState, new: Pitcher, kind: str = "pitcher", spot: int | None = None) -> None:
-    """The new pitcher takes the mound and, without the DH, a spot in the order: the old pitcher's,
-    or ``spot`` (a double switch), whose man leaves the game."""
-    old = team.pitcher
-    if spot is None:
-        spot = next((i for i, s in enumerate(team.order) if s.position is Position.P), None)
-    team.pitcher = new
-    team.used_pitchers.append(new.id)
-    team.removed.add(old.id)
-    team.exhausted = False
-    if spot is not None:
-        gone = team.order[spot].batter.id
-        team.removed.add(gone)  # a pinch hitter who batted for the pitcher leaves too
-        team.order[spot] = team.pitcher_spot(new)
-        team.unplaced.discard(spot)
-    g.emit(Substitution(team.key, kind, new.id, old.id, "P", spot + 1 if spot is not None else 0))
-
-
-def replace_player(g: Game, team: TeamState, spot: int, new: Batter, position: Position, kind: str) -> None:
-    """``new`` takes order spot ``spot`` (0-8); the man there is out of the game.
-
-    A pinch hitter or runner (``kind`` "pinch_hitter", "pinch_runner", or "injury" for a
-    hurt runner's replacement) keeps ``position``, the replaced man's, only as a
-    placeholder: he has none until :func:`place_substitutes` gives him one.
-    """
-    old = team.order[spot].batter
-    team.order[spot] = LineupSpot(new, position)
-    team.used_bench.add(new.id)
-    team.removed.add(old.id)  # batted or ran for the pitcher: a new one comes in next time out
-    on_base = False
-    for base in (1, 2, 3):
-        runner = g.state.runner_on(base)
-        if runner is not None and runner.id == old.id:
-            g.state.bases[base - 1] = Runner(new, runner.pitcher, runner.reached_on_error)
-            on_base = True
-    shown = {"pinch_hitter": "PH", "pinch_runner": "PR"}.get(kind)
-    if kind == "injury" and on_base:
-        shown = "PR"  # a hurt runner's replacement runs for him
-    if shown is not None or (kind == "injury" and spot in team.unplaced):
-        team.unplaced.add(spot)
-    else:
-        team.unplaced.discard(spot)
-    g.emit(Substitution(team.key, kind, new.id, old.id, shown or position.value, spot + 1))
 
 
 def _bench(team: TeamState, key: str) -> Batter:
@@ -444,16 +392,24 @@ def _situation(g: Game, team: TeamState) -> str:
     return "early" if g.state.inning < LONG_RELIEF_BEFORE else "otherwise"
 
 
+# The situations a depth arm (a card of many men's innings, ``Pitcher.depth_arm``) takes first.
+DEPTH_ARM_SITUATIONS = ("early", "otherwise")
+
+
 def auto_reliever(g: Game, team: TeamState) -> Pitcher:
-    """The auto-manager's reliever: by inning and score, the role's man facing the batter's side."""
+    """The auto-manager's reliever: by inning and score, the role's man facing the batter's side;
+    early and otherwise (not a save, not late and close) a depth arm first, when one is left."""
     relievers = team.available_relievers()
     available = {p.id for p in relievers}
+    situation = _situation(g, team)
+    if situation in DEPTH_ARM_SITUATIONS and (arm := next((p for p in relievers if p.depth_arm), None)):
+        return arm
     roles = bullpen_roles(team)
     batter_hand = None
     if team is g.state.fielding:
         batting = g.state.batting
         batter_hand = batting.order[batting.up % len(batting.order)].batter.bats.value
-    for role in ROLES_BY_SITUATION[_situation(g, team)]:
+    for role in ROLES_BY_SITUATION[situation]:
         men = [p for p in roles[role] if p.id in available]
         if men:
             return next((p for p in men if p.throws.value == batter_hand), men[0])

@@ -16,10 +16,10 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
+from engine.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import asking, depth, flyouts
-from engine.inside_pitch.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 from engine.state import HOME, Runner

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.notation import Position
-from engine.inside_pitch.bases import advance_all
+from engine.bases import advance_all
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.bases import HOME_RUN, WalkOff, force_advance, move, put_out, runners_lead_first
 from engine.events import PlateAppearanceEnded, PlateAppearanceStarted, RunScored
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import fielding, hits, outs, rare, running
-from engine.inside_pitch.bases import HOME_RUN, WalkOff, force_advance, move, put_out, runners_lead_first
 from engine.inside_pitch.reading import AtBat, Ball, CardResult, Direct, Rare, Triggers
 from engine.state import HOME, Runner
 

@@ -18,9 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
-from engine.events import ErrorCharged
-from engine.events import Reading as ReadingEvent
-from engine.inside_pitch.bases import (
+from engine.bases import (
     INSIDE_THE_PARK,
     WalkOff,
     advance_all,
@@ -30,6 +28,8 @@ from engine.inside_pitch.bases import (
     put_out,
     runners_lead_first,
 )
+from engine.events import ErrorCharged
+from engine.events import Reading as ReadingEvent
 from engine.inside_pitch.injuries import roll_injury
 from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.tables import load_table

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cards.notation import Position
+from engine.bases import advance_all, move, put_out, put_out_advancing
 from engine.events import Check, ErrorCharged, Reading
-from engine.inside_pitch.bases import advance_all, move, put_out, put_out_advancing
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Runner
 

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.bases import move
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import hits
-from engine.inside_pitch.bases import move
 from engine.inside_pitch.hits import ExtraBase, Throw, outfielder
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Runner

@@ -48,12 +48,15 @@ def test_a_watched_deep_drive_game_is_the_engines_game(
 def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    feed(monkeypatch, "bogus\n1\n2\n")
+    # The defense's call as the half starts (refused, then "no change"), the pitcher, the offense's
+    # call with nobody on, then with a runner on: play it safe.
+    feed(monkeypatch, "bogus\n1\n\n\n2\n")
     assert main(["play", "--ruleset", "deep-drive", "--seed", "5", "--manage", "home", "--ask", "every"]) == 0
     out = capsys.readouterr().out
     # DDB "Pitcher Endurance": the defense is asked about its pitcher with his Endurance in the words.
+    assert "'bogus' is not one of the choices: type a number from 1 to 2, or press Enter for 1 (No change)" in out
+    assert "    Cleveland manager, defense: none\n" in out
     assert "Cleveland manager: Corey Kluber has 7 Endurance left: a new pitcher?" in out
-    assert "'bogus' is not one of the choices: type a number from 1 to 12, or press Enter for 1" in out
     assert "    Cleveland manager, pitching change: stay\n" in out
     # DDB "Playing it Safe": the offense's call with runners on.
     assert "Cleveland manager: Runners on: the offense's call?" in out and "2) Play it safe" in out

@@ -33,10 +33,19 @@ def _reliever(key: str, throws: str, relief: str) -> Pitcher:
     return Pitcher.model_validate(data)
 
 
-def _game(inning: int, lead: int, closer: str = "(60) 5 / 2", options: Options | None = None, **home: object) -> Game:
+def _game(
+    inning: int,
+    lead: int,
+    closer: str = "(60) 5 / 2",
+    options: Options | None = None,
+    depth_arm: str | None = None,
+    **home: object,
+) -> Game:
     """The home team in the field in the top of ``inning``, ``lead`` runs ahead (negative: behind);
-    the away team's leadoff man (a right-handed batter) due up, nobody on, nobody out."""
+    the away team's leadoff man (a right-handed batter) due up, nobody on, nobody out.
+    ``depth_arm``: the reliever whose card is a depth arm."""
     pen = [_reliever(k, t, closer if k == "closer" else r) for k, t, r in PEN]
+    pen = [p.model_copy(update={"depth_arm": p.id == f"home-{depth_arm}"}) for p in pen]
     home_team: TeamSetup = dataclasses.replace(team("home", SEAVER), bullpen=tuple(pen))
     setup = GameSetup(team("away", SEAVER), home_team, CBP, options or Options())
     runs = max(lead, 0), max(-lead, 0)
@@ -89,6 +98,20 @@ def test_early_the_long_man_and_otherwise_a_middle_man() -> None:
     assert _chosen(_game(9, 5)) == "mid-r"  # a blowout: no save, not close
     assert _chosen(_game(8, -2)) == "mid-r"  # behind by two late: not close
     assert _chosen(_game(9, 5, bullpen=("home-mid-l", "home-closer"))) == "mid-l"
+
+
+def test_a_depth_arm_takes_early_and_middle_relief_but_not_the_late_close_or_save_ones() -> None:
+    """A depth arm (many men's innings on one card) comes in first early and otherwise, wherever he is listed."""
+
+    def game(inning: int, lead: int, **home: object) -> Game:
+        return _game(inning, lead, depth_arm="mid-l", **home)
+
+    assert _chosen(game(3, 0)) == "mid-l"  # early: before the long man
+    assert _chosen(game(9, 5)) == "mid-l"  # otherwise: before the right-handed middle man facing a right-hander
+    assert _chosen(game(9, 2)) == "closer"
+    assert _chosen(game(7, 0)) == "setup-r"
+    left = ("home-long", "home-mid-r", "home-setup-r", "home-setup-l", "home-closer")
+    assert _chosen(game(3, 0, bullpen=left)) == "long"  # he has pitched: the roles as before
 
 
 def test_a_two_inning_closer_has_save_situations_from_the_eighth() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cards.notation import Position
+from engine import substitutions
 from engine.boxscore import box_score
 from engine.events import Decided, Fatigue, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
 from engine.game import Game
@@ -214,7 +215,7 @@ def test_pinch_hitting_for_the_pitcher_brings_a_new_pitcher_next_time_out(table:
     g = table.game
     offense = g.state.batting
     pitcher = offense.pitcher.id
-    manager.replace_player(g, offense, 8, offense.available_bench()[0], Position.P, "pinch_hitter")
+    substitutions.replace_player(g, offense, 8, offense.available_bench()[0], Position.P, "pinch_hitter")
     assert manager.must_change_pitcher(offense)
     assert pitcher in offense.removed
     g.state.top = False  # the away team takes the field

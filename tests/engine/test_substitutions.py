@@ -10,6 +10,7 @@ import pytest
 
 from cards.models import Batter
 from cards.notation import Position
+from engine import substitutions
 from engine.boxscore import box_score, walk
 from engine.events import Decided, Injury, Substitution
 from engine.game import Game
@@ -208,10 +209,10 @@ def test_a_pitcher_with_his_own_batting_card_bats_with_it() -> None:
     home = game.state.home
     spot = home.order[8]
     assert (spot.batter.id, spot.batter.name, spot.batter.bats.value, spot.batter.br) == ("home-p", "home P", "L", 5)
-    manager.change_pitcher(game, home, game_setup.home.bullpen[0])  # no card of his own: the generic one
+    substitutions.change_pitcher(game, home, game_setup.home.bullpen[0])  # no card of his own: the generic one
     assert home.order[8].batter.matrix == game_setup.home.pitcher_batting.matrix  # type: ignore[union-attr]
     assert (home.order[8].batter.id, home.order[8].batter.br) == ("home-rp1", BENCH.br)
-    manager.change_pitcher(game, home, game_setup.home.bullpen[1])  # his own card
+    substitutions.change_pitcher(game, home, game_setup.home.bullpen[1])  # his own card
     assert (home.order[8].batter.id, home.order[8].batter.bats.value, home.order[8].batter.br) == ("home-rp2", "L", 5)
 
 
@@ -254,7 +255,7 @@ def pinch_hit(table: Table, spot: int, player: str) -> TeamState:
     g = table.game
     team = g.state.away
     card = next(b for b in team.available_bench() if b.id == player)
-    manager.replace_player(g, team, spot, card, team.order[spot].position, "pinch_hitter")
+    substitutions.replace_player(g, team, spot, card, team.order[spot].position, "pinch_hitter")
     g.state.top = False
     g.state.home.runs_by_inning = [0]
     return team

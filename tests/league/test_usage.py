@@ -178,3 +178,30 @@ def test_a_box_score_counts_the_first_man_in_each_spot_as_a_starter() -> None:
         lineup = {team.pitcher.id if s.position.value == "P" else s.batter.id for s in team.lineup}
         assert {c for c, n in starts.items() if n} == lineup
         assert sum(starts.values()) == 9
+
+
+async def test_a_depth_arm_starts_on_his_pace_and_never_rests(store: Store, tmp_path: Path, db_path: Path) -> None:
+    """A generated set's depth arm (many men's innings on one card): the rotation's pace rule starts him
+    like anyone, and after his game he is ready the next day, where a starter rests his four."""
+    folder = make_set(tmp_path, HC_TEAM.replace("bullpen = {", USAGE) + MV_TEAM)
+    cards = folder / "harbor-city-1970.toml"
+    goss = 'id = "hc-harlan-goss-1970"\n'
+    cards.write_text(cards.read_text().replace(goss, goss + "depth_arm = true\n"), encoding="utf-8")
+    league = await store.create_league("Season", [str(folder)], options=Options())
+    hc, mv = (t.id for t in await store.create_teams_from_sets(league.id))
+    game = await store.schedule_game(league.id, mv, hc)
+    # Brennaman (his turn) 10 starts in 20 games, pace 6; Morrow 5 of 25 %: 5.25 by today; Goss 0 of 10 %: 2.1.
+    started(db_path, league.id, hc, game.season, 20, {"hc-lyle-brennaman-1970": 10, "hc-chet-morrow-1970": 5})
+    setup, replacements = await store.playable_setup(game.id)
+    assert setup.home.pitcher.id == "hc-harlan-goss-1970" and setup.home.pitcher.depth_arm
+    assert "Harlan Goss starts (0 starts in 20 games, his real pace 2)" in replacements[0].text
+    record = await store.start_game(game.id, setup=setup, seed=1)
+    final = Game.from_dict(record.game_dict())
+    assert final.over
+    await store.finish_game(game.id, final.to_dict())
+    usage = {u.card_id: u for u in await store.pitcher_usage(league.id)}
+    assert usage["hc-harlan-goss-1970"].started and usage["hc-harlan-goss-1970"].rest_days == 0
+    away_starter = setup.away.pitcher.id
+    assert usage[away_starter].rest_days == 4
+    unavailable = await store.unavailable(league.id)
+    assert "hc-harlan-goss-1970" not in unavailable and away_starter in unavailable

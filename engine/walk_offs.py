@@ -1,10 +1,11 @@
-"""The end of a game on the winning run: what the last play counts and how the scorer credits it.
+"""The end of a game: after a half (:func:`game_decided`), or on the winning run: what the last play
+counts and how the scorer credits it. Baseball's rules, shared by every ruleset.
 
 Official Baseball Rules, which the books assume:
 
 - 5.08(b): in the bottom of the last inning or of an extra inning the game is over
   the moment the home team takes the lead, on any play. ``bases.score`` raises
-  :class:`~engine.inside_pitch.bases.WalkOff` for that run before counting it, which
+  :class:`~engine.bases.WalkOff` for that run before counting it, which
   stops the play; ``flow`` catches it and calls :func:`end_play` or
   :func:`end_between_pitches`. Runs that scored earlier on the same play (the lead
   runners, who move first) have counted already.
@@ -38,8 +39,8 @@ import re
 from typing import TYPE_CHECKING
 
 from cards.notation import Position
-from engine.events import ErrorCharged, Event, RunnerMoved, RunnerOut
-from engine.inside_pitch.bases import INSIDE_THE_PARK, WalkOff, count_run, take_base
+from engine.bases import INSIDE_THE_PARK, WalkOff, count_run, take_base
+from engine.events import ErrorCharged, Event, GameEnded, RunnerMoved, RunnerOut
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -129,3 +130,24 @@ def out_or_error_notation(
         if error is not None:
             return f"E{Position(error.position).number}"
     return "FC"
+
+
+def game_decided(g: Game) -> bool:
+    """Baseball's end of a game, checked when a half ends (the winning run ends it at once: bases.WalkOff).
+
+    After the top of the last inning or later, a home team ahead does not bat; after
+    the bottom, any score but a tie is final; in the bottom half the game ends the
+    moment the home team leads.
+    """
+    state = g.state
+    if state.inning < g.setup.options.innings:
+        return False
+    if state.top:
+        return state.outs >= 3 and state.home.runs > state.away.runs
+    return state.home.runs > state.away.runs or (state.outs >= 3 and state.home.runs != state.away.runs)
+
+
+def end_game(g: Game) -> None:
+    state = g.state
+    state.over = True
+    g.emit(GameEnded(state.away.runs, state.home.runs, state.inning))
