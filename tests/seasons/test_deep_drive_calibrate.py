@@ -210,3 +210,14 @@ def test_base_runs_is_the_benchmarks() -> None:
     counts = {"ab": 5500, "h": 1400, "doubles": 280, "triples": 30, "hr": 190, "bb": 500, "hbp": 60, "sf": 40}
     assert base_runs(Batting(**counts)) == pytest.approx(bench_base_runs(Line(**counts)))
     assert base_runs(Batting(**counts)) == pytest.approx(740, abs=30)  # a 2016 team's line scores about that
+
+
+def test_the_benchmark_finds_each_games_bundled_set(tmp_path: Path) -> None:
+    from bench.fidelity import bundled_name, main, set_for
+    from cards import BUNDLED_SETS
+
+    assert bundled_name(1970) == "1970" and bundled_name(2016, "deep-drive") == "2016-deep-drive"
+    assert set_for(2016, ("AL", "NL"), tmp_path, "deep-drive") == BUNDLED_SETS / "2016-deep-drive"
+    assert set_for(1970, ("AL", "NL"), tmp_path) == BUNDLED_SETS / "1970"
+    with pytest.raises(SystemExit):
+        main(["--season", "2016", "--ruleset", "strat-o-matic"])
