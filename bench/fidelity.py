@@ -1,5 +1,9 @@
 """Do a season's cards play like the season? python -m bench.fidelity --season 1970 [--replays 10]
 
+``--ruleset deep-drive`` judges the season's Deep Drive cards the same way (the bundled
+``YEAR-deep-drive`` set, or one generated on the spot): the league path, the figures and the
+targets are shared; only the set and the game its set.toml names differ.
+
 Auto-plays the real season's schedule length with the season's generated cards (the bundled
 set of that year, or one generated on the spot) N times, each in a fresh league built from
 the set's team entries, and prints the replays' average beside the real season: league
@@ -380,8 +384,9 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
     )
 
 
-def report(season: Season, replays: int, figures: Figures) -> str:
-    lines = [f"{season.year} ({', '.join(season.leagues)}), {len(season.teams)} teams, {replays} replay(s)", ""]
+def report(season: Season, replays: int, figures: Figures, ruleset: str = "inside-pitch") -> str:
+    game = "" if ruleset == "inside-pitch" else f" {ruleset}"
+    lines = [f"{season.year}{game} ({', '.join(season.leagues)}), {len(season.teams)} teams, {replays} replay(s)", ""]
     lines.append(f"{'league':<10}{'real':>9}{'cards':>9}{'diff':>9}  target")
     for name, real, sim, tolerance in figures.rows:
         diff = f"{sim / real - 1:+.1%}" if real else ""
@@ -410,14 +415,27 @@ def report(season: Season, replays: int, figures: Figures) -> str:
     return "\n".join(lines)
 
 
-def set_for(year: int, leagues: tuple[str, ...], folder: Path) -> Path:
-    """The bundled set of the season, or one generated into ``folder``."""
-    bundled = BUNDLED_SETS / str(year)
+RULESETS = ("inside-pitch", "deep-drive")  # set.toml's names
+
+
+def bundled_name(year: int, ruleset: str = "inside-pitch") -> str:
+    """The bundled set of a season: "1970" (Inside Pitch), "2016-deep-drive" (Deep Drive)."""
+    return str(year) if ruleset == "inside-pitch" else f"{year}-{ruleset}"
+
+
+def set_for(year: int, leagues: tuple[str, ...], folder: Path, ruleset: str = "inside-pitch") -> Path:
+    """The bundled set of the season, or one generated (and calibrated) into ``folder``."""
+    bundled = BUNDLED_SETS / bundled_name(year, ruleset)
     if bundled.is_dir() and leagues == ("AL", "NL"):
         return bundled
+    out = folder / f"season-{year}"
+    if ruleset == "deep-drive":
+        from seasons.deep_drive.generate import generate as generate_deep_drive
+
+        generate_deep_drive(year, leagues, out, player=play_season)
+        return out
     from seasons.generate import generate
 
-    out = folder / f"season-{year}"
     generate(year, leagues, out, player=play_season)
     return out
 
@@ -430,11 +448,12 @@ def run(
     jobs: int = 2,
     seed: int = 1,
     set_folder: Path | None = None,
+    ruleset: str = "inside-pitch",
 ) -> tuple[Season, Figures]:
     """The figures of ``replays`` replays of the season with its set (``set_folder``, else :func:`set_for`)."""
     season = load_season(year, leagues)
     with tempfile.TemporaryDirectory(prefix="dugout-fidelity-set-") as folder:
-        set_folder = set_folder or set_for(year, leagues, Path(folder))
+        set_folder = set_folder or set_for(year, leagues, Path(folder), ruleset)
         seeds = [seed + i for i in range(replays)]
         start = time.perf_counter()
         if jobs > 1 and replays > 1:
@@ -451,6 +470,9 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fidelity", description=__doc__)
     parser.add_argument("--season", type=int, required=True)
+    parser.add_argument(
+        "--ruleset", choices=RULESETS, default="inside-pitch", help="the cards' game (default: inside-pitch)"
+    )
     parser.add_argument("--replays", type=int, default=10)
     parser.add_argument("--league", choices=("AL", "NL", "both"), default="both")
     parser.add_argument("--jobs", type=int, default=2, help="replays played at once (processes)")
@@ -459,9 +481,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
     season, figures = run(
-        args.season, args.replays, leagues=leagues, jobs=args.jobs, seed=args.seed, set_folder=args.set
+        args.season,
+        args.replays,
+        leagues=leagues,
+        jobs=args.jobs,
+        seed=args.seed,
+        set_folder=args.set,
+        ruleset=args.ruleset,
     )
-    print(report(season, args.replays, figures))
+    print(report(season, args.replays, figures, args.ruleset))
     return 0
 
 

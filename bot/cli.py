@@ -155,7 +155,12 @@ def _cards_generate(args: argparse.Namespace) -> int:
 
         try:
             dd = generate_deep_drive(
-                args.season, leagues, out, lambda text: print(text, file=sys.stderr), force=args.force
+                args.season,
+                leagues,
+                out,
+                lambda text: print(text, file=sys.stderr),
+                force=args.force,
+                player=play_season,
             )
         except (DeepDriveError, SetExists) as exc:
             print(f"dugout: {exc}", file=sys.stderr)

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from cards import BUNDLED_SETS
 from cards.deep_drive import models as dd
-from cards.deep_drive.loader import DeepDriveSet
+from cards.deep_drive.loader import DeepDriveSet, is_pitchers_own
 from cards.loader import GENERIC_PITCHER_BATTING, CardSet, CardSetError, load_any_set
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from engine.setup import Options
@@ -151,10 +151,11 @@ class CardPool:
             return True
         cardset = self._home[batter.id]
         pitchers: list[Any] = list(cardset.pitchers.values())
-        # A Deep Drive pitcher's batting card is any batter card with his name, team and year.
+        if isinstance(cardset, DeepDriveSet):
+            # A Deep Drive pitcher's batting card: his name, team and year, fielding nowhere but P or DH.
+            return any(is_pitchers_own(cast(Any, batter), p) for p in pitchers)
         return any(
-            getattr(p, "own_batting_card", True) and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
-            for p in pitchers
+            p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year) for p in pitchers
         )
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:

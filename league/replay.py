@@ -1,7 +1,8 @@
 """A card set's league played through: the league's own games, as a real league plays them.
 
 :func:`play_league` makes a league from a set folder's team entries (``Store.create_league``,
-``Store.create_teams_from_sets``), schedules ``games_per_team`` games each and auto-plays
+``Store.create_teams_from_sets``; the league plays the game the set's ``ruleset`` names, so a
+Deep Drive set plays Deep Drive with its own handbook), schedules ``games_per_team`` games each and auto-plays
 them to the end (``league.autoplay.advance``): the rotation in turn with rest, fatigue,
 the bullpen without the rotation, injuries, the auto-manager's lineups. The same seed plays
 the same season. The fidelity benchmark (``bench.fidelity``) and the season generator's
@@ -22,6 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.rulesets import NAMES, family_of
 from league.autoplay import advance
 from league.store import Store
 
@@ -41,15 +43,26 @@ class LeagueTotals:
     errors: int = 0
 
 
+def ruleset_of(family: str) -> str:
+    """The game ruleset ("deep-drive-1.2.5") that plays a set.toml ruleset ("deep-drive")."""
+    for name in NAMES:
+        if family_of(name) == family:
+            return name
+    raise ValueError(f"no ruleset plays {family!r} card sets")
+
+
 async def play_league(
     set_folder: str | Path, games_per_team: int, seed: int, db_path: str | Path, *, name: str | None = None
 ) -> None:
     """A league of the set's teams in a new database at ``db_path``, its season auto-played to the end."""
     store = await Store.open(db_path)
     try:
-        # The set's own rule on the designated hitter, as a league made from it takes it.
-        options = (await store.card_sets([str(set_folder)])).options()
-        league = await store.create_league(name or f"Replay #{seed}", [str(set_folder)], options=options)
+        # The set's own rule on the designated hitter, as a league made from it takes it, and the
+        # game its set.toml names (a Deep Drive set plays a Deep Drive league, with the set's handbook).
+        pool = await store.card_sets([str(set_folder)])
+        league = await store.create_league(
+            name or f"Replay #{seed}", [str(set_folder)], options=pool.options(), ruleset=ruleset_of(pool.family)
+        )
         await store.create_teams_from_sets(league.id)
         await store.schedule_season(league.id, games_per_team, seed=seed)
         await advance(store, league.id, to_end=True, rng=random.Random(seed))

@@ -36,9 +36,15 @@ class SetExists(Exception):
     """The destination is there already and may not be replaced."""
 
 
-def attribution(year: int, notes: Sequence[str], filled: Sequence[str], clipped: Sequence[str]) -> str:
+def attribution(
+    year: int,
+    notes: Sequence[str],
+    filled: Sequence[str],
+    clipped: Sequence[str],
+    method: str = "docs/real-seasons.md",
+) -> str:
     lines = [f"# {year} cards: sources and licence", "", LAHMAN_CREDIT, ""]
-    lines += ["Made by Dugout's generator (`dugout cards generate`); the method is in docs/real-seasons.md.", ""]
+    lines += [f"Made by Dugout's generator (`dugout cards generate`); the method is in {method}.", ""]
     for title, items in (
         ("Columns the season lacks, filled by rule", filled),
         ("Players whose cards could not carry their rates exactly (clipped)", clipped),

@@ -64,10 +64,10 @@ class DeepDriveSet:
         return [*self.batters.values(), *self.pitchers.values(), *self.ballparks.values()]
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:
-        """The batter card a pitcher bats with: one with his name, team and year, else the set's
-        generic "Pitcher At Bat" card (DDB "How to Play")."""
-        who = (pitcher.name, pitcher.team, pitcher.year)
-        own = next((b for b in self.batters.values() if (b.name, b.team, b.year) == who), None)
+        """The batter card a pitcher bats with: one with his name, team and year that fields no
+        position but P or DH (:func:`is_pitchers_own`), else the set's generic "Pitcher At Bat"
+        card (DDB "How to Play")."""
+        own = next((b for b in self.batters.values() if is_pitchers_own(b, pitcher)), None)
         return own or self.batters.get(GENERIC_PITCHER_BATTING)
 
     def find(self, text: str) -> list[AnyDeepDriveCard]:
@@ -87,6 +87,15 @@ class DeepDriveSet:
     def teams(self) -> list[str]:
         """Teams with players in the set, as "year team"."""
         return sorted({f"{c.year} {c.team}" for c in [*self.batters.values(), *self.pitchers.values()]})
+
+
+def is_pitchers_own(batter: Batter, pitcher: Pitcher) -> bool:
+    """``batter`` is ``pitcher``'s own batting card: the same name, team and year, and no fielding
+    position but P or DH. A batter card of that name that plays the field is a two-way player's
+    own card (a generated season's position player who also pitched): he is signed as a batter."""
+    if (batter.name, batter.team, batter.year) != (pitcher.name, pitcher.team, pitcher.year):
+        return False
+    return all(f.position.value in ("P", "DH") for f in batter.positions)
 
 
 def load_deep_drive_set(path: str | Path) -> DeepDriveSet:

@@ -88,19 +88,22 @@ def pitching_rates(p: Pitching, shares: Sequence[float], factor: float = 1.0) ->
     )
 
 
-def code_rates(r: Rates, league: Rates, def_vector: Mapping[str, float]) -> dict[str, float]:
+def code_rates(
+    r: Rates, league: Rates, def_vector: Mapping[str, float], si_plus: float = SI_PLUS_SHARE
+) -> dict[str, float]:
     """The rate each play code must reach (DD, SI+, SI, BB, HBP, SO, DEF; OUT the rest).
 
     DEF takes :data:`DEF_SHARE` of the league's balls in play, as this player's balls in play go
     (a strikeout pitcher sends fewer to the fielders); its singles (``def_vector``'s SI and SI+,
     the handbook's average-defense shares) come out of the card's singles. DD carries the extra-base
-    hits at :data:`DD_HIT_SHARE` of its rolls."""
+    hits at :data:`DD_HIT_SHARE` of its rolls. ``si_plus`` is the SI+ share of the singles (the
+    calibration's, fitted to the league's runs: ``seasons.deep_drive.generate``)."""
     dfn = DEF_SHARE * r.bip / league.bip if league.bip > 0 else 0.0
     singles = r.si - dfn * (def_vector["SI"] + def_vector["SI+"])
     out = {
         "DD": r.xbh / DD_HIT_SHARE,
-        "SI+": singles * SI_PLUS_SHARE,
-        "SI": singles * (1 - SI_PLUS_SHARE),
+        "SI+": singles * si_plus,
+        "SI": singles * (1 - si_plus),
         "BB": r.bb,
         "HBP": r.hbp,
         "SO": r.so,

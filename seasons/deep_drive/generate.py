@@ -10,8 +10,9 @@ Pitch sets' layout, with ``handbook.toml`` beside ``set.toml``. Ids follow ``sea
 from __future__ import annotations
 
 import shutil
+import tempfile
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,16 @@ from engine.deep_drive.handbook import Handbook, def_vector_mix, parse_handbook
 from engine.deep_drive.odds import pa_odds, summary
 from seasons import fit as ipfit
 from seasons import generate as ipgen
-from seasons.calibrate import uses_dh
+from seasons.calibrate import (
+    CALIBRATION_SCHEDULE,
+    POOL_FROM,
+    Calibration,
+    LeaguePlayer,
+    PlayedLeague,
+    games_per_team,
+    played_batting,
+    uses_dh,
+)
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
 from seasons.deep_drive import ratings as rt
@@ -34,7 +44,14 @@ from seasons.stats import Batting, Pitching, Player, Season
 from seasons.write import ATTRIBUTION_FILE, SetExists, attribution
 
 GENERIC_FILE = "pitcher-batting.toml"
+METHOD = "docs/deep-drive/real-seasons.md"  # named in the set's ATTRIBUTION.md
 TARGETS = ("HR", "3B", "2B", "1B", "BB", "HBP", "SO")
+# How much of the home park's factor a card's singles, doubles and triples lose (0: none). Inside
+# Pitch takes it out (÷√BPF) because its ballpark cards add it back; Deep Drive parks move only
+# home runs (the handbook's Ballpark Effects), so a hit taken out here would never come back and
+# a Coors Field team would score like any other. The cards keep the park: each player's season
+# line plays wherever he plays, and his team's totals are the real ones.
+PARK_HITS = 0.0
 
 DeepDriveCard = Batter | Pitcher | Ballpark
 
@@ -54,6 +71,7 @@ class Report:
     clipped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     mae: dict[str, float] = field(default_factory=dict)  # per result, PA-weighted, cards vs targets
+    calibration: str = ""  # the scales the league's games gave (Calibration.describe)
 
     def summary(self) -> str:
         worst = max(self.mae.values(), default=0.0)
@@ -130,9 +148,111 @@ def _pitching_tilt(p: Pitching, league: Pitching) -> outs_mod.Tilt:
     )
 
 
-def build(season: Season, handbook_text: str | None = None) -> Built:
+# The calibration's result names (seasons.calibrate.RESULTS) on a Rates' fields.
+SCALED = {"HR": "hr", "3B": "tr", "2B": "do", "1B": "si", "BB": "bb", "HBP": "hbp", "K": "so"}
+
+
+def scaled(r: cnt.Rates, scales: Mapping[str, float]) -> cnt.Rates:
+    """The rates with each result multiplied by its calibration scale (1 where none)."""
+    return cnt.Rates(**{field: getattr(r, field) * scales.get(result, 1.0) for result, field in SCALED.items()})
+
+
+def stretched(r: cnt.Rates, league: cnt.Rates, factors: Mapping[str, float]) -> cnt.Rates:
+    """A pitcher's rates stretched about the league's by the calibration's pitcher spread factors
+    (H: his hits on balls in play, as one; HR, BB, K), so played rates follow real ones with slope 1."""
+    if not factors:
+        return r
+
+    def about(mine: float, lg: float, result: str) -> float:
+        return max(0.0, lg + factors.get(result, 1.0) * (mine - lg))
+
+    hits, league_hits = r.si + r.do + r.tr, league.si + league.do + league.tr
+    h = about(hits, league_hits, "H") / hits if hits > 0 else 1.0
+    return cnt.Rates(
+        hr=about(r.hr, league.hr, "HR"),
+        tr=r.tr * h,
+        do=r.do * h,
+        si=r.si * h,
+        bb=about(r.bb, league.bb, "BB"),
+        hbp=r.hbp,
+        so=about(r.so, league.so, "K"),
+    )
+
+
+# How the league's runs answer the SI+ share of singles: played runs over real per unit of share
+# (a single that moves the runners two bases instead of one). Measured on 2016 (docs/deep-drive/
+# real-seasons.md, "Calibration"); the rounds pool the intercept with this slope held.
+RUNS_PER_SI_PLUS = 0.11
+SI_PLUS_LIMITS = (0.05, 0.95)
+
+
+@dataclass
+class DeepDriveCalibration(Calibration):
+    """Inside Pitch's scales (``seasons.calibrate.Calibration``) plus the SI+ share of singles,
+    fitted to the league's runs: the one figure the results' scales leave free (how far runners go
+    on a single). The runs are judged against what the batting line is worth, so a round whose line
+    is still off (the first) does not move the share for it: the ratio is played runs over the
+    played line's :func:`base_runs`, over the same of the real season. It is taken as linear in the
+    share with slope :data:`RUNS_PER_SI_PLUS`; the rounds from ``POOL_FROM`` on pool the level,
+    weighted by their plate appearances, and the new share is the one that gives a ratio of 1."""
+
+    si_plus: float = cnt.SI_PLUS_SHARE
+    runs: list[tuple[float, float, float]] = field(default_factory=list)  # (share, runs ratio, plate appearances)
+
+    def update(
+        self,
+        played: PlayedLeague,
+        pitcher_cards: Iterable[str],
+        season: Season,
+        pitchers_real: Batting,
+        *,
+        batters_by_card: Mapping[str, Batting] | None = None,
+        pitchers_by_card: Mapping[str, Pitching] | None = None,
+    ) -> None:
+        super().update(
+            played,
+            pitcher_cards,
+            season,
+            pitchers_real,
+            batters_by_card=batters_by_card,
+            pitchers_by_card=pitchers_by_card,
+        )
+        real, line = season.league_batting(), played_batting(played)
+        if not (real.r and line.r and base_runs(real) and base_runs(line)):
+            return
+        ratio = (line.r / base_runs(line)) / (real.r / base_runs(real))
+        self.runs.append((self.si_plus, ratio, float(line.pa)))
+        pooled = self.runs[POOL_FROM - 1 :] if len(self.runs) >= POOL_FROM else self.runs
+        weight = sum(w for _, _, w in pooled)
+        share = sum(s * w for s, _, w in pooled) / weight
+        level = sum(r * w for _, r, w in pooled) / weight
+        target = share + (1 - level) / RUNS_PER_SI_PLUS
+        self.si_plus = min(max(target, SI_PLUS_LIMITS[0]), SI_PLUS_LIMITS[1])
+
+    def describe(self) -> str:
+        return f"{super().describe()}, SI+ share {self.si_plus:.3f}"
+
+
+def base_runs(b: Batting) -> float:
+    """David Smyth's BaseRuns (as ``bench.fidelity.base_runs``): the runs a line scores with
+    average sequencing."""
+    on = b.h + b.bb + b.hbp - b.hr
+    tb = b.h + b.doubles + 2 * b.triples + 3 * b.hr
+    advance = (1.4 * tb - 0.6 * b.h - 3 * b.hr + 0.1 * (b.bb + b.hbp)) * 1.02
+    outs = b.ab - b.h + b.sf
+    return on * advance / (advance + outs) + b.hr if advance + outs else float(b.hr)
+
+
+def build(season: Season, handbook_text: str | None = None, calibration: Calibration | None = None) -> Built:
     """Every card, team entry and the handbook of one season (nothing written). ``handbook_text``
-    replaces the season's derived handbook (tests with hand-made seasons pass the default's)."""
+    replaces the season's derived handbook (tests with hand-made seasons pass the default's).
+    ``calibration`` (``seasons.calibrate``, played in the league's own games: :func:`generate`)
+    scales the results (``adjust``, pitchers batting ``pitchers``), stretches pitchers about the
+    league (``pitcher_spread``), scales STEAL's inputs (``steals``) and the hard grounders (``gdp``)."""
+    cal = calibration or Calibration()
+    adjust = cal.adjust
+    pitchers_adjust = cal.pitchers or cal.adjust
+    hard_scale = cal.gdp.get("gdp", 1.0)
     year = season.year
     text = handbook_text if handbook_text is not None else derive(totals_from_season(season)).text
     hb = parse_handbook(text, HANDBOOK_FILE)
@@ -141,10 +261,12 @@ def build(season: Season, handbook_text: str | None = None) -> Built:
     lb, lp = season.league_batting(), season.league_pitching()
     non_hr = max(1, lb.h - lb.hr)
     shares = [lb.singles / non_hr, lb.doubles / non_hr, lb.triples / non_hr]
-    league_b = cnt.batting_rates(lb)
-    league_p = cnt.pitching_rates(lp, shares)
-    code_lb = cnt.code_rates(league_b, league_b, vector)
-    code_lp = cnt.code_rates(league_p, league_p, vector)
+    league_b = scaled(cnt.batting_rates(lb), adjust)
+    raw_league_p = cnt.pitching_rates(lp, shares)
+    league_p = scaled(raw_league_p, adjust)
+    si_plus = getattr(cal, "si_plus", cnt.SI_PLUS_SHARE)
+    code_lb = cnt.code_rates(league_b, league_b, vector, si_plus)
+    code_lp = cnt.code_rates(league_p, league_p, vector, si_plus)
     team_names = {t.team_id: t.name for t in season.teams.values()}
     files: dict[str, list[DeepDriveCard]] = {}
     targets: dict[str, dict[str, float]] = {}
@@ -154,10 +276,17 @@ def build(season: Season, handbook_text: str | None = None) -> Built:
     pitcher_ids: dict[str, str] = {}
 
     def batter_card(
-        card_id: str, name: str, team: str, bats: str, b: Batting, factor: float, extra: dict[str, Any]
+        card_id: str,
+        name: str,
+        team: str,
+        bats: str,
+        b: Batting,
+        factor: float,
+        extra: dict[str, Any],
+        scales: Mapping[str, float],
     ) -> Batter:
-        rates = cnt.batting_rates(b, factor)
-        chances, counts = cnt.chances(cnt.code_rates(rates, league_b, vector), code_lb, 0, _had_batting(b))
+        rates = scaled(cnt.batting_rates(b, factor), scales)
+        chances, counts = cnt.chances(cnt.code_rates(rates, league_b, vector, si_plus), code_lb, 0, _had_batting(b))
         if counts.clipped:
             clipped.append(f"{name} ({card_id}) batting: " + ", ".join(
                 f"{c} {v:.1f}" for c, v in counts.exact.items() if v < 0 or v > cnt.NUMBERS))  # fmt: skip
@@ -169,7 +298,7 @@ def build(season: Season, handbook_text: str | None = None) -> Built:
             "bats": bats if bats in ("L", "R", "S") else "R",
             "chances": chances,
             "deep_drive": cnt.deep_section(rates.hr, rates.tr, rates.do, bats),
-            "outs": outs_mod.outs_section(_batting_tilt(b, lb), bats),
+            "outs": outs_mod.outs_section(_batting_tilt(b, lb), bats, hard_scale, outs_mod.dither(card_id)),
             **extra,
         }
         card = _validate(Batter, raw)
@@ -184,8 +313,11 @@ def build(season: Season, handbook_text: str | None = None) -> Built:
         if player.pitching is not None and player.pitching.bfp > 0:
             p = player.pitching
             card_id = ipgen._card_id(ipgen.pitcher_card_id(player, year))
-            rates = cnt.pitching_rates(p, shares, ipfit._factor(season, player, False))
-            chances, counts = cnt.chances(cnt.code_rates(rates, league_p, vector), code_lp, 50, _had_pitching(p))
+            rates = cnt.pitching_rates(p, shares, PARK_HITS * ipfit._factor(season, player, False) + 1 - PARK_HITS)
+            rates = scaled(stretched(rates, raw_league_p, cal.pitcher_spread), adjust)
+            chances, counts = cnt.chances(
+                cnt.code_rates(rates, league_p, vector, si_plus), code_lp, 50, _had_pitching(p)
+            )
             if counts.clipped:
                 clipped.append(f"{player.name} ({card_id}) pitching")
             per_start, per_relief = rt.split_bfp(p, season, league)
@@ -198,7 +330,7 @@ def build(season: Season, handbook_text: str | None = None) -> Built:
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=True),
                 "chances": chances,
-                "outs": outs_mod.outs_section(_pitching_tilt(p, lp), "S"),
+                "outs": outs_mod.outs_section(_pitching_tilt(p, lp), "S", hard_scale, outs_mod.dither(card_id)),
                 "usage": rt.usage(p, year, ctx, per_start),
                 "endurance": rt.endurance(p, per_start, per_relief),
                 **rt.pitcher_grades(p, hb),
@@ -217,13 +349,14 @@ def build(season: Season, handbook_text: str | None = None) -> Built:
             extra: dict[str, Any] = {
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
-                "steal": rt.steal(b, hb, ctx),
+                "steal": rt.steal(b, hb, ctx, cal.steals),
                 "run": rt.run(b, season, league, ctx),
             }
             if stats := ipgen._batter_stats(player):
                 extra["stats"] = stats
+            own = pitchers_adjust if ipgen.is_pitcher(player) else adjust  # a pitcher's own batting card
             card = batter_card(card_id, player.name, team_names[player.team_id], player.bats, b,
-                               ipfit._factor(season, player, True), extra)  # fmt: skip
+                               PARK_HITS * ipfit._factor(season, player, True) + 1 - PARK_HITS, extra, own)  # fmt: skip
             if not (pid in pitcher_ids and ipgen.is_pitcher(player)):
                 batter_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
@@ -234,7 +367,7 @@ def build(season: Season, handbook_text: str | None = None) -> Built:
             pitchers_batting = pitchers_batting + player.batting
     generic_extra: dict[str, Any] = {"injury": "A", "positions": ["DH"], "steal": "0F", "run": "S"}
     generic = batter_card(GENERIC_PITCHER_BATTING, "Pitcher At Bat (generic)", "Any", "R", pitchers_batting, 1.0,
-                          generic_extra)  # fmt: skip
+                          generic_extra, pitchers_adjust)  # fmt: skip
     files[GENERIC_FILE] = [generic]
 
     # The league's average cards: the opponents a card's fit is checked against.
@@ -371,8 +504,16 @@ def generate(
     force: bool = False,
     load_season: Callable[[int, Sequence[str]], Season] | None = None,
     handbook_text: str | None = None,
+    player: LeaguePlayer | None = None,
+    schedule: Sequence[float] = CALIBRATION_SCHEDULE,
 ) -> Report:
-    """Make and write one season's Deep Drive set; raise GenerateError or SetExists."""
+    """Make and write one season's Deep Drive set; raise GenerateError or SetExists.
+
+    With ``player`` (``league.replay.play_season``: seasons cannot import league) the cards are
+    calibrated in the league's own Deep Drive games as Inside Pitch's are (``seasons.calibrate``):
+    each round of ``schedule`` (shares of the real schedule) writes the candidate set, has the
+    league play it and builds the cards again with the scales pooled over the rounds
+    (:func:`build`'s ``calibration``). Without one the cards are the method's alone."""
     say = progress or (lambda _text: None)
     out = Path(out)
     leagues = tuple(leagues)
@@ -389,16 +530,36 @@ def generate(
         raise GenerateError(f"the Lahman database has no {'/'.join(leagues)} teams in {year}")
     say("deriving the season's handbook and building every Deep Drive card")
     built = build(season, handbook_text)
+    info = set_info(year, leagues)
+    calibration: Calibration = DeepDriveCalibration()
+    if player is not None:
+        calibration = calibrate(season, built, info, player, schedule, say, handbook_text)
+        built = build(season, handbook_text, calibration)
     report = Report(year, leagues, out, clipped=list(built.clipped))
+    report.calibration = calibration.describe() if player is not None else ""
     say("checking each card against the league's average opponent (exact odds)")
     report.mae = fit_errors(built)
     report.notes = [
         "Deep Drive cards: one card for both hands (the season line; docs/deep-drive/real-seasons.md)",
+        (
+            f"calibrated in {len(schedule)} rounds of the league's own Deep Drive games ({report.calibration})"
+            if player is not None
+            else "not calibrated in league games (no league player given): the method's cards alone"
+        ),
         "fit against the league's average opponent, mean absolute error per PA: "
         + ", ".join(f"{k} {v:.4f}" for k, v in report.mae.items()),
         *built.notes,
     ]
-    info = SetInfo(
+    say(f"writing the set to {out}")
+    text = attribution(year, report.notes, season.filled, report.clipped, method=METHOD)
+    write(out, built, info, text, force=force)
+    report.teams, report.batters, report.pitchers = read_back(out)
+    return report
+
+
+def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
+    """set.toml of a season's Deep Drive set."""
+    return SetInfo(
         name=f"{year} Deep Drive",
         ruleset="deep-drive",
         description=(
@@ -410,7 +571,73 @@ def generate(
         licence="CC BY-SA 3.0",
         handbook=HANDBOOK_FILE,
     )
-    say(f"writing the set to {out}")
-    write(out, built, info, attribution(year, report.notes, season.filled, report.clipped), force=force)
-    report.teams, report.batters, report.pitchers = read_back(out)
-    return report
+
+
+def calibrate(
+    season: Season,
+    built: Built,
+    info: SetInfo,
+    player: LeaguePlayer,
+    schedule: Sequence[float],
+    say: Callable[[str], None],
+    handbook_text: str | None = None,
+) -> DeepDriveCalibration:
+    """The scales from rounds of league games (``seasons.calibrate.Calibration``, pooled as for
+    Inside Pitch): each round plays the cards the last one built."""
+    year = season.year
+    length = games_per_team(season)
+    # A pitcher bats under his pitcher card's id (the P spot); his real batting is the pitchers' line.
+    pitcher_cards = {
+        ipgen._card_id(ipgen.pitcher_card_id(p, year)) for p in season.players.values() if ipgen.is_pitcher(p)
+    }
+    pitchers_real = Batting()
+    for p in season.players.values():
+        if ipgen.is_pitcher(p) and p.batting is not None:
+            pitchers_real = pitchers_real + p.batting
+    batters_by_card = {
+        ipgen._card_id(f"{p.player_id}-{year}"): p.batting
+        for p in season.players.values()
+        if p.batting is not None and not ipgen.is_pitcher(p)
+    }
+    pitchers_by_card = {
+        ipgen._card_id(ipgen.pitcher_card_id(p, year)): p.pitching
+        for p in season.players.values()
+        if p.pitching is not None and p.pitching.bfp > 0
+    }
+    calibration = DeepDriveCalibration()
+    with tempfile.TemporaryDirectory(prefix="dugout-dd-calibration-") as folder:
+        for n, share in enumerate(schedule, 1):
+            games = max(1, round(share * length))
+            candidate = Path(folder) / f"round-{n}"
+            write(candidate, built, info, attribution(year, [], season.filled, []), force=True)
+            say(f"calibration {n}/{len(schedule)}: the Deep Drive league plays {games} games a team")
+            played = player(candidate, games, n)
+            calibration.update(
+                played,
+                pitcher_cards,
+                season,
+                pitchers_real,
+                batters_by_card=batters_by_card,
+                pitchers_by_card=pitchers_by_card,
+            )
+            extras = round_extras(played, season)
+            say(f"calibration {n} played against real: {calibration.round_report(season)}; {extras}")
+            say(f"calibration {n}: {calibration.describe()}")
+            built = build(season, handbook_text, calibration)
+    return calibration
+
+
+def round_extras(played: Any, season: Season) -> str:
+    """A round's runs, steals and double plays per team game against the real season's."""
+    real = season.league_batting()
+    real_games = sum(t.g for t in season.teams.values()) or 1
+    games = played.team_games or 1
+    totals = dict.fromkeys(("r", "sb", "cs", "gidp"), 0)
+    for line in played.batting.values():
+        for k in totals:
+            totals[k] += line.get(k, 0)
+    parts = []
+    for k, real_count in (("r", real.r), ("sb", real.sb), ("cs", real.cs), ("gidp", real.gidp)):
+        if real_count:
+            parts.append(f"{k.upper()}/G {totals[k] / games / (real_count / real_games) - 1:+.1%}")
+    return ", ".join(parts)

@@ -11,11 +11,13 @@ runners up). A ratio is the player's rate over the league's, regressed toward 1 
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass
 
 from seasons.lahman import apportion
 
 OUT_MIX = {"G": 0.48, "F": 0.33, "P": 0.12, "L": 0.07}  # shares of outs in play, the modern league's
+HARD_SHARE = 0.35  # grounders that are hard (G#h, the double-play balls) on a league-average card
 REGRESS = 200.0  # plate appearances (batters faced) of league rate added before a ratio is taken
 # Fielders in the order a side's grounders, flies and liners fill them (R pulls to the left side).
 GROUNDERS = {"R": ("6", "5", "4", "6", "3", "1", "5"), "L": ("4", "3", "6", "4", "5", "1", "3")}
@@ -42,6 +44,11 @@ def ratio(count: float, exposure: float, league_count: float, league_exposure: f
     return ((count + REGRESS * lg) / (max(exposure, 0) + REGRESS)) / lg
 
 
+def dither(card_id: str) -> float:
+    """A fixed number in [0, 1) for a card (from its id), for :func:`outs_section`."""
+    return zlib.crc32(card_id.encode("utf-8")) / 2**32
+
+
 def type_counts(tilt: Tilt) -> dict[str, int]:
     """How many of the ten mod dice are grounders, flies, pop-ups and liners."""
     g = OUT_MIX["G"] * math.sqrt(tilt.gdp)
@@ -55,11 +62,16 @@ def type_counts(tilt: Tilt) -> dict[str, int]:
     return counts
 
 
-def outs_section(tilt: Tilt, side: str) -> list[str]:
-    """The ten codes, mod die 0-9. ``side``: "R", "L" or "S" (pitchers: "S", batters of both sides)."""
+def outs_section(tilt: Tilt, side: str, hard_scale: float = 1.0, dither: float = 0.5) -> list[str]:
+    """The ten codes, mod die 0-9. ``side``: "R", "L" or "S" (pitchers: "S", batters of both sides).
+    ``hard_scale`` multiplies :data:`HARD_SHARE` (the calibration's GDP scale: ``seasons.calibrate``).
+    The hard grounders' count is floor(grounders x share + ``dither``): 0.5 rounds; a fixed number in
+    [0, 1) per card (the generator's :func:`dither`) makes the league's share follow the scale
+    smoothly instead of in whole grounders."""
     side = side if side in GROUNDERS else "S"
     n = type_counts(tilt)
-    hard = min(n["G"] - 1, max(0, round(n["G"] * 0.35 * tilt.gdp))) if n["G"] > 1 else 0
+    hard_share = HARD_SHARE * hard_scale * tilt.gdp
+    hard = min(n["G"] - 1, max(0, math.floor(n["G"] * hard_share + dither))) if n["G"] > 1 else 0
     slow = 1 if n["G"] - hard >= 3 or (tilt.sh > 1.5 and n["G"] - hard >= 2) else 0
     grounders = []
     for i in range(n["G"]):

@@ -176,14 +176,19 @@ def run(b: Batting, season: Season, league: str | None, ctx: Context) -> str:
     return RUNS[grade_of(speed(b, season.league_batting(league)), cuts)]
 
 
-def steal(b: Batting, hb: Handbook, ctx: Context) -> str:
+def steal(b: Batting, hb: Handbook, ctx: Context, scales: Mapping[str, float] | None = None) -> str:
     """STEAL: the number whose attempt chance is nearest his attempts per chance, the letter from his
-    shrunk success (the handbook's rules), "+" for steals of third (number 3+, letter A-C)."""
+    shrunk success (the handbook's rules), "+" for steals of third (number 3+, letter A-C).
+
+    ``scales`` (the calibration's ``attempts`` and ``success``, ``seasons.calibrate``) multiply his
+    attempts per chance and his success rate (at most 1) before they are graded."""
+    scales = scales or {}
     runner = Runner(b.singles, b.bb, b.hbp, b.sb, b.cs)
     if runner.chances <= 0:
         return "0F" if b.cs else "0C"
-    n = steal_number(hb, (b.sb + b.cs) / runner.chances)
-    letter = steal_letter(runner_success(runner, ctx.league_success), hb.cuts["steal_success"])
+    n = steal_number(hb, scales.get("attempts", 1.0) * (b.sb + b.cs) / runner.chances)
+    success = min(1.0, scales.get("success", 1.0) * runner_success(runner, ctx.league_success))
+    letter = steal_letter(success, hb.cuts["steal_success"])
     third = n >= THIRD_MIN_STEAL and letter in "ABC"
     return f"{n}{letter}{'+' if third else ''}"
 
