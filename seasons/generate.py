@@ -26,9 +26,9 @@ from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.teams import Bullpen, Spot, TeamEntry
 from seasons.calibrate import (
-    CALIBRATION_SCHEDULE,
     Calibration,
     LeaguePlayer,
+    calibration_schedule,
     games_per_team,
     uses_dh,
     uses_extra_inning_runner,
@@ -177,7 +177,7 @@ def generate(
 
     With ``player`` (``league.replay.play_season``: seasons cannot import league) and the real
     fit, the cards are calibrated in the league's own games (``seasons.calibrate``): each round
-    writes the candidate set, has the player play it (:data:`CALIBRATION_SCHEDULE`), and fits
+    writes the candidate set, has the player play it (:func:`seasons.calibrate.calibration_schedule`), and fits
     again with the scales the played league gives; ``batter_ratings`` then takes ``steals=``.
     Without a player the cards are the fit's alone (a note in the set says so).
 
@@ -347,12 +347,14 @@ def generate(
             for p in [*season.players.values(), *arms.values()]
             if p.pitching is not None and p.pitching.bfp > 0
         }
+        home_runs = sum(p.batting.hr for p in season.players.values() if p.batting is not None)
+        schedule = calibration_schedule(home_runs)
         with tempfile.TemporaryDirectory(prefix="dugout-calibration-") as folder:
-            for n, share in enumerate(CALIBRATION_SCHEDULE, 1):
+            for n, share in enumerate(schedule, 1):
                 games = max(1, round(share * length))
                 candidate = Path(folder) / f"round-{n}"
                 write_season_set(candidate, info, files, teams, attribution(year, notes, season.filled, []))
-                say(f"calibration {n}/{len(CALIBRATION_SCHEDULE)}: the league plays {games} games a team")
+                say(f"calibration {n}/{len(schedule)}: the league plays {games} games a team")
                 played = player(candidate, games, n)
                 calibration.update(
                     played,
@@ -379,7 +381,7 @@ def generate(
                 gdp.update(calibration.gdp)
                 files, teams, notes = build(fitted)
         calibration_notes.append(
-            f"calibrated in {len(CALIBRATION_SCHEDULE)} rounds of league games ({calibration.describe()}; "
+            f"calibrated in {len(schedule)} rounds of league games ({calibration.describe()}; "
             f"{calibration.spread_report()})"
         )
         floor = [

@@ -255,3 +255,14 @@ def test_rare_results_pool_per_team_game_and_the_rest_per_plate_appearance() -> 
     assert cal.adjust["2B"] == pytest.approx((220 / 616) * (200 * s2 + 100 * s2b) / (200 * 0.4 + 100 * 0.5))
     # the report: round 3's 2B per PA 50 / 1000 against 220 / 5940, per game 0.5 against 220 / 616
     assert "2B +35.0% a PA, +40.0% a game" in cal.round_report(real)
+
+
+def test_a_season_with_few_home_runs_plays_more_full_rounds() -> None:
+    from seasons.calibrate import CALIBRATION_SCHEDULE, MAX_ROUNDS, calibration_schedule
+
+    # 1970's ~3,400 home runs a season: the pooled 3.5 seasons hold 12,000, enough.
+    assert calibration_schedule(3400) == CALIBRATION_SCHEDULE
+    # 1,500 a season: pooled 3.5 seasons hold 5,250 < 7,000; two more full rounds make 8,250.
+    assert calibration_schedule(1500) == (*CALIBRATION_SCHEDULE, 1.0, 1.0)
+    # 1927's ~920: as many as MAX_ROUNDS allows.
+    assert len(calibration_schedule(920)) == MAX_ROUNDS

@@ -146,7 +146,8 @@ def test_calibration_plays_each_round_in_the_league(tmp_path: Path, monkeypatch:
     import seasons.generate
     from league.replay import play_season
 
-    monkeypatch.setattr(seasons.generate, "CALIBRATION_SCHEDULE", (0.025, 0.05))  # 4 and 8 of 162 games
+    # 4 and 8 of 162 games
+    monkeypatch.setattr(seasons.generate, "calibration_schedule", lambda home_runs: (0.025, 0.05))
     calls: list[tuple[int, int]] = []
 
     def player(folder: Path, games: int, seed: int) -> object:
