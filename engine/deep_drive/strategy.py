@@ -112,11 +112,12 @@ def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: R
         return f"SH{fielder}"
     if play_ is kind.MISSED_BUNT:
         count.strikes += 1
-        _speed_steal(g, read.mod)
-        if count.strikes >= 3:
+        strikeout = count.strikes >= 3
+        if strikeout:
             put_out(g, batter, 0, "K")
-            return "K"
-        return None
+        if state.outs < 3:  # strike three with two out ends the inning: no play on the runner
+            _speed_steal(g, read.mod)
+        return "K" if strikeout else None
     if play_ is kind.STRIKE_TWO:
         count.strikes = 2
         return None
@@ -256,7 +257,10 @@ def _hit_and_run(
     elif result.pitch is hr.Pitch.FOUL:
         count.foul()
     lead = moving[0] if moving else None
-    if result.steal is not None and lead is not None:
+    strikeout = count.strikes >= 3
+    if strikeout:
+        put_out(g, batter, 0, "K")  # before the throw: strike three with two out ends the inning
+    if result.steal is not None and lead is not None and g.state.outs < 3:
         if result.steal is hr.Steal.CAUGHT:
             _steal_or_caught(g, lead[0], lead[1], False)
         else:
@@ -264,8 +268,7 @@ def _hit_and_run(
             _steal_or_caught(
                 g, lead[0], lead[1], bunts.speed_steal(mod, run_of(lead[1]).value, runner_card(lead[1]).steal.rating)
             )
-    if count.strikes >= 3:
-        put_out(g, batter, 0, "K")
+    if strikeout:
         return "K", SWING
     if count.balls >= 4:
         force_advance(g, batter, "walk")

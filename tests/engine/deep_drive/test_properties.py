@@ -182,3 +182,16 @@ def test_ten_thousand_games() -> None:
         check(game)
         if seed % 10 == 0:
             assert Game.from_dict(game.to_dict()).events == game.events
+
+
+@pytest.mark.parametrize("seed", [21, 5101])
+def test_strike_three_with_two_out_ends_the_inning_before_the_throw_on_the_runner(seed: int) -> None:
+    """Found by the 10,000 games: a hit and run's third strike with two out and the runner thrown out
+    made four outs. Baseball's rules: the strikeout is the third out; there is no play on the runner."""
+    game = Game(
+        league_setup(dh=seed % 3 != 2, benches=seed % 5 != 4, dd_manual_baserunning=seed % 4 == 1,
+                     dd_manual_steals=seed % 8 >= 4),
+        seed,
+        auto_manager=random_answers(seed),
+    )  # fmt: skip
+    check(game)
