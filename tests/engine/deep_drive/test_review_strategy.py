@@ -30,8 +30,15 @@ def test_fouls_on_the_hit_and_run_are_strikes_until_two() -> None:
     ("When in doubt, all rules from the sport apply"), where a foul is a strike until there are two.
     Foul (70, mod 6), foul (20: HBP), then SO mod 0 (a strike, the runner thrown out): strike three."""
     game = hit_and_run(pct(70, 6), pct(20, 1), pct(70, 0))
-    assert [e.how for e in game.events if isinstance(e, RunnerOut)] == ["CS 2", "K"]
+    # Strike three first, then the throw (a strike-'em-out, throw-'em-out double play).
+    assert [e.how for e in game.events if isinstance(e, RunnerOut)] == ["K", "CS 2"]
     assert next(e for e in game.events if isinstance(e, PlateAppearanceEnded)).result == "K"
+
+
+def test_strike_three_with_two_out_leaves_no_play_on_the_runner() -> None:
+    """The same pitches with two out: the strikeout is the third out and the inning is over."""
+    game = hit_and_run(pct(70, 6), pct(20, 1), pct(70, 0), outs=2)
+    assert [e.how for e in game.events if isinstance(e, RunnerOut)] == ["K"]
 
 
 def test_a_foul_with_two_strikes_leaves_the_count() -> None:
