@@ -41,6 +41,7 @@ SACRIFICE = "sacrifice"
 SQUEEZE = "squeeze"
 HIT_AND_RUN = "hit_and_run"
 PLAYS = (SACRIFICE, SQUEEZE, HIT_AND_RUN)
+STOLEN_BASE = "stolen base"  # the reason of a steal's move (a steal of home ends a game unfinished: flow)
 
 
 @dataclass
@@ -198,7 +199,8 @@ def _bunt_def(g: Game, batter: Runner) -> str:
 
 def _speed_steal(g: Game, mod: int) -> None:
     """The lead runner on a missed bunt (DDB "Bunt Chart" DD): steals if F or VF and the mod die is
-    below his STEAL, else caught."""
+    below his STEAL, else caught. The chart names the lead runner, so a man on third steals home
+    (and is out at the plate when caught), on a squeeze or a sacrifice alike."""
     lead = next(iter(runners_lead_first(g)), None)
     if lead is None:
         return
@@ -207,13 +209,14 @@ def _speed_steal(g: Game, mod: int) -> None:
 
 
 def _steal_or_caught(g: Game, base: int, runner: Runner, safe: bool) -> None:
+    """The runner steals the next base (home from third) or is caught there."""
     target = base + 1
-    if target >= HOME or g.state.runner_on(target) is not None:
+    if target < HOME and g.state.runner_on(target) is not None:
         return
     if safe:
-        move(g, runner, base, target, "stolen base")
+        move(g, runner, base, target, STOLEN_BASE)
     else:
-        put_out_advancing(g, runner, base, target, f"CS {target}")
+        put_out_advancing(g, runner, base, target, f"CS {'H' if target >= HOME else target}")
 
 
 # --- the hit and run -----------------------------------------------------------------------------
