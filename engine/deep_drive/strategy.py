@@ -29,7 +29,7 @@ from engine.deep_drive.charts import bunt as bunts
 from engine.deep_drive.charts import hit_and_run as hr
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import dd
-from engine.events import ErrorCharged, Reading
+from engine.events import Reading
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: R
             put_out(g, lead[1], lead[0], "P2 doubled off")
         return "P2"
     if play_ is kind.DEF:
-        return _bunt_def(g, batter)
+        return _bunt_def(g, batter, count)
     # The suicide squeeze: the runner from third, then the others and the batter.
     assert third is not None
     if play_ is kind.SQUEEZE_RUNNER_OUT:
@@ -170,30 +170,25 @@ def _others_up(g: Game, batter: Runner, above: int, skip: Runner | None = None) 
             move(g, runner, base, base + 1, "sacrifice bunt", batter)
 
 
-def _bunt_def(g: Game, batter: Runner) -> str:
-    """DDB "Bunt Chart" DEF: the DEF chart with the bunt's fielders; a single is an infield single."""
-    from engine.deep_drive.plate import effective_ratings
+def _bunt_def(g: Game, batter: Runner, count: Count) -> str:
+    """DDB "Bunt Chart" DEF: the DEF chart with the bunt's fielders; a single is an infield single.
+    An ERR reads the handbook's Error chart for the bunt's fielder, as any DEF reading's does; its
+    dropped foul is a foul bunt: a strike, or strike three with two strikes (OBR 5.09(a)(4))."""
+    from engine.deep_drive.plate import effective_ratings, error
 
-    state = g.state
-    red, white, _mod = g.three_d10("DEF Chart (bunt)")
+    red, white, mod = g.three_d10("DEF Chart (bunt)")
     infield_in = dd(g).alignment.infield_in_at(Position.THIRD)
     ratings = effective_ratings(g)
     # Each row's fielder reads as the man who fields the bunt (2B, RF to 1B; SS, LF to 3B; CF to C).
     moved = {p: bunts.def_rating(f, ratings[f], infield_in=infield_in) for p in ratings if (f := bunts.def_fielder(p))}
     reading = dd(g).handbook.read_def(10 * red + white, moved)
     position = Position(bunts.def_fielder(reading.fielder))
-    fielder_id, name, _ = fielder_at(state.fielding, position)
+    fielder_id, name, _ = fielder_at(g.state.fielding, position)
     g.emit(Reading("DEF Chart", name, f"{10 * red + white:02d}: bunt, {position.value}", reading.result))
     if reading.result in ("SI+", "SI"):
         return running.exactly(g, batter, 1, 1, f"S{position.number}")
     if reading.result == "ERR":
-        g.emit(ErrorCharged(fielder_id, position.value, "fielding"))
-        batter.reached_on_error = True
-        for base, runner in runners_lead_first(g):
-            if base + 1 >= HOME or state.runner_on(base + 1) is None:
-                move(g, runner, base, base + 1, "error", batter)
-        move(g, batter, 0, 1, "error", batter)
-        return f"E{position.number}"
+        return error(g, batter, position, fielder_id, mod, white, two_strike_bunt=count.strikes >= 2)
     return play_out(g, Ball(reading.result, red, white, "DEF"), batter)
 
 

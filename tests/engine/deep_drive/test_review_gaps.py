@@ -12,8 +12,20 @@ from typing import Any
 
 import pytest
 
-from engine.events import PlateAppearanceEnded, RunnerMoved, RunnerOut, RunScored
-from tests.engine.deep_drive.helpers import answers, at, bases, batter, dice, hitter, pct, register, runner
+from engine.events import ErrorCharged, PlateAppearanceEnded, RunnerMoved, RunnerOut, RunScored
+from tests.engine.deep_drive.helpers import (
+    BOOK_ROWS,
+    HandMadeHandbook,
+    answers,
+    at,
+    bases,
+    batter,
+    dice,
+    hitter,
+    pct,
+    register,
+    runner,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -60,3 +72,60 @@ def test_the_winning_run_stealing_home_on_a_missed_bunt_ends_the_game_with_the_a
               auto=answers(offense="squeeze", infield="normal"))  # fmt: skip
     assert game.state.over and game.state.home.runs == 1
     assert ended(game) == [] and sum(isinstance(e, RunScored) for e in game.events) == 1
+
+
+# --- the Error chart's caught liner (DDB "Play-by-Play Chart" ERR, mod 9 even) --------------------
+
+
+def liner_to(fielder: str, runners: Any) -> Any:
+    """The batter's DEF (30), the DEF roll 40 an ERR to ``fielder`` whose Error chart reads LD."""
+    register(HandMadeHandbook({40: (fielder, "G3", ((6, "ERR"),))}, error="LD"))
+    return at(hitter("G6"), dice(pct(30, 1), pct(40, 9)), runners=runners)
+
+
+@pytest.mark.parametrize(
+    ("fielder", "before", "after"),
+    [
+        ("1B", ("r1", "-", "-"), ("r1", "-", "-")),  # ERR(1B): "a runner on 2nd or 3rd"
+        ("1B", ("-", "r2", "-"), ("-", "-", "r2")),
+        ("2B", ("-", "-", "r3"), ("-", "-", "r3")),  # ERR(2B), ERR(3B): "a runner on 1st or 2nd"
+        ("3B", ("r1", "-", "-"), ("-", "r1", "-")),
+        ("SS", ("-", "-", "r3"), ("-", "-", "-")),  # ERR(SS): any runner (he scores)
+    ],
+)
+def test_the_wild_double_off_throw_needs_a_runner_where_the_book_puts_one(
+    fielder: str, before: tuple[str, str, str], after: tuple[str, str, str]
+) -> None:
+    game = liner_to(fielder, tuple(runner(r) if r != "-" else None for r in before))
+    thrown = before != after
+    assert game.state.outs == 1 and ended(game)[0].result == "LO" and bases(game) == after
+    assert any(isinstance(e, ErrorCharged) for e in game.events) is thrown
+
+
+# --- DDB "Bunt Chart" DEF: the Error chart, and the foul bunt ---------------------------------
+
+
+def bunt_error(error: str, *rolls: list[tuple[int, int]]) -> Any:
+    """The batter's DEF (30) on a sacrifice; the DEF roll 40 an ERR at third whose Error chart reads ``error``."""
+    register(HandMadeHandbook({**BOOK_ROWS, 40: ("3B", "G5", ((6, "ERR"),))}, error=error))
+    return at(hitter("G6"), dice(*rolls), runners=(runner("r1"), None, None),
+              auto=answers(offense="sacrifice", infield="normal"))  # fmt: skip
+
+
+def test_a_bunt_error_reads_the_error_chart() -> None:
+    """DDB "Bunt Chart" DEF: "Roll on the Season Handbook's DEF Chart": its ERR goes to the Error
+    chart like any other (E2 here: everyone two bases)."""
+    game = bunt_error("E2", pct(30, 1), pct(40, 2))
+    assert bases(game) == ("-", "hitter", "r1") and ended(game)[0].result == "E"
+
+
+def test_a_foul_bunt_is_a_strike_and_with_two_strikes_strike_three() -> None:
+    """OBR 5.09(a)(4): a batter who bunts foul with two strikes is out. The pitcher's DD (51) puts
+    two strikes on him; the dropped foul on the next bunt is strike three, with no error charged.
+    With no strike on him the same foul is a strike and the bunt goes on (OUT mod 1: a pop-up)."""
+    out = bunt_error("FOUL", pct(51, 2), pct(30, 1), pct(40, 2))
+    assert [e.result for e in ended(out)] == ["K"] and out.state.outs == 1
+    assert not any(isinstance(e, ErrorCharged) for e in out.events)
+    on = bunt_error("FOUL", pct(30, 1), pct(40, 2), pct(40, 1))
+    assert [e.result for e in ended(on)] == ["PO"]
+    assert sum(isinstance(e, ErrorCharged) for e in on.events) == 1
