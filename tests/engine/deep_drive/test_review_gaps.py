@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.boxscore import box_score
 from engine.events import ErrorCharged, PlateAppearanceEnded, RunnerMoved, RunnerOut, RunScored
 from tests.engine.deep_drive.helpers import (
     BOOK_ROWS,
@@ -129,3 +130,34 @@ def test_a_foul_bunt_is_a_strike_and_with_two_strikes_strike_three() -> None:
     on = bunt_error("FOUL", pct(30, 1), pct(40, 2), pct(40, 1))
     assert [e.result for e in ended(on)] == ["PO"]
     assert sum(isinstance(e, ErrorCharged) for e in on.events) == 1
+
+
+# --- the scorer's marks: GIDP for ground-ball double plays only, FC when the batter reaches ------
+
+
+def gidp(game: Any) -> int:
+    return box_score(game).away.batting_totals().gidp
+
+
+def test_a_line_drive_double_play_is_a_line_out_and_no_gidp() -> None:
+    """DDB "Outs Chart" L6: caught, then 00-09 doubles the runner off. Baseball's scoring: a double
+    play on a line drive is no GIDP (grounded into a double play), so the mark is LO."""
+    game = at(hitter("L6"), dice(pct(40, 1), [(10, 10), (10, 5)]), runners=(runner("r1"), None, None))
+    assert game.state.outs == 2 and ended(game)[0].result == "LO" and gidp(game) == 0
+
+
+def test_a_ground_ball_double_play_is_a_gidp() -> None:
+    """DDB "Outs Chart" G6h, man on 1st: "Double play."."""
+    game = at(hitter("G6h"), dice(pct(40, 1)), runners=(runner("r1"), None, None))
+    assert game.state.outs == 2 and ended(game)[0].result == "DP" and gidp(game) == 1
+
+
+@pytest.mark.parametrize(("outs", "mark", "on_first"), [(0, "FC", "hitter"), (2, "GO", "-")])
+def test_a_force_is_fc_when_the_batter_reaches_and_go_when_it_ends_the_inning(
+    outs: int, mark: str, on_first: str
+) -> None:
+    """DDB "Outs Chart" G6, man on 1st: "Runner forced out at 2nd. Batter safe on fielder's choice."
+    With two out the force is the third out: the half is over and the batter never stands on first,
+    so he is scored with the ground out (an at bat, no hit, as FC would be)."""
+    game = at(hitter("G6"), dice(pct(40, 1)), runners=(runner("r1"), None, None), outs=outs)
+    assert ended(game)[0].result == mark and bases(game)[0] == on_first
