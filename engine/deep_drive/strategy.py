@@ -79,7 +79,12 @@ def play(g: Game, call: str, read: CardRoll, card: Batter, batter: Runner, count
         code, out_card = "OUT", read.other
     if call == HIT_AND_RUN:
         return _hit_and_run(g, read, code, out_card.out(read.mod), card, batter, count)
-    return _bunt(g, call, read, code, card, batter, count), call
+    notation = _bunt(g, call, read, code, card, batter, count)
+    if notation is None and not legal(g, call):
+        # The steal on a missed bunt moved or took off a runner: a squeeze without the man on third
+        # is a sacrifice while there is one to move up; with nobody to move, or two out, he swings.
+        call = SACRIFICE if legal(g, SACRIFICE) else SWING
+    return notation, call
 
 
 # --- bunts -------------------------------------------------------------------------------------

@@ -161,3 +161,12 @@ def test_a_force_is_fc_when_the_batter_reaches_and_go_when_it_ends_the_inning(
     so he is scored with the ground out (an at bat, no hit, as FC would be)."""
     game = at(hitter("G6"), dice(pct(40, 1)), runners=(runner("r1"), None, None), outs=outs)
     assert ended(game)[0].result == mark and bases(game)[0] == on_first
+
+
+def test_after_the_runner_on_third_is_gone_the_batter_swings_when_nobody_is_left_to_move() -> None:
+    """The squeeze ends with the man on third (caught at the plate here): with the bases empty there
+    is nobody to sacrifice, so the rest of the at bat is a normal one (the batter's SI: a single,
+    not a sacrifice)."""
+    game = at(hitter("G6"), dice(pct(2, 3), pct(10, 1)), runners=(None, None, runner("r3")),
+              auto=answers(offense="squeeze", infield="normal"))  # fmt: skip
+    assert [e.result for e in ended(game)] == ["1B"] and bases(game) == ("hitter", "-", "-")
