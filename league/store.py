@@ -18,7 +18,7 @@ import json
 import random
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
@@ -1237,11 +1237,14 @@ class Store:
         unavailable: Mapping[str, str],
         replacements: list[Replacement] | None = None,
         pace: Pace | None = None,
+        sitting: Mapping[str, str] | None = None,
     ) -> TeamSetup:
         """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
         With ``replacements`` (a list to note them in), a player of the saved lineup who
         cannot play today is replaced from the bench (:func:`_fill_lineup`) instead of refusing.
+        Without, only the men the Bench Usage Chart sits today (``sitting``, Deep Drive) are
+        replaced so; anyone else who cannot play is refused.
         """
         lineup = await self._lineup(team.id, opposing_hand)
         if lineup is None:
@@ -1250,6 +1253,8 @@ class Store:
                 raise LineupError(f"{team.name} has no saved lineup; save one (or let the auto-manager pick one)")
             lineup = other  # one lineup against every starter
         roster = await self._roster(team.id)
+        if replacements is None and sitting:
+            lineup = _fill_lineup(team, lineup, roster, unavailable, pool, [], only=sitting)
         if replacements is not None:
             lineup = _fill_lineup(team, lineup, roster, unavailable, pool, replacements)
             if pace is not None:
@@ -1328,8 +1333,10 @@ class Store:
         home_pace = await self._pace(home, game.season) if follow else None
         away_starter = await self._next_starter(away, pool, unavailable, replacements, away_pace)
         home_starter = await self._next_starter(home, pool, unavailable, replacements, home_pace)
-        if replacements is not None and pool.deep_drive and league.rules.bench_usage:
-            # DDB "Using the Bench": the league's option; starters the dice sit are unavailable today.
+        sitting: dict[str, str] = {}
+        if pool.deep_drive and league.rules.bench_usage:
+            # DDB "Using the Bench": the league's option, rolled for every game (auto-played or started
+            # with /game start) before the lineups are made; the men the dice sit are unavailable today.
             dh = league.options.designated_hitter
             sitting = await self._bench_usage(game, pool, unavailable, dh, (away, away_starter), (home, home_starter))
             if sitting:
@@ -1338,7 +1345,8 @@ class Store:
                     if starter.id in sitting:
                         other = await self._next_starter(team, pool, unavailable, replacements, None)
                         text = f"{team.name}: {starter.name} is {sitting[starter.id]}; {other.name} starts"
-                        replacements.append(Replacement(team.name, Position.P, starter.id, other.id, text))
+                        if replacements is not None:
+                            replacements.append(Replacement(team.name, Position.P, starter.id, other.id, text))
                         if team is away:
                             away_starter = other
                         else:
@@ -1346,10 +1354,10 @@ class Store:
         fill = replacements
         setup = GameSetup(
             away=await self._team_setup(
-                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace
+                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace, sitting
             ),
             home=await self._team_setup(
-                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace
+                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace, sitting
             ),
             ballpark=pool.ballpark(home.ballpark),
             options=league.options,
@@ -2333,9 +2341,11 @@ def _fill_lineup(
     unavailable: Mapping[str, str],
     pool: CardPool,
     replacements: list[Replacement],
+    only: Container[str] | None = None,
 ) -> Lineup:
     """The saved lineup with each player who cannot play today replaced from the healthy bench,
-    spot by spot in batting order, by the auto-manager's rule for a hurt player (``best_at``)."""
+    spot by spot in batting order, by the auto-manager's rule for a hurt player (``best_at``).
+    With ``only``, just those players are replaced (the rest are left for check_lineup to refuse)."""
     taken = set(lineup.card_ids())
     bench = [
         pool.batter(e.card_id)
@@ -2344,7 +2354,8 @@ def _fill_lineup(
     ]
     spots = []
     for spot in lineup.spots:
-        why = None if spot.card_id is None else _why_out(spot.card_id, roster, unavailable)
+        replace = spot.card_id is not None and (only is None or spot.card_id in only)
+        why = _why_out(spot.card_id, roster, unavailable) if replace and spot.card_id is not None else None
         if spot.card_id is None or why is None or not bench:
             spots.append(spot)  # check_lineup refuses what is still wrong
             continue

@@ -672,7 +672,10 @@ def figures(hb: Handbook, totals: LeagueTotals) -> list[tuple[str, float, float]
     rows = [
         ("BABIP on DEF balls", vec["SI"] + vec["SI+"], totals.babip),  # errors count as outs, as in BABIP
         ("reached on error per PA", vec["ERR"] * DEF_SHARE, totals.e * ROE_PER_ERROR / totals.pa),
-        ("errors per team-game", vec["ERR"] * def_pa / ROE_PER_ERROR / totals.team_games, totals.e / totals.team_games),
+        # The engine charges one error per ERR reading (a dropped foul, a wild double-off throw
+        # included) and none elsewhere in automatic play: the errors on which the batter does not
+        # reach (1 - ROE_PER_ERROR of them) have no source in the book's rules.
+        ("errors per team-game", vec["ERR"] * def_pa / totals.team_games, totals.e / totals.team_games),
     ]
     pc = pc_expected(hb, totals)
     for event, count in (("WP", totals.wp), ("PB", totals.pb), ("BK", totals.bk), ("PO", totals.po)):

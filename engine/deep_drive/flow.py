@@ -13,7 +13,7 @@ from cards.models import Batter as IPBatter
 from engine import walk_offs
 from engine.bases import WalkOff
 from engine.boxscore import classify
-from engine.deep_drive import endurance, injuries, manager, prepitch, substitutes
+from engine.deep_drive import endurance, injuries, manager, prepitch, strategy, substitutes
 from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
 from engine.deep_drive.plate import at_bat
 from engine.deep_drive.readers import handbook_for
@@ -23,6 +23,7 @@ from engine.events import (
     PlateAppearanceEnded,
     PlateAppearanceStarted,
     RunnerMoved,
+    RunnerOut,
     RunScored,
 )
 from engine.situation import GAME, PLATE_APPEARANCE, START
@@ -141,8 +142,11 @@ def plate_appearance(g: Game) -> None:
     try:
         notation = at_bat(g, card, pitcher, batter, dd(g).alignment.call)
     except WalkOff as walk_off:
-        notation = walk_offs.end_play(g, walk_off, batter, since, outs_before)
-        finish(g, batter, pitcher.id, notation, outs_before, since, arm)
+        if _stolen_between_pitches(g, walk_off, batter, since):
+            walk_offs.end_between_pitches(g, walk_off)  # the at bat never finished: no plate appearance
+        else:
+            notation = walk_offs.end_play(g, walk_off, batter, since, outs_before)
+            finish(g, batter, pitcher.id, notation, outs_before, since, arm)
         walk_offs.end_game(g)
         return
     if not notation:
@@ -151,6 +155,14 @@ def plate_appearance(g: Game) -> None:
     injuries.after_play(g, card)
     if dd(g).play.eject_batter:  # the Odd Play Book: the batter is tossed after the play
         substitutes.eject(g, offense, card.id, card.name)
+
+
+def _stolen_between_pitches(g: Game, walk_off: WalkOff, batter: Runner, since: int) -> bool:
+    """The winning run stole home on a missed bunt (DDB "Bunt Chart" DD) with the batter still up:
+    as a wild pitch between pitches, it ends an at bat that never finished (engine.walk_offs)."""
+    if walk_off.reason != strategy.STOLEN_BASE:
+        return False
+    return not any(type(e) is RunnerOut and e.runner == batter.id for e in g.events[since:])
 
 
 def result_mark(g: Game, notation: str, outs_made: int, batter: Runner) -> str:

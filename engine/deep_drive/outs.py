@@ -302,7 +302,9 @@ def _infield_rows(g: Game, code: OutCode, key: str, batter: Runner) -> tuple[Ste
         return (Step(3, True, 4, ""), *others, batter_step)
     if plain and not plan.safe:  # thrown out at home; the batter safe, the others up a base
         return (Step(3, True, 4, ""), *others, Step(0, False, 1, ""))
-    return None  # the runner on third holds: the chart's row, without his advance
+    if plain:  # playing it safe: "the runner holds at 3rd with other runners moving up one base"
+        return (Step(0, True, 1, ""), *others)  # the throw goes to first
+    return None  # G#s, G#h: the runner on third holds: the chart's row, without his advance
 
 
 def _ground(g: Game, code: OutCode, ball: Ball, batter: Runner) -> str:

@@ -41,6 +41,12 @@ INFIELD_SINGLES = frozenset(("P", "C", "1B", "2B", "3B", "SS"))
 L1_ROLLS = (49, 99)  # DDB "Outs Chart" note: a line out to the pitcher
 
 
+# DDB "Play-by-Play Chart" ERR, mod 9 even (the caught liner): the throw to double off a runner goes
+# wild only with a runner where the book puts one: 1B "a runner on 2nd or 3rd"; 2B and 3B "a runner
+# on 1st or 2nd"; SS any runner. Otherwise the liner is simply caught: no throw, no error.
+WILD_THROW_BASES = {"1B": (2, 3), "2B": (1, 2), "3B": (1, 2), "SS": (1, 2, 3)}
+
+
 class Foul(Exception):
     """The play was a dropped foul (the Error chart's FOUL): the plate appearance goes on."""
 
@@ -226,19 +232,28 @@ def defense(g: Game, batter: Runner, batter_card: Batter, card: DeepDriveCard) -
     return play_out(g, Ball(result, red, white, "DEF"), batter)
 
 
-def error(g: Game, batter: Runner, position: Position, fielder_id: str, mod: int, white: int) -> str:
-    """The handbook's Error chart for the fielder: E1, E2, a dropped foul, or a wild double-off throw."""
+def error(
+    g: Game, batter: Runner, position: Position, fielder_id: str, mod: int, white: int, *, two_strike_bunt: bool = False
+) -> str:
+    """The handbook's Error chart for the fielder: E1, E2, a dropped foul, or a wild double-off throw.
+
+    ``two_strike_bunt``: the ball was bunted with two strikes on the batter; a foul then strikes him
+    out (OBR 5.09(a)(4)), caught or dropped, so the drop costs nothing and no error is charged."""
     state = g.state
     empty_or_two = not state.runners_on() or state.outs == 2
     kind = dd(g).handbook.read_error(position.value, mod, white, empty_or_two_out=empty_or_two)
     g.emit(Reading("Error Chart", fielder_id, f"{position.value} mod {mod}", kind))
     notation = f"E{position.number}"
+    if kind == "FOUL" and two_strike_bunt:
+        put_out(g, batter, 0, "K")  # bunted foul with two strikes
+        return "K"
     if kind == "FOUL":
         g.emit(ErrorCharged(fielder_id, position.value, "dropped foul pop-up"))
         raise Foul
     if kind == "LD":
         put_out(g, batter, 0, f"L{position.number}")
-        if state.outs < 3 and state.runners_on():
+        throw_on = WILD_THROW_BASES.get(position.value, (1, 2, 3))
+        if state.outs < 3 and any(state.runner_on(b) is not None for b in throw_on):
             g.emit(ErrorCharged(fielder_id, position.value, "throwing"))
             advance_all(g, 1, "error", batter)
         return f"L{position.number}"

@@ -29,7 +29,7 @@ from engine.deep_drive.charts import bunt as bunts
 from engine.deep_drive.charts import hit_and_run as hr
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import dd
-from engine.events import ErrorCharged, Reading
+from engine.events import Reading
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ SACRIFICE = "sacrifice"
 SQUEEZE = "squeeze"
 HIT_AND_RUN = "hit_and_run"
 PLAYS = (SACRIFICE, SQUEEZE, HIT_AND_RUN)
+STOLEN_BASE = "stolen base"  # the reason of a steal's move (a steal of home ends a game unfinished: flow)
 
 
 @dataclass
@@ -78,7 +79,12 @@ def play(g: Game, call: str, read: CardRoll, card: Batter, batter: Runner, count
         code, out_card = "OUT", read.other
     if call == HIT_AND_RUN:
         return _hit_and_run(g, read, code, out_card.out(read.mod), card, batter, count)
-    return _bunt(g, call, read, code, card, batter, count), call
+    notation = _bunt(g, call, read, code, card, batter, count)
+    if notation is None and not legal(g, call):
+        # The steal on a missed bunt moved or took off a runner: a squeeze without the man on third
+        # is a sacrifice while there is one to move up; with nobody to move, or two out, he swings.
+        call = SACRIFICE if legal(g, SACRIFICE) else SWING
+    return notation, call
 
 
 # --- bunts -------------------------------------------------------------------------------------
@@ -143,7 +149,7 @@ def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: R
             put_out(g, lead[1], lead[0], "P2 doubled off")
         return "P2"
     if play_ is kind.DEF:
-        return _bunt_def(g, batter)
+        return _bunt_def(g, batter, count)
     # The suicide squeeze: the runner from third, then the others and the batter.
     assert third is not None
     if play_ is kind.SQUEEZE_RUNNER_OUT:
@@ -169,36 +175,32 @@ def _others_up(g: Game, batter: Runner, above: int, skip: Runner | None = None) 
             move(g, runner, base, base + 1, "sacrifice bunt", batter)
 
 
-def _bunt_def(g: Game, batter: Runner) -> str:
-    """DDB "Bunt Chart" DEF: the DEF chart with the bunt's fielders; a single is an infield single."""
-    from engine.deep_drive.plate import effective_ratings
+def _bunt_def(g: Game, batter: Runner, count: Count) -> str:
+    """DDB "Bunt Chart" DEF: the DEF chart with the bunt's fielders; a single is an infield single.
+    An ERR reads the handbook's Error chart for the bunt's fielder, as any DEF reading's does; its
+    dropped foul is a foul bunt: a strike, or strike three with two strikes (OBR 5.09(a)(4))."""
+    from engine.deep_drive.plate import effective_ratings, error
 
-    state = g.state
-    red, white, _mod = g.three_d10("DEF Chart (bunt)")
+    red, white, mod = g.three_d10("DEF Chart (bunt)")
     infield_in = dd(g).alignment.infield_in_at(Position.THIRD)
     ratings = effective_ratings(g)
     # Each row's fielder reads as the man who fields the bunt (2B, RF to 1B; SS, LF to 3B; CF to C).
     moved = {p: bunts.def_rating(f, ratings[f], infield_in=infield_in) for p in ratings if (f := bunts.def_fielder(p))}
     reading = dd(g).handbook.read_def(10 * red + white, moved)
     position = Position(bunts.def_fielder(reading.fielder))
-    fielder_id, name, _ = fielder_at(state.fielding, position)
+    fielder_id, name, _ = fielder_at(g.state.fielding, position)
     g.emit(Reading("DEF Chart", name, f"{10 * red + white:02d}: bunt, {position.value}", reading.result))
     if reading.result in ("SI+", "SI"):
         return running.exactly(g, batter, 1, 1, f"S{position.number}")
     if reading.result == "ERR":
-        g.emit(ErrorCharged(fielder_id, position.value, "fielding"))
-        batter.reached_on_error = True
-        for base, runner in runners_lead_first(g):
-            if base + 1 >= HOME or state.runner_on(base + 1) is None:
-                move(g, runner, base, base + 1, "error", batter)
-        move(g, batter, 0, 1, "error", batter)
-        return f"E{position.number}"
+        return error(g, batter, position, fielder_id, mod, white, two_strike_bunt=count.strikes >= 2)
     return play_out(g, Ball(reading.result, red, white, "DEF"), batter)
 
 
 def _speed_steal(g: Game, mod: int) -> None:
     """The lead runner on a missed bunt (DDB "Bunt Chart" DD): steals if F or VF and the mod die is
-    below his STEAL, else caught."""
+    below his STEAL, else caught. The chart names the lead runner, so a man on third steals home
+    (and is out at the plate when caught), on a squeeze or a sacrifice alike."""
     lead = next(iter(runners_lead_first(g)), None)
     if lead is None:
         return
@@ -207,13 +209,14 @@ def _speed_steal(g: Game, mod: int) -> None:
 
 
 def _steal_or_caught(g: Game, base: int, runner: Runner, safe: bool) -> None:
+    """The runner steals the next base (home from third) or is caught there."""
     target = base + 1
-    if target >= HOME or g.state.runner_on(target) is not None:
+    if target < HOME and g.state.runner_on(target) is not None:
         return
     if safe:
-        move(g, runner, base, target, "stolen base")
+        move(g, runner, base, target, STOLEN_BASE)
     else:
-        put_out_advancing(g, runner, base, target, f"CS {target}")
+        put_out_advancing(g, runner, base, target, f"CS {'H' if target >= HOME else target}")
 
 
 # --- the hit and run -----------------------------------------------------------------------------

@@ -164,3 +164,26 @@ async def test_bench_usage_sits_the_starters_the_dice_call_for(store: Store) -> 
         assert again == setup  # the same game's dice, the same men sit
         assert before.ruleset == setup.ruleset == DEEP_DRIVE
     assert sat > 0
+
+
+async def test_bench_usage_is_rolled_for_a_game_started_by_hand_too(store: Store) -> None:
+    """DDB "Using the Bench": the Bench Usage Chart is rolled for every league game before the lineups
+    are made, a game a manager starts (/game start: ``build_game_setup``) as an auto-played one; the
+    same dice sit the same men, replaced from the bench."""
+    league = await deep_drive_league(store)
+    await store.schedule_season(league.id, 12, seed=3)
+    games = await store.games(league.id, status="scheduled")
+    await store.set_rules(league.id, replace(league.rules, bench_usage=1))
+    sat = 0
+    for game in games:
+        auto, replacements = await store.playable_setup(game.id)
+        by_hand = await store.build_game_setup(game.id)
+        sitters = {r.out for r in replacements if "Bench Usage Chart" in r.text}
+        for team in (by_hand.away, by_hand.home):
+            playing = {s.batter.id for s in team.lineup} | {team.pitcher.id}
+            assert not sitters & playing
+        sat += len(sitters)
+        if not any("Bench Usage" not in r.text for r in replacements):  # nothing else changed the auto setup
+            assert by_hand.away.lineup == auto.away.lineup and by_hand.home.lineup == auto.home.lineup
+            assert (by_hand.away.pitcher, by_hand.home.pitcher) == (auto.away.pitcher, auto.home.pitcher)
+    assert sat > 0

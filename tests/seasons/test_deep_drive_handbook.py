@@ -173,5 +173,10 @@ def test_2016_rebuilds_the_shipped_default_exactly() -> None:
     got = {name: (mine, real) for name, mine, real in figures(hb, totals)}
     assert got["BABIP on DEF balls"][0] == pytest.approx(0.302)
     assert got["BABIP on DEF balls"][1] == pytest.approx(0.3001, abs=1e-4)
+    # The chart is built to the batters who reach on an error; the engine charges one error per ERR
+    # reading, so errors per team game come to 0.6 of the real (docs/deep-drive/handbook.md).
+    assert got["reached on error per PA"][0] == pytest.approx(got["reached on error per PA"][1], rel=0.02)
+    assert got["errors per team-game"][0] == pytest.approx(0.3534, abs=5e-4)
+    assert got["errors per team-game"][1] == pytest.approx(0.5838, abs=5e-4)
     assert got["SB %"][0] == pytest.approx(got["SB %"][1], abs=0.005)
     assert got["steal attempts (SB + CS)"][0] == pytest.approx(3_538, rel=0.01)

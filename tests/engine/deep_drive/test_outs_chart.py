@@ -238,7 +238,9 @@ def test_pop_ups(code: str, reading: int, caught_by: str) -> None:
     [
         ("G6", "3", "in", False, ("hitter", "-", "-"), 1, 0),  # thrown out at home
         ("G6", "3", "in", True, ("-", "-", "r3"), 1, 0),  # safe: he holds, the batter is out
-        ("G6", "13", "in", True, ("hitter", "-", "r3"), 1, 0),  # the chart's force at 2nd, r3 held
+        # safe: "the runner holds at 3rd with other runners moving up one base"; the batter out at 1st
+        ("G6", "13", "in", True, ("-", "r1", "r3"), 1, 0),
+        ("G5", "23", "in", True, ("-", "r2", "r3"), 1, 0),  # r2 cannot move up: third is held
         ("G6", "123", "in", False, ("hitter", "r1", "r2"), 1, 0),  # forced: out at the plate
         ("G6h", "3", "in", False, ("-", "-", "r3"), 1, 0),  # hard grounder: he holds
         ("G4h", "23", "in", False, ("-", "r2", "r3"), 1, 0),  # he holds, so the man on 2nd does
