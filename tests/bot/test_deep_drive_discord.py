@@ -4,15 +4,27 @@ refusals (a set of the other game) in private."""
 
 from __future__ import annotations
 
+import re
+
 from bot.cardimage import render_card_png
 from engine.game import Game
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from league.cardpool import CardPool
-from league.models import LeagueRules
+from league.models import LeagueRules, Team
 from league.store import Store
 from tests.bot.conftest import ask, running_bot
-from tests.bot.test_live_game import click_through, line_score_text, start_game, wait_final
+from tests.bot.test_live_game import (
+    asked_field,
+    click_through,
+    game_over,
+    line_score_text,
+    open_prompt,
+    start_game,
+    suggested_button,
+    wait_final,
+)
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.records import RecordedMessage
 
 
 async def test_a_set_of_the_other_game_is_refused_in_private(fake_discord: FakeDiscord, store: Store) -> None:
@@ -96,3 +108,157 @@ async def test_a_deep_drive_league_plays_a_game_by_clicking(fake_discord: FakeDi
     assert (replayed.state.away.runs, replayed.state.home.runs) == (record.away_runs, record.home_runs)
     rows = {r.team: r for r in (await store.standings(league.id))["overall"]}
     assert sum(r.w for r in rows.values()) == 1
+
+
+# --- every Deep Drive call, as its manager meets it -------------------------------------------------
+
+
+async def deep_league(fake: FakeDiscord, store: Store, *settings: tuple[str, str]) -> tuple[Team, Team, int]:
+    """A Deep Drive league made by /league-create, its settings changed by /league options, both teams
+    claimed (the Cubs by manager A, Cleveland by manager B), asked every call, and one game scheduled."""
+    made = await ask(fake, fake.commissioner, "league-create", name="Deep League", ruleset=DEEP_DRIVE)
+    assert not made.ephemeral, made.text
+    [league] = await store.leagues(fake.guild_id)
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    for setting, value in settings:
+        changed = await ask(fake, fake.commissioner, "league", "options", setting=setting, value=value)
+        assert changed.text.startswith(f"{setting} is now {value}."), changed.text
+    cubs, cleveland = await store.teams(league.id)
+    await store.set_manager(cubs.id, fake.manager_a.id)
+    await store.set_manager(cleveland.id, fake.manager_b.id)
+    for manager in (fake.manager_a, fake.manager_b):
+        await store.set_manager_asking(league.id, manager.id, "every")
+    scheduled = await store.schedule_game(league.id, cubs.id, cleveland.id)
+    return cubs, cleveland, scheduled.id
+
+
+def question(prompt: RecordedMessage) -> str:
+    """The words of a prompt's question: its "your call" embed's description."""
+    return next(e["description"] for e in prompt.embeds if e.get("title", "").endswith(": your call"))
+
+
+def labels(prompt: RecordedMessage) -> list[str]:
+    """Every answer a prompt offers: its buttons' labels and its menus' options."""
+    out = []
+    for component in prompt.all_components():
+        out += (
+            [component["label"]] if component.get("type") == 2 else [o["label"] for o in component.get("options", [])]
+        )
+    return out
+
+
+async def test_every_deep_drive_call_is_asked_in_its_words_and_a_wrong_answer_changes_nothing(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    """Manual steals and manual baserunning on (DDB "Stealing Bases" (2), "Baserunner Advancement
+    Chart"): seed 66 asks the offense's calls, the infield and outfield depth, the pickoff base, the
+    runners sent and the throws, pitching changes and a pinch hitter's place, each a prompt in Deep
+    Drive's words, answered by clicking; at the pickoff the wrong manager and an illegal choice are
+    refused in private and nothing is logged."""
+    fake = fake_discord
+    async with running_bot(fake, store) as bot:
+        cubs, cleveland, game_id = await deep_league(
+            fake, store, ("dd_manual_steals", "on"), ("dd_manual_baserunning", "on")
+        )
+        thread = await start_game(fake, fake.manager_a, game_id, seed=66)
+        managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
+        asked: dict[str, list[tuple[str, list[str]]]] = {}
+        refused = False
+        while True:
+            prompt = await fake.wait_for(lambda: open_prompt(fake, thread) or game_over(fake, thread), timeout=10)
+            if not isinstance(prompt, RecordedMessage):
+                break
+            session = bot.sessions.get(game_id)
+            assert session is not None and session.game.pending is not None
+            request = session.game.pending
+            asked.setdefault(request.kind, []).append((question(prompt), labels(prompt)))
+            [manager] = [user for uid, user in managers.items() if f"<@{uid}>" in asked_field(prompt)]
+            if request.kind == "pickoff" and not refused:
+                refused = True
+                team = cubs.name if request.side == "away" else cleveland.name
+                other = fake.manager_a if manager is fake.manager_b else fake.manager_b
+                logged = len((await store.game(game_id)).log)
+                click = await (await fake.click(other, prompt, suggested_button(prompt))).response()
+                assert click.ephemeral and click.text == (
+                    f"Only the manager of {team} (or a commissioner) answers this one."
+                )
+                wrong = await (
+                    await fake.slash(other, "game", "choose", options={"option": "1"}, channel=thread)
+                ).response()
+                assert wrong.ephemeral and wrong.text == (
+                    f"The question is {team}'s; only its manager (or a commissioner) answers it."
+                )
+                steal = await (
+                    await fake.slash(manager, "game", "choose", options={"option": "steal"}, channel=thread)
+                ).response()
+                assert steal.ephemeral and steal.text == "'steal' is not one of the options; pick one from the list."
+                assert len((await store.game(game_id)).log) == logged  # nothing changed
+                suggested = next(o.label for o in request.options if o.key == request.suggestion)
+                chosen = await (
+                    await fake.slash(manager, "game", "choose", options={"option": suggested}, channel=thread)
+                ).response()
+                assert not chosen.ephemeral and chosen.text == f"{team}: **{suggested}**"
+                await fake.wait_for(lambda: open_prompt(fake, thread) is not prompt)
+                continue
+            reply = await (await fake.click(manager, prompt, suggested_button(prompt))).response()
+            assert reply.type == 7, reply.text
+        record = await wait_final(fake, store, game_id)
+
+    assert refused
+    # The game is the auto-manager's (every answer its suggestion): the same dice, the same game.
+    expected = Game.from_dict({**record.game_dict(), "managed": [], "asking": {}})
+    assert (record.away_runs, record.home_runs) == (expected.state.away.runs, expected.state.home.runs)
+    assert set(asked) >= {"pitching_change", "offense", "defense", "outfield", "pickoff", "send_runner", "throw"}
+    assert set(asked) >= {"who_comes_in", "defensive_position"}
+    situation = re.compile(r" \((top|bottom) \d+, \d out; Chicago Cubs \d+, Cleveland Indians \d+\)$")
+    assert all(situation.search(words) for calls in asked.values() for words, _ in calls)
+    # DDB "Pitcher Endurance": the pitcher's Endurance in the words.
+    assert all(re.match(r"[A-Z][\w. ]+ has -?\d+ Endurance left", w) for w, _ in asked["pitching_change"])
+    # DDB "Strategy": the offense's calls by their book names, a steal named (manual steals).
+    offered = {label for _, options in asked["offense"] for label in options}
+    assert {"Swing away", "Play it safe (runners stay close)", "Sacrifice bunt", "Hit and run"} <= offered
+    assert any(re.fullmatch(r"Steal: [\w. ]+ goes for (second|third)", label) for label in offered), offered
+    # DDB "Outfield In", "Wild Pitches ... and Pickoffs", "Baserunner Advancement Chart" (manual).
+    [(words, options)] = asked["outfield"]
+    assert words.startswith("The winning run is on third: bring the outfield in?")
+    assert options[:2] == ["Outfield in", "Normal depth"]
+    words, options = asked["pickoff"][0]
+    assert words.startswith("A pickoff throw: at which base?") and options[0].startswith("Throw to ")
+    assert all(
+        re.match(r"Send [\w. ]+ \((VS|S|avg|F|VF)\) to (second|third|home)\? The chart reads (YES|NO)\?\.", w)
+        for w, _ in asked["send_runner"]
+    )
+    assert all(w.split(" (")[0].endswith("throw him out or cut the ball off?") for w, _ in asked["throw"])
+    assert ["Throw to", "Cut it off (hold the others)"] == [asked["throw"][0][1][0][:8], asked["throw"][0][1][1]]
+
+
+async def test_the_infield_calls_and_the_squeeze_are_asked_with_a_runner_on_third(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    """DDB "Infield In", "Infield In at the Corners": the defense's depth is a prompt of its own; DDB
+    "Suicide Squeeze": the offense is offered it with the man on third."""
+    fake = fake_discord
+    async with running_bot(fake, store) as bot:
+        _, _, game_id = await deep_league(fake, store)
+        thread = await start_game(fake, fake.manager_a, game_id, seed=24)
+        managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
+        asked: dict[str, list[tuple[str, list[str]]]] = {}
+        while True:
+            prompt = await fake.wait_for(lambda: open_prompt(fake, thread) or game_over(fake, thread), timeout=10)
+            if not isinstance(prompt, RecordedMessage):
+                break
+            session = bot.sessions.get(game_id)
+            assert session is not None and session.game.pending is not None
+            asked.setdefault(session.game.pending.kind, []).append((question(prompt), labels(prompt)))
+            [manager] = [user for uid, user in managers.items() if f"<@{uid}>" in asked_field(prompt)]
+            await (await fake.click(manager, prompt, suggested_button(prompt))).response()
+        await wait_final(fake, store, game_id)
+    words, options = asked["infield"][0]
+    assert words.startswith("Runner on third: where does the infield play?")
+    assert options[:3] == [
+        "Normal depth",
+        "Infield in (cut the run off at the plate)",
+        "Corners in (the middle infielders stay back for the double play)",
+    ]
+    offered = {label for _, options in asked["offense"] for label in options}
+    assert "Suicide squeeze (the runner on third goes)" in offered
