@@ -262,3 +262,25 @@ async def test_the_infield_calls_and_the_squeeze_are_asked_with_a_runner_on_thir
     ]
     offered = {label for _, options in asked["offense"] for label in options}
     assert "Suicide squeeze (the runner on third goes)" in offered
+
+
+async def test_game_start_tells_who_the_bench_usage_chart_sits(fake_discord: FakeDiscord, store: Store) -> None:
+    """DDB "Using the Bench" (the league's bench_usage rule): the dice are rolled for a game a manager
+    starts; the game's opening message says who sits and who plays for him, and he does."""
+    fake = fake_discord
+    async with running_bot(fake, store):
+        _, _, game_id = await deep_league(fake, store, ("bench_usage", "1"))
+        reply = await (
+            await fake.slash(
+                fake.manager_a, "game", "start", options={"game": str(game_id), "seed": 3}, channel=fake.games_channel
+            )
+        ).response()
+        assert not reply.ephemeral, reply.text
+        # Game 1's dice (seeded by the game): 0-2-3 call the DH unless his injury rating is C or better.
+        assert reply.text.endswith(
+            "\nBench Usage, Chicago Cubs: Jorge Soler sits today; David Ross plays DH (Bench Usage Chart: the dice"
+            " 0-2-3 call for injury rating C or better; his is D)."
+        ), reply.text
+        played = await store.load_game(game_id)
+    cubs = {s.batter.name: s.position.value for s in played.setup.away.lineup}
+    assert cubs["David Ross"] == "DH" and "Jorge Soler" not in cubs

@@ -87,3 +87,44 @@ def test_run_keeps_a_deep_drive_terminal_league(
             return [g.ruleset for g in await store.games(league.id, status="final")]
 
     assert asyncio.run(stored()) == [DEEP_DRIVE, DEEP_DRIVE]
+
+
+def test_run_tells_who_the_bench_usage_chart_sits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """DDB "Using the Bench": ``dugout run --rule bench_usage=on`` keeps the rule in the league file; the
+    first game's dice sit the Cubs' DH, and the terminal says so before the first pitch."""
+    database = tmp_path / "league.sqlite3"
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(database))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert main(["run", "--ruleset", "deep-drive", "--rule", "bench_usage=on"]) == 0
+    out = capsys.readouterr().out
+    assert "League rules: bench_usage 1.\n" in out
+    assert (
+        "Bench Usage, Chicago Cubs: Jorge Soler sits today; David Ross plays DH (Bench Usage Chart: the dice 0-2-3"
+        " call for injury rating C or better; his is D).\n"
+    ) in out
+    assert out.index("Bench Usage, Chicago Cubs") < out.index("Top of the 1st")
+
+    async def rules() -> int:
+        async with await Store.open(database) as store:
+            [league] = await store.leagues()
+            return league.rules.bench_usage
+
+    assert asyncio.run(rules()) == 1
+
+
+def test_run_refuses_an_unknown_rule_plainly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert main(["run", "--ruleset", "deep-drive", "--rule", "bench_usage=maybe"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "dugout run: --rule bench_usage= takes a whole number or on/off, e.g. --rule bench_usage=on; not 'maybe'"
+    )
