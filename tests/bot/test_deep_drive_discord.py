@@ -284,3 +284,23 @@ async def test_game_start_tells_who_the_bench_usage_chart_sits(fake_discord: Fak
         played = await store.load_game(game_id)
     cubs = {s.batter.name: s.position.value for s in played.setup.away.lineup}
     assert cubs["David Ross"] == "DH" and "Jorge Soler" not in cubs
+
+
+async def test_league_options_keep_to_the_leagues_game(fake_discord: FakeDiscord, store: Store) -> None:
+    """A Deep Drive league is offered Deep Drive's options (and the shared DH and innings), and an Inside
+    Pitch option, which its engine would never read, is refused in private and left as it was."""
+    fake = fake_discord
+    async with running_bot(fake, store):
+        await deep_league(fake, store)
+        offered = await fake.autocomplete(fake.commissioner, "league", "options", focused="setting", value="")
+        names = [c["value"] for c in offered]
+        assert "dd_manual_steals" in names and "bench_usage" in names and "designated_hitter" in names
+        assert not {"throw_charts_2007", "special_k_outs_only", "strategy_rolls"} & set(names)
+        steals = await fake.autocomplete(fake.commissioner, "league", "options", focused="setting", value="steal")
+        assert [c["value"] for c in steals] == ["dd_steals", "dd_manual_steals"]
+        refused = await ask(fake, fake.commissioner, "league", "options", setting="throw_charts_2007", value="on")
+        assert refused.ephemeral and refused.text == (
+            "throw_charts_2007 is Inside Pitch's; Deep League plays Deep Drive: pick one of its settings from the list."
+        )
+    [league] = await store.leagues(fake.guild_id)
+    assert not league.options.throw_charts_2007
