@@ -13,6 +13,7 @@ import pytest
 from bot import terminal
 from bot.cli import main
 from engine.game import Game
+from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE
 from league.store import Store
 
@@ -128,3 +129,57 @@ def test_run_refuses_an_unknown_rule_plainly(
     assert err.strip() == (
         "dugout run: --rule bench_usage= takes a whole number or on/off, e.g. --rule bench_usage=on; not 'maybe'"
     )
+
+
+MANUAL = ["--option", "dd_manual_steals", "--option", "dd_manual_baserunning"]
+
+
+def asked_in_order(seed: int) -> list[Request]:
+    """The requests a game asks when both sides are asked every call and each answer is the suggestion."""
+    options = {"dd_manual_steals": True, "dd_manual_baserunning": True}
+    setup = terminal.build_setup(terminal.load_cards("deep-drive"), options=options)
+    seen: list[Request] = []
+
+    def person(request: Request) -> str:
+        seen.append(request)
+        return request.suggestion
+
+    Game(setup, seed, asking={"away": "every", "home": "every"}, person=person)
+    return seen
+
+
+@pytest.mark.parametrize("seed", [60, 11])
+def test_every_deep_drive_call_is_answerable_at_the_terminal(
+    seed: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both sides managed, asked every call, manual steals and baserunning: each Deep Drive call is
+    asked in its words and answered by Enter; at the first call that is not the offense's, a wrong
+    answer (a call of another moment, a number out of range) is refused with a clear line and asked again."""
+    asked = asked_in_order(seed)
+    odd = next(i for i, r in enumerate(asked) if r.kind in ("pickoff", "ground_ball"))
+    answers = ["\n"] * len(asked)
+    answers[odd] = "steal\n0\n\n"
+    feed(monkeypatch, "".join(answers))
+    argv = ["play", "--ruleset", "deep-drive", "--seed", str(seed), "--manage", "both", "--ask", "every", *MANUAL]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "No more input" not in out and "Traceback" not in out  # every call answered by a line of input
+    request = asked[odd]
+    suggested = request.option_keys().index(request.suggestion) + 1
+    label = request.options[suggested - 1].label
+    for wrong in ("steal", "0"):
+        assert (
+            f"{wrong!r} is not one of the choices: type a number from 1 to {len(request.options)}, "
+            f"or press Enter for {suggested} ({label})."
+        ) in out
+    for r in asked:
+        assert f" manager: {r.prompt}\n" in out
+    kinds = {r.kind for r in asked}
+    assert {"pitching_change", "offense", "defense", "infield", "send_runner", "throw", "who_comes_in"} <= kinds
+    assert ("pickoff" in kinds and "outfield" in kinds) if seed == 60 else "ground_ball" in kinds
+    if seed == 60:
+        assert "A pickoff throw: at which base?" in out and "The winning run is on third: bring the outfield in?" in out
+        assert re.search(r"Steal: [\w. ]+ goes for (second|third)", out)
+    else:
+        assert re.search(r"with runners on [123-]+: where does the throw go\?", out)
+    assert FINAL.search(out)
