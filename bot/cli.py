@@ -253,7 +253,8 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME=VALUE",
         help="set a rule of the terminal league, kept in its file, e.g. --rule bench_usage=on (Deep Drive's Bench "
-        "Usage Chart before each game) or --rule post_game_injuries=off; repeat for several (league.models.LeagueRules)",
+        "Usage Chart before each game) or --rule post_game_injuries=off; repeat for several "
+        "(league.models.LeagueRules)",
     )
     run.add_argument(
         "--bot",

@@ -257,8 +257,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
             await store.finish_game(record.id, played.to_dict())
         title = f"{played.setup.away.name} at {played.setup.home.name}"
-        said = "\n".join(f"{r.text}." for r in benched) or None  # DDB "Using the Bench": who the dice sat
-        await interaction.followup.send(said, embeds=box_score_embeds(box_score(played), f"Final: {title}")[:1])
+        final = box_score_embeds(box_score(played), f"Final: {title}")[:1]
+        if benched:  # DDB "Using the Bench": who the dice sat, above the final
+            await interaction.followup.send("\n".join(f"{r.text}." for r in benched), embeds=final)
+        else:
+            await interaction.followup.send(embeds=final)
 
     @app_commands.command(description="Answer your side's pending question with any of its options")
     @app_commands.describe(option="The option (the list holds every legal one)")

@@ -97,6 +97,8 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
             return False
         raise UserError(f"{name} is on or off; got {text!r}.")
     if isinstance(current, int):
+        if name in DEEP_DRIVE_RULES and text in ("on", "off"):  # switches kept as numbers: on is 1, off 0
+            return int(text == "on")
         if not text.lstrip("-").isdigit():
             raise UserError(f"{name} is a whole number; got {text!r}.")
         return int(text)

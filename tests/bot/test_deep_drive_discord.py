@@ -10,7 +10,7 @@ from bot.cardimage import render_card_png
 from engine.game import Game
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from league.cardpool import CardPool
-from league.models import LeagueRules, Team
+from league.models import LeagueRules, Replacement, Team
 from league.store import Store
 from tests.bot.conftest import ask, running_bot
 from tests.bot.test_live_game import (
@@ -198,7 +198,8 @@ async def test_every_deep_drive_call_is_asked_in_its_words_and_a_wrong_answer_ch
                     await fake.slash(manager, "game", "choose", options={"option": suggested}, channel=thread)
                 ).response()
                 assert not chosen.ephemeral and chosen.text == f"{team}: **{suggested}**"
-                await fake.wait_for(lambda: open_prompt(fake, thread) is not prompt)
+                seq = request.seq
+                await fake.wait_for(lambda: session.game.pending is None or session.game.pending.seq != seq)  # noqa: B023
                 continue
             reply = await (await fake.click(manager, prompt, suggested_button(prompt))).response()
             assert reply.type == 7, reply.text
@@ -229,7 +230,7 @@ async def test_every_deep_drive_call_is_asked_in_its_words_and_a_wrong_answer_ch
         for w, _ in asked["send_runner"]
     )
     assert all(w.split(" (")[0].endswith("throw him out or cut the ball off?") for w, _ in asked["throw"])
-    assert ["Throw to", "Cut it off (hold the others)"] == [asked["throw"][0][1][0][:8], asked["throw"][0][1][1]]
+    assert [asked["throw"][0][1][0][:8], asked["throw"][0][1][1]] == ["Throw to", "Cut it off (hold the others)"]
 
 
 async def test_the_infield_calls_and_the_squeeze_are_asked_with_a_runner_on_third(
@@ -304,3 +305,18 @@ async def test_league_options_keep_to_the_leagues_game(fake_discord: FakeDiscord
         )
     [league] = await store.leagues(fake.guild_id)
     assert not league.options.throw_charts_2007
+
+
+async def test_game_autoplay_tells_who_the_bench_usage_chart_sat(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    async with running_bot(fake, store):
+        _, _, first = await deep_league(fake, store, ("bench_usage", "on"))
+        told: list[Replacement] = []
+        await store.build_game_setup(first, told)
+        assert [r.out for r in told] == ["jorge-soler-2016"]
+        reply = await ask(fake, fake.commissioner, "game", "autoplay", game=str(first))
+        assert reply.content == (
+            "Bench Usage, Chicago Cubs: Jorge Soler sits today; David Ross plays DH (Bench Usage Chart: the dice"
+            " 0-2-3 call for injury rating C or better; his is D)."
+        )
+        assert reply.embed is not None and reply.embed["title"] == "Final: Chicago Cubs at Cleveland Indians"
