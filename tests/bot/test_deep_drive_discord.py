@@ -5,6 +5,7 @@ refusals (a set of the other game) in private."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot.cardimage import render_card_png
 from engine.game import Game
@@ -320,3 +321,41 @@ async def test_game_autoplay_tells_who_the_bench_usage_chart_sat(fake_discord: F
             " 0-2-3 call for injury rating C or better; his is D)."
         )
         assert reply.embed is not None and reply.embed["title"] == "Final: Chicago Cubs at Cleveland Indians"
+
+
+async def test_a_2016_deep_drive_league_as_its_commissioner_and_managers_meet_it(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    """The bundled 2016 season: /league-create, /team manager for two clubs, /game start, the prompts
+    clicked when it matters, then the box score, /standings, /stats and a generated card's picture."""
+    fake = fake_discord
+    async with running_bot(fake, store):
+        made = await ask(
+            fake, fake.commissioner, "league-create", name="2016", ruleset=DEEP_DRIVE, card_sets="2016-deep-drive"
+        )
+        assert not made.ephemeral and "**2016** is open: Deep Drive, with 2016-deep-drive." in made.text, made.text
+        [league] = await store.leagues(fake.guild_id)
+        await store.set_rules(league.id, replace(league.rules, pace_seconds=0, prompt_timeout_seconds=0))
+        teams = {t.abbreviation: t for t in await store.teams(league.id)}
+        for abbreviation, manager in (("CHC", fake.manager_a), ("CLE", fake.manager_b)):
+            said = await ask(fake, fake.commissioner, "team", "manager", team=abbreviation, member=manager.id)
+            assert said.text.startswith(f"<@{manager.id}> now manages {teams[abbreviation].name}"), said.text
+        scheduled = await store.schedule_game(league.id, teams["CHC"].id, teams["CLE"].id)
+        thread = await start_game(fake, fake.manager_b, scheduled.id, seed=2016)
+        managers = {fake.manager_a.id: fake.manager_a, fake.manager_b.id: fake.manager_b}
+        clicks = await click_through(fake, thread, managers)
+        record = await wait_final(fake, store, scheduled.id)
+        assert record.ruleset == DEEP_DRIVE and clicks > 5
+
+        box = await ask(fake, fake.stranger, "boxscore", game=str(scheduled.id))
+        assert line_score_text(record) in box.text
+        table = await ask(fake, fake.stranger, "standings")
+        assert not table.ephemeral and "CHC" in table.text and "CLE" in table.text
+        game = Game.from_dict(record.game_dict())
+        leadoff = game.setup.away.lineup[0].batter
+        stats = await ask(fake, fake.stranger, "stats", "player", player=leadoff.name)
+        assert stats.embed is not None and stats.embed["title"].startswith(f"{leadoff.name}: season 1")
+        card = await ask(fake, fake.manager_a, "card", "show", card=leadoff.id)
+        assert card.embed is not None and card.embed["title"] == leadoff.name
+        [picture] = card.attachments
+        assert picture.data == render_card_png(CardPool.load(["2016-deep-drive"]).card(leadoff.id))
