@@ -61,7 +61,7 @@ def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
     assert "    Cleveland manager, pitching change: stay\n" in out
     # DDB "Playing it Safe": the offense's call with runners on.
     assert "Cleveland manager: Runners on: the offense's call?" in out and "2) Play it safe" in out
-    assert "    Cleveland manager, offense: safe\n" in out
+    assert "    Cleveland manager plays it safe: the runners stay close\n" in out
     assert "(No more input: the auto-manager manages the rest of the game.)" in out
     assert FINAL.search(out)
 
