@@ -156,7 +156,12 @@ POSITIONS = {
 
 # The managers' calls (Decided kind and choice) in a sentence: "<team> <phrase>".
 CALLS: dict[str, dict[str, str]] = {
-    "defense": {"intentional_walk": "walks the batter intentionally", "pickoff": "throws over"},
+    "defense": {
+        "intentional_walk": "walks the batter intentionally",
+        "pickoff": "throws over",
+        "none": "makes no change",
+    },
+    "pitching_change": {"stay": "stays with his pitcher"},  # Deep Drive's (Inside Pitch always names a reliever)
     "offense": {
         "hit_and_run": "puts on the hit and run",
         "sacrifice": "calls for a sacrifice bunt",

@@ -89,3 +89,10 @@ def test_the_deep_drive_calls_are_told_in_words_not_keys() -> None:
     assert told([at_bat(), Decided(0, "home", "infield", "in", "auto")])[-1] == (
         "Cleveland brings the infield in (auto-manager)"
     )
+    # "No change" at the start of a half: a manager's answer is told, the auto-manager's is not.
+    assert told([at_bat(), Decided(0, "home", "defense", "none", "manager")])[-1] == "Cleveland manager makes no change"
+    assert told([at_bat(), Decided(0, "home", "pitching_change", "stay", "manager")])[-1] == (
+        "Cleveland manager stays with his pitcher"
+    )
+    assert told([at_bat(), Decided(0, "home", "defense", "none", "auto")]) == told([at_bat()])
+    assert told([at_bat(), Decided(0, "home", "pitching_change", "stay", "auto")]) == told([at_bat()])

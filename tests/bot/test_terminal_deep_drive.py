@@ -56,9 +56,9 @@ def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
     out = capsys.readouterr().out
     # DDB "Pitcher Endurance": the defense is asked about its pitcher with his Endurance in the words.
     assert "'bogus' is not one of the choices: type a number from 1 to 2, or press Enter for 1 (No change)" in out
-    assert "    Cleveland manager, defense: none\n" in out
+    assert "    Cleveland manager makes no change\n" in out
     assert "Cleveland manager: Corey Kluber has 7 Endurance left: a new pitcher?" in out
-    assert "    Cleveland manager, pitching change: stay\n" in out
+    assert "    Cleveland manager stays with his pitcher\n" in out
     # DDB "Playing it Safe": the offense's call with runners on.
     assert "Cleveland manager: Runners on: the offense's call?" in out and "2) Play it safe" in out
     assert "    Cleveland manager plays it safe: the runners stay close\n" in out
