@@ -211,7 +211,12 @@ def _run(args: argparse.Namespace) -> int:
     # --ruleset deep-drive without --set plays the bundled Deep Drive sample set.
     default_set = "deep-drive-sample" if getattr(args, "ruleset", None) == "deep-drive" else "sample"
     card_set = getattr(args, "card_set", None) or default_set
-    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT), card_set)
+    try:
+        rules = season.parse_rules(getattr(args, "rule", None) or [])
+    except ValueError as exc:
+        print(f"dugout run: {exc}", file=sys.stderr)
+        return 2
+    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT), card_set, rules)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -241,6 +246,15 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         type=float,
         default=None,
         help="seconds to pause after each plate appearance of a terminal game (default: 0.3 at a terminal, else 0)",
+    )
+    run.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a rule of the terminal league, kept in its file, e.g. --rule bench_usage=on (Deep Drive's Bench "
+        "Usage Chart before each game) or --rule post_game_injuries=off; repeat for several "
+        "(league.models.LeagueRules)",
     )
     run.add_argument(
         "--bot",

@@ -260,6 +260,8 @@ ROUTINE_CALLS = {"pitch", "swing", "unchanged"}
 SUBSTITUTION_CALLS = ("relief:", "field:", "pinch_hit:", "pinch_run:", "injury:", "position:", "replace:", "double:")
 # The steps of a change (engine.inside_pitch.manager): the substitution that follows tells it.
 CHANGE_STEPS = frozenset(("who_leaves", "who_comes_in"))
+# Deep Drive's "no change" answers, asked at the start of every half: told only when a manager gave them.
+QUIET_CALLS = {"defense": frozenset(("none",)), "pitching_change": frozenset(("stay",))}
 CHANGE_CALLS = frozenset(("relief", "field", "pinch_hit", "pinch_run", "double", "back"))
 
 
@@ -288,6 +290,8 @@ def _decided(event: Decided, names: Names, context: Context | None = None) -> st
     """A call, and who made it. A manager's own call never shows the strategy roll as its cause."""
     if event.choice in ROUTINE_CALLS or event.choice.startswith(SUBSTITUTION_CALLS):
         return None
+    if event.choice in QUIET_CALLS.get(event.kind, ()) and event.by != "manager":
+        return None  # the auto-manager leaving things be, each half inning: nothing to tell
     if event.kind in CHANGE_STEPS or event.choice in CHANGE_CALLS:
         return None  # the substitution that follows tells the change
     team = names.team(event.side)

@@ -27,8 +27,9 @@ import errno
 import secrets
 import signal
 import sys
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import fields
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO, TypeVar
@@ -43,9 +44,9 @@ from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from league.errors import LeagueError, NotFound, SettingsError
-from league.models import GameRecord, League, Replacement
+from league.models import GameRecord, League, LeagueRules, Replacement
 from league.standings import OVERALL, LeagueStandings, StandingsRow
-from league.store import Store
+from league.store import BENCH_USAGE, Store
 
 LEAGUE = "Terminal League"
 SAMPLE = "sample"
@@ -240,8 +241,10 @@ class TerminalRun:
         pace: float,
         ask: str = PERSON_DEFAULT,
         card_set: str = SAMPLE,
+        rules: Mapping[str, int] | None = None,
     ) -> None:
         self.ask = ask
+        self.rules = dict(rules or {})  # --rule: league rules to set before the game
         self.card_set = card_set
         self.runner = runner
         self.signals = signals
@@ -262,6 +265,10 @@ class TerminalRun:
         store = self.call(Store.open(self.path))
         try:
             league = self.call(terminal_league(store, self.card_set))
+            if self.rules:
+                changed = LeagueRules.from_dict({**league.rules.to_dict(), **self.rules})
+                league = self.call(store.set_rules(league.id, changed))
+                self.say("League rules: " + ", ".join(f"{name} {value}" for name, value in self.rules.items()) + ".")
             live = self.call(store.games(league.id, status="live"))
             record, game = self.resume(store, live[0]) if live else self.start(store, league)
             self.record = record
@@ -301,9 +308,14 @@ class TerminalRun:
         game = self.call(store.load_game(record.id))
         setup = game.setup
         self.say(f"{league.name}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
-        if replacements:
+        # DDB "Using the Bench": the men the Bench Usage Chart sits are told first, then the rest.
+        benched = [r for r in replacements if r.text.startswith(BENCH_USAGE)]
+        for replacement in benched:
+            self.say(f"{replacement.text}.")
+        others = [r for r in replacements if r not in benched]
+        if others:
             self.say("Not everyone can play today; the auto-manager fills in:")
-            for replacement in replacements:
+            for replacement in others:
                 self.say(f"  {replacement.text}")
         if managed:
             often = "every pitch" if self.ask == "every" else "when it matters (t between plays calls time)"
@@ -410,7 +422,34 @@ async def pick_league(store: Store, name: str | None) -> League:
     return leagues[0]
 
 
-def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT, card_set: str = SAMPLE) -> int:
+RULE_WORDS = {"on": 1, "yes": 1, "true": 1, "off": 0, "no": 0, "false": 0}
+
+
+def parse_rules(texts: Sequence[str]) -> dict[str, int]:
+    """``--rule NAME=VALUE`` values as league rules (``LeagueRules``): a whole number, or on/off for 1/0."""
+    known = {f.name for f in fields(LeagueRules)}
+    rules: dict[str, int] = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        name, value = name.strip().replace("-", "_"), value.strip().lower()
+        if name not in known:
+            raise ValueError(f"there is no league rule {name!r}; the rules are {', '.join(sorted(known))}")
+        if value in RULE_WORDS:
+            rules[name] = RULE_WORDS[value]
+        elif value.isdigit():
+            rules[name] = int(value)
+        else:
+            raise ValueError(f"--rule {name}= takes a whole number or on/off, e.g. --rule {name}=on; not {value!r}")
+    return rules
+
+
+def run(
+    database: Path,
+    pace: float | None = None,
+    ask: str = PERSON_DEFAULT,
+    card_set: str = SAMPLE,
+    rules: Mapping[str, int] | None = None,
+) -> int:
     """``dugout run`` without a token: the terminal league's live game if there is one, else its next.
 
     Exit status: 0 when the game is over or stopped with q or the end of input; 128 + the
@@ -422,7 +461,7 @@ def run(database: Path, pace: float | None = None, ask: str = PERSON_DEFAULT, ca
         pace = WATCH_PACE if inp.isatty() and out.isatty() else 0.0
     database.parent.mkdir(parents=True, exist_ok=True)
     with Signals() as signals, asyncio.Runner() as runner:
-        this = TerminalRun(runner, signals, database, out, inp, pace, ask, card_set)
+        this = TerminalRun(runner, signals, database, out, inp, pace, ask, card_set, rules or {})
         try:
             return this.play()
         except Stopped as stop:

@@ -322,7 +322,10 @@ class Terminal:
         changes = [n for n, o in enumerate(options, start=1) if is_substitution(o.key) and n != suggested]
         self.list_options(request, suggested, hide=set(changes))
         if changes:
-            self.say(f"  ... and {len(changes)} pitching changes and substitutions: type ? to list them")
+            if len(changes) == 1:
+                self.say("  ... and 1 more, a pitching change or substitution: type ? to list it")
+            else:
+                self.say(f"  ... and {len(changes)} pitching changes and substitutions: type ? to list them")
         quits = ", q quits and saves" if self.saved else ""
         if self.game.asking.get(request.side) == "matters" and self.can_call_time():
             quits += "; between plays, t calls time"

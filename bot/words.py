@@ -156,12 +156,19 @@ POSITIONS = {
 
 # The managers' calls (Decided kind and choice) in a sentence: "<team> <phrase>".
 CALLS: dict[str, dict[str, str]] = {
-    "defense": {"intentional_walk": "walks the batter intentionally", "pickoff": "throws over"},
+    "defense": {
+        "intentional_walk": "walks the batter intentionally",
+        "pickoff": "throws over",
+        "none": "makes no change",
+    },
+    "pitching_change": {"stay": "stays with his pitcher"},  # Deep Drive's (Inside Pitch always names a reliever)
     "offense": {
         "hit_and_run": "puts on the hit and run",
         "sacrifice": "calls for a sacrifice bunt",
         "squeeze": "puts on the squeeze",
         "bunt_for_hit": "has the batter bunt for a hit",
+        "safe": "plays it safe: the runners stay close",  # Deep Drive's calls from here
+        "steal": "sends the runner on a steal",
     },
     "infield_depth": {
         "back": "plays the infield back",
@@ -182,6 +189,21 @@ CALLS: dict[str, dict[str, str]] = {
     },
     "runner_on_third": {"go": "sends the runner from third", "hold": "holds the runner at third"},
     "squeeze_play": {"first": "takes the out at first", "plate": "throws home"},
+    # Deep Drive (engine.deep_drive: manager, prepitch, outs, manual)
+    "infield": {
+        "normal": "plays the infield at normal depth",
+        "in": "brings the infield in",
+        "corners": "brings the corners in",
+    },
+    "outfield": {"in": "brings the outfield in", "normal": "keeps the outfield at normal depth"},
+    "pickoff": {"1": "throws over to first", "2": "throws over to second", "3": "throws over to third"},
+    "ground_ball": {
+        "dp": "goes to second for the double play",
+        "hold": "holds the runner on third and takes the out at first",
+        "third": "throws to third to force the lead runner",
+    },
+    "send_runner": {"send": "sends the runner", "hold": "holds the runner"},
+    "throw": {"throw": "throws for the runner", "cut_off": "cuts the ball off"},
 }
 
 WHO_CALLED = {"manager": "manager", "auto": "auto-manager", "timeout": "auto-manager (no answer in time)"}

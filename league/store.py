@@ -1238,13 +1238,14 @@ class Store:
         replacements: list[Replacement] | None = None,
         pace: Pace | None = None,
         sitting: Mapping[str, str] | None = None,
+        told: list[Replacement] | None = None,
     ) -> TeamSetup:
         """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
         With ``replacements`` (a list to note them in), a player of the saved lineup who
         cannot play today is replaced from the bench (:func:`_fill_lineup`) instead of refusing.
         Without, only the men the Bench Usage Chart sits today (``sitting``, Deep Drive) are
-        replaced so; anyone else who cannot play is refused.
+        replaced so (noted in ``told``, for the managers); anyone else who cannot play is refused.
         """
         lineup = await self._lineup(team.id, opposing_hand)
         if lineup is None:
@@ -1254,7 +1255,7 @@ class Store:
             lineup = other  # one lineup against every starter
         roster = await self._roster(team.id)
         if replacements is None and sitting:
-            lineup = _fill_lineup(team, lineup, roster, unavailable, pool, [], only=sitting)
+            lineup = _fill_lineup(team, lineup, roster, unavailable, pool, [] if told is None else told, only=sitting)
         if replacements is not None:
             lineup = _fill_lineup(team, lineup, roster, unavailable, pool, replacements)
             if pace is not None:
@@ -1320,7 +1321,11 @@ class Store:
         return Pace(rows[0]["games"], {r["card_id"]: r["starts"] for r in rows}, int(played or 0), started)
 
     async def _build_setup(
-        self, league: League, game: GameRecord, replacements: list[Replacement] | None = None
+        self,
+        league: League,
+        game: GameRecord,
+        replacements: list[Replacement] | None = None,
+        told: list[Replacement] | None = None,
     ) -> GameSetup:
         pool = await self._pool_for(league.card_sets)
         away, home = await self._team(game.away_team_id), await self._team(game.home_team_id)
@@ -1344,9 +1349,10 @@ class Store:
                 for team, starter in ((away, away_starter), (home, home_starter)):
                     if starter.id in sitting:
                         other = await self._next_starter(team, pool, unavailable, replacements, None)
-                        text = f"{team.name}: {starter.name} is {sitting[starter.id]}; {other.name} starts"
-                        if replacements is not None:
-                            replacements.append(Replacement(team.name, Position.P, starter.id, other.id, text))
+                        text = _replaced_text(team, starter.name, sitting[starter.id], f"{other.name} starts")
+                        notes = replacements if replacements is not None else told
+                        if notes is not None:
+                            notes.append(Replacement(team.name, Position.P, starter.id, other.id, text))
                         if team is away:
                             away_starter = other
                         else:
@@ -1354,10 +1360,10 @@ class Store:
         fill = replacements
         setup = GameSetup(
             away=await self._team_setup(
-                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace, sitting
+                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace, sitting, told
             ),
             home=await self._team_setup(
-                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace, sitting
+                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace, sitting, told
             ),
             ballpark=pool.ballpark(home.ballpark),
             options=league.options,
@@ -1415,18 +1421,22 @@ class Store:
                     if not any(position is Position.DH or pool.batter(c).fielding(position) for c in bench):
                         continue
                 sitting[sitter.player] = (
-                    f"sitting out (Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating "
+                    f"{SITTING_OUT} (Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating "
                     f"{sitter.needs} or better; his is {sitter.grade})"
                 )
         return sitting
 
-    async def build_game_setup(self, game_id: int) -> GameSetup:
-        """The game as the teams stand today: lineups vs the other starter's hand, next starters, bullpens, park."""
+    async def build_game_setup(self, game_id: int, told: list[Replacement] | None = None) -> GameSetup:
+        """The game as the teams stand today: lineups vs the other starter's hand, next starters, bullpens, park.
+
+        Deep Drive's Bench Usage Chart (a league rule) may sit a starter: his replacement is noted in
+        ``told`` (a list to fill), for the front end to tell the managers before the first pitch.
+        """
         async with self.transaction(write=False):
             game = await self._game(game_id)
             if game.status not in ("scheduled", "postponed"):
                 raise GameError(f"game {game_id} is {game.status}; its setup is already fixed")
-            return await self._build_setup(await self._league(game.league_id), game)
+            return await self._build_setup(await self._league(game.league_id), game, told=told)
 
     async def playable_setup(self, game_id: int) -> tuple[GameSetup, list[Replacement]]:
         """The game's setup as :meth:`build_game_setup` makes it, never stopped by who cannot play today.
@@ -2324,6 +2334,19 @@ def _check_rulesets(ruleset: str, pool: CardPool) -> None:
             raise CardError(f"card set {ref!r} is for {cardset.info.ruleset}, not {ruleset}")
 
 
+SITTING_OUT = "sitting out"  # the reason of a man the Bench Usage Chart sits (Deep Drive)
+BENCH_USAGE = "Bench Usage"  # how the line that tells of him begins
+
+
+def _replaced_text(team: Team, name: str, why: str, instead: str) -> str:
+    """The line that tells the managers who replaces whom today, and why. A man the Bench Usage
+    Chart sits reads "Bench Usage, Chicago Cubs: Anthony Rizzo sits today; Willson Contreras
+    plays 1B (the dice ...)"."""
+    if why.startswith(SITTING_OUT):
+        return f"{BENCH_USAGE}, {team.name}: {name} sits today; {instead} {why.removeprefix(SITTING_OUT).strip()}"
+    return f"{team.name}: {name} is {why}; {instead}"
+
+
 def _why_out(card_id: str, roster: Mapping[str, RosterEntry], unavailable: Mapping[str, str]) -> str | None:
     """Why a saved lineup's player cannot play today; None if he can."""
     entry = roster.get(card_id)
@@ -2362,7 +2385,7 @@ def _fill_lineup(
         player = best_at(bench, spot.position)
         bench.remove(player)
         spots.append(SavedSpot(player.id, spot.position))
-        text = f"{team.name}: {pool.name(spot.card_id)} is {why}; {player.name} plays {spot.position.value}"
+        text = _replaced_text(team, pool.name(spot.card_id), why, f"{player.name} plays {spot.position.value}")
         replacements.append(Replacement(team.name, spot.position, spot.card_id, player.id, text))
     return Lineup(lineup.team_id, lineup.vs_hand, tuple(spots))
 

@@ -23,7 +23,7 @@ from bot.embeds import box_score_embeds, scoreboard_embed
 from bot.narrate import Names
 from bot.session import GameSession
 from engine.boxscore import box_score
-from league.models import GameRecord, League, Team
+from league.models import GameRecord, League, Replacement, Team
 
 SIDES = [app_commands.Choice(name="away", value="away"), app_commands.Choice(name="home", value="home")]
 # How often a manager is asked (engine.game.Game.asking; the rule for "when it matters" is in README.md).
@@ -117,7 +117,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         with self._claim(record, teams):
             # Every refusal the store would give comes here, before the (public) deferral: it stays private.
             await store.check_start(record.id, override=override)
-            setup = await store.build_game_setup(record.id)  # refuses a bad lineup before the thread opens
+            benched: list[Replacement] = []  # DDB "Using the Bench": who the dice sit, told below
+            setup = await store.build_game_setup(record.id, benched)  # refuses a bad lineup before the thread opens
             channel = self._games_channel(league, interaction)
             managed = [side for side, team in teams.items() if team.manager_id is not None]
             asking = {side: await store.manager_asking(league.id, teams[side].manager_id or 0) for side in managed}
@@ -152,6 +153,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         await interaction.followup.send(
             f"Game #{record.id} is on in {thread.mention}. Managed: {people}. "
             "`/game asking` changes how often; the scoreboard's Call time button brings the full menu."
+            + "".join(f"\n{r.text}." for r in benched)
         )
 
     def _games_channel(self, league: League, interaction: discord.Interaction) -> discord.TextChannel:
@@ -246,7 +248,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         with self._claim(record, await self._teams(record)):
             # The same rules as /game start; a refusal stays private: before the answer is deferred.
             await store.check_start(record.id, override=override)
-            setup = await store.build_game_setup(record.id)
+            benched: list[Replacement] = []
+            setup = await store.build_game_setup(record.id, benched)
             await interaction.response.defer(thinking=True)
             record = await store.start_game(
                 record.id, setup=setup, seed=seed, channel_id=interaction.channel_id, override=override
@@ -254,7 +257,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
             await store.finish_game(record.id, played.to_dict())
         title = f"{played.setup.away.name} at {played.setup.home.name}"
-        await interaction.followup.send(embeds=box_score_embeds(box_score(played), f"Final: {title}")[:1])
+        final = box_score_embeds(box_score(played), f"Final: {title}")[:1]
+        if benched:  # DDB "Using the Bench": who the dice sat, above the final
+            await interaction.followup.send("\n".join(f"{r.text}." for r in benched), embeds=final)
+        else:
+            await interaction.followup.send(embeds=final)
 
     @app_commands.command(description="Answer your side's pending question with any of its options")
     @app_commands.describe(option="The option (the list holds every legal one)")

@@ -32,6 +32,21 @@ DEADLINE_CHECK_SECONDS = 60
 GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
 LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
 SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
+# Whose settings they are: Deep Drive reads the "dd_" options and the two both games play
+# (engine.deep_drive reads no other option); Inside Pitch reads the rest. Two league rules act on
+# Deep Drive leagues only (league.models.LeagueRules).
+SHARED_OPTIONS = frozenset(("designated_hitter", "innings"))
+DEEP_DRIVE_RULES = frozenset(("post_game_injuries", "bench_usage"))
+
+
+def settings_of(ruleset: str) -> list[str]:
+    """The settings /league options offers a league of ``ruleset``: the game options its engine reads, its rules."""
+    deep = ruleset == DEEP_DRIVE
+    if deep:
+        return [n for n in SETTINGS if n in SHARED_OPTIONS or n.startswith("dd_") or n in LEAGUE_RULES]
+    return [n for n in SETTINGS if not n.startswith("dd_") and n not in DEEP_DRIVE_RULES]
+
+
 # /league-create ruleset: the game a league plays, and the bundled set it gets when none is named.
 RULESET_CHOICES = [
     app_commands.Choice(name="Inside Pitch", value=INSIDE_PITCH),
@@ -82,6 +97,8 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
             return False
         raise UserError(f"{name} is on or off; got {text!r}.")
     if isinstance(current, int):
+        if name in DEEP_DRIVE_RULES and text in ("on", "off"):  # switches kept as numbers: on is 1, off 0
+            return int(text == "on")
         if not text.lstrip("-").isdigit():
             raise UserError(f"{name} is a whole number; got {text!r}.")
         return int(text)
@@ -252,6 +269,14 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         require_commissioner(league, interaction)
         if setting not in SETTINGS:
             raise UserError(f"There is no setting {setting!r}; pick one from the list.")
+        if setting not in settings_of(league.ruleset):
+            title, other = (
+                TITLES[league.ruleset],
+                TITLES[DEEP_DRIVE if league.ruleset == INSIDE_PITCH else INSIDE_PITCH],
+            )
+            raise UserError(
+                f"{setting} is {other}'s; {league.name} plays {title}: pick one of its settings from the list."
+            )
         if value is None:
             raise UserError(f"Give {setting} a value, e.g. `/league options setting:{setting} value:on`.")
         try:
@@ -269,7 +294,11 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
 
     @options.autocomplete("setting")
     async def _setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return autocomplete.matching(((name, name) for name in SETTINGS), current)
+        try:  # the league's own game's settings; every one when there is no league yet
+            names = settings_of((await server_league(self.bot, interaction)).ruleset)
+        except UserError:
+            names = list(SETTINGS)
+        return autocomplete.matching(((name, name) for name in names), current)
 
     @app_commands.command(
         name="advance-day", description="Play the day's unplayed games auto-managed, then move on (commissioners)"

@@ -84,6 +84,13 @@ def defense_at(card: Batter, position: Position) -> int:
     return line.defense if line is not None else 0
 
 
+def rating_words(card: Batter, position: Position, named: str | None = None) -> str:
+    """A fielder's rating at a position in a request's words: "1B 4" (or ``named`` for the position:
+    "defense 4"), or "no 1B rating" for a man not rated there, whom the request still offers."""
+    rating = defense_at(card, position)
+    return f"{named or position.value} {rating}" if rating else f"no {position.value} rating"
+
+
 def best_at(cards: list[Batter], position: Position) -> Batter:
     """The bench player best rated at ``position`` (the first listed on ties); the best hitter for the DH."""
     if position not in FIELD_POSITIONS:
@@ -305,7 +312,7 @@ def defensive_replacement(g: Game, team: TeamState) -> bool:
             card = batter_card(team.order[i])
             position = team.order[i].position
             listed.append(
-                Option(position.value, f"{position.value}: {card.name} (defense {defense_at(card, position)})")
+                Option(position.value, f"{position.value}: {card.name} ({rating_words(card, position, 'defense')})")
             )
         return [*listed, Option(BACK, "Back")]
 
@@ -329,7 +336,7 @@ def defensive_replacement(g: Game, team: TeamState) -> bool:
         f"Who plays {position.value}?",
         cards,
         best_at(cards, position),
-        lambda b: f"{b.name} ({position.value} {defense_at(b, position)})",
+        lambda b: f"{b.name} ({rating_words(b, position)})",
     )
     if new is None:
         return False
@@ -367,8 +374,12 @@ def _place(g: Game, team: TeamState, spot: int) -> None:
         endurance.enter(g, team, pitcher, starter=False)
         return
     cards = bench(team)
-    options = [Option(f"position:{vacated.value}", f"{sub.name} plays {vacated.value}")]
-    options += [Option(f"replace:{b.id}", f"{b.name} in at {vacated.value} for {sub.name}") for b in cards]
+
+    def rated(card: Batter) -> str:  # the DH fields nowhere: no rating to tell
+        return "" if vacated is Position.DH else f" ({rating_words(card, vacated)})"
+
+    options = [Option(f"position:{vacated.value}", f"{sub.name} plays {vacated.value}{rated(sub)}")]
+    options += [Option(f"replace:{b.id}", f"{b.name} in at {vacated.value} for {sub.name}{rated(b)}") for b in cards]
     suggestion = f"position:{vacated.value}"
     if vacated is not Position.DH and sub.fielding(vacated) is None:
         fielders = [b for b in cards if b.fielding(vacated) is not None]

@@ -5,7 +5,7 @@ Play-by-Play Chart's words for SI(pos), SI+(pos) and ERR(pos) read with the DEF 
 from __future__ import annotations
 
 from bot.narrate import Names, narrate
-from engine.events import Event, PlateAppearanceStarted, Reading, Roll
+from engine.events import Decided, Event, PlateAppearanceStarted, Reading, Roll
 
 NAMES = Names(
     {"francisco-lindor-2016": "Francisco Lindor", "corey-kluber-2016": "Corey Kluber", "kb": "Kris Bryant"},
@@ -69,3 +69,30 @@ def test_endurance_and_error_chart_readings_name_the_player() -> None:
     assert "Corey Kluber's Endurance: 5 (inning finished)" in lines
     assert "Corey Kluber pitches fatigued (SO, mod 4, fatigued pitcher): BB" in lines
     assert "Error Chart (Francisco Lindor, SS mod 3): E1" in lines
+
+
+def test_the_deep_drive_calls_are_told_in_words_not_keys() -> None:
+    """A manager's Deep Drive calls (engine.deep_drive: manager, prepitch, outs, manual) read as
+    sentences; the engine's answer keys (corners, cut_off, dp, 1) never show."""
+    calls = [
+        ("home", "infield", "corners", "Cleveland manager brings the corners in"),
+        ("home", "outfield", "in", "Cleveland manager brings the outfield in"),
+        ("home", "pickoff", "2", "Cleveland manager throws over to second"),
+        ("home", "ground_ball", "dp", "Cleveland manager goes to second for the double play"),
+        ("home", "throw", "cut_off", "Cleveland manager cuts the ball off"),
+        ("away", "send_runner", "hold", "Chicago (N) manager holds the runner"),
+        ("away", "offense", "safe", "Chicago (N) manager plays it safe: the runners stay close"),
+        ("away", "offense", "steal", "Chicago (N) manager sends the runner on a steal"),
+    ]
+    for seq, (side, kind, choice, words) in enumerate(calls):
+        assert told([at_bat(), Decided(seq, side, kind, choice, "manager")])[-1] == words
+    assert told([at_bat(), Decided(0, "home", "infield", "in", "auto")])[-1] == (
+        "Cleveland brings the infield in (auto-manager)"
+    )
+    # "No change" at the start of a half: a manager's answer is told, the auto-manager's is not.
+    assert told([at_bat(), Decided(0, "home", "defense", "none", "manager")])[-1] == "Cleveland manager makes no change"
+    assert told([at_bat(), Decided(0, "home", "pitching_change", "stay", "manager")])[-1] == (
+        "Cleveland manager stays with his pitcher"
+    )
+    assert told([at_bat(), Decided(0, "home", "defense", "none", "auto")]) == told([at_bat()])
+    assert told([at_bat(), Decided(0, "home", "pitching_change", "stay", "auto")]) == told([at_bat()])

@@ -13,6 +13,7 @@ import pytest
 from bot import terminal
 from bot.cli import main
 from engine.game import Game
+from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE
 from league.store import Store
 
@@ -55,12 +56,12 @@ def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
     out = capsys.readouterr().out
     # DDB "Pitcher Endurance": the defense is asked about its pitcher with his Endurance in the words.
     assert "'bogus' is not one of the choices: type a number from 1 to 2, or press Enter for 1 (No change)" in out
-    assert "    Cleveland manager, defense: none\n" in out
+    assert "    Cleveland manager makes no change\n" in out
     assert "Cleveland manager: Corey Kluber has 7 Endurance left: a new pitcher?" in out
-    assert "    Cleveland manager, pitching change: stay\n" in out
+    assert "    Cleveland manager stays with his pitcher\n" in out
     # DDB "Playing it Safe": the offense's call with runners on.
     assert "Cleveland manager: Runners on: the offense's call?" in out and "2) Play it safe" in out
-    assert "    Cleveland manager, offense: safe\n" in out
+    assert "    Cleveland manager plays it safe: the runners stay close\n" in out
     assert "(No more input: the auto-manager manages the rest of the game.)" in out
     assert FINAL.search(out)
 
@@ -87,3 +88,98 @@ def test_run_keeps_a_deep_drive_terminal_league(
             return [g.ruleset for g in await store.games(league.id, status="final")]
 
     assert asyncio.run(stored()) == [DEEP_DRIVE, DEEP_DRIVE]
+
+
+def test_run_tells_who_the_bench_usage_chart_sits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """DDB "Using the Bench": ``dugout run --rule bench_usage=on`` keeps the rule in the league file; the
+    first game's dice sit the Cubs' DH, and the terminal says so before the first pitch."""
+    database = tmp_path / "league.sqlite3"
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(database))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert main(["run", "--ruleset", "deep-drive", "--rule", "bench_usage=on"]) == 0
+    out = capsys.readouterr().out
+    assert "League rules: bench_usage 1.\n" in out
+    assert (
+        "Bench Usage, Chicago Cubs: Jorge Soler sits today; David Ross plays DH (Bench Usage Chart: the dice 0-2-3"
+        " call for injury rating C or better; his is D).\n"
+    ) in out
+    assert out.index("Bench Usage, Chicago Cubs") < out.index("Top of the 1st")
+
+    async def rules() -> int:
+        async with await Store.open(database) as store:
+            [league] = await store.leagues()
+            return league.rules.bench_usage
+
+    assert asyncio.run(rules()) == 1
+
+
+def test_run_refuses_an_unknown_rule_plainly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert main(["run", "--ruleset", "deep-drive", "--rule", "bench_usage=maybe"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "dugout run: --rule bench_usage= takes a whole number or on/off, e.g. --rule bench_usage=on; not 'maybe'"
+    )
+
+
+MANUAL = ["--option", "dd_manual_steals", "--option", "dd_manual_baserunning"]
+
+
+def asked_in_order(seed: int) -> list[Request]:
+    """The requests a game asks when both sides are asked every call and each answer is the suggestion."""
+    options = {"dd_manual_steals": True, "dd_manual_baserunning": True}
+    setup = terminal.build_setup(terminal.load_cards("deep-drive"), options=options)
+    seen: list[Request] = []
+
+    def person(request: Request) -> str:
+        seen.append(request)
+        return request.suggestion
+
+    Game(setup, seed, asking={"away": "every", "home": "every"}, person=person)
+    return seen
+
+
+@pytest.mark.parametrize("seed", [60, 11])
+def test_every_deep_drive_call_is_answerable_at_the_terminal(
+    seed: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both sides managed, asked every call, manual steals and baserunning: each Deep Drive call is
+    asked in its words and answered by Enter; at the first call that is not the offense's, a wrong
+    answer (a call of another moment, a number out of range) is refused with a clear line and asked again."""
+    asked = asked_in_order(seed)
+    odd = next(i for i, r in enumerate(asked) if r.kind in ("pickoff", "ground_ball"))
+    answers = ["\n"] * len(asked)
+    answers[odd] = "steal\n0\n\n"
+    feed(monkeypatch, "".join(answers))
+    argv = ["play", "--ruleset", "deep-drive", "--seed", str(seed), "--manage", "both", "--ask", "every", *MANUAL]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "No more input" not in out and "Traceback" not in out  # every call answered by a line of input
+    request = asked[odd]
+    suggested = request.option_keys().index(request.suggestion) + 1
+    label = request.options[suggested - 1].label
+    for wrong in ("steal", "0"):
+        assert (
+            f"{wrong!r} is not one of the choices: type a number from 1 to {len(request.options)}, "
+            f"or press Enter for {suggested} ({label})."
+        ) in out
+    for r in asked:
+        assert f" manager: {r.prompt}\n" in out
+    kinds = {r.kind for r in asked}
+    assert {"pitching_change", "offense", "defense", "infield", "send_runner", "throw", "who_comes_in"} <= kinds
+    assert ("pickoff" in kinds and "outfield" in kinds) if seed == 60 else "ground_ball" in kinds
+    if seed == 60:
+        assert "A pickoff throw: at which base?" in out and "The winning run is on third: bring the outfield in?" in out
+        assert re.search(r"Steal: [\w. ]+ goes for (second|third)", out)
+    else:
+        assert re.search(r"with runners on [123-]+: where does the throw go\?", out)
+    assert FINAL.search(out)

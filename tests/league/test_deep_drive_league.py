@@ -24,7 +24,7 @@ from league import deep_drive as dd
 from league.autoplay import advance
 from league.cardpool import CardPool
 from league.errors import CardError, SettingsError
-from league.models import League
+from league.models import League, Replacement
 from league.store import Store
 
 SET = "deep-drive-sample"
@@ -187,3 +187,31 @@ async def test_bench_usage_is_rolled_for_a_game_started_by_hand_too(store: Store
             assert by_hand.away.lineup == auto.away.lineup and by_hand.home.lineup == auto.home.lineup
             assert (by_hand.away.pitcher, by_hand.home.pitcher) == (auto.away.pitcher, auto.home.pitcher)
     assert sat > 0
+
+
+async def test_a_game_started_by_hand_tells_who_the_dice_sat(store: Store) -> None:
+    """``build_game_setup(game, told)`` notes each man the Bench Usage Chart sits, in the words the
+    auto-managed setup uses, so a person starting the game hears it; nobody else is noted."""
+    league = await deep_drive_league(store)
+    await store.schedule_season(league.id, 12, seed=3)
+    await store.set_rules(league.id, replace(league.rules, bench_usage=1))
+    noted = 0
+    for game in await store.games(league.id, status="scheduled"):
+        told: list[Replacement] = []
+        setup = await store.build_game_setup(game.id, told)
+        _, replacements = await store.playable_setup(game.id)
+        assert told == [r for r in replacements if r.text.startswith("Bench Usage, ")]
+        for r in told:
+            assert re.fullmatch(
+                rf"Bench Usage, {r.team}: [\w. ]+ sits today; [\w. ]+ (plays {r.position.value}|starts) \(Bench Usage"
+                r" Chart: the dice \d-\d-\d call for injury rating (AA|A|B|C|D) or better; his is [A-F]\)",
+                r.text,
+            ), r.text
+            team = setup.away if r.team == setup.away.name else setup.home
+            assert r.player_in in {s.batter.id for s in team.lineup} | {team.pitcher.id}
+        noted += len(told)
+    assert noted > 0
+    told = []
+    await store.set_rules(league.id, replace(league.rules, bench_usage=0))
+    await store.build_game_setup((await store.games(league.id, status="scheduled"))[0].id, told)
+    assert told == []  # the rule off: nobody sits, nothing to tell

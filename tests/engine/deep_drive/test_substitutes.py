@@ -468,3 +468,34 @@ def test_a_hurt_pinch_hitter_is_replaced_and_his_replacement_still_takes_the_fie
     assert 0 in g.state.away.unplaced
     substitutes.place(g, g.state.away)
     assert subs(g)[-1] == ("position", "backstop", "backstop", "C") and not g.state.away.unplaced
+
+
+def test_the_replacement_requests_give_each_mans_rating_at_the_position() -> None:
+    """The words of a defensive replacement: the fielders with their defense, the bench men with their
+    rating at the position, "no SS rating" for a man not rated there (still offered)."""
+    bench = (batter("glove", "Glove", positions=["SS 5"]), batter("bat", "Bat", positions=["LF 2"]))
+    recorder = Recorder({"who_leaves": "SS", "who_comes_in": "glove"})
+    calls = iter(["field"])
+
+    def auto(request: Request) -> str:
+        return next(calls, "none") if request.kind == "defense" else recorder(request)
+
+    game(dice(STRIKEOUT), home=sub_team("home", "Home", bench=bench), auto=auto)
+    [leaves] = recorder.asked("who_leaves")
+    assert [o.label for o in leaves.options][4:6] == ["SS: Home SS (defense 3)", "LF: Home LF (defense 3)"]
+    [comes] = recorder.asked("who_comes_in")
+    assert [o.label for o in comes.options] == ["Glove (SS 5)", "Bat (no SS rating)", "Back"]
+
+
+def test_a_substitute_taking_the_field_is_offered_with_his_rating() -> None:
+    """DDB "General Rules" (baseball's): the pinch runner stays at first base or a bench man comes in; the
+    words say who is rated there."""
+    slow = batter("slow", "Slow", positions=["1B 3"], run="S")
+    quick = batter("quick", "Quick", run="VF", positions=["LF 3"])
+    away = sub_team("away", "Away", overrides={"1B": slow}, bench=(quick, batter("glove", "Glove", positions=["1B 5"])))
+    recorder = Recorder({})
+    g = game(dice(STRIKEOUT), away=away, inning=8, outs=1, score=(0, 1), runners=(slow, None, None), auto=recorder)
+    substitutes.place(g, g.state.away)
+    [placed] = recorder.asked("defensive_position")
+    assert placed.prompt.startswith("Quick came in for the 1B and stays in the game: where does he play?")
+    assert [o.label for o in placed.options] == ["Quick plays 1B (no 1B rating)", "Glove in at 1B for Quick (1B 5)"]
