@@ -29,8 +29,8 @@ from league.store import Store
 
 # The batting counts read from season_batting (its column names).
 BATTING_COUNTS = ("pa", "ab", "r", "h", "doubles", "triples", "hr", "bb", "k", "hbp", "sf", "sh", "gidp", "sb", "cs")
-# The pitching counts read from season_pitching (the calibration's pitchers' spread).
-PITCHING_COUNTS = ("bf", "h", "hr", "bb", "k", "hbp", "outs", "er")
+# The pitching counts read from season_pitching (the calibration's pitchers' spread and WP scale).
+PITCHING_COUNTS = ("bf", "h", "hr", "bb", "k", "hbp", "outs", "er", "wp")
 
 
 @dataclass

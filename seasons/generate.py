@@ -212,6 +212,7 @@ def generate(
 
     steals: dict[str, float] = {}
     gdp: dict[str, float] = {}  # the calibration's GDP scale, once it has one
+    events: dict[str, float] = {}  # the calibration's SF, WP and error scales, once it has them
 
     def build(fitted: SeasonFitLike) -> tuple[dict[str, list[AnyCard]], dict[str, list[TeamEntry]], list[str]]:
         """Every card and team entry of the season from one fit."""
@@ -230,7 +231,12 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "throws": player.throws if player.throws in ("L", "R") else "R",
-                **p_ratings(_one_outing_a_game(player, season) if pid in arms else player, season, **gdp),
+                **p_ratings(
+                    _one_outing_a_game(player, season) if pid in arms else player,
+                    season,
+                    **gdp,
+                    **{k: v for k, v in events.items() if k in ("wp", "e")},
+                ),
                 **fitted.pitchers[pid],
                 "own_batting_card": is_pitcher(player) and pid in fitted.batters,
             }
@@ -251,7 +257,13 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "bats": player.bats if player.bats in ("L", "R", "S") else "R",
-                **b_ratings(player, season, **({"steals": steals} if steals else {}), **gdp),
+                **b_ratings(
+                    player,
+                    season,
+                    **({"steals": steals} if steals else {}),
+                    **gdp,
+                    **{k: v for k, v in events.items() if k in ("sf", "e")},
+                ),
                 **fitted.batters[pid],
             }
             if stats := _batter_stats(player):
@@ -379,6 +391,8 @@ def generate(
                 steals.update(calibration.steals)
                 gdp.clear()
                 gdp.update(calibration.gdp)
+                events.clear()
+                events.update(calibration.events)
                 files, teams, notes = build(fitted)
         calibration_notes.append(
             f"calibrated in {len(schedule)} rounds of league games ({calibration.describe()}; "

@@ -331,8 +331,11 @@ def _average_reference() -> _PositionReference:
     return _PositionReference(False, _Scale(0, 0), _Scale(0, 0), 0, 0, 0, None, None, _Scale(0, 0))
 
 
-def fielding_line(player: Player, position: str, season: Season) -> str:
-    """His fielding line at ``position`` in card notation ("SS - 4 (8) +1", "C - 4/4 (10) -1")."""
+def fielding_line(player: Player, position: str, season: Season, errors: float = 1.0) -> str:
+    """His fielding line at ``position`` in card notation ("SS - 4 (8) +1", "C - 4/4 (10) -1").
+
+    ``errors`` (the calibration's error scale) multiplies the league's errors per game the
+    position's average error number is made from."""
     references, _ = _references(season)
     fielding = player.fielding.get(position, Fielding(position))
     ref = references.get((_league_of(player, season), position), _average_reference())
@@ -341,7 +344,8 @@ def fielding_line(player: Player, position: str, season: Season) -> str:
     range_rate = _regress(s.chances, s.games, ref.range.rate, REGRESS_GAMES)
     rng = _clamp(_round(RANGE_AVERAGE[position] + ref.range.z(range_rate)), 1, 6)
     error_rate = _regress(s.errors, s.total_chances, ref.errors, REGRESS_CHANCES)
-    error = error_number(position, error_rate, ref.errors, ref.errors_per_game)
+    per_game = None if ref.errors_per_game is None else errors * ref.errors_per_game
+    error = error_number(position, error_rate, ref.errors, per_game)
 
     if position == "C":
         pb_rate = _regress(s.passed_balls, s.games, ref.passed_balls, REGRESS_GAMES)
@@ -371,18 +375,18 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def fielding_lines(player: Player, season: Season, pitcher_card: bool = False) -> list[str]:
+def fielding_lines(player: Player, season: Season, pitcher_card: bool = False, errors: float = 1.0) -> list[str]:
     """The card's fielding lines, most-played position first; "DH" for a batter who never fielded.
 
-    A pitcher's card lists his P line only.
+    A pitcher's card lists his P line only. ``errors``: see :func:`fielding_line`.
     """
     if pitcher_card:
-        return [fielding_line(player, "P", season)]
+        return [fielding_line(player, "P", season, errors)]
     played = sorted((f for f in player.fielding.values() if f.g > 0), key=lambda f: -f.g)
     if not played:
         return ["DH"]
     listed = [f for f in played if f.g >= LISTED_GAMES] or played[:1]
-    return [fielding_line(player, f.position, season) for f in listed[:MAX_POSITIONS]]
+    return [fielding_line(player, f.position, season, errors) for f in listed[:MAX_POSITIONS]]
 
 
 # --- running, bunting, SF, GDP ---------------------------------------------------------
@@ -478,10 +482,13 @@ def _bunting(b: Batting, league: Batting, pitcher: bool) -> int:
     return min(chart, key=lambda bnt: (abs(chart[bnt] - rolls), bnt))
 
 
-def _sacrifice_fly(b: Batting, league: Batting) -> int:
+def _sacrifice_fly(b: Batting, league: Batting, scale: float = 1.0) -> int:
+    """SF (1d6 at most it: a deep fly, the runner on third scores without a throw) from sacrifice
+    flies per plate appearance; ``scale`` (the calibration's) multiplies the rating before it is
+    rounded, so the league's average SF becomes SF_AVERAGE x scale."""
     lg_rate = _rate(league.sf, league.pa)
     rate = _regress(b.sf, b.pa, lg_rate, REGRESS_PA)
-    return _clamp(_round(SF_AVERAGE * _ratio(rate, lg_rate)), 0, 6)
+    return _clamp(_round(scale * SF_AVERAGE * _ratio(rate, lg_rate)), 0, 6)
 
 
 def _batter_gdp(b: Batting, league: Batting, scale: float = 1.0) -> int:
@@ -523,10 +530,17 @@ def injury_rating(player: Player, season: Season) -> int:
 
 
 def batter_ratings(
-    player: Player, season: Season, *, steals: Mapping[str, float] | None = None, gdp: float = 1.0
+    player: Player,
+    season: Season,
+    *,
+    steals: Mapping[str, float] | None = None,
+    gdp: float = 1.0,
+    sf: float = 1.0,
+    e: float = 1.0,
 ) -> dict[str, object]:
     """The batter card's injury, positions, br, bnt, att, sb, gdp and sf fields (``steals``: see
-    :func:`stealing`; ``gdp``: the calibration's GDP scale, see :func:`_batter_gdp`)."""
+    :func:`stealing`; ``gdp``, ``sf`` and ``e``: the calibration's GDP, SF and error scales, see
+    :func:`_batter_gdp`, :func:`_sacrifice_fly` and :func:`fielding_line`)."""
     league = _league_of(player, season)
     lg = season.league_batting(league)
     b = player.batting or Batting()
@@ -534,13 +548,13 @@ def batter_ratings(
     att, sb = stealing(b, lg, steals)
     return {
         "injury": injury_rating(player, season),
-        "positions": fielding_lines(player, season),
+        "positions": fielding_lines(player, season, errors=e),
         "br": _base_running(b, lg, speed.get(league, 0.0)),
         "bnt": _bunting(b, lg, _is_pitcher(player)),
         "att": att,
         "sb": sb,
         "gdp": _batter_gdp(b, lg, gdp),
-        "sf": _sacrifice_fly(b, lg),
+        "sf": _sacrifice_fly(b, lg, sf),
     }
 
 
@@ -624,15 +638,17 @@ def _per_runner_on_pa(count: float, bfp: float, league_rate: float) -> float:
     return _regress(count, bfp, league_rate, REGRESS_BFP) / RUNNERS_ON_SHARE
 
 
-def pitcher_extras(player: Player, season: Season, gdp: float = 1.0) -> dict[str, object]:
-    """WP / PB? ranges, BK / PO / POE ranges, HLD and SB, GDP (``gdp``: the calibration's scale)."""
+def pitcher_extras(player: Player, season: Season, gdp: float = 1.0, wp: float = 1.0) -> dict[str, object]:
+    """WP / PB? ranges, BK / PO / POE ranges, HLD and SB, GDP (``gdp`` and ``wp``: the calibration's
+    scales; ``wp`` multiplies the WP rolls before they are rounded, and where WP and PB? then need
+    more than the die's 20 faces both shrink alike, as they do unscaled)."""
     p = player.pitching or Pitching()
     league = _league_of(player, season)
     lg = season.league_pitching(league)
     # WLD: 1/36 of plate appearances per WLD cell, with men on; 1d20 for WP, then PB?.
     wld = WLD_CELLS / 36
     lg_wp = _rate(lg.wp, lg.bfp)
-    wp_rolls = 20 * _per_runner_on_pa(p.wp, p.bfp, lg_wp) / wld
+    wp_rolls = wp * 20 * _per_runner_on_pa(p.wp, p.bfp, lg_wp) / wld
     pb_league = sum(
         f.pb for q in season.players.values() if _league_of(q, season) == league for f in q.fielding.values()
     )
@@ -640,7 +656,7 @@ def pitcher_extras(player: Player, season: Season, gdp: float = 1.0) -> dict[str
     # passed balls to catchers, so every pitcher of a league gets the league's PB? size.
     pb_rolls = 20 * _rate(pb_league, lg.bfp) / RUNNERS_ON_SHARE / wld * 6 / (6 - PASSED_BALL_AVERAGE)
     # Where the league's WP and PB need more than the die's 20 faces, both shrink alike.
-    fit = min(1.0, 20 / (20 * lg_wp / RUNNERS_ON_SHARE / wld + pb_rolls)) if lg_wp > 0 or pb_rolls > 0 else 1.0
+    fit = min(1.0, 20 / (wp * 20 * lg_wp / RUNNERS_ON_SHARE / wld + pb_rolls)) if lg_wp > 0 or pb_rolls > 0 else 1.0
     wp_size = _clamp(_round(wp_rolls * fit), 0, 20 - MIN_PB_ROLLS)
     pb_size = _clamp(_round(pb_rolls * fit), 0, 20 - wp_size)
     # Pickoff attempts come on strategy rolls of 20 with men on.
@@ -682,21 +698,23 @@ def _pitcher_gdp(p: Pitching, lg: Pitching, scale: float = 1.0) -> int:
     return _clamp(_round(scale * (COMBINED_GDP_AVERAGE * ratio - BATTER_GDP_AVERAGE)), -3, 6)
 
 
-def pitcher_ratings(player: Player, season: Season, *, gdp: float = 1.0) -> dict[str, object]:
+def pitcher_ratings(
+    player: Player, season: Season, *, gdp: float = 1.0, wp: float = 1.0, e: float = 1.0
+) -> dict[str, object]:
     """The pitcher card's injury, positions, start, relief, wild_pitch, passed_ball, hold,
-    steal, gdp, balk, pickoff and pickoff_error fields (ranges absent when empty; ``gdp``:
-    the calibration's GDP scale)."""
+    steal, gdp, balk, pickoff and pickoff_error fields (ranges absent when empty; ``gdp``, ``wp``
+    and ``e``: the calibration's GDP, WP and error scales)."""
     p = player.pitching or Pitching()
     start, relief = staminas(p, _league_usage(season, _league_of(player, season)))
     if start is None and relief is None:
         relief = "1 / 0"  # never pitched: the card still needs a line
     fields: dict[str, object] = {
         "injury": injury_rating(player, season),
-        "positions": fielding_lines(player, season, pitcher_card=True),
+        "positions": fielding_lines(player, season, pitcher_card=True, errors=e),
     }
     if start is not None:
         fields["start"] = start
     if relief is not None:
         fields["relief"] = relief
-    fields.update({k: v for k, v in pitcher_extras(player, season, gdp).items() if v is not None})
+    fields.update({k: v for k, v in pitcher_extras(player, season, gdp, wp).items() if v is not None})
     return fields

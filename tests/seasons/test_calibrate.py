@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from seasons.calibrate import (
+    EVENT_SCALE_LIMITS,
     PER_GAME,
     SPREAD_LIMITS,
     Calibration,
@@ -16,11 +17,13 @@ from seasons.calibrate import (
     per_game,
     pitching_rates,
     played_batting,
+    played_event_rates,
     played_pitching_rates,
     pooled_recalibrate,
     pooled_slope_se,
     pooled_spread,
     rates,
+    real_event_rates,
     spread_slopes,
     steal_rates,
     uses_dh,
@@ -82,6 +85,7 @@ class Played:
     team_games: int = 0
     batting: dict[str, dict[str, int]] = field(default_factory=dict)
     pitching: dict[str, dict[str, int]] = field(default_factory=dict)
+    errors: int = 0
 
 
 def _line(**counts: int) -> dict[str, int]:
@@ -266,3 +270,50 @@ def test_a_season_with_few_home_runs_plays_more_full_rounds() -> None:
     assert calibration_schedule(1500) == (*CALIBRATION_SCHEDULE, 1.0, 1.0)
     # 1927's ~920: as many as MAX_ROUNDS allows.
     assert len(calibration_schedule(920)) == MAX_ROUNDS
+
+
+# --- the SF, WP and error scales ------------------------------------------------------------
+
+
+def test_the_event_scales_match_the_real_counts_per_team_game_over_the_pooled_rounds() -> None:
+    # Two teams of 162 games: real SF 2 x 81 / 324 = 0.5 a team game, WP 2 x 54 / 324 = 1/3, E 2 x 81 / 324.
+    teams = [
+        dataclasses.replace(
+            team(t), batting=Batting(pa=6000, ab=5400, h=1400, sf=81), pitching=Pitching(bfp=6000, wp=54), e=81
+        )
+        for t in ("aaa", "bbb")
+    ]
+    real = season([], teams)
+    assert real_event_rates(real) == pytest.approx({"sf": 0.5, "wp": 1 / 3, "e": 0.5})
+    cal = Calibration()
+
+    def played(games: int, sf: int, wp: int, errors: int) -> Played:
+        out = Played(team_games=games, batting={"a": _line(pa=35 * games, ab=30 * games, h=8 * games, sf=sf)})
+        out.pitching = {"p": {"bf": 35 * games, "wp": wp}}
+        out.errors = errors
+        return out
+
+    # Round 1 (scales 1): 8 SF, 10 WP, 12 E in 20 team games: each next scale is real / played.
+    cal.update(played(20, 8, 10, 12), [], real, Batting())
+    assert cal.events == pytest.approx({"sf": 0.5 / 0.4, "wp": (1 / 3) / 0.5, "e": 0.5 / 0.6})
+    assert played_event_rates(played(20, 8, 10, 12)) == pytest.approx({"sf": 0.4, "wp": 0.5, "e": 0.6})
+    # Round 2 (SF scale 1.25): 45 SF in 100 games, 0.45: pooled from round 2 on, k = 0.45 / 1.25.
+    cal.update(played(100, 45, 30, 50), [], real, Batting())
+    assert cal.events["sf"] == pytest.approx(0.5 * 1.25 / 0.45)
+    # Round 3 (SF scale 1.389): 52 in 100. k = (100 x 0.45 + 100 x 0.52) / (100 x 1.25 + 100 x 1.389)
+    scale = cal.events["sf"]
+    cal.update(played(100, 52, 30, 50), [], real, Batting())
+    assert cal.events["sf"] == pytest.approx(0.5 * (1.25 + scale) / (0.45 + 0.52))
+    assert f"sf {cal.events['sf']:.3f}" in cal.describe()
+
+
+def test_a_season_without_sacrifice_flies_keeps_the_sf_scale_and_a_far_scale_is_bounded() -> None:
+    teams = [dataclasses.replace(team("aaa"), batting=Batting(pa=6000, ab=5400, h=1400, sf=0), e=0)]
+    cal = Calibration()
+    played = Played(team_games=20, batting={"a": _line(pa=700, ab=600, h=150, sf=8)})
+    cal.update(played, [], season([], teams), Batting())
+    assert cal.events == {}  # before 1954 Lahman has no SF column: the ratings keep the real rates
+    lots = [dataclasses.replace(team("aaa"), batting=Batting(pa=6000, ab=5400, h=1400, sf=162), e=0)]  # 1 a game
+    played = Played(team_games=20, batting={"a": _line(pa=700, ab=600, h=150, sf=1)})
+    cal.update(played, [], season([], lots), Batting())
+    assert cal.events == {"sf": EVENT_SCALE_LIMITS[1]}  # 20 asked

@@ -508,3 +508,43 @@ def test_the_gdp_scale_multiplies_batters_and_pitchers_ratings_before_rounding()
     # a season without GIDP against pitchers: the average, scaled
     missing = build(cs=0, sf=0, gidp=0, pitching_gidp=0)
     assert pitcher_ratings(_a_starter(missing), missing, gdp=2.0)["gdp"] == 2 * ratings.PITCHER_GDP_AVERAGE
+
+
+def test_the_sf_scale_multiplies_the_batters_sf_rating_before_rounding() -> None:
+    season = build()
+    average = season.players["ss2"]  # the league-average batter: SF 2 (1d6 at most 2 is a deep fly)
+    assert batter_ratings(average, season)["sf"] == ratings.SF_AVERAGE == 2
+    assert batter_ratings(average, season, sf=1.3)["sf"] == 3  # 2.6
+    assert batter_ratings(average, season, sf=1.2)["sf"] == 2  # 2.4
+    assert batter_ratings(average, season, sf=0.5)["sf"] == 1
+    assert batter_ratings(average, season, sf=4.0)["sf"] == 6  # 8: the die's top
+    fast, slow = season.players["cf4"], season.players["cf0"]  # players keep their order
+    assert batter_ratings(fast, season, sf=1.5)["sf"] >= batter_ratings(slow, season, sf=1.5)["sf"]  # type: ignore[operator]
+
+
+def test_the_wp_and_error_scales_move_the_wp_range_and_the_error_numbers() -> None:
+    season = build()
+    starter = _a_starter(season)
+    # His WP rolls (2 WP in 900 BF against the league's 80 in 12,300, regressed) come to 5 of the
+    # 1d20; half the scale gives 3 (2.5 rounded up), and the PB? range takes the faces left.
+    assert (pitcher_ratings(starter, season)["wild_pitch"], pitcher_ratings(starter, season)["passed_ball"]) == (
+        "1-5",
+        "6-16",
+    )
+    assert pitcher_ratings(starter, season, wp=0.5)["wild_pitch"] == "1-3"
+    # 1.5: 7.5 rolls, but WP and PB? then want more than 20 faces and both shrink alike.
+    assert (
+        pitcher_ratings(starter, season, wp=1.5)["wild_pitch"],
+        pitcher_ratings(starter, season, wp=1.5)["passed_ball"],
+    ) == (
+        "1-6",
+        "7-15",
+    )
+    # The league-average shortstop's error number (8: the league's SS errors per game over a
+    # point's, the book's average here) follows the scale of the league's errors per game.
+    shortstop = season.players["ss2"]
+    assert [_parts(batter_ratings(shortstop, season, e=e)["positions"][0])[1] for e in (0.5, 1.0, 2.0)] == [4, 8, 16]  # type: ignore[index]
+    assert (
+        _parts(pitcher_ratings(starter, season, e=0.5)["positions"][0])[1]
+        < _parts(pitcher_ratings(starter, season)["positions"][0])[1]
+    )  # type: ignore[index]
