@@ -116,9 +116,9 @@ def read_teams(db_path: str | Path, season: Season, into: dict[str, TeamPlay] | 
             " FROM season_pitching WHERE phase = 'regular' GROUP BY team_id, card_id"
         ):
             team = out[teams[row["team_id"]]]
-            line = Staff(row["bf"], row["h"], row["bb"], row["hbp"], row["hr"], row["so"])
-            team.pitching.add(line)
-            team.pitchers.setdefault(_lahman_id(row["card_id"], season.year), Staff()).add(line)
+            faced = Staff(row["bf"], row["h"], row["bb"], row["hbp"], row["hr"], row["so"])
+            team.pitching.add(faced)
+            team.pitchers.setdefault(_lahman_id(row["card_id"], season.year), Staff()).add(faced)
     return out
 
 
