@@ -49,6 +49,14 @@ platoon splits and no batting orders. The rules, in order:
   man, and carries the pool's starts with the team as his usage target, so the rotation's
   pace rule starts him that share. No arm when nobody is left off, or when the staff
   would keep fewer than a rotation and one reliever of real men.
+- **Depth bats.** The team's batters the roster has no place for are pooled the same way
+  into one composite batter, the depth bat (:func:`pool_depth_bat`): every stint batted
+  for the team by a man not on its roster (pitchers left out: they bat in the pitcher's
+  spot), their lines, games by position, starts and fielding summed. He takes a free
+  roster place, else the last bench man's (who joins the pool; never a lineup man's nor
+  the second catcher's), else, beside a depth arm, the last reliever's (who joins the
+  arm's pool), and carries the pool's starts, at most the team's games, as his usage
+  target, so the lineups' pace rule starts him in the regulars' rests.
 - **Usage.** The chart carries the team's real games and every roster player's real starts
   (batters' as batters, pitchers' GS): a team entry's ``games`` and ``starts``, which a
   league's auto-manager follows (``league.usage``).
