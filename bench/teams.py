@@ -13,7 +13,7 @@ gaps; this splits them, per team, from kept replay databases (``bench.fidelity -
 
 Runs allowed the same way from the staffs' lines (:func:`pitching_runs`: BaseRuns of hits,
 walks, hit batters, home runs and outs, doubles and triples in the league's share of the
-other hits). A depth arm (no Lahman line of his own) counts at his replay rate in ``c``.
+other hits). A depth arm or bat (no Lahman line of his own) counts at his replay rate in ``c``.
 
 Every estimate is scaled to the real league's runs before it is compared (only the teams'
 spread is judged, not the league's level); ``r`` against ``R`` is the benchmark's figure,
@@ -69,7 +69,7 @@ class TeamPlay:
     road_games: float = 0
     batting: Line = field(default_factory=Line)
     pitching: Staff = field(default_factory=Staff)
-    pa: dict[str, float] = field(default_factory=dict)  # Lahman id -> PA
+    batters: dict[str, Line] = field(default_factory=dict)  # Lahman id (or a depth bat's card) -> line
     pitchers: dict[str, Staff] = field(default_factory=dict)  # Lahman id (or a depth arm's card) -> line
 
 
@@ -109,8 +109,7 @@ def read_teams(db_path: str | Path, season: Season, into: dict[str, TeamPlay] | 
             team = out[teams[row["team_id"]]]
             line = Line(**{c: row[c] or 0 for c in names})
             team.batting.add(line)
-            pid = _lahman_id(row["card_id"], season.year)
-            team.pa[pid] = team.pa.get(pid, 0) + line.pa
+            team.batters.setdefault(_lahman_id(row["card_id"], season.year), Line()).add(line)
         for row in db.execute(
             "SELECT team_id, card_id, sum(bf) bf, sum(h) h, sum(bb) bb, sum(hbp) hbp, sum(hr) hr, sum(k) so"
             " FROM season_pitching WHERE phase = 'regular' GROUP BY team_id, card_id"
@@ -141,13 +140,15 @@ def pitching_runs(line: Staff, league: Line) -> float:
     )
 
 
-def composition(season: Season, pa: Mapping[str, float]) -> Line:
-    """The line the replay's PA would give at each player's real season rates (the unknown left out)."""
+def composition(season: Season, batters: Mapping[str, Line]) -> Line:
+    """The line the replay's PA would give at each player's real season rates (a depth bat at his own)."""
     out = Line()
-    for pid, n in pa.items():
+    for pid, line in batters.items():
         player = season.players.get(pid)
         if player is not None and player.batting is not None and player.batting.pa > 0:
-            out.add(_batting_line(player.batting), n / player.batting.pa)
+            out.add(_batting_line(player.batting), line.pa / player.batting.pa)
+        else:
+            out.add(line)
     return out
 
 
@@ -200,7 +201,7 @@ def decompose(season: Season, plays: Mapping[str, TeamPlay]) -> Decomposition:
     ra = [per_season(t, plays[t].allowed) for t in ids]
     B = _scaled([base_runs(_batting_line(season.teams[t].batting)) for t in ids], sum(R))
     b = _scaled([base_runs(plays[t].batting) * season.teams[t].g / plays[t].games for t in ids], sum(R))
-    c = _scaled([per_season(t, base_runs(composition(season, plays[t].pa))) for t in ids], sum(R))
+    c = _scaled([per_season(t, base_runs(composition(season, plays[t].batters))) for t in ids], sum(R))
     P = _scaled([pitching_runs(staff_of(season.teams[t].pitching), league) for t in ids], sum(RA))
     p = _scaled([per_season(t, pitching_runs(plays[t].pitching, league)) for t in ids], sum(RA))
     cp = _scaled([per_season(t, staff_composition(season, plays[t].pitchers, league)) for t in ids], sum(RA))

@@ -28,9 +28,10 @@ def test_slope_is_least_squares() -> None:
 def test_composition_weighs_each_mans_real_line_by_his_replay_pa() -> None:
     a = batter("a", "aaa", {"1B": 100}, pa=400, h=100, hr=10, bb=40)
     s = season([a], [team("aaa")])
-    out = composition(s, {"a": 200, "nobody": 50})  # a man without a Lahman line is left out
+    # A man without a Lahman line (a depth bat) counts as he played.
+    out = composition(s, {"a": Line(pa=200, h=70), "aaa-depth-bats": Line(pa=50, ab=50, h=10, hr=1)})
     real = _batting_line(a.batting) if a.batting else Line()
-    assert (out.pa, out.h, out.hr, out.bb, out.doubles) == (200, real.h / 2, 5, 20, real.doubles / 2)
+    assert (out.pa, out.h, out.hr, out.bb, out.doubles) == (250, real.h / 2 + 10, 5 + 1, 20, real.doubles / 2)
 
 
 def _db(path: Path) -> None:
@@ -67,12 +68,13 @@ def test_read_teams_pools_a_replays_regular_season_by_team(tmp_path: Path) -> No
     aaa, bbb = plays["AAA"], plays["BBB"]
     assert (aaa.games, aaa.runs, aaa.allowed, bbb.runs, bbb.allowed) == (2, 3 + 7, 5 + 2, 5 + 2, 3 + 7)
     assert (aaa.home_runs, aaa.home_games, aaa.road_runs, aaa.road_games) == (9, 1, 8, 1)
-    assert aaa.pa == {"a": 12} and aaa.batting.h == 4 and aaa.batting.doubles == 1 and aaa.batting.so == 3
+    assert list(aaa.batters) == ["a"] and aaa.batters["a"].pa == 12 and aaa.batters["a"].h == 4
+    assert (aaa.batting.pa, aaa.batting.h, aaa.batting.doubles, aaa.batting.so) == (12, 4, 1, 3)
     assert aaa.pitching == Staff(bf=26, h=7, bb=2, hbp=1, hr=1, so=5)
     assert aaa.pitchers["aaa-depth-arms"] == Staff(bf=6, h=2, bb=0, hbp=1, hr=0, so=1)
     # A second database adds to the first.
     read_teams(tmp_path / "r.sqlite3", s, plays)
-    assert (plays["AAA"].games, plays["AAA"].pa["a"]) == (4, 24)
+    assert (plays["AAA"].games, plays["AAA"].batters["a"].pa) == (4, 24)
 
 
 def test_a_replay_that_plays_the_real_lines_has_no_line_gap_and_the_park_in_full() -> None:
