@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
+from cards.loader import load_set
 from seasons.depth import ROSTER_SIZE, depth_chart, pool_depth_bat
 from seasons.fit import fit_season
-from seasons.stats import Batting, Fielding, Pitching, Player, Stint
+from seasons.generate import generate
+from seasons.stats import Batting, Fielding, Pitching, Player, Season, Stint
+from seasons.write import ATTRIBUTION_FILE
 from tests.seasons import test_fit
 from tests.seasons.set_builders import full_team, pitcher, season, team
+from tests.seasons.test_generate import (
+    BENCH,
+    HITTING,
+    PITCHING,
+    SEAVER,
+    FakeFit,
+    fake_batter_ratings,
+    fake_fit,
+    fake_pitcher_ratings,
+    two_teams,
+)
 
 
 def with_travellers() -> list[Player]:
@@ -120,3 +136,41 @@ def test_the_fit_makes_the_bat_a_card_and_leaves_every_other_card_as_it_was() ->
     assert with_bat.pitchers == plain.pitchers
     # The bat is one man here: his card is that man's.
     assert with_bat.batters[bat.player_id] == plain.batters[regular.player_id]
+
+
+def test_a_generated_sets_team_entry_carries_its_depth_bat(tmp_path: Path) -> None:
+    def fit(s: Season, depth_arms: Sequence[Player] = (), depth_bats: Sequence[Player] = ()) -> FakeFit:
+        out = fake_fit(s)
+        for arm in depth_arms:
+            out.pitchers[arm.player_id] = {k: SEAVER[k] for k in PITCHING if k in SEAVER}
+        for bat in depth_bats:
+            out.batters[bat.player_id] = {k: BENCH[k] for k in HITTING}
+        return out
+
+    data = two_teams()
+    for_aaa = Batting(g=30, pa=100, ab=90, h=30, doubles=5, hr=4, bb=10, so=20)
+    stints = (Stint("aaa", for_aaa, None, {"LF": 25, "all": 30, "GS": 22}), Stint("bbb", for_aaa, None, {"LF": 30}))
+    travel = Player("travel", "Travel", "L", "L", "bbb", for_aaa + for_aaa, None, {}, stints)
+    data = replace(data, players={**data.players, "travel": travel})
+    generate(
+        1970,
+        ["NL"],
+        tmp_path / "set",
+        load_season=lambda year, leagues: data,
+        fit_season=fit,
+        batter_ratings=fake_batter_ratings,
+        pitcher_ratings=fake_pitcher_ratings,
+        depth_arms=True,
+    )
+    cardset = load_set(tmp_path / "set")
+    aaa = cardset.team_entries["aaa-1970"]
+    assert len(aaa.roster) <= ROSTER_SIZE and "aaa-depth-bats-1970" in aaa.roster
+    card = cardset.batters["aaa-depth-bats-1970"]
+    assert (card.name, card.team, card.injury) == ("aaa depth bats 1970", "Aaa Club", 0)
+    # His starts: Travel's 22 with AAA and those of the bench man whose place he took.
+    chart = depth_chart(data, "aaa", set(fit(data).batters), set(fit(data).pitchers), False, depth_arms=True)
+    given = [p for p in chart.roster_batters if f"{p}-1970" not in aaa.roster]
+    assert len(given) == 1
+    assert aaa.starts["aaa-depth-bats-1970"] == 22 + chart.batter_starts[given[0]]
+    notes = (tmp_path / "set" / ATTRIBUTION_FILE).read_text()
+    assert "aaa: aaa depth bats 1970: 2 batters left off the roster pooled into one card" in notes
