@@ -233,8 +233,14 @@ def _read_replay(db_path: Path, season: Season) -> Replay:
     return out
 
 
-def _replay_in_process(set_folder: str, year: int, leagues: tuple[str, ...], seed: int) -> Replay:
+def _replay_in_process(
+    set_folder: str, year: int, leagues: tuple[str, ...], seed: int, keep: str | None = None
+) -> Replay:
     season = load_season(year, leagues)
+    if keep:  # the replay's database kept (replay-SEED.sqlite3), for bench.teams
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / f"replay-{seed}.sqlite3").unlink(missing_ok=True)
+        return asyncio.run(_replay(Path(set_folder), season, seed, Path(keep)))
     with tempfile.TemporaryDirectory(prefix="dugout-fidelity-") as folder:
         return asyncio.run(_replay(Path(set_folder), season, seed, Path(folder)))
 
@@ -449,6 +455,7 @@ def run(
     seed: int = 1,
     set_folder: Path | None = None,
     ruleset: str = "inside-pitch",
+    keep: Path | None = None,
 ) -> tuple[Season, Figures]:
     """The figures of ``replays`` replays of the season with its set (``set_folder``, else :func:`set_for`)."""
     season = load_season(year, leagues)
@@ -460,9 +467,19 @@ def run(
             # spawn, not fork: a forked child of a process with threads (asyncio, sqlite) can hang on their locks
             with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
                 n = len(seeds)
-                results = list(pool.map(_replay_in_process, [str(set_folder)] * n, [year] * n, [leagues] * n, seeds))
+                results = list(
+                    pool.map(
+                        _replay_in_process,
+                        [str(set_folder)] * n,
+                        [year] * n,
+                        [leagues] * n,
+                        seeds,
+                        [str(keep) if keep else None] * n,
+                    )
+                )
         else:
-            results = [_replay_in_process(str(set_folder), year, leagues, s) for s in seeds]
+            kept = str(keep) if keep else None
+            results = [_replay_in_process(str(set_folder), year, leagues, s, kept) for s in seeds]
         print(f"{replays} replay(s) in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return season, compare(season, results)
 
@@ -478,6 +495,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="replays played at once (processes)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", type=Path, help="the season's card set folder (default: the bundled one)")
+    parser.add_argument("--keep", type=Path, help="keep the replays' databases in this folder (for bench.teams)")
     args = parser.parse_args(argv)
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
     season, figures = run(
@@ -488,6 +506,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         set_folder=args.set,
         ruleset=args.ruleset,
+        keep=args.keep,
     )
     print(report(season, args.replays, figures, args.ruleset))
     return 0

@@ -49,6 +49,14 @@ platoon splits and no batting orders. The rules, in order:
   man, and carries the pool's starts with the team as his usage target, so the rotation's
   pace rule starts him that share. No arm when nobody is left off, or when the staff
   would keep fewer than a rotation and one reliever of real men.
+- **Depth bats.** The team's batters the roster has no place for are pooled the same way
+  into one composite batter, the depth bat (:func:`pool_depth_bat`): every stint batted
+  for the team by a man not on its roster (pitchers left out: they bat in the pitcher's
+  spot), their lines, games by position, starts and fielding summed. He takes a free
+  roster place, else the last bench man's (who joins the pool; never a lineup man's nor
+  the second catcher's), else, beside a depth arm, the last reliever's (who joins the
+  arm's pool), and carries the pool's starts, at most the team's games, as his usage
+  target, so the lineups' pace rule starts him in the regulars' rests.
 - **Usage.** The chart carries the team's real games and every roster player's real starts
   (batters' as batters, pitchers' GS): a team entry's ``games`` and ``starts``, which a
   league's auto-manager follows (``league.usage``).
@@ -70,6 +78,7 @@ ROTATION = 5
 SETUP = 2
 REGRESS_PA = 100
 DEPTH_ARM_ID = "{team}-depth-arms"  # a depth arm's player id (no Lahman id has a hyphen)
+DEPTH_BAT_ID = "{team}-depth-bats"  # a depth bat's
 
 
 class DepthError(Exception):
@@ -91,6 +100,8 @@ class DepthChart:
     pitcher_starts: dict[str, int] = field(default_factory=dict)  # roster pitchers' real starts
     depth_arm: Player | None = None  # the composite of the pitchers left off the staff, on it
     depth_arm_share: float = 0.0  # his share of the team's batters faced
+    depth_bat: Player | None = None  # the composite of the batters left off the roster, on it
+    depth_bat_share: float = 0.0  # his men's share of the team's plate appearances
 
 
 def _games(player: Player, team_id: str) -> dict[str, int]:
@@ -420,6 +431,71 @@ def pool_depth_arm(season: Season, team_id: str, staff_ids: Collection[str]) -> 
     )
 
 
+def _is_pitcher(player: Player) -> bool:
+    """More batters faced than plate appearances: he bats in the pitcher's spot, not a lineup's."""
+    bfp = player.pitching.bfp if player.pitching else 0
+    return bfp > 0 and bfp > _pa(player)
+
+
+def pool_depth_bat(season: Season, team_id: str, roster_ids: Collection[str]) -> Player | None:
+    """The team's depth bat: every stint batted for it by a man not in ``roster_ids``, pooled.
+
+    Pitchers (more batters faced than PA) are left out: they bat in the pitcher's spot. His
+    line is the stints' lines summed; he bats from the side that had most of those PA (right,
+    left, both: the first of equals); his fielding is the pooled men's summed by position; his
+    games by position and his starts are the stints' (so his positions, his ratings and his
+    usage come from them). None when nobody is left off.
+    """
+    pooled: list[tuple[Player, Stint]] = [
+        (player, stint)
+        for player in sorted(season.players.values(), key=lambda p: p.player_id)
+        if player.player_id not in roster_ids and not _is_pitcher(player)
+        for stint in player.stints
+        if stint.team_id == team_id and stint.batting is not None and stint.batting.pa > 0
+    ]
+    if not pooled:
+        return None
+    batting = Batting()
+    by_side = {"R": 0, "L": 0, "S": 0}
+    appearances: dict[str, int] = {}
+    for player, stint in pooled:
+        assert stint.batting is not None
+        batting = batting + stint.batting
+        by_side[player.bats if player.bats in by_side else "R"] += stint.batting.pa
+        games = dict(stint.appearances)
+        if "GS" not in games:  # a season without GS: his games in the field and at DH (as _starts)
+            games["GS"] = min(sum(games.get(pos, 0) for pos in (*FIELD, "DH")), games.get("all", 10**6))
+        for key, value in games.items():
+            if key != "P":
+                appearances[key] = appearances.get(key, 0) + value
+    men = {player.player_id: player for player, _ in pooled}
+    fielding: dict[str, Fielding] = {}
+    for pos in sorted({pos for player in men.values() for pos in player.fielding if pos != "P"}):
+        fields = [f for player in men.values() if (f := player.fielding.get(pos)) is not None]
+        known = [f.inn_outs for f in fields if f.inn_outs is not None]
+        fielding[pos] = Fielding(
+            pos,
+            g=sum(f.g for f in fields),
+            gs=sum(f.gs for f in fields),
+            inn_outs=sum(known) if len(known) == len(fields) else None,
+            po=sum(f.po for f in fields),
+            a=sum(f.a for f in fields),
+            e=sum(f.e for f in fields),
+            dp=sum(f.dp for f in fields),
+        )
+    return Player(
+        player_id=DEPTH_BAT_ID.format(team=team_id.lower()),
+        name=f"{team_id} depth bats {season.year}",
+        bats=max(by_side, key=lambda k: by_side[k]),
+        throws="R",
+        team_id=team_id,
+        batting=batting,
+        pitching=None,
+        fielding=fielding,
+        stints=(Stint(team_id, batting, None, appearances),),
+    )
+
+
 def _team_bfp(season: Season, team_id: str) -> int:
     """The batters the team's pitchers faced, from every stint with it."""
     return sum(
@@ -438,12 +514,14 @@ def depth_chart(
     designated_hitter: bool,
     *,
     depth_arms: bool = False,
+    depth_bats: bool = False,
 ) -> DepthChart:
     """The team's depth chart from the players whose main team it is.
 
     ``batter_ids``: players with a batter card that goes on a roster (not a pitcher's own
     batting card); ``pitcher_ids``: players with a pitcher card. With ``depth_arms`` the
-    pitchers left off the staff are pooled into a depth arm on it (:func:`pool_depth_arm`).
+    pitchers left off the staff are pooled into a depth arm on it (:func:`pool_depth_arm`);
+    with ``depth_bats`` the batters left off the roster into a depth bat (:func:`pool_depth_bat`).
     """
     team = season.teams[team_id]
     mine = sorted((p for p in season.players.values() if p.team_id == team_id), key=lambda p: p.player_id)
@@ -465,6 +543,45 @@ def depth_chart(
             relievers = relievers[:-1] if len(relievers) > 1 else relievers
         if n_batters + len(rotation) + len(relievers) < ROSTER_SIZE:
             arm = pool_depth_arm(season, team_id, {p.player_id for p in (*rotation, *relievers)})
+    games = {p.player_id: _games(p, team_id) for p in batters}
+    bench = sorted(
+        (p for p in batters if p.player_id not in in_lineups),
+        key=lambda p: (-_batting_starts(p, team_id), -_pa(p), p.player_id),
+    )
+    catchers = sorted(
+        (p for p in bench if games[p.player_id].get("C", 0) > 0), key=lambda p: (-games[p.player_id]["C"], p.player_id)
+    )
+    if catchers:  # a second catcher before the other bench men
+        bench.remove(catchers[0])
+        bench.insert(0, catchers[0])
+    roster_batters = in_lineups + [p.player_id for p in bench[: n_batters - len(in_lineups)]]
+    bat = None
+    if depth_bats and pool_depth_bat(season, team_id, roster_batters):
+        # The bat takes a free roster place, else the last bench man's (who joins the pool;
+        # never a lineup man, nor the second catcher), else, beside a depth arm, the last
+        # reliever's (who joins the arm's pool; a staff of the rotation and one reliever stays).
+        keep = len(in_lineups) + (1 if catchers and catchers[0].player_id in roster_batters else 0)
+        if len(roster_batters) + len(rotation) + len(relievers) + (1 if arm else 0) >= ROSTER_SIZE:
+            if len(roster_batters) > keep:
+                roster_batters = roster_batters[:-1]
+            elif arm is not None and len(relievers) > 1:
+                relievers = relievers[:-1]
+                arm = pool_depth_arm(season, team_id, {p.player_id for p in (*rotation, *relievers)})
+        if len(roster_batters) + len(rotation) + len(relievers) + (1 if arm else 0) < ROSTER_SIZE:
+            bat = pool_depth_bat(season, team_id, roster_batters)
+    if bat is not None and bat.batting is not None:
+        left_off = {
+            p.player_id
+            for p in season.players.values()
+            if p.player_id not in roster_batters
+            and not _is_pitcher(p)
+            and any(s.team_id == team_id and s.batting is not None and s.batting.pa > 0 for s in p.stints)
+        }
+        notes.append(
+            f"{team_id}: {bat.name}: {len(left_off)} batters left off the roster pooled into one card "
+            f"({bat.batting.pa / max(1, team.batting.pa):.1%} of the team's plate appearances, "
+            f"{_starts(bat, team_id)} starts)"
+        )
     if arm is not None and arm.pitching is not None:
         kept = {p.player_id for p in (*rotation, *relievers)}
         men = sum(
@@ -483,27 +600,18 @@ def depth_chart(
         roles["middle"] = roles["long"] + roles["middle"]
         roles["long"] = [arm]
     staff = [*rotation, *relievers, *([arm] if arm else [])]
-    games = {p.player_id: _games(p, team_id) for p in batters}
-    bench = sorted(
-        (p for p in batters if p.player_id not in in_lineups),
-        key=lambda p: (-_batting_starts(p, team_id), -_pa(p), p.player_id),
-    )
-    catchers = sorted(
-        (p for p in bench if games[p.player_id].get("C", 0) > 0), key=lambda p: (-games[p.player_id]["C"], p.player_id)
-    )
-    if catchers:  # a second catcher before the other bench men
-        bench.remove(catchers[0])
-        bench.insert(0, catchers[0])
-    roster_batters = in_lineups + [p.player_id for p in bench[: n_batters - len(in_lineups)]]
     on_staff = {p.player_id for p in staff}
     bullpen = {
         role: tuple(p.player_id for p in players if p.player_id in on_staff)
         for role, players in roles.items()
         if any(p.player_id in on_staff for p in players)
     }
+    batter_starts = {pid: n for pid in roster_batters if (n := _batting_starts(season.players[pid], team_id)) > 0}
+    if bat is not None and (n := min(_starts(bat, team_id), team.g)) > 0:
+        batter_starts[bat.player_id] = n  # one card starts at most once a game
     return DepthChart(
         team_id=team_id,
-        roster_batters=tuple(roster_batters),
+        roster_batters=(*roster_batters, *([bat.player_id] if bat else [])),
         roster_pitchers=tuple(p.player_id for p in staff),
         vs_rhp=tuple((p.player_id, pos) for p, pos in lineups["R"]),
         vs_lhp=tuple((p.player_id, pos) for p, pos in lineups["L"]),
@@ -511,8 +619,10 @@ def depth_chart(
         bullpen=bullpen,
         notes=tuple(notes),
         games=team.g,
-        batter_starts={pid: n for pid in roster_batters if (n := _batting_starts(season.players[pid], team_id)) > 0},
+        batter_starts=batter_starts,
         pitcher_starts={p.player_id: n for p in staff if (n := _pitching_starts(p, team_id)) > 0},
         depth_arm=arm,
         depth_arm_share=arm.pitching.bfp / max(1, _team_bfp(season, team_id)) if arm and arm.pitching else 0.0,
+        depth_bat=bat,
+        depth_bat_share=bat.batting.pa / max(1, team.batting.pa) if bat and bat.batting else 0.0,
     )

@@ -666,6 +666,7 @@ def fit_season(
     pitcher_spread: Mapping[str, float] | None = None,
     rounds: int = 4,
     depth_arms: Sequence[Player] = (),
+    depth_bats: Sequence[Player] = (),
 ) -> SeasonFit:
     """Every card of the season; ``adjust`` scales the targets per result (the calibration's),
     ``pitcher_adjust`` those of pitchers batting (own cards and the generic one; default ``adjust``).
@@ -673,7 +674,9 @@ def fit_season(
     per result, ``pitcher_spread`` the pitchers' (H for 1B, 2B and 3B): see :func:`stretch`.
     ``depth_arms`` (``seasons.depth.pool_depth_arm``: composites of real pitchers, not in
     ``season.players``) are fitted like any pitcher, against the same average batters, but
-    weigh nothing in the league's shares and average pitcher: their men already do."""
+    weigh nothing in the league's shares and average pitcher: their men already do.
+    ``depth_bats`` (``seasons.depth.pool_depth_bat``) likewise: fitted like any batter against
+    the final average pitcher, weighing nothing in the average batter."""
     adjust = adjust or {}
     pitcher_adjust = pitcher_adjust or adjust
     spread = spread or {}
@@ -709,7 +712,8 @@ def fit_season(
     bat_centre = batting_rates(league, 1.0, adjust)
     pit_centre = pitching_rates(season.league_pitching(), 1.0, hit_shares, adjust)
     bat_targets: dict[str, dict[str, Vec]] = {}
-    for p in batters:
+    extra_bats = [p for p in depth_bats if p.batting is not None and p.batting.pa > 0]
+    for p in [*batters, *extra_bats]:
         assert p.batting is not None
         rates = batting_rates(p.batting, _factor(season, p, True), pitcher_adjust if _is_pitcher(p) else adjust)
         if not _is_pitcher(p):
@@ -858,10 +862,10 @@ def fit_season(
         avg_pitcher = new_avg
 
     fit.average_pitcher = avg_pitcher
-    # The batter cards are fitted once more against the final average pitcher.
-    for p in batters:
+    # The batter cards are fitted once more against the final average pitcher (depth bats too).
+    for p in [*batters, *extra_bats]:
         fit_batter(p)
-    for p in batters:
+    for p in [*batters, *extra_bats]:
         sides = bat_sides[p.player_id]
         fit.batters[p.player_id] = batter_fields(sides["L"], sides["R"], bat_hbp[p.player_id])
         fit.targets[p.player_id] = bat_targets[p.player_id]

@@ -183,7 +183,8 @@ def generate(
 
     With ``depth_arms`` (default: with the real fit) each team's pitchers its staff has no
     place for are pooled into one depth arm card on it (``seasons.depth.pool_depth_arm``),
-    which the fit is given as ``depth_arms=``."""
+    which the fit is given as ``depth_arms=``, and its batters the roster has no place for
+    into one depth bat card (``seasons.depth.pool_depth_bat``, the fit's ``depth_bats=``)."""
     say = progress or (lambda _text: None)
     load = load_season or _real("seasons.lahman", "load_season")
     fit_fn = fit_season or _real("seasons.fit", "fit_season")
@@ -206,9 +207,12 @@ def generate(
 
     # The depth arms, from the charts of the cards the fit will make (its rules for who gets which).
     arms: dict[str, Player] = {}
+    bats: dict[str, Player] = {}
     if depth_arms:
-        arms = _depth_arms(season, year)
+        arms, bats = _depth_arms(season, year)
     arm_kw: dict[str, object] = {"depth_arms": list(arms.values())} if arms else {}
+    if bats:
+        arm_kw["depth_bats"] = list(bats.values())
 
     steals: dict[str, float] = {}
     gdp: dict[str, float] = {}  # the calibration's GDP scale, once it has one
@@ -249,7 +253,7 @@ def generate(
             pitcher_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
         for pid in sorted(fitted.batters):
-            player = season.players[pid]
+            player = season.players[pid] if pid in season.players else bats[pid]
             card_id = batter_card_id(player, year, pid in fitted.pitchers)
             raw = {
                 "id": _card_id(card_id),
@@ -266,6 +270,8 @@ def generate(
                 ),
                 **fitted.batters[pid],
             }
+            if pid in bats:
+                raw["injury"] = 0  # many men: one of them hurt is another's at-bats
             if stats := _batter_stats(player):
                 raw["stats"] = stats
             card = _validate(Batter, raw)
@@ -302,8 +308,11 @@ def generate(
                     set(pitcher_ids),
                     uses_dh(year, team.league),
                     depth_arms=bool(arms),
+                    depth_bats=bool(bats),
                 )
-                if chart.depth_arm is not None and chart.depth_arm.player_id not in pitcher_ids:
+                if (chart.depth_arm is not None and chart.depth_arm.player_id not in pitcher_ids) or (
+                    chart.depth_bat is not None and chart.depth_bat.player_id not in batter_ids
+                ):
                     chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
             except DepthError as exc:
                 raise GenerateError(str(exc)) from exc
@@ -434,8 +443,9 @@ def _one_outing_a_game(arm: Player, season: Season) -> Player:
     return replace(arm, pitching=replace(p, g=p.gs + team.g))
 
 
-def _depth_arms(season: Season, year: int) -> dict[str, Player]:
-    """Every team's depth arm (``seasons.depth.pool_depth_arm``), by player id: the charts made
+def _depth_arms(season: Season, year: int) -> tuple[dict[str, Player], dict[str, Player]]:
+    """Every team's depth arm and depth bat (``seasons.depth.pool_depth_arm``, ``pool_depth_bat``),
+    by player id: the charts made
     from the cards the real fit gives (a pitcher card for every man who faced a batter; a batter
     card by ``seasons.fit``'s rule, a pitcher's own batting card not on a roster)."""
     gets_batter_card = _real("seasons.fit", "_gets_batter_card")
@@ -446,16 +456,25 @@ def _depth_arms(season: Season, year: int) -> dict[str, Player]:
         if gets_batter_card(p) and not (p.player_id in pitcher_ids and is_pitcher(p))
     }
     arms: dict[str, Player] = {}
+    bats: dict[str, Player] = {}
     for team_id in sorted(season.teams):
         try:
             chart = depth_chart(
-                season, team_id, batter_ids, pitcher_ids, uses_dh(year, season.teams[team_id].league), depth_arms=True
+                season,
+                team_id,
+                batter_ids,
+                pitcher_ids,
+                uses_dh(year, season.teams[team_id].league),
+                depth_arms=True,
+                depth_bats=True,
             )
         except DepthError as exc:
             raise GenerateError(str(exc)) from exc
         if chart.depth_arm is not None:
             arms[chart.depth_arm.player_id] = chart.depth_arm
-    return arms
+        if chart.depth_bat is not None:
+            bats[chart.depth_bat.player_id] = chart.depth_bat
+    return arms, bats
 
 
 DIVISION_NAMES = {"E": "East", "C": "Central", "W": "West"}
