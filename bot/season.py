@@ -301,6 +301,8 @@ class TerminalRun:
         game = self.call(store.load_game(record.id))
         setup = game.setup
         self.say(f"{league.name}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
+        if league.options.dh_leagues:  # two leagues' rules: say which this game plays
+            self.say(f"{league.options.dh_text()} Here: {'with' if setup.options.designated_hitter else 'without'} it.")
         if replacements:
             self.say("Not everyone can play today; the auto-manager fills in:")
             for replacement in replacements:

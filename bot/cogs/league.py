@@ -156,7 +156,7 @@ class LeagueCreateCog(commands.Cog):
             made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
         text = f"**{league.name}** is open: {TITLES[rules]}, with {', '.join(league.card_sets)}."
         if options is not None:
-            text += f" The designated hitter is {'on' if options.designated_hitter else 'off'}, as the card set says."
+            text += f" {options.dh_text()[:-1]}, as the card set says."
             if options.extra_inning_runner:
                 text += " Extra innings start with a runner on second (the rule since 2020)."
         if made:
