@@ -138,6 +138,9 @@ def make_schedule(
     if apart:
         # Two leagues of different sizes (the AL and NL of 1977-1992 and 1998-2012) cannot share the cycles
         # of interleague rounds: each league plays a schedule of its own, as MLB's did before 1997.
+        small = [f"{subleagues[m[0]]} {len(m)}" for m in apart if len(m) < 2] if subleagues else []
+        if small:
+            raise ScheduleError(f"each of two leagues needs at least two teams; got {', '.join(small)}")
         games: list[ScheduledGame] = []
         for index, members in enumerate(apart):
             own = {n: list(m) for n, m in (divisions or {}).items() if set(m) & set(members)}
@@ -264,7 +267,8 @@ def _leagues_apart(teams: list[str], subleagues: Mapping[str, str] | None) -> li
 def _check_subleagues(
     teams: list[str], groups: list[list[str]], subleagues: Mapping[str, str] | None
 ) -> list[list[str]]:
-    """The two leagues' teams (sorted by league name), or [] for one league; divisions each inside one."""
+    """The two leagues' teams (sorted by league name, the same size: see _leagues_apart), or [] for one
+    league; divisions each inside one."""
     if not subleagues:
         return []
     for team in subleagues:
@@ -279,9 +283,6 @@ def _check_subleagues(
     if len(names) > 2:
         raise ScheduleError(f"a schedule has one league or two; got {len(names)}: {', '.join(names)}")
     leagues = [[t for t in teams if subleagues[t] == name] for name in names]
-    if len(leagues[0]) != len(leagues[1]):
-        sizes = ", ".join(f"{name} {len(members)}" for name, members in zip(names, leagues, strict=True))
-        raise ScheduleError(f"the two leagues must have the same number of teams; got {sizes}")
     for group in groups:
         if len({subleagues[t] for t in group}) > 1:
             raise ScheduleError(
