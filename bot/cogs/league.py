@@ -81,6 +81,8 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
         if text in ("off", "no", "false", "0"):
             return False
         raise UserError(f"{name} is on or off; got {text!r}.")
+    if name == "dh_leagues" and text in ("none", "off", "-"):
+        return ""  # no leagues named: designated_hitter decides every game
     if isinstance(current, int):
         if not text.lstrip("-").isdigit():
             raise UserError(f"{name} is a whole number; got {text!r}.")
@@ -102,7 +104,7 @@ def league_embed(league: League) -> discord.Embed:
 
 def _settings_text(values: dict[str, Any]) -> str:
     def shown(value: Any) -> str:
-        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+        return ("on" if value else "off") if isinstance(value, bool) else str(value) or "none"
 
     return "\n".join(f"`{name}`: {shown(value)}" for name, value in values.items())
 
