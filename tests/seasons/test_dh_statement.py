@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from pathlib import Path
 
@@ -10,9 +11,10 @@ import pytest
 from cards.loader import load_set
 from seasons.calibrate import dh_statement
 from seasons.deep_drive.generate import generate as generate_deep_drive
+from seasons.fit import league_opponents
 from seasons.generate import generate
-from seasons.stats import Season
-from tests.seasons.set_builders import full_team, season, team
+from seasons.stats import Batting, Season
+from tests.seasons.set_builders import full_team, pitcher, season, team
 from tests.seasons.test_deep_drive_generate import DEFAULT
 from tests.seasons.test_generate import fake_batter_ratings, fake_fit, fake_pitcher_ratings
 
@@ -61,3 +63,20 @@ def test_the_deep_drive_generator_writes_it(tmp_path: Path) -> None:
                         handbook_text=DEFAULT.read_text(encoding="utf-8"))  # fmt: skip
     info = tomllib.loads((tmp_path / "s" / "set.toml").read_text(encoding="utf-8"))
     assert info["designated_hitter"] == ["AL"]
+
+
+def test_a_pitcher_of_a_league_without_the_dh_is_fitted_as_against_the_pooled_batter() -> None:
+    """seasons.fit.league_opponents: 1985's NL (pitchers batting) against the AL (a DH); per result the
+    pooled rate over the rate of the league he pitched in, by BFP; nothing where the leagues agree."""
+    al = dataclasses.replace(team("aaa", "AL"), batting=Batting(ab=900, h=250, doubles=50, hr=40, bb=80, so=150))
+    nl = dataclasses.replace(team("bbb", "NL"), batting=Batting(ab=900, h=230, doubles=40, hr=20, bb=80, so=170))
+    arm = pitcher("bbbsp", "bbb", g=30, gs=30, bfp=800)
+    s1985 = season([arm], [al, nl], year=1985)
+    scales = league_opponents(s1985, arm)
+    # Pooled: 1960 PA (AB + BB), HR 60, 2B 90, K 320; the NL's 980 PA: HR 20, 2B 40, K 170 (no HBP: 1.0).
+    assert scales["HR"] == pytest.approx((60 / 1960) / (20 / 980))
+    assert scales["2B"] == pytest.approx((90 / 1960) / (40 / 980))
+    assert scales["K"] == pytest.approx((320 / 1960) / (170 / 980))
+    assert scales["HBP"] == 1.0
+    assert league_opponents(season([arm], [al, nl], year=1970), arm) == {}  # neither league had the DH
+    assert league_opponents(season([arm], [al, nl], year=2023), arm) == {}  # both
