@@ -315,8 +315,6 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
             p = player.pitching
             card_id = ipgen._card_id(ipgen.pitcher_card_id(player, year))
             rates = cnt.pitching_rates(p, shares, PARK_HITS * ipfit._factor(season, player, False) + 1 - PARK_HITS)
-            # As Inside Pitch's fit: against the pooled average batter where the leagues differ on the DH.
-            rates = scaled(rates, ipfit.league_opponents(season, player))
             rates = scaled(stretched(rates, raw_league_p, cal.pitcher_spread), adjust)
             chances, counts = cnt.chances(
                 cnt.code_rates(rates, league_p, vector, si_plus), code_lp, 50, _had_pitching(p)
