@@ -308,6 +308,8 @@ class TerminalRun:
         game = self.call(store.load_game(record.id))
         setup = game.setup
         self.say(f"{league.name}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
+        if league.options.dh_leagues:  # two leagues' rules: say which this game plays
+            self.say(f"{league.options.dh_text()} Here: {'with' if setup.options.designated_hitter else 'without'} it.")
         # DDB "Using the Bench": the men the Bench Usage Chart sits are told first, then the rest.
         benched = [r for r in replacements if r.text.startswith(BENCH_USAGE)]
         for replacement in benched:

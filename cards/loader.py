@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cards.deep_drive import models as dd
 from cards.models import AnyCard, Ballpark, Batter, Card, Pitcher
@@ -46,6 +46,8 @@ DEEP_DRIVE_CARD_TYPES: dict[str, type[Card]] = {
     "ballpark": dd.Ballpark,
 }
 TEAM_TABLE = "team"
+# The leagues set.toml's designated_hitter may name (a team entry's ``league``).
+DH_LEAGUES = ("AL", "NL")
 
 
 def card_types(ruleset: str) -> Mapping[str, type[Card]]:
@@ -87,8 +89,10 @@ class SetInfo(BaseModel):
     name: str = Field(min_length=1)
     ruleset: str = Field(pattern=r"^(inside-pitch|deep-drive)$")
     description: str = ""
-    # Whether the set's teams play with the designated hitter (None: the set does not say).
-    designated_hitter: bool | None = None
+    # The designated hitter: true or false for every game, or the leagues whose parks use it (["AL"]:
+    # the AL from 1973 to 2021, each game playing its home team's league's rule; team entries name
+    # their league). None: the set does not say.
+    designated_hitter: bool | list[str] | None = None
     # Whether extra innings start with a runner on second (OBR 7.01(b), MLB from 2020;
     # None: the set does not say, and games play without it).
     extra_inning_runner: bool | None = None
@@ -97,6 +101,26 @@ class SetInfo(BaseModel):
     # Deep Drive: the season handbook whose charts the set's cards are read with ("default": the
     # project's own; engine.deep_drive.handbook). Inside Pitch sets leave it empty.
     handbook: str = ""
+
+    @field_validator("designated_hitter", mode="before")
+    @classmethod
+    def _designated_hitter(cls, value: Any) -> Any:
+        if value is None or isinstance(value, bool):
+            return value
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValueError(
+                'designated_hitter is true, false or the leagues that use it, e.g. ["AL"]; got ' + repr(value)
+            )
+        wrong = [v for v in value if v not in DH_LEAGUES]
+        if wrong:
+            raise ValueError(f"designated_hitter names leagues {' or '.join(DH_LEAGUES)}; not {', '.join(wrong)}")
+        if len(set(value)) != len(value):
+            raise ValueError("designated_hitter names a league twice")
+        return value
+
+    def dh_leagues(self) -> tuple[str, ...] | None:
+        """The leagues whose parks use the designated hitter when the set names them; None for true/false/unsaid."""
+        return tuple(self.designated_hitter) if isinstance(self.designated_hitter, list) else None
 
 
 @dataclass

@@ -5,7 +5,7 @@ Setup + seed + decision log are the whole game (ARCHITECTURE "The engine").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cards.models import Ballpark, Batter, Pitcher
@@ -24,7 +24,13 @@ LINEUP_POSITIONS = frozenset(p for p in Position if p is not Position.DH)
 class Options:
     """League options with the books' defaults (IP2021 unless named)."""
 
+    # The designated hitter (OBR 5.11) in every game; with ``dh_leagues`` set, only where no league is named.
     designated_hitter: bool = False
+    # The leagues of two-league play (a team's ``subleague``: "AL", "NL") whose home games use the
+    # designated hitter, comma-separated ("AL"); a game plays its home team's league's rule, as MLB's
+    # interleague games (1997-2021) and World Series (1986-2021) played the home park's. The books are
+    # silent. "" (the default): ``designated_hitter`` decides every game, as before.
+    dh_leagues: str = ""
     innings: int = 9
     # IP2007 §9 "straight rolls of 6 (slow roller)" in every base state, instead of
     # IP2021's narrower use.
@@ -85,10 +91,33 @@ class Options:
         return dict(self.__dict__)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.dh_leagues, str):
+            raise SetupError(f"dh_leagues names leagues, comma-separated (e.g. 'AL'), not {self.dh_leagues!r}")
+        names = sorted({n.strip().upper() for n in self.dh_leagues.replace(" ", ",").split(",") if n.strip()})
+        object.__setattr__(self, "dh_leagues", ",".join(names))
         if self.strategy_rolls not in ("suggestions", "rules"):
             raise SetupError(f"strategy_rolls is 'suggestions' or 'rules', not {self.strategy_rolls!r}")
         if self.innings < 1:
             raise SetupError("a game has at least one inning")
+
+    def uses_dh(self, league: str | None) -> bool:
+        """Whether a game whose home team plays in ``league`` (its ``subleague``, None for none) has the
+        designated hitter: ``dh_leagues`` decides for a named league when set, else ``designated_hitter``."""
+        if self.dh_leagues and league is not None:
+            return league.strip().upper() in self.dh_leagues.split(",")
+        return self.designated_hitter
+
+    def at_home_of(self, league: str | None) -> Options:
+        """The options of one game: the designated hitter as the home team's league plays it."""
+        dh = self.uses_dh(league)
+        return self if dh == self.designated_hitter else replace(self, designated_hitter=dh)
+
+    def dh_text(self) -> str:
+        """The designated hitter rule in words, for a league's messages."""
+        if self.dh_leagues:
+            where = " and ".join(self.dh_leagues.split(","))
+            return f"The designated hitter bats in {where} parks (each game plays its home team's league's rule)."
+        return f"The designated hitter is {'on' if self.designated_hitter else 'off'}."
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:

@@ -106,12 +106,32 @@ class CardPool:
 
     def options(self) -> Options | None:
         """The game options the sets state for a league made from them: for each of the designated
-        hitter and the extra-inning runner, the first set that says; None when no set says either."""
-        dh = [s.info.designated_hitter for s in self.sets if s.info.designated_hitter is not None]
+        hitter and the extra-inning runner, the first set that says; None when no set says either.
+
+        A set that names the leagues using the DH (``designated_hitter = ["AL"]``) gives ``dh_leagues``
+        (each game the home team's league's rule; teams of no league without the DH), unless the
+        leagues it names are all its teams' leagues (the DH everywhere, as ``true``) or none (as ``false``)."""
+        dh = [s for s in self.sets if s.info.designated_hitter is not None]
         runner = [s.info.extra_inning_runner for s in self.sets if s.info.extra_inning_runner is not None]
         if not dh and not runner:
             return None
-        return Options(designated_hitter=bool(dh and dh[0]), extra_inning_runner=bool(runner and runner[0]))
+        designated_hitter, dh_leagues = False, ""
+        if dh:
+            first = dh[0]
+            named = first.info.dh_leagues()
+            if named is None:
+                designated_hitter = bool(first.info.designated_hitter)
+            else:
+                leagues = {t.league for t in first.team_entries.values()} or {"AL", "NL"}
+                if leagues <= set(named):
+                    designated_hitter = True
+                elif leagues & set(named):
+                    dh_leagues = ",".join(named)
+        return Options(
+            designated_hitter=designated_hitter,
+            dh_leagues=dh_leagues,
+            extra_inning_runner=bool(runner and runner[0]),
+        )
 
     def card(self, card_id: str) -> AnyCard:
         cardset = self._home.get(card_id)

@@ -13,6 +13,8 @@ How a schedule is built:
    - divisions (all the same size): a "cycle" is a league-wide round robin plus a round robin inside every
      division, so division rivals meet twice as often as the rest; the rest of the series come from a
      division round robin first, then from part of a league-wide one;
+   - two leagues of different sizes (``subleagues``; MLB's AL and NL of 1977-1992 and 1998-2012): each
+     league's own schedule as above, no interleague games (MLB's before 1997), the two merged by day;
    - two leagues (``subleagues``, the same size; divisions each inside one league): MLB's 4:2:1 in series,
      a cycle being two round robins inside each league, two inside each division and one interleague
      round (every pair of leagues' teams once). With an odd league or division the team that sits out
@@ -132,6 +134,24 @@ def make_schedule(
     the teams, divisions, leagues or numbers cannot balance.
     """
     team_list = _check_teams(teams)
+    apart = _leagues_apart(team_list, subleagues)
+    if apart:
+        # Two leagues of different sizes (the AL and NL of 1977-1992 and 1998-2012) cannot share the cycles
+        # of interleague rounds: each league plays a schedule of its own, as MLB's did before 1997.
+        small = [f"{subleagues[m[0]]} {len(m)}" for m in apart if len(m) < 2] if subleagues else []
+        if small:
+            raise ScheduleError(f"each of two leagues needs at least two teams; got {', '.join(small)}")
+        games: list[ScheduledGame] = []
+        for index, members in enumerate(apart):
+            own = {n: list(m) for n, m in (divisions or {}).items() if set(m) & set(members)}
+            for name, group in own.items():
+                if not set(group) <= set(members):
+                    raise ScheduleError(f"a division's teams must all be in one league; {name!r} is not")
+            games += make_schedule(
+                members, games_per_team, series_length, own or None, seed * 2 + index,
+                off_days=off_days, max_trip=max_trip,
+            )  # fmt: skip
+        return sorted(games, key=lambda g: g.day)
     groups = _check_divisions(team_list, divisions)
     leagues = _check_subleagues(team_list, groups, subleagues)
     if series_length < 1:
@@ -235,10 +255,20 @@ def _check_divisions(teams: list[str], divisions: Mapping[str, Sequence[str]] | 
     return groups
 
 
+def _leagues_apart(teams: list[str], subleagues: Mapping[str, str] | None) -> list[list[str]]:
+    """Two leagues of different sizes, each its teams (by league name), to schedule apart; else []."""
+    if not subleagues or any(not subleagues.get(t) for t in teams) or set(subleagues) - set(teams):
+        return []  # _check_subleagues says what is wrong
+    names = sorted({subleagues[t] for t in teams})
+    leagues = [[t for t in teams if subleagues[t] == name] for name in names]
+    return leagues if len(leagues) == 2 and len(leagues[0]) != len(leagues[1]) else []
+
+
 def _check_subleagues(
     teams: list[str], groups: list[list[str]], subleagues: Mapping[str, str] | None
 ) -> list[list[str]]:
-    """The two leagues' teams (sorted by league name), or [] for one league; divisions each inside one."""
+    """The two leagues' teams (sorted by league name, the same size: see _leagues_apart), or [] for one
+    league; divisions each inside one."""
     if not subleagues:
         return []
     for team in subleagues:
@@ -253,9 +283,6 @@ def _check_subleagues(
     if len(names) > 2:
         raise ScheduleError(f"a schedule has one league or two; got {len(names)}: {', '.join(names)}")
     leagues = [[t for t in teams if subleagues[t] == name] for name in names]
-    if len(leagues[0]) != len(leagues[1]):
-        sizes = ", ".join(f"{name} {len(members)}" for name, members in zip(names, leagues, strict=True))
-        raise ScheduleError(f"the two leagues must have the same number of teams; got {sizes}")
     for group in groups:
         if len({subleagues[t] for t in group}) > 1:
             raise ScheduleError(

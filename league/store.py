@@ -458,17 +458,17 @@ class Store:
 
         Each team gets its league (subleague), division and ballpark, its roster signed, its
         lineups against right- and left-handed starters saved (without the designated hitter
-        the pitcher bats in the DH's spot), its rotation and its bullpen roles. All or nothing:
+        in its home park the pitcher bats in the DH's spot), its rotation and its bullpen roles. All or nothing:
         a clash (a team name or abbreviation taken, a card already on a roster, a roster over
         the league's limit) raises and leaves no team made.
         """
         async with self.transaction():
             league = await self._league(league_id)
             pool = await self._pool_for(league.card_sets)
-            dh = league.options.designated_hitter
             made: list[Team] = []
             for cardset in pool.sets:
                 for entry in cardset.team_entries.values():
+                    dh = league.options.uses_dh(entry.league)  # its home games' rule
                     team = await self.create_team(
                         league_id,
                         entry.name,
@@ -885,7 +885,7 @@ class Store:
         check_lineup(
             team.name,
             spots,
-            designated_hitter=league.options.designated_hitter,
+            designated_hitter=league.options.uses_dh(team.subleague),  # its home games' rule
             roster=await self._roster(team.id),
             unavailable=await self._unavailable(league),
             name=pool.name,
@@ -923,7 +923,7 @@ class Store:
             pitchers = [pool.pitcher(c) for c in healthy if roster[c].kind == "pitcher"]
             if not batters:
                 raise LineupError(f"{team.name} has no healthy batters on its active roster")
-            dh = league.options.designated_hitter
+            dh = league.options.uses_dh(team.subleague)  # its home games' rule
             # auto_team builds a whole team; only its batting order is kept, the pitcher's spot left empty.
             starter: Any = pitchers[0] if pitchers else next(p for s in pool.sets for p in s.pitchers.values())
             batting = None if dh else (pool.batting_card_for(starter) or batters[0])
@@ -1239,6 +1239,7 @@ class Store:
         pace: Pace | None = None,
         sitting: Mapping[str, str] | None = None,
         told: list[Replacement] | None = None,
+        designated_hitter: bool | None = None,
     ) -> TeamSetup:
         """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
@@ -1246,7 +1247,10 @@ class Store:
         cannot play today is replaced from the bench (:func:`_fill_lineup`) instead of refusing.
         Without, only the men the Bench Usage Chart sits today (``sitting``, Deep Drive) are
         replaced so (noted in ``told``, for the managers); anyone else who cannot play is refused.
+        ``designated_hitter`` is the game's rule (its home team's league's; the league's option when
+        None): a lineup saved for the other rule is turned to it (:func:`_lineup_for_rule`).
         """
+        dh = league.options.designated_hitter if designated_hitter is None else designated_hitter
         lineup = await self._lineup(team.id, opposing_hand)
         if lineup is None:
             other = await self._lineup(team.id, "R" if opposing_hand == "L" else "L")
@@ -1254,6 +1258,7 @@ class Store:
                 raise LineupError(f"{team.name} has no saved lineup; save one (or let the auto-manager pick one)")
             lineup = other  # one lineup against every starter
         roster = await self._roster(team.id)
+        lineup = _lineup_for_rule(lineup, dh, roster, unavailable, pool)
         if replacements is None and sitting:
             lineup = _fill_lineup(team, lineup, roster, unavailable, pool, [] if told is None else told, only=sitting)
         if replacements is not None:
@@ -1264,7 +1269,7 @@ class Store:
             check_lineup(
                 team.name,
                 lineup.spots,
-                designated_hitter=league.options.designated_hitter,
+                designated_hitter=dh,
                 roster=roster,
                 unavailable=unavailable,
                 name=pool.name,
@@ -1274,7 +1279,7 @@ class Store:
                 f"{exc} (in the lineup against {'left' if lineup.vs_hand == 'L' else 'right'}-handers)"
             ) from exc
         batting = pool.batting_card_for(starter)
-        if batting is None and not league.options.designated_hitter:
+        if batting is None and not dh:
             raise LineupError(f"{starter.name} bats, but the card sets have no batting card for him")
         spots = []
         for spot in lineup.spots:
@@ -1332,6 +1337,8 @@ class Store:
         if home.ballpark is None:
             raise GameError(f"{home.name} has no ballpark; set one before it plays at home")
         unavailable = await self._unavailable(league)
+        options = league.options.at_home_of(home.subleague)  # the DH as the home team's league plays it
+        dh = options.designated_hitter
         # The auto-manager (replacements wanted) follows real usage in the regular season.
         follow = replacements is not None and game.phase == "regular"
         away_pace = await self._pace(away, game.season) if follow else None
@@ -1342,7 +1349,6 @@ class Store:
         if pool.deep_drive and league.rules.bench_usage:
             # DDB "Using the Bench": the league's option, rolled for every game (auto-played or started
             # with /game start) before the lineups are made; the men the dice sit are unavailable today.
-            dh = league.options.designated_hitter
             sitting = await self._bench_usage(game, pool, unavailable, dh, (away, away_starter), (home, home_starter))
             if sitting:
                 unavailable = {**unavailable, **sitting}
@@ -1360,13 +1366,13 @@ class Store:
         fill = replacements
         setup = GameSetup(
             away=await self._team_setup(
-                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace, sitting, told
+                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace, sitting, told, dh
             ),
             home=await self._team_setup(
-                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace, sitting, told
+                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace, sitting, told, dh
             ),
             ballpark=pool.ballpark(home.ballpark),
-            options=league.options,
+            options=options,
             ruleset=league.ruleset,
             handbook=pool.handbook(),
         )
@@ -2355,6 +2361,36 @@ def _why_out(card_id: str, roster: Mapping[str, RosterEntry], unavailable: Mappi
     if entry.status != "active":
         return "on the injured list"
     return unavailable.get(card_id)
+
+
+def _lineup_for_rule(
+    lineup: Lineup,
+    designated_hitter: bool,
+    roster: Mapping[str, RosterEntry],
+    unavailable: Mapping[str, str],
+    pool: CardPool,
+) -> Lineup:
+    """A saved lineup turned to the game's rule where the two leagues differ (Dugout's rule; the books
+    are silent): without the designated hitter the pitcher bats in the DH's spot (the DH sits); with
+    it the pitcher's spot goes to the best hitter of the healthy bench (``best_at``: the auto-manager's
+    DH), who bats there. A lineup already of the game's rule, or with nobody on the bench, is unchanged."""
+    positions = [s.position for s in lineup.spots]
+    if not designated_hitter and Position.DH in positions:
+        spots = tuple(SavedSpot(None, Position.P) if s.position is Position.DH else s for s in lineup.spots)
+        return Lineup(lineup.team_id, lineup.vs_hand, spots)
+    if designated_hitter and Position.P in positions:
+        taken = set(lineup.card_ids())
+        bench = [
+            pool.batter(e.card_id)
+            for e in roster.values()
+            if e.kind == "batter" and e.card_id not in taken and _why_out(e.card_id, roster, unavailable) is None
+        ]
+        if not bench:
+            return lineup  # check_lineup says what is wrong
+        hitter = best_at(bench, Position.DH)
+        spots = tuple(SavedSpot(hitter.id, Position.DH) if s.position is Position.P else s for s in lineup.spots)
+        return Lineup(lineup.team_id, lineup.vs_hand, spots)
+    return lineup
 
 
 def _fill_lineup(

@@ -139,6 +139,17 @@ def uses_dh(year: int, league: str) -> bool:
     return year == 2020 or year >= 2022
 
 
+def dh_statement(year: int, leagues: Iterable[str]) -> bool | list[str]:
+    """set.toml's ``designated_hitter`` for a season of these leagues: true when every one used the DH,
+    false when none did, else the leagues that did (["AL"] from 1973 to 2021, but 2020): a league made
+    from the set then plays each game by its home team's league's rule (league.store)."""
+    named = sorted(set(leagues))
+    using = [league for league in named if uses_dh(year, league)]
+    if len(using) == len(named):
+        return bool(named)
+    return using or False
+
+
 def uses_extra_inning_runner(year: int) -> bool:
     """A runner on second to start each extra half inning (OBR 7.01(b)): the regular season from 2020."""
     return year >= 2020

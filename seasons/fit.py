@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from seasons.calibrate import uses_dh
 from seasons.stats import Batting, Pitching, Player, Season
 
 CATS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K", "OUT")
@@ -651,6 +652,34 @@ def _factor(season: Season, p: Player, batting: bool) -> float:
     return total / weight if weight else 1.0
 
 
+def league_opponents(season: Season, p: Player) -> dict[str, float]:
+    """Where the season's leagues differ on the designated hitter (1973-2021 but 2020), a pitcher's line as
+    it would read against the pooled league's average batter: per result, the pooled league's rate over the
+    rate of the league he pitched in (by BFP; all its PA, the pitchers' own at bat included). Cards meet as
+    batter x pitcher / league, so a pitcher fitted to his raw line against the pooled average counts his
+    league's opponents twice in its games: the NL's men, who faced pitchers batting, came out too good
+    and the AL's, who faced a DH, too poor (1985, two replays: NL R/G -4.6 %, AL +3.1 %). {} otherwise."""
+    leagues = sorted({t.league for t in season.teams.values()})
+    if len(leagues) < 2 or len({uses_dh(season.year, league) for league in leagues}) < 2 or p.pitching is None:
+        return {}
+    pooled = batting_rates(season.league_batting(), 1.0, {})
+    weights: dict[str, float] = {}
+    for stint in p.stints:
+        team = season.teams.get(stint.team_id)
+        if team is not None and stint.pitching is not None and stint.pitching.bfp:
+            weights[team.league] = weights.get(team.league, 0.0) + stint.pitching.bfp
+    total = sum(weights.values())
+    if not total:
+        return {}
+    out: dict[str, float] = {}
+    for league, weight in weights.items():
+        own = batting_rates(season.league_batting(league), 1.0, {})
+        for cat in ("1B", "2B", "3B", "HR", "BB", "HBP", "K"):
+            ratio = pooled[_I[cat]] / own[_I[cat]] if own[_I[cat]] > 0 else 1.0
+            out[cat] = out.get(cat, 0.0) + weight / total * ratio
+    return out
+
+
 def _side_vs(bats: str, hand: str) -> str:
     if bats == "S":
         return "R" if hand == "L" else "L"
@@ -728,8 +757,10 @@ def fit_season(
     arm_ids = {p.player_id for p in arms}
     for p in [*pitchers, *arms]:
         assert p.pitching is not None
+        opponents = league_opponents(season, p)
+        scales = {k: adjust.get(k, 1.0) * opponents.get(k, 1.0) for k in set(adjust) | set(opponents)}
         rates = stretch(
-            pitching_rates(p.pitching, _factor(season, p, False), hit_shares, adjust), pit_centre, pitching_spread
+            pitching_rates(p.pitching, _factor(season, p, False), hit_shares, scales), pit_centre, pitching_spread
         )
         left = share_left_side[p.throws if p.throws in ("L", "R") else "R"]
         # the batter's platoon rule seen from the mound: same-side batters are the ones held down

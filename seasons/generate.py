@@ -29,6 +29,7 @@ from seasons.calibrate import (
     Calibration,
     LeaguePlayer,
     calibration_schedule,
+    dh_statement,
     games_per_team,
     uses_dh,
     uses_extra_inning_runner,
@@ -332,7 +333,7 @@ def generate(
         name=str(year),
         ruleset="inside-pitch",
         description=description,
-        designated_hitter=any(uses_dh(year, league) for league in leagues),
+        designated_hitter=dh_statement(year, leagues),
         # Stated only when on, so the sets of earlier seasons read as they did.
         extra_inning_runner=True if uses_extra_inning_runner(year) else None,
         source=f"Lahman Baseball Database (SABR), {year} season",

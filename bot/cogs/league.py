@@ -96,6 +96,8 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
         if text in ("off", "no", "false", "0"):
             return False
         raise UserError(f"{name} is on or off; got {text!r}.")
+    if name == "dh_leagues" and text in ("none", "off", "-"):
+        return ""  # no leagues named: designated_hitter decides every game
     if isinstance(current, int):
         if name in DEEP_DRIVE_RULES and text in ("on", "off"):  # switches kept as numbers: on is 1, off 0
             return int(text == "on")
@@ -119,7 +121,7 @@ def league_embed(league: League) -> discord.Embed:
 
 def _settings_text(values: dict[str, Any]) -> str:
     def shown(value: Any) -> str:
-        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+        return ("on" if value else "off") if isinstance(value, bool) else str(value) or "none"
 
     return "\n".join(f"`{name}`: {shown(value)}" for name, value in values.items())
 
@@ -173,7 +175,7 @@ class LeagueCreateCog(commands.Cog):
             made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
         text = f"**{league.name}** is open: {TITLES[rules]}, with {', '.join(league.card_sets)}."
         if options is not None:
-            text += f" The designated hitter is {'on' if options.designated_hitter else 'off'}, as the card set says."
+            text += f" {options.dh_text()[:-1]}, as the card set says."
             if options.extra_inning_runner:
                 text += " Extra innings start with a runner on second (the rule since 2020)."
         if made:

@@ -31,6 +31,7 @@ from seasons.calibrate import (
     Calibration,
     LeaguePlayer,
     PlayedLeague,
+    dh_statement,
     games_per_team,
     played_batting,
     uses_dh,
@@ -566,7 +567,7 @@ def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
             f"The {year} {' and '.join(leagues)} season from the Lahman database as Deep Drive cards: every "
             "team's batters, pitchers, ballpark and depth chart, with the season's own handbook."
         ),
-        designated_hitter=any(uses_dh(year, league) for league in leagues),
+        designated_hitter=dh_statement(year, leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
         handbook=HANDBOOK_FILE,

@@ -54,3 +54,19 @@ async def test_card_sets_autocomplete_lists_bundled_sets(fake_discord: FakeDisco
             {"name": "deep-drive-sample", "value": "deep-drive-sample"},
             {"name": "sample", "value": "sample"},
         ]
+
+
+async def test_a_set_naming_the_dh_leagues_says_which(fake_discord: FakeDiscord, store: Store, tmp_path: Path) -> None:
+    fake = fake_discord
+    folder = make_set(tmp_path, HC_TEAM + MV_TEAM)
+    meta = folder / "set.toml"
+    meta.write_text(meta.read_text() + 'designated_hitter = ["AL"]\n', encoding="utf-8")
+    async with running_bot(fake, store):
+        options = {"name": "Season League", "card_sets": str(folder)}
+        reply = await (await fake.slash(fake.commissioner, "league-create", options=options)).response()
+        assert (
+            "The designated hitter bats in AL parks (each game plays its home team's league's rule),"
+            " as the card set says." in reply.text
+        )
+        [league] = await store.leagues(fake.guild_id)
+        assert (league.options.designated_hitter, league.options.dh_leagues) == (False, "AL")

@@ -45,3 +45,20 @@ def test_dugout_run_set_plays_the_sets_league(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["run", "--set", str(folder), "--pace", "0"]) == 0
     assert "Terminal League set, day 1: Harbor City Captains at Mesa Valley Miners." in capsys.readouterr().out
+
+
+def test_dugout_run_says_the_games_dh_rule_when_the_leagues_differ(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = make_set(tmp_path, HC_TEAM + MV_TEAM)
+    meta = folder / "set.toml"
+    meta.write_text(meta.read_text() + 'designated_hitter = ["AL"]\n', encoding="utf-8")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["run", "--set", str(folder), "--pace", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Terminal League set, day 1: Harbor City Captains at Mesa Valley Miners." in out  # an AL park
+    rule = "The designated hitter bats in AL parks (each game plays its home team's league's rule)."
+    assert f"{rule} Here: with it." in out

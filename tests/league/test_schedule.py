@@ -383,7 +383,7 @@ def test_the_same_arguments_and_seed_give_the_same_season_quickly() -> None:
     ("subleagues", "message"),
     [
         ({"A": "AL", "B": "AL", "C": "NL"}, "not placed: D"),
-        ({"A": "AL", "B": "AL", "C": "AL", "D": "NL"}, "same number of teams; got AL 3, NL 1"),
+        ({"A": "AL", "B": "AL", "C": "AL", "D": "NL"}, "each of two leagues needs at least two teams; got NL 1"),
         ({"A": "AL", "B": "NL", "C": "XL", "D": "NL"}, "one league or two; got 3"),
         ({"A": "AL", "B": "NL", "C": "AL", "D": "NL", "Z": "AL"}, "'Z', which is not one of the teams"),
         ({"A": "AL", "B": "NL", "C": "AL", "D": "NL"}, "a division's teams must all be in one league; A, B"),
@@ -429,3 +429,18 @@ def test_a_league_wide_off_day_goes_between_series_inside_the_run_that_is_too_lo
     assert len(played) == 50 and longest_streak(played) == MAX_STREAK
     assert sorted(set(range(1, 53)) - set(played)) == [21, 42]  # after the 10th and 20th series
     assert [(g.away, g.home) for g in rested] == [(g.away, g.home) for g in games]  # same order of games
+
+
+def test_two_leagues_of_different_sizes_play_apart() -> None:
+    """1985: the AL's 14 teams and the NL's 12, each league its own schedule (no interleague before 1997)."""
+    al, nl = [f"a{i}" for i in range(14)], [f"n{i}" for i in range(12)]
+    divisions = {"AL East": al[:7], "AL West": al[7:], "NL East": nl[:6], "NL West": nl[6:]}
+    leagues = {**dict.fromkeys(al, "AL"), **dict.fromkeys(nl, "NL")}
+    games = make_schedule(al + nl, 162, 3, divisions, 7, subleagues=leagues)
+    played = {t: 0 for t in al + nl}
+    for g in games:
+        assert leagues[g.away] == leagues[g.home]
+        played[g.away] += 1
+        played[g.home] += 1
+    assert set(played.values()) == {162}
+    assert [g.day for g in games] == sorted(g.day for g in games)
