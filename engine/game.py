@@ -284,6 +284,14 @@ class Game:
         self.emit(Decided(seq, side, kind, choice, by))
         return choice
 
+    def next_logged(self) -> Decision | None:
+        """The logged decision the next request will replay; None past the end of the log.
+
+        A ruleset that adds a request reads it to play a log an earlier engine made as it was
+        (engine.deep_drive.manager.before_batter): that log has no answer where the request now comes.
+        """
+        return self.log[self._seq] if self._seq < len(self.log) else None
+
     def _matters(self, seq: int, side: str, kind: str, suggestion: str) -> bool:
         """Whether a side at "matters" is asked this request (the ruleset's ``matters``)."""
         follow_ups = self.rules.follow_ups
