@@ -115,8 +115,8 @@ def plate_appearance(g: Game) -> None:
     """The calls before the pitch, the at bat, and the counts after it."""
     state = g.state
     offered = manager.pitching_change(g)
-    first, dd(g).first_of_half = dd(g).first_of_half, False
-    if not (first or offered):
+    leadoff, dd(g).first_of_half = dd(g).first_of_half, False
+    if not (leadoff or offered):
         manager.before_batter(g)  # the defense's call: a change before any batter
     manager.align(g)
     before = len(g.events)
