@@ -2,9 +2,10 @@
 
 - The defense before a batter: a pitching change (always offered when the man on the mound is
   fatigued, and at the start of each half; before any other batter, the defense's call
-  ``before_batter`` lists "Pitching change..." and "Defensive replacement..."); the infield in, or in at the corners, with a runner on
-  third and fewer than two out (DDB "Infield In", "Infield In at the Corners"); the outfield in,
-  from the bottom of the last inning on with the winning run on third (DDB "Outfield In").
+  ``before_batter`` lists "Pitching change..." and "Defensive replacement..."); the infield in,
+  or in at the corners, with a runner on third and fewer than two out (DDB "Infield In",
+  "Infield In at the Corners"); the outfield in, from the bottom of the last inning on with the
+  winning run on third (DDB "Outfield In").
 - The offense before a batter with runners on: swing away, play it safe (DDB "Playing it Safe",
   not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run, a steal
   (manual steals, DDB "Stealing Bases" (2)); with or without runners, a pinch hitter or runner

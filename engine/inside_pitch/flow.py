@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cards.notation import Hand
 from engine import walk_offs
-from engine.bases import WalkOff, extra_inning_runner_due, force_advance, move, place_extra_inning_runner
+from engine.bases import WalkOff, extra_inning_runner_due, force_advance, place_extra_inning_runner
 from engine.boxscore import classify
 from engine.events import HalfInningStarted, PlateAppearanceStarted
 from engine.inside_pitch import bunts, depth, manager, running, strategy
