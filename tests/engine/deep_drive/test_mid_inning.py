@@ -19,6 +19,7 @@ from engine.events import (
     EXTRA_INNING_RUNNER,
     Decided,
     GameEnded,
+    PlateAppearanceEnded,
     PlateAppearanceStarted,
     Roll,
     RunnerMoved,
@@ -226,3 +227,21 @@ def test_the_ground_ball_throw_is_asked_in_words() -> None:
     assert prompts[0].startswith(
         "A hard ground ball to the pitcher with runners on first and third: where does the throw go?"
     )
+
+
+def test_calling_time_between_batters_brings_the_call_before_the_next_one() -> None:
+    """As a front end does it: the half is played ahead with the auto-manager's answers; the home
+    manager, having seen the first strikeout, calls time (Game.call_time): the auto-manager's
+    answers after what he saw are taken back, and the game waits on his call before the 2nd batter."""
+    rolls = dice(SO, SO, SO)
+    game = Game(with_pen(), 0, dice=rolls, situation=Situation(inning=3, top=True), until="half_inning",
+                asking={"home": "matters"})  # fmt: skip
+    assert game.pending is None and game.state.outs == 3
+    seen = next(i for i, e in enumerate(game.events) if isinstance(e, PlateAppearanceEnded)) + 1
+    game.call_time("home", seen=seen)
+    assert game.pending is not None
+    assert (game.pending.kind, game.pending.side, game.pending.context["outs"]) == ("defense", "home", 1)
+    game.choose("home", "relief")
+    game.choose("home", "relief:home-rp")
+    faced = [e.pitcher for e in game.events if isinstance(e, PlateAppearanceStarted)]
+    assert faced == ["home-sp", "home-rp", "home-rp"] and game.pending is None
