@@ -2,7 +2,9 @@
 
 Inside Pitch on the ``sample`` set by default; ``--ruleset deep-drive`` plays Deep Drive on
 the ``deep-drive-sample`` set (the 2016 Chicago (N) and Cleveland teams), with the same
-prompts, narration and box score.
+prompts, narration and box score. The Bench Usage Chart (DDB "Using the Bench") is a league
+rule, rolled by the league before its games (league.store); one game here does not roll it,
+and ``--help`` says so.
 
 The play-by-play is printed as it happens, roll by roll (``bot.narrate``), with
 the score after every half inning. When a side you manage must decide, the
@@ -397,7 +399,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ruleset",
         choices=sorted(RULESETS),
         default="inside-pitch",
-        help="the game: inside-pitch (default, the sample set) or deep-drive (the deep-drive-sample set)",
+        help="the game: inside-pitch (default, the sample set) or deep-drive (the deep-drive-sample set). "
+        "Deep Drive's Bench Usage Chart is a league rule and is not rolled for one game here: a league's "
+        "rule (dugout run --rule bench_usage=on, /league options) rolls it before each of the league's games",
     )
     parser.add_argument("--away", default=None, help="the visiting team (default: the first team of the set)")
     parser.add_argument("--home", default=None, help="the home team (default: the next team of the set)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import RunnerMoved, RunnerOut, RunScored
+from engine.events import EXTRA_INNING_RUNNER, RunnerMoved, RunnerOut, RunScored
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -200,3 +200,36 @@ def take_base(g: Game, batter: Runner, to: int, reason: str) -> None:
             raise AssertionError(f"{runner.name} would score after the winning run")
         move(g, runner, start, end, reason, batter)
     move(g, batter, 0, to, reason, batter)
+
+
+def extra_inning_runner_due(g: Game) -> bool:
+    """``Options.extra_inning_runner`` (OBR 7.01(b)) is on and this half inning is past the scheduled innings."""
+    options = g.setup.options
+    return options.extra_inning_runner and g.state.inning > options.innings
+
+
+def place_extra_inning_runner(g: Game) -> None:
+    """OBR 7.01(b): the man in the batting order just before the leadoff batter starts on second.
+
+    He counts as having reached on an error none was charged for (OBR 9.16 comment to
+    7.01(b)): his run is unearned. The box score charges him to the pitcher who faces the
+    half's first batter (``engine.boxscore``), the one on the mound as the inning begins.
+    Both rulesets play it (engine.inside_pitch.flow, engine.deep_drive.flow).
+    """
+    state = g.state
+    offense = state.batting
+    spot = offense.order[(offense.up - 1) % len(offense.order)]
+    runner = Runner(spot.batter, state.fielding.pitcher.id, reached_on_error=True)
+    move(g, runner, 0, 2, EXTRA_INNING_RUNNER)
+
+
+def only_the_extra_inning_runner(g: Game) -> bool:
+    """Nobody has batted in this half yet: no outs, no runs, nobody on but the extra-inning runner
+    still on second (who came there "on an error")."""
+    state = g.state
+    if state.outs or state.batting.runs_by_inning[-1:] != [0]:
+        return False
+    first, second, third = state.bases
+    if first is not None or third is not None:
+        return False
+    return second is None or (second.reached_on_error and extra_inning_runner_due(g))

@@ -48,6 +48,8 @@ ASKING_LEVELS = (EVERY, MATTERS, NEVER)
 PERSON_DEFAULT = MATTERS
 # The calls before a pitch that a manager who called time is asked (Game.call_time).
 CALLS = frozenset(("defense", "offense"))
+# The answer that ends a call (Deep Drive's "No change"): the call is not asked again after it.
+NO_CHANGE = "none"
 
 
 def _side(side: str) -> str:
@@ -284,13 +286,23 @@ class Game:
         self.emit(Decided(seq, side, kind, choice, by))
         return choice
 
+    def next_logged(self) -> Decision | None:
+        """The logged decision the next request will replay; None past the end of the log.
+
+        A ruleset that adds a request reads it to play a log an earlier engine made as it was
+        (engine.deep_drive.manager.before_batter): that log has no answer where the request now comes.
+        """
+        return self.log[self._seq] if self._seq < len(self.log) else None
+
     def _matters(self, seq: int, side: str, kind: str, suggestion: str) -> bool:
         """Whether a side at "matters" is asked this request (the ruleset's ``matters``)."""
         follow_ups = self.rules.follow_ups
         last = self.log[seq - 1] if seq > 0 else None
-        # The steps of a change a person chose, and his call asked again after it (or after "back").
+        # The steps of a change a person chose, and his call asked again after it (or after "back"),
+        # not after "none" (Deep Drive's "No change": the call is over, the next one is the next batter's).
         his = last is not None and last.side == side and last.by == "manager"
-        if his and (kind in follow_ups or (kind in CALLS and last is not None and last.kind in (*follow_ups, kind))):
+        again = last is not None and (last.kind in follow_ups or (last.kind == kind and last.choice != NO_CHANGE))
+        if his and (kind in follow_ups or (kind in CALLS and again)):
             return True
         if kind in follow_ups:
             return False

@@ -8,8 +8,10 @@ At "matters" (engine.game.MATTERS) a person is asked:
   whenever the auto-manager would bring it in;
 - the offense's call (swing, safe, bunt, squeeze, hit and run, steal, pinch hitter or runner)
   when the auto-manager would do something but swing away, late and close, or with a runner on
-  third; the defense's call at the start of a half (defensive replacements) only when the
-  auto-manager would make one (it makes none), or when the manager called time;
+  third; the defense's call at the start of a half (defensive replacements) and before every
+  other batter (a pitching change or a defensive replacement, manager.before_batter) only when
+  the auto-manager would make a change there (it makes none), or when the manager called time;
+  after his "No change" the call is over (engine.game.NO_CHANGE: not asked again next batter);
 - the steps of a change (who leaves, who comes in) only when the person chose the change, and a
   substitute's position as his team takes the field always (a forced move);
 - the outfield in, the pickoff base, the runners sent and the throws (manual baserunning), and

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
+from engine.bases import only_the_extra_inning_runner
 from engine.deep_drive.cards import bullpen, pitcher_card, starter_card
 from engine.deep_drive.state import Arm, dd
 from engine.events import Fatigue, Reading
@@ -34,7 +35,9 @@ HITS_AND_WALKS = frozenset(("1B", "2B", "3B", "HR", "BB"))
 def enter(g: Game, team: TeamState, pitcher: Pitcher, starter: bool) -> Arm:
     """Start a pitcher's count with his Endurance (the number after the slash when a reliever starts)."""
     state = g.state
-    mid = state.fielding is team and (state.outs > 0 or state.runners_on())
+    # Mid-inning: an out made or a man on, but for the extra-inning runner before the half's first batter.
+    on = state.runners_on() and not only_the_extra_inning_runner(g)
+    mid = state.fielding is team and (state.outs > 0 or on)
     rating = pitcher.endurance_as(starter)
     arm = Arm(pitcher.id, starter, rating, rating, state.inning, mid)
     dd(g).arms[pitcher.id] = arm

@@ -2,7 +2,14 @@
 
 Half innings of plate appearances until the game ends by baseball's rules: the home team does
 not bat in the last inning ahead, a tie goes on, and the winning run ends the game the moment it
-scores (``engine.bases.WalkOff``, OBR 5.08(b), shared with Inside Pitch).
+scores (``engine.bases.WalkOff``, OBR 5.08(b), shared with Inside Pitch). With
+``Options.extra_inning_runner`` (OBR 7.01(b)) a half inning past the scheduled innings starts
+with the man before the leadoff batter on second, his run unearned, as in Inside Pitch
+(``engine.bases.place_extra_inning_runner``).
+
+Before each batter: the fatigued (or hurt) pitcher's change (manager.pitching_change); before
+any batter but the half's first, the defense's call (manager.before_batter: a pitching change or
+a defensive replacement at any time); then the infield, outfield and offense's calls (manager.align).
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from typing import TYPE_CHECKING, cast
 
 from cards.models import Batter as IPBatter
 from engine import walk_offs
-from engine.bases import WalkOff
+from engine.bases import WalkOff, extra_inning_runner_due, place_extra_inning_runner
 from engine.boxscore import classify
 from engine.deep_drive import endurance, injuries, manager, prepitch, strategy, substitutes
 from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
@@ -84,10 +91,13 @@ def start_half_inning(g: Game, resume: bool = False) -> None:
         state.bases = [None, None, None]
         state.batting.runs_by_inning.append(0)
     g.emit(HalfInningStarted(state.inning, state.top, state.batting.key))
+    if not resume and extra_inning_runner_due(g) and not dd(g).older_log:
+        place_extra_inning_runner(g)  # before the defense's calls: they are made with him on second
     if g.until != START:
         substitutes.place(g, state.fielding)  # pinch hitters and runners take the field
         substitutes.defense_call(g)
         manager.pitching_change(g, start_of_half=True)
+        dd(g).first_of_half = True
     endurance.start_inning(endurance.arm_of(g, state.fielding))
     dd(g).lead_at_start = state.fielding.runs - state.batting.runs
 
@@ -104,7 +114,10 @@ def play_half_inning(g: Game) -> None:
 def plate_appearance(g: Game) -> None:
     """The calls before the pitch, the at bat, and the counts after it."""
     state = g.state
-    manager.pitching_change(g)
+    offered = manager.pitching_change(g)
+    leadoff, dd(g).first_of_half = dd(g).first_of_half, False
+    if not (leadoff or offered):
+        manager.before_batter(g)  # the defense's call: a change before any batter
     manager.align(g)
     before = len(g.events)
     arm = endurance.arm_of(g, state.fielding)

@@ -1,9 +1,11 @@
 """The managers' calls in a Deep Drive game, each a request with the auto-manager's suggestion.
 
 - The defense before a batter: a pitching change (always offered when the man on the mound is
-  fatigued, and at the start of each half); the infield in, or in at the corners, with a runner on
-  third and fewer than two out (DDB "Infield In", "Infield In at the Corners"); the outfield in,
-  from the bottom of the last inning on with the winning run on third (DDB "Outfield In").
+  fatigued, and at the start of each half; before any other batter, the defense's call
+  ``before_batter`` lists "Pitching change..." and "Defensive replacement..."); the infield in,
+  or in at the corners, with a runner on third and fewer than two out (DDB "Infield In",
+  "Infield In at the Corners"); the outfield in, from the bottom of the last inning on with the
+  winning run on third (DDB "Outfield In").
 - The offense before a batter with runners on: swing away, play it safe (DDB "Playing it Safe",
   not with the bases loaded), the sacrifice bunt, the suicide squeeze, the hit and run, a steal
   (manual steals, DDB "Stealing Bases" (2)); with or without runners, a pinch hitter or runner
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
     from engine.state import TeamState
 
 STAY = "stay"
+DEFENSE = "defense"  # the defense's call (engine.game.CALLS: a manager who called time is asked it)
+RELIEF = "relief"
 SWING = "swing"
 SAFE = "safe"
 STEAL = "steal"
@@ -78,15 +82,16 @@ def _suggest_change(g: Game, team: TeamState, start_of_half: bool) -> Pitcher | 
     return None
 
 
-def pitching_change(g: Game, start_of_half: bool = False) -> None:
-    """Offer the defense a new pitcher: at the start of a half, or whenever the man on the mound is fatigued."""
+def pitching_change(g: Game, start_of_half: bool = False) -> bool:
+    """Offer the defense a new pitcher: at the start of a half, or whenever the man on the mound is
+    fatigued (or hurt). Whether it was offered."""
     team = g.state.fielding
     pen = available_relievers(team)
     if not pen:
-        return  # the tired man stays: the game must finish
+        return False  # the tired man stays: the game must finish
     fatigued = endurance.arm_of(g, team).fatigued() or team.pitcher.id in dd(g).hurt
     if not (start_of_half or fatigued):
-        return
+        return False
     new = _suggest_change(g, team, start_of_half)
     suggestion = f"relief:{new.id}" if new is not None else STAY
     current = pitcher_card(team)
@@ -99,7 +104,7 @@ def pitching_change(g: Game, start_of_half: bool = False) -> None:
     def options() -> list[Option]:
         listed = [] if must else [Option(STAY, f"Stay with {current.name}")]
         for p in pen:
-            listed.append(Option(f"relief:{p.id}", f"{p.name} ({p.usage}, Endurance {p.endurance})"))
+            listed.append(Option(f"relief:{p.id}", _pen_words(p)))
         return listed
 
     arm = endurance.arm_of(g, team)
@@ -111,11 +116,78 @@ def pitching_change(g: Game, start_of_half: bool = False) -> None:
         suggestion,
         lambda: {"endurance": arm.endurance, "fatigued": fatigued},
     )
-    if choice == STAY:
-        return
-    pitcher = next(p for p in pen if p.id == choice.split(":", 1)[1])
+    if choice != STAY:
+        bring_in(g, team, next(p for p in pen if p.id == choice.split(":", 1)[1]))
+    return True
+
+
+def bring_in(g: Game, team: TeamState, pitcher: Pitcher) -> None:
     change_pitcher(g, team, cast(IPPitcher, pitcher))  # the shared state holds either ruleset's cards
     endurance.enter(g, team, pitcher, starter=False)
+
+
+def _pen_words(p: Pitcher) -> str:
+    return f"{p.name} ({p.usage}, Endurance {p.endurance})"
+
+
+def before_batter(g: Game) -> None:
+    """The defense's call before a batter other than the half's first (who comes after the calls at
+    the start of the half): "No change", "Pitching change..." while the bullpen has a man,
+    "Defensive replacement..." while the bench has one; asked again after a change (or "back").
+
+    The book lets a manager change pitchers at any time (DDB "Pitcher Endurance" counts "a pitcher
+    who entered mid-inning"). The auto-manager makes no change here: its pitching changes are the
+    fatigued or hurt man's (``pitching_change``, offered before this call, which is then not asked),
+    so a person at "matters" is asked this call only when he called time (engine.game.Game.call_time).
+
+    A log made before this call existed has another answer where it now comes (never this call for
+    this side: the side's next "defense" answer in such a log, at the start of a half, comes after
+    an "offense" answer of his own): the game then plays as that engine did, without the call
+    (``older_log``), so stored games replay as they were played.
+    """
+    team = g.state.fielding
+    note = dd(g)
+    for _ in range(substitutes.ROUNDS):
+        if note.older_log:
+            return
+        options = [Option(substitutes.NO_CHANGE, "No change")]
+        pen = available_relievers(team)
+        if pen:
+            options.append(Option(RELIEF, "Pitching change..."))
+        if team.available_bench() and substitutes.fielder_spots(team):
+            options.append(Option(substitutes.FIELD, "Defensive replacement..."))
+        if len(options) == 1:
+            return
+        logged = g.next_logged()
+        if logged is not None and (logged.kind, logged.side) != (DEFENSE, team.key):
+            note.older_log = True
+            return
+        choice = g.ask(team.key, DEFENSE, "Any changes before the next batter?", options, substitutes.NO_CHANGE)
+        if choice == substitutes.NO_CHANGE:
+            return
+        if choice == RELIEF:
+            relieve(g, team, pen)
+        else:
+            substitutes.defensive_replacement(g, team)
+
+
+def relieve(g: Game, team: TeamState, pen: list[Pitcher]) -> bool:
+    """The defense's "Pitching change...": who comes in (the auto-manager's man suggested). False when backed out of."""
+    pick = pick_reliever(g, team) or pen[0]
+    current = pitcher_card(team)
+    arm = endurance.arm_of(g, team)
+    choice = g.ask(
+        team.key,
+        substitutes.WHO_COMES_IN,
+        lambda: f"Who pitches for {current.name} ({arm.endurance} Endurance left)?",
+        lambda: [*(Option(f"relief:{p.id}", _pen_words(p)) for p in pen), Option(substitutes.BACK, "Back")],
+        f"relief:{pick.id}",
+        {"change": RELIEF},
+    )
+    if choice == substitutes.BACK:
+        return False
+    bring_in(g, team, next(p for p in pen if p.id == choice.split(":", 1)[1]))
+    return True
 
 
 def outfield_in_allowed(g: Game) -> bool:

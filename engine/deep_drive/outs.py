@@ -226,6 +226,34 @@ def ground_words(code: str, key: str) -> str:
     }.get(key, key)
 
 
+FIELDER_WORDS = {
+    Position.P: "the pitcher",
+    Position.C: "the catcher",
+    Position.FIRST: "the first baseman",
+    Position.SECOND: "the second baseman",
+    Position.THIRD: "the third baseman",
+    Position.SHORT: "the shortstop",
+}
+BASE_NAMES = {"1": "first", "2": "second", "3": "third"}
+
+
+def ball_words(code: OutCode) -> str:
+    """A ground-ball code as the Outs Chart describes it: G1h is "A hard ground ball to the pitcher"."""
+    speed = "hard " if code.code.endswith("h") else "slow " if code.slow else ""
+    fielder = FIELDER_WORDS.get(code.fielder) if code.fielder is not None else None
+    return f"A {speed}ground ball to {fielder or 'an infielder'}"
+
+
+def bases_words(key: str) -> str:
+    """The runners of a base-state key: "13" is "runners on first and third", "123" "the bases loaded"."""
+    if key == "123":
+        return "the bases loaded"
+    names = [BASE_NAMES[b] for b in key]
+    if len(names) == 1:
+        return f"a runner on {names[0]}"
+    return f"runners on {' and '.join(names)}"
+
+
 def play_out(g: Game, ball: Ball, batter: Runner) -> str:
     """Play an out code on the bases; returns the scorer's notation (the code played)."""
     code = chart()[ball.code]
@@ -368,7 +396,7 @@ def _resolve(
     choice = g.ask(
         team.key,
         "ground_ball",
-        lambda: f"{code.code} with runners on {'-'.join(key)}: where does the throw go?",
+        lambda: f"{ball_words(code)} with {bases_words(key)}: where does the throw go?",
         lambda: [Option(k, ground_words(code.code, k)) for k in row.options],
         suggestion,
         lambda: {"code": code.code, "bases": key},

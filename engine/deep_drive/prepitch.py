@@ -8,7 +8,10 @@ handbook's Stolen Base, On-Base Event and Pitcher/Catcher charts.
   off his positions), -1 in the first inning for his team's leadoff man, +1 with the infield or the
   corners in; the handbook reads the green die as tens with the white die. Dugout's reading of
   the book's suggestion: nobody runs from the 7th inning on when either team leads by 5 or more.
-  A runner playing it safe does not run.
+  A runner playing it safe does not run, nor does one whose offense called a play (the sacrifice,
+  the squeeze, the hit and run: DDB "Sacrifice Bunt" and "Hit and Run" read the roll on the play's
+  chart, which says what the runner does); the call comes first (manager.align), then this check.
+  Games stored before this reading (``older_log``) play as they were.
 - Steals (manual, the ``dd_manual_steals`` option): the offense calls "steal" before the batter
   (manager.offense_call) for the same runner; red and white are read on the handbook's chart with
   the same adjustments (``steal_manual``: no jump, he holds). The auto-manager sends him when the
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
     from engine.state import Runner
 
 BLOWOUT = 5
+SWING = "swing"  # the offense's call when it calls no play (engine.deep_drive.strategy)
 LATE = 7
 PICKOFF_NEEDS = {1: 100, 2: 50, 3: 10}  # a roll below this picks him off (first: automatic)
 REASONS = {"WP": "wild pitch", "PB": "passed ball", "BK": "balk"}
@@ -93,9 +97,12 @@ def manual_steals(g: Game) -> bool:
 
 def steal(g: Game) -> None:
     state = g.state
-    plan = dd(g).alignment
+    note = dd(g)
+    plan = note.alignment
     if plan.safe:
         return
+    if plan.call != SWING and not note.older_log:
+        return  # the offense called a bunt, squeeze or hit and run: the runner goes with the play
     target = steal_target(g)
     if target is None:
         return

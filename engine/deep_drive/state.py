@@ -101,6 +101,12 @@ class DeepDriveState:
     started_on_first: Runner | None = None
     # Pitchers hurt out of the game or ejected: the next call replaces them while the bullpen has a man.
     hurt: set[str] = field(default_factory=set)
+    # The half's first batter is still to come: the calls at the start of the half were just made
+    # (manager.before_batter is not asked then).
+    first_of_half: bool = False
+    # The log was made by an engine without the defense's call before every batter (it has another
+    # answer where that call now comes): the game plays as that engine played it (manager.before_batter).
+    older_log: bool = False
 
 
 _STATES: WeakKeyDictionary[Game, DeepDriveState] = WeakKeyDictionary()

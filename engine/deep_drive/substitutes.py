@@ -280,7 +280,7 @@ def pinch_run(g: Game) -> bool:
 # --- the defense --------------------------------------------------------------------------------
 
 
-def _fielders(team: TeamState) -> list[int]:
+def fielder_spots(team: TeamState) -> list[int]:
     """Order spots of the fielders a defensive replacement may take out (placed, at a field position)."""
     return [i for i, s in enumerate(team.order) if s.position in FIELD_POSITIONS and i not in team.unplaced]
 
@@ -289,7 +289,7 @@ def defense_call(g: Game) -> None:
     """At the start of a half: "Defensive replacement..." while the bench has a man (the auto-manager makes none)."""
     team = g.state.fielding
     for _ in range(ROUNDS):
-        if not team.available_bench() or not _fielders(team):
+        if not team.available_bench() or not fielder_spots(team):
             return
         choice = g.ask(
             team.key,
@@ -304,7 +304,7 @@ def defense_call(g: Game) -> None:
 
 
 def defensive_replacement(g: Game, team: TeamState) -> bool:
-    spots = _fielders(team)
+    spots = fielder_spots(team)
 
     def fielders() -> list[Option]:
         listed = []

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from cards.notation import Hand
 from engine import walk_offs
-from engine.bases import WalkOff, force_advance, move
+from engine.bases import WalkOff, extra_inning_runner_due, force_advance, place_extra_inning_runner
 from engine.boxscore import classify
-from engine.events import EXTRA_INNING_RUNNER, HalfInningStarted, PlateAppearanceStarted
+from engine.events import HalfInningStarted, PlateAppearanceStarted
 from engine.inside_pitch import bunts, depth, manager, running, strategy
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.plays import end_plate_appearance, play_result
@@ -66,22 +66,8 @@ def start_half_inning(g: Game, resume: bool = False) -> None:
         state.bases = [None, None, None]
         state.batting.runs_by_inning.append(0)
     g.emit(HalfInningStarted(state.inning, state.top, state.batting.key))
-    if not resume and g.setup.options.extra_inning_runner and state.inning > g.setup.options.innings:
+    if not resume and extra_inning_runner_due(g):
         place_extra_inning_runner(g)
-
-
-def place_extra_inning_runner(g: Game) -> None:
-    """OBR 7.01(b): the man in the batting order just before the leadoff batter starts on second.
-
-    He counts as having reached on an error none was charged for (OBR 9.16 comment to
-    7.01(b)): his run is unearned. The box score charges him to the pitcher who faces the
-    half's first batter (``engine.boxscore``), the one on the mound as the inning begins.
-    """
-    state = g.state
-    offense = state.batting
-    spot = offense.order[(offense.up - 1) % len(offense.order)]
-    runner = Runner(spot.batter, state.fielding.pitcher.id, reached_on_error=True)
-    move(g, runner, 0, 2, EXTRA_INNING_RUNNER)
 
 
 def play_half_inning(g: Game) -> None:

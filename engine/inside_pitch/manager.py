@@ -78,6 +78,7 @@ from typing import TYPE_CHECKING
 
 from cards.models import Batter, Pitcher
 from cards.notation import Position
+from engine.bases import only_the_extra_inning_runner
 from engine.events import Fatigue, Substitution
 from engine.inside_pitch import asking, depth, strategy
 from engine.lineup import best_fielder, hitting_score
@@ -437,15 +438,7 @@ def planned_change(g: Game, team: TeamState) -> bool:
 def before_first_batter(g: Game) -> bool:
     """No batter has come up in this half: no outs, no runs, nobody on but the extra-inning
     runner still on second (``Options.extra_inning_runner``), who came there "on an error"."""
-    state = g.state
-    if state.outs or state.batting.runs_by_inning[-1:] != [0]:
-        return False
-    first, second, third = state.bases
-    if first is not None or third is not None:
-        return False
-    return second is None or (
-        second.reached_on_error and g.setup.options.extra_inning_runner and state.inning > g.setup.options.innings
-    )
+    return only_the_extra_inning_runner(g)
 
 
 # --- fatigue ------------------------------------------------------------------------------

@@ -297,6 +297,7 @@ async def test_league_options_keep_to_the_leagues_game(fake_discord: FakeDiscord
         offered = await fake.autocomplete(fake.commissioner, "league", "options", focused="setting", value="")
         names = [c["value"] for c in offered]
         assert "dd_manual_steals" in names and "bench_usage" in names and "designated_hitter" in names
+        assert "extra_inning_runner" in names  # both engines play it (OBR 7.01(b))
         assert not {"throw_charts_2007", "special_k_outs_only", "strategy_rolls"} & set(names)
         steals = await fake.autocomplete(fake.commissioner, "league", "options", focused="setting", value="steal")
         assert [c["value"] for c in steals] == ["dd_steals", "dd_manual_steals"]

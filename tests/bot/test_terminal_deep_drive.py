@@ -49,9 +49,10 @@ def test_a_watched_deep_drive_game_is_the_engines_game(
 def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The defense's call as the half starts (refused, then "no change"), the pitcher, the offense's
-    # call with nobody on, then with a runner on: play it safe.
-    feed(monkeypatch, "bogus\n1\n\n\n2\n")
+    # The defense's call as the half starts (refused, then "no change"), the pitcher, the defense's
+    # call before the 2nd and 3rd batters, the offense's call with nobody on, then with a runner on:
+    # play it safe.
+    feed(monkeypatch, "bogus\n1\n\n\n\n\n2\n")
     assert main(["play", "--ruleset", "deep-drive", "--seed", "5", "--manage", "home", "--ask", "every"]) == 0
     out = capsys.readouterr().out
     # DDB "Pitcher Endurance": the defense is asked about its pitcher with his Endurance in the words.
@@ -59,6 +60,9 @@ def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
     assert "    Cleveland manager makes no change\n" in out
     assert "Cleveland manager: Corey Kluber has 7 Endurance left: a new pitcher?" in out
     assert "    Cleveland manager stays with his pitcher\n" in out
+    # A change before any batter: the defense's call with a man out.
+    assert "Cleveland manager: Any changes before the next batter? (top 1, 1 out;" in out
+    assert "  ... and 2 pitching changes and substitutions: type ? to list them\n" in out
     # DDB "Playing it Safe": the offense's call with runners on.
     assert "Cleveland manager: Runners on: the offense's call?" in out and "2) Play it safe" in out
     assert "    Cleveland manager plays it safe: the runners stay close\n" in out
@@ -181,5 +185,15 @@ def test_every_deep_drive_call_is_answerable_at_the_terminal(
         assert "A pickoff throw: at which base?" in out and "The winning run is on third: bring the outfield in?" in out
         assert re.search(r"Steal: [\w. ]+ goes for (second|third)", out)
     else:
-        assert re.search(r"with runners on [123-]+: where does the throw go\?", out)
+        assert re.search(r"A (hard )?ground ball to the \w+( \w+)? with [\w ]+: where does the throw go\?", out)
     assert FINAL.search(out)
+
+
+def test_play_help_says_the_bench_usage_chart_is_a_league_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """DDB "Using the Bench" spreads a season's playing time: ``dugout play`` (one game, no league)
+    does not roll it, and its help says where it is rolled."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Deep Drive's Bench Usage Chart is a league rule and is not rolled for one game here" in out
+    assert "dugout run --rule bench_usage=on" in out
