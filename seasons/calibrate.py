@@ -27,6 +27,10 @@ for the whole league (players keep their differences):
   errors than the real season, 1970 with 11 % more sacrifice flies, 7 % fewer wild pitches and
   6 % fewer errors; each is part of the runs a batting line scores (a season without the
   column, SF before 1954, keeps its scale at 1);
+- ``running``: ``br``, an offset on the league's average BR (every batter card's), from the
+  league's runs per time on base (:func:`run_rate`): the batting line right, 2023's replays still
+  scored fewer of their runners than the real league (0.977 of BaseRuns against 1.007). Its update
+  is not real / k (:data:`BR_RESPONSE`, :func:`offset_recalibrate`);
 - ``spread`` and ``pitcher_spread``: the players' spread about the league's rate, per result.
   The slope of each regular's played rate on his real rate (weighted least squares, batters
   and pitchers apart) is pooled like the scales; the next fit stretches every target about
@@ -108,6 +112,18 @@ EVENTS = ("sf", "wp", "e")
 # small integers) and a far scale is a season the rules cannot follow, not one to chase.
 EVENT_SCALE_LIMITS = (0.5, 2.0)
 SPREAD_MIN_SE = 1e-3  # a round's slope weighs at most 1 / SPREAD_MIN_SE^2 (an exact line has SE 0)
+# The running scale (``running``): an offset on the league's average BR (``seasons.ratings``),
+# fitted so the played league's runners score as often as the real ones (:func:`run_rate`). The
+# runs per time on base answer the offset weakly and not in proportion (BR moves only the runner
+# checks; most runs score on hits and walks whatever the runner), so the update is not real / k:
+# it takes the played rate as linear in the offset with a measured slope, BR_RESPONSE of the
+# real rate per step (2023's bundled set with every card's BR one step up, one replay on the same
+# seed: runs per time on base 0.3027 -> 0.3198, 0.0171 a step, 0.055 of the real 0.3131; R/G
+# +4.3 %; see docs/real-seasons/fit.md, "Calibration"), pools the rounds' intercepts and solves
+# for the offset, within BR_OFFSET_LIMITS (a step either way moves every runner; further is a
+# season the running charts cannot follow).
+BR_RESPONSE = 0.055
+BR_OFFSET_LIMITS = (-1.0, 1.0)
 
 
 class PlayedLeague(Protocol):
@@ -324,6 +340,34 @@ def pooled_recalibrate(
     return out
 
 
+def run_rate(b: Batting) -> float:
+    """Runs per time on base: (R - HR) / (H + BB + HBP - HR), the runners who came home (the
+    batter's own home runs left out)."""
+    on_base = b.h + b.bb + b.hbp - b.hr
+    return (b.r - b.hr) / on_base if on_base > 0 else 0.0
+
+
+def offset_recalibrate(
+    rounds: Sequence[tuple[float, float, float]],
+    real: float,
+    slope: float,
+    current: float,
+    limits: tuple[float, float],
+) -> float:
+    """The offset that plays ``real``, from rounds of (offset played with, rate played, weight).
+
+    The played rate is taken as a + slope x offset with the slope measured (not fitted: rounds a
+    fraction of a step apart cannot measure it against their noise); a is pooled as the weighted
+    mean of played - slope x offset and the new offset is (real - a) / slope, within ``limits``.
+    No usable round, no real rate or no slope: ``current``."""
+    usable = [(o, p, w) for o, p, w in rounds if p > 0 and w > 0]
+    if not usable or real <= 0 or slope <= 0:
+        return current
+    total = sum(w for _, _, w in usable)
+    intercept = sum(w * (p - slope * o) for o, p, w in usable) / total
+    return min(max((real - intercept) / slope, limits[0]), limits[1])
+
+
 def gdp_rate(b: Batting) -> float:
     """Grounded into double plays per plate appearance."""
     return b.gidp / b.pa if b.pa > 0 else 0.0
@@ -362,6 +406,7 @@ class Calibration:
     steals: dict[str, float] = field(default_factory=dict)  # attempts, success
     gdp: dict[str, float] = field(default_factory=dict)  # "gdp": the GDP ratings' scale
     events: dict[str, float] = field(default_factory=dict)  # EVENTS: SF ratings, WP ranges, error numbers
+    running: dict[str, float] = field(default_factory=dict)  # "br": the offset on the league's average BR
     spread: dict[str, float] = field(default_factory=dict)  # batters' targets about the league, per result
     pitcher_spread: dict[str, float] = field(default_factory=dict)  # pitchers' (H HR BB K)
     # per round: the scales it played with, what it played, its weights
@@ -398,6 +443,11 @@ class Calibration:
                 "success": (dict(self.steals), steal_rates(everyone), float(everyone.sb + everyone.cs)),
                 "gdp": (dict(self.gdp), {"gdp": gdp_rate(everyone)}, float(everyone.pa)),
                 "events": (dict(self.events), played_event_rates(played), float(played.team_games)),
+                "running": (
+                    dict(self.running),
+                    {"runs": run_rate(everyone)},
+                    float(everyone.h + everyone.bb + everyone.hbp - everyone.hr),
+                ),
             }
         )
         round_slopes: dict[str, tuple[dict[str, float], dict[str, tuple[float, float]]]] = {}
@@ -458,6 +508,15 @@ class Calibration:
         # No SF column before 1954 (but as sacrifice hits): a real rate of 0 leaves its scale alone.
         events = pooled_recalibrate(group("events"), real_event_rates(season), self.events)
         self.events = {k: min(max(v, EVENT_SCALE_LIMITS[0]), EVENT_SCALE_LIMITS[1]) for k, v in events.items()}
+        real_runs = run_rate(real)
+        br = offset_recalibrate(
+            [(scales.get("br", 0.0), rate["runs"], w) for scales, rate, w in group("running")],
+            real_runs,
+            BR_RESPONSE * real_runs,
+            self.running.get("br", 0.0),
+            BR_OFFSET_LIMITS,
+        )
+        self.running = {"br": br}
         pooled_slopes = self.slopes[start:]
         for side, results, attr in (
             ("batters", SPREAD_RESULTS, "spread"),
@@ -505,6 +564,7 @@ class Calibration:
         parts += [f"steal {k} {v:.3f}" for k, v in sorted(self.steals.items())]
         parts += [f"gdp {v:.3f}" for v in self.gdp.values()]
         parts += [f"{k} {self.events[k]:.3f}" for k in EVENTS if k in self.events]
+        parts += [f"br {v:+.3f}" for v in self.running.values()]
         parts += [f"spread {k} {v:.3f}" for k, v in sorted(self.spread.items())]
         parts += [f"pitchers' spread {k} {v:.3f}" for k, v in sorted(self.pitcher_spread.items())]
         return ", ".join(parts)

@@ -218,6 +218,7 @@ def generate(
     steals: dict[str, float] = {}
     gdp: dict[str, float] = {}  # the calibration's GDP scale, once it has one
     events: dict[str, float] = {}  # the calibration's SF, WP and error scales, once it has them
+    running: dict[str, float] = {}  # the calibration's offset on the average BR, once it has one
 
     def build(fitted: SeasonFitLike) -> tuple[dict[str, list[AnyCard]], dict[str, list[TeamEntry]], list[str]]:
         """Every card and team entry of the season from one fit."""
@@ -268,6 +269,7 @@ def generate(
                     **({"steals": steals} if steals else {}),
                     **gdp,
                     **{k: v for k, v in events.items() if k in ("sf", "e")},
+                    **running,
                 ),
                 **fitted.batters[pid],
             }
@@ -403,6 +405,8 @@ def generate(
                 gdp.update(calibration.gdp)
                 events.clear()
                 events.update(calibration.events)
+                running.clear()
+                running.update(calibration.running)
                 files, teams, notes = build(fitted)
         calibration_notes.append(
             f"calibrated in {len(schedule)} rounds of league games ({calibration.describe()}; "

@@ -435,9 +435,14 @@ def _speed_spread(season: Season, league: str | None) -> float:
     return math.sqrt(sum(w * (v - mean) ** 2 for w, v in scored) / total)
 
 
-def _base_running(b: Batting, league: Batting, spread: float) -> int:
+def _base_running(b: Batting, league: Batting, spread: float, offset: float = 0.0) -> int:
+    """BR: the league's average runner at :data:`BR_AVERAGE` plus ``offset`` (the calibration's
+    running scale, ``seasons.calibrate``), each standard deviation of speed :data:`BR_PER_SD` steps.
+
+    The offset is added before the rounding, so a fraction of a step moves that share of the
+    runners up (or down) one step; BR stays 0-6."""
     z = _speed(b, league) / spread if spread > 0 else 0.0
-    return _clamp(_round(BR_AVERAGE + BR_PER_SD * z), 0, 6)
+    return _clamp(_round(BR_AVERAGE + offset + BR_PER_SD * z), 0, 6)
 
 
 def stealing(b: Batting, league: Batting, steals: Mapping[str, float] | None = None) -> tuple[int | str, int]:
@@ -537,10 +542,12 @@ def batter_ratings(
     gdp: float = 1.0,
     sf: float = 1.0,
     e: float = 1.0,
+    br: float = 0.0,
 ) -> dict[str, object]:
     """The batter card's injury, positions, br, bnt, att, sb, gdp and sf fields (``steals``: see
     :func:`stealing`; ``gdp``, ``sf`` and ``e``: the calibration's GDP, SF and error scales, see
-    :func:`_batter_gdp`, :func:`_sacrifice_fly` and :func:`fielding_line`)."""
+    :func:`_batter_gdp`, :func:`_sacrifice_fly` and :func:`fielding_line`; ``br``: its offset on
+    the league's average BR, see :func:`_base_running`)."""
     league = _league_of(player, season)
     lg = season.league_batting(league)
     b = player.batting or Batting()
@@ -549,7 +556,7 @@ def batter_ratings(
     return {
         "injury": injury_rating(player, season),
         "positions": fielding_lines(player, season, errors=e),
-        "br": _base_running(b, lg, speed.get(league, 0.0)),
+        "br": _base_running(b, lg, speed.get(league, 0.0), br),
         "bnt": _bunting(b, lg, _is_pitcher(player)),
         "att": att,
         "sb": sb,

@@ -9,11 +9,14 @@ from dataclasses import dataclass, field
 import pytest
 
 from seasons.calibrate import (
+    BR_OFFSET_LIMITS,
+    BR_RESPONSE,
     EVENT_SCALE_LIMITS,
     PER_GAME,
     SPREAD_LIMITS,
     Calibration,
     games_per_team,
+    offset_recalibrate,
     per_game,
     pitching_rates,
     played_batting,
@@ -24,6 +27,7 @@ from seasons.calibrate import (
     pooled_spread,
     rates,
     real_event_rates,
+    run_rate,
     spread_slopes,
     steal_rates,
     uses_dh,
@@ -317,3 +321,51 @@ def test_a_season_without_sacrifice_flies_keeps_the_sf_scale_and_a_far_scale_is_
     played = Played(team_games=20, batting={"a": _line(pa=700, ab=600, h=150, sf=1)})
     cal.update(played, [], season([], lots), Batting())
     assert cal.events == {"sf": EVENT_SCALE_LIMITS[1]}  # 20 asked
+
+
+# --- the running scale (an offset on the average BR) -----------------------------------------
+
+
+def test_runs_per_time_on_base_leave_the_batters_own_home_runs_out() -> None:
+    # (R - HR) / (H + BB + HBP - HR) = (700 - 150) / (1400 + 500 + 50 - 150) = 550 / 1800
+    assert run_rate(Batting(r=700, hr=150, h=1400, bb=500, hbp=50)) == pytest.approx(550 / 1800)
+    assert run_rate(Batting()) == 0.0
+
+
+def test_the_offset_solves_a_measured_line_through_the_pooled_rounds_within_limits() -> None:
+    # Slope 0.02 a step. Intercepts 0.30 - 0 and 0.32 - 0.02 x 0.5 = 0.31, weights 1 : 3: a = 0.3075.
+    rounds = [(0.0, 0.30, 100.0), (0.5, 0.32, 300.0)]
+    assert offset_recalibrate(rounds, 0.31, 0.02, 0.0, (-1.0, 1.0)) == pytest.approx((0.31 - 0.3075) / 0.02)
+    # Real below the line: the offset goes down; far off either way: the limit.
+    assert offset_recalibrate(rounds, 0.30, 0.02, 0.0, (-1.0, 1.0)) == pytest.approx((0.30 - 0.3075) / 0.02)
+    assert offset_recalibrate(rounds, 0.40, 0.02, 0.0, (-1.0, 1.0)) == 1.0
+    assert offset_recalibrate(rounds, 0.20, 0.02, 0.0, (-1.0, 1.0)) == -1.0
+    # Nothing to go on: the current offset.
+    assert offset_recalibrate([], 0.31, 0.02, 0.25, (-1.0, 1.0)) == 0.25
+    assert offset_recalibrate(rounds, 0.0, 0.02, 0.25, (-1.0, 1.0)) == 0.25
+
+
+def test_a_round_fits_the_br_offset_from_runs_per_time_on_base() -> None:
+    # Real: (700 - 150) / 1800 = 0.3056 runs per time on base.
+    real = season(
+        [], [dataclasses.replace(team("aaa"), batting=Batting(pa=6000, ab=5400, r=700, hr=150, h=1400, bb=500, hbp=50))]
+    )
+    real_rate = 550 / 1800
+    slope = BR_RESPONSE * real_rate
+    cal = Calibration()
+
+    def played(runs: int) -> Played:  # 200 H + 20 BB - 40 HR: 180 times on base, 40 of the runs home runs
+        return Played(team_games=10, batting={"a": _line(pa=900, ab=800, r=runs, h=200, hr=40, bb=20)})
+
+    # Round 1 at offset 0: 53 of 180 runners home (0.2944), short of the real: two thirds of a step up.
+    cal.update(played(40 + 53), [], real, Batting())
+    assert cal.running["br"] == pytest.approx((real_rate - 53 / 180) / slope)
+    assert 0.6 < cal.running["br"] < 0.7
+    # Round 2 (pooled alone from round 2 on) at that offset scores the real 55 of 180: it stays.
+    first = cal.running["br"]
+    cal.update(played(40 + 55), [], real, Batting())
+    assert cal.running["br"] == pytest.approx(first)
+    assert f"br {cal.running['br']:+.3f}" in cal.describe()
+    # Round 3 scores every runner: pooled with round 2 (0.65 a runner at that offset), far over: the lower bound.
+    cal.update(played(40 + 180), [], real, Batting())
+    assert cal.running["br"] == BR_OFFSET_LIMITS[0]

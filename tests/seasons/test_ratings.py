@@ -316,6 +316,25 @@ def test_running_ratings_stay_in_bounds_and_a_non_runner_is_n() -> None:
     assert s["sb"] >= 2  # type: ignore[operator]
 
 
+def test_the_calibrations_br_offset_moves_runners_a_step_from_half_a_step_and_stays_0_to_6() -> None:
+    season = build()
+    average = season.players["ss2"]  # speed 0: BR_AVERAGE + offset, rounded half up
+
+    def br(player: Player, offset: float) -> object:
+        return batter_ratings(player, season, br=offset)["br"]
+
+    assert [br(average, o) for o in (0.0, 0.49, 0.5, 1.0, -0.5, -0.51, -1.0)] == [3, 3, 4, 4, 3, 2, 2]
+    # Everyone moves the offset's way or not at all: never the other way.
+    for pid in ("cf0", "cf1", "cf3", "cf4", "lf2"):
+        steps = [br(season.players[pid], o) for o in (-1.0, -0.5, 0.0, 0.5, 1.0)]
+        assert steps == sorted(steps), pid  # type: ignore[type-var]
+    flash = dataclasses.replace(batting(0), r=150, triples=20, h=165, sb=100, cs=5)
+    statue = dataclasses.replace(batting(0), r=30, triples=0, h=145, sb=0, cs=0)
+    bounded = build((subject(batting=flash), subject(player_id="statue01", batting=statue)))
+    assert batter_ratings(bounded.players["subject01"], bounded, br=1.0)["br"] == 6
+    assert batter_ratings(bounded.players["statue01"], bounded, br=-1.0)["br"] == 0
+
+
 def test_missing_columns_give_the_average_not_a_crash() -> None:
     # A season without CS, SF and GIDP (all zero): every batter gets the average there.
     season = build(cs=0, sf=0, gidp=0, pitching_gidp=0)
