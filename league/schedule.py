@@ -13,15 +13,37 @@ How a schedule is built:
    - divisions (all the same size): a "cycle" is a league-wide round robin plus a round robin inside every
      division, so division rivals meet twice as often as the rest; the rest of the series come from a
      division round robin first, then from part of a league-wide one;
-   - two leagues of different sizes (``subleagues``; MLB's AL and NL of 1977-1992 and 1998-2012): each
-     league's own schedule as above, no interleague games (MLB's before 1997), the two merged by day;
-   - two leagues (``subleagues``, the same size; divisions each inside one league): MLB's 4:2:1 in series,
+   - divisions of different sizes (MLB 1994-2012: 5, 5 and 4; 5, 6 and 5): a cycle is a league-wide round
+     robin plus a "division block" of k series for every team inside its division, k the biggest
+     division's round robin (one more where an odd division needs an even number: 6 for 5, 6 and 5). A
+     smaller division plays whole round robins and then rounds of one more (even) or, odd, pairs i and
+     i + j round the circle, the next block taking the next rounds, so the extra series go round its
+     pairs. Everyone in the league meets every cycle and division rivals meet more often (a smaller
+     division's a little more). Past whole cycles: one more block, then a block of the rest when it is at
+     most k, else part of a league-wide round robin. A division sits out rounds of a block it needs fewer
+     for, so such a season has some more off days than one of even divisions (162 games: 194-195 days
+     instead of 181);
+   - two leagues that do not meet (``interleague=False``: MLB's before 1997) or of different sizes (MLB's AL
+     and NL of 1977-1992) unless asked to meet: each league's own schedule as above, merged by day;
+   - two leagues that meet with divisions of different sizes (MLB 1997), or of different sizes with
+     ``interleague=True`` (MLB 1998-2012, 14 and 16 teams; an even difference): each league's own rounds
+     side by side, and a block of interleague rounds in mid-season (MLB's interleague weeks), one series
+     per team per round, as many as the biggest division's teams: with divisions matching in size each
+     team meets the other league's matching division (paired by name: East with East), otherwise the
+     smaller league's teams in order meet the bigger one's shifted one place a round, its teams left over
+     playing each other;
+   - two leagues (``subleagues``, the same size, divisions all of one size): MLB's 4:2:1 in series,
      a cycle being two round robins inside each league, two inside each division and one interleague
      round (every pair of leagues' teams once). With an odd league or division the team that sits out
      in one league plays the one that sits out in the other, an interleague series taken from the cycle's
      interleague rounds, so every round has every team playing. Series past whole cycles come from a
      division round robin, then interleague rounds (the first pairs each team with its "natural rival",
-     the same place in the same division of the other league), then league rounds.
+     the same place in the same division of the other league), then league rounds. A season shorter than
+     one cycle (MLB 2020's 60 games, its nearest) is regional: about two thirds of the series inside the
+     division (REGIONAL_DIVISION_SHARE), the rest against the other league's matching division (2020: 40
+     and 20 games; here 36 and 24).
+
+   Divisions are taken in the order of their names, so two leagues' divisions pair by name.
 
    Each cycle's rounds are shuffled, avoiding a pair meeting in back-to-back series where it can.
 

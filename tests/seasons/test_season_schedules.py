@@ -18,8 +18,8 @@ from seasons.calibrate import games_per_team
 from seasons.deep_drive.generate import generate as generate_deep_drive
 from seasons.generate import division_name, generate, interleague_statement
 from seasons.stats import Season
-from tests.seasons.test_dh_statement import parts, two_leagues
 from tests.seasons.test_deep_drive_generate import DEFAULT
+from tests.seasons.test_dh_statement import parts, two_leagues
 
 
 def structure(year: int) -> tuple[list[str], int, dict[str, list[str]], dict[str, str], bool | None]:
@@ -67,7 +67,7 @@ def pair_games(played: list[ScheduledGame]) -> Counter[frozenset[str]]:
 
 @pytest.mark.parametrize("year", [1970, 1985, 1995])
 def test_seasons_before_1997_have_no_interleague_games(year: int) -> None:
-    played, games, divisions, leagues = schedule(year)
+    played, _, divisions, leagues = schedule(year)
     assert not [g for g in played if leagues[g.away] != leagues[g.home]]
     pairs = pair_games(played)
     for a in leagues:
@@ -111,7 +111,8 @@ def test_2023_keeps_mlbs_4_2_1() -> None:
     by_kind: dict[str, Counter[int]] = {"division": Counter(), "league": Counter(), "interleague": Counter()}
     for pair, n in pair_games(played).items():
         a, b = sorted(pair)
-        kind = "interleague" if leagues[a] != leagues[b] else "division" if division_of[a] == division_of[b] else "league"
+        same = division_of[a] == division_of[b]
+        kind = "interleague" if leagues[a] != leagues[b] else "division" if same else "league"
         by_kind[kind][n] += 1
     # Every pair meets: 13 games (give or take one) against each division rival, 6-7 against the rest of the
     # league, 3 against each interleague team (4 against some: the natural rivals' two two-game series).
