@@ -96,6 +96,10 @@ class SetInfo(BaseModel):
     # Whether extra innings start with a runner on second (OBR 7.01(b), MLB from 2020;
     # None: the set does not say, and games play without it).
     extra_inning_runner: bool | None = None
+    # Whether the set's two leagues meet in the regular season (MLB from 1997): false schedules each
+    # league apart, true or None (the set does not say) lets two leagues of the same size meet
+    # (league.schedule's interleague rounds).
+    interleague: bool | None = None
     source: str = ""  # where the cards come from, e.g. "Lahman database 2024 (SABR)"
     licence: str = ""  # e.g. "CC BY-SA 3.0"
     # Deep Drive: the season handbook whose charts the set's cards are read with ("default": the
@@ -117,6 +121,13 @@ class SetInfo(BaseModel):
         if len(set(value)) != len(value):
             raise ValueError("designated_hitter names a league twice")
         return value
+
+    @field_validator("interleague", mode="before")
+    @classmethod
+    def _interleague(cls, value: Any) -> Any:
+        if value is None or isinstance(value, bool):
+            return value
+        raise ValueError(f"interleague is true (the leagues meet) or false (they do not); got {value!r}")
 
     def dh_leagues(self) -> tuple[str, ...] | None:
         """The leagues whose parks use the designated hitter when the set names them; None for true/false/unsaid."""

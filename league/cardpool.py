@@ -133,6 +133,11 @@ class CardPool:
             extra_inning_runner=bool(runner and runner[0]),
         )
 
+    def interleague(self) -> bool | None:
+        """Whether the league's two leagues meet (``make_schedule``'s ``interleague``): the first set that
+        says (a generated season: from 1997); None when none does, the schedule's default."""
+        return next((s.info.interleague for s in self.sets if s.info.interleague is not None), None)
+
     def card(self, card_id: str) -> AnyCard:
         cardset = self._home.get(card_id)
         if cardset is None:

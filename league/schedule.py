@@ -13,15 +13,37 @@ How a schedule is built:
    - divisions (all the same size): a "cycle" is a league-wide round robin plus a round robin inside every
      division, so division rivals meet twice as often as the rest; the rest of the series come from a
      division round robin first, then from part of a league-wide one;
-   - two leagues of different sizes (``subleagues``; MLB's AL and NL of 1977-1992 and 1998-2012): each
-     league's own schedule as above, no interleague games (MLB's before 1997), the two merged by day;
-   - two leagues (``subleagues``, the same size; divisions each inside one league): MLB's 4:2:1 in series,
+   - divisions of different sizes (MLB 1994-2012: 5, 5 and 4; 5, 6 and 5): a cycle is a league-wide round
+     robin plus a "division block" of k series for every team inside its division, k the biggest
+     division's round robin (one more where an odd division needs an even number: 6 for 5, 6 and 5). A
+     smaller division plays whole round robins and then rounds of one more (even) or, odd, pairs i and
+     i + j round the circle, the next block taking the next rounds, so the extra series go round its
+     pairs. Everyone in the league meets every cycle and division rivals meet more often (a smaller
+     division's a little more). Past whole cycles: one more block, then a block of the rest when it is at
+     most k, else part of a league-wide round robin. A division sits out rounds of a block it needs fewer
+     for, so such a season has some more off days than one of even divisions (162 games: 194-195 days
+     instead of 181);
+   - two leagues that do not meet (``interleague=False``: MLB's before 1997) or of different sizes (MLB's AL
+     and NL of 1977-1992) unless asked to meet: each league's own schedule as above, merged by day;
+   - two leagues that meet with divisions of different sizes (MLB 1997), or of different sizes with
+     ``interleague=True`` (MLB 1998-2012, 14 and 16 teams; an even difference): each league's own rounds
+     side by side, and a block of interleague rounds in mid-season (MLB's interleague weeks), one series
+     per team per round, as many as the biggest division's teams: with divisions matching in size each
+     team meets the other league's matching division (paired by name: East with East), otherwise the
+     smaller league's teams in order meet the bigger one's shifted one place a round, its teams left over
+     playing each other;
+   - two leagues (``subleagues``, the same size, divisions all of one size): MLB's 4:2:1 in series,
      a cycle being two round robins inside each league, two inside each division and one interleague
      round (every pair of leagues' teams once). With an odd league or division the team that sits out
      in one league plays the one that sits out in the other, an interleague series taken from the cycle's
      interleague rounds, so every round has every team playing. Series past whole cycles come from a
      division round robin, then interleague rounds (the first pairs each team with its "natural rival",
-     the same place in the same division of the other league), then league rounds.
+     the same place in the same division of the other league), then league rounds. A season shorter than
+     one cycle (MLB 2020's 60 games, its nearest) is regional: about two thirds of the series inside the
+     division (REGIONAL_DIVISION_SHARE), the rest against the other league's matching division (2020: 40
+     and 20 games; here 36 and 24).
+
+   Divisions are taken in the order of their names, so two leagues' divisions pair by name.
 
    Each cycle's rounds are shuffled, avoiding a pair meeting in back-to-back series where it can.
 
@@ -85,6 +107,9 @@ REPEAT_COST = 5
 MAX_STREAK = 20
 # Swaps of two long rounds tried when a team would still play more than MAX_STREAK days in a row.
 STREAK_MOVES = 60
+# A two-league season shorter than one cycle of rounds (MLB 2020) is regional: this share of the series
+# against division rivals, the rest against the other league's matching division.
+REGIONAL_DIVISION_SHARE = 2 / 3
 # Tries at picking which series are longer or shorter before one more round is made a day longer.
 LENGTH_TRIES = 12
 
@@ -125,19 +150,23 @@ def make_schedule(
     subleagues: Mapping[str, str] | None = None,
     off_days: int | None = None,
     max_trip: int = DEFAULT_MAX_TRIP,
+    interleague: bool | None = None,
 ) -> list[ScheduledGame]:
     """Every team plays ``games_per_team`` games, in series of ``series_length`` give or take one; sorted by day.
 
     ``divisions`` maps a division's name to its teams, ``subleagues`` a team to its league ("AL", "NL"),
     ``off_days`` is the days each team has without a game (default: 12% of the games), ``max_trip`` the
-    longest homestand or road trip aimed for, in series. Raises ScheduleError, saying what would work, when
-    the teams, divisions, leagues or numbers cannot balance.
+    longest homestand or road trip aimed for, in series. ``interleague`` (two leagues only): False keeps
+    the leagues apart (MLB before 1997), True or None lets leagues of the same size meet (leagues of
+    different sizes always play apart). Raises ScheduleError, saying what would work, when the teams,
+    divisions, leagues or numbers cannot balance.
     """
     team_list = _check_teams(teams)
-    apart = _leagues_apart(team_list, subleagues)
+    apart = _leagues_apart(team_list, subleagues, interleague)
     if apart:
-        # Two leagues of different sizes (the AL and NL of 1977-1992 and 1998-2012) cannot share the cycles
-        # of interleague rounds: each league plays a schedule of its own, as MLB's did before 1997.
+        # Leagues that do not meet (interleague=False: MLB's before 1997), or two of different sizes (the AL
+        # and NL of 1977-1992 and 1998-2012), which cannot share the cycles of interleague rounds: each league
+        # plays a schedule of its own.
         small = [f"{subleagues[m[0]]} {len(m)}" for m in apart if len(m) < 2] if subleagues else []
         if small:
             raise ScheduleError(f"each of two leagues needs at least two teams; got {', '.join(small)}")
@@ -232,7 +261,8 @@ def _check_divisions(teams: list[str], divisions: Mapping[str, Sequence[str]] | 
         return []
     placed: dict[str, str] = {}
     groups: list[list[str]] = []
-    for name, members in divisions.items():
+    # In the order of their names, so two leagues' divisions pair by name ("AL East" with "NL East").
+    for name, members in sorted(divisions.items(), key=lambda item: str(item[0])):
         if isinstance(members, str):
             raise ScheduleError(f"division {name!r} must list its teams, not a single string")
         group = list(members)
@@ -249,19 +279,29 @@ def _check_divisions(teams: list[str], divisions: Mapping[str, Sequence[str]] | 
     if missing:
         raise ScheduleError(f"every team needs a division; not placed: {', '.join(missing)}")
     sizes = {name: len(members) for name, members in divisions.items()}
-    if len(set(sizes.values())) > 1:
+    if len(set(sizes.values())) > 1 and min(sizes.values()) < 2:
         listed = ", ".join(f"{name} {size}" for name, size in sizes.items())
-        raise ScheduleError(f"divisions must be the same size for every team to play the same games; got {listed}")
+        raise ScheduleError(f"divisions of different sizes need at least two teams each; got {listed}")
     return groups
 
 
-def _leagues_apart(teams: list[str], subleagues: Mapping[str, str] | None) -> list[list[str]]:
-    """Two leagues of different sizes, each its teams (by league name), to schedule apart; else []."""
+def _leagues_apart(
+    teams: list[str], subleagues: Mapping[str, str] | None, interleague: bool | None = None
+) -> list[list[str]]:
+    """Two leagues that do not meet (``interleague`` False) or of different sizes, each its teams (by league
+    name), to schedule apart; else []."""
     if not subleagues or any(not subleagues.get(t) for t in teams) or set(subleagues) - set(teams):
         return []  # _check_subleagues says what is wrong
     names = sorted({subleagues[t] for t in teams})
     leagues = [[t for t in teams if subleagues[t] == name] for name in names]
-    return leagues if len(leagues) == 2 and len(leagues[0]) != len(leagues[1]) else []
+    if len(leagues) != 2:
+        return []
+    if interleague is False:
+        return leagues
+    gap = abs(len(leagues[0]) - len(leagues[1]))
+    # Leagues of different sizes meet only when asked (MLB 1998-2012), and when the bigger league's teams left
+    # over in an interleague round can pair up among themselves.
+    return leagues if gap and (interleague is not True or gap % 2) else []
 
 
 def _check_subleagues(
@@ -303,7 +343,10 @@ class _Layout:
         self.leagues = leagues
         self.division_of = {t: i for i, group in enumerate(groups) for t in group}
         self.league_of = {t: i for i, members in enumerate(leagues) for t in members}
-        self.division_size = len(groups[0]) if groups else None
+        # Divisions of different sizes (MLB 1994-2012) are planned by _Uneven; two such leagues by _Paired.
+        self.uneven = len({len(g) for g in groups}) > 1
+        self.division_size = len(groups[0]) if groups and not self.uneven else None
+        self.paired = _Paired(self) if leagues and (self.uneven or len(leagues[0]) != len(leagues[1])) else None
 
     def kind(self, a: str, b: str) -> int:
         if self.leagues and self.league_of[a] != self.league_of[b]:
@@ -313,19 +356,27 @@ class _Layout:
         return LEAGUE
 
     def plannable(self, series: int) -> bool:
+        if self.paired:
+            return self.paired.split(series) is not None
         if self.leagues:
             return True  # every round of two leagues has every team playing: any number of rounds balances
+        if self.uneven:
+            return _Uneven(self.teams, self.groups).plan(series) is not None
         return _plan(len(self.teams), self.division_size, series) is not None
 
     def whole(self, series: int) -> bool:
         """Whether the series are whole cycles (two leagues: give or take the natural rivals' round)."""
-        if not self.leagues:
+        if not self.leagues or self.paired:
             return True
         return series % _TwoLeagues(self, random.Random(0)).cycle in (0, 1)
 
     def rounds(self, series: int, rng: random.Random) -> list[Round]:
+        if self.paired:
+            return self.paired.rounds(series, rng)
         if self.leagues:
             return _TwoLeagues(self, rng).rounds(series)
+        if self.uneven:
+            return _Uneven(self.teams, self.groups).rounds(series, rng)
         plan = _plan(len(self.teams), self.division_size, series)
         assert plan is not None, "checked by _series_per_team"
         return _rounds(self.teams, self.groups, plan, rng)
@@ -465,6 +516,165 @@ def _meet_again(first: Round, second: Round) -> int:
     return sum(frozenset(p) in met for p in second)
 
 
+# --- divisions of different sizes ---------------------------------------------------------------
+
+
+def _regular(sizes: Sequence[int], k: int) -> bool:
+    """Whether every division can give each of its teams exactly ``k`` series inside it (an odd division's
+    teams only an even number: each series takes two of them)."""
+    return k >= 0 and all(size * k % 2 == 0 for size in sizes)
+
+
+def _regular_rounds(group: list[str], k: int, turn: int = 0) -> list[Round]:
+    """Rounds inside one division giving each of its teams exactly ``k`` series (see _regular): whole round
+    robins, then ``r`` = the rest: r rounds of a round robin (an even division), or for an odd one r / 2 steps
+    of "the team j places on round the circle" (i, i + j), each step's cycles in three rounds. The ``turn``-th
+    block of a season takes the next rounds or steps, so the extra series go round the division's pairs."""
+    d = len(group)
+    whole, r = divmod(k, d - 1)
+    rounds = [list(round_) for _ in range(whole) for round_ in round_robin(group)]
+    if not r:
+        return rounds
+    if d % 2 == 0:
+        circle = round_robin(group)
+        return rounds + [circle[(turn * r + i) % (d - 1)] for i in range(r)]
+    steps = (d - 1) // 2
+    for step in [(turn * r // 2 + i) % steps + 1 for i in range(r // 2)]:
+        parts: list[Round] = [[], [], []]
+        seen: set[int] = set()
+        for start in range(d):
+            if start in seen:
+                continue
+            cycle = [start]
+            while (cycle[-1] + step) % d != start:
+                cycle.append((cycle[-1] + step) % d)
+            seen.update(cycle)
+            for t, at in enumerate(cycle):
+                # Along an odd cycle the edges alternate between two rounds, the last one in a third.
+                part = 2 if t == len(cycle) - 1 and len(cycle) % 2 else t % 2
+                parts[part].append((group[at], group[(at + step) % d]))
+        rounds += [p for p in parts if p]
+    return rounds
+
+
+class _Uneven:
+    """One league whose divisions are of different sizes (MLB 1994-2012: 5, 5 and 4; 5, 6 and 5).
+
+    A cycle is a league-wide round robin plus a "division block": ``k`` series for every team against its
+    own division's teams, k the division round robin's of the biggest division (one more when an odd division
+    needs an even number), so division rivals meet more often than the rest, a smaller division's a little
+    more. Past whole cycles: one more division block, then a division block of the rest when it is at most
+    k, else part of a league-wide round robin (an even league).
+    """
+
+    def __init__(self, teams: list[str], groups: list[list[str]]) -> None:
+        self.teams = teams
+        self.groups = groups
+        sizes = [len(g) for g in groups]
+        self.k = max(sizes) - 1
+        while not _regular(sizes, self.k):
+            self.k += 1
+        self.sizes = sizes
+
+    def plan(self, series: int) -> tuple[int, list[int], int] | None:
+        """(cycles, the further division blocks' k, further league rounds), or None when they cannot balance."""
+        cycles, rest = divmod(series, len(self.teams) - 1 + self.k)
+        blocks: list[int] = []
+        if rest >= self.k:
+            blocks.append(self.k)
+            rest -= self.k
+        if rest and rest <= self.k and _regular(self.sizes, rest):
+            blocks.append(rest)
+            rest = 0
+        league_rounds = 0
+        if rest and len(self.teams) % 2 == 0:
+            league_rounds, rest = rest, 0
+        return None if rest else (cycles, blocks, league_rounds)
+
+    def block(self, k: int, order: list[list[str]], turn: int) -> list[Round]:
+        """Every division's rounds of ``k`` series a team (the ``turn``-th block, its teams in ``order``), side by
+        side; a division with fewer rounds sits out rounds spread through the block."""
+        each = [_regular_rounds(group, k, turn) for group in order]
+        count = max(len(rounds) for rounds in each)
+        out: list[Round] = [[] for _ in range(count)]
+        for rounds in each:
+            idle = set(_spread(count - len(rounds), count))
+            places = [r for r in range(count) if r not in idle]
+            for place, round_ in zip(places, rounds, strict=True):
+                out[place] += round_
+        return out
+
+    def rounds(self, series: int, rng: random.Random) -> list[Round]:
+        plan = self.plan(series)
+        assert plan is not None, "checked by _series_per_team"
+        cycles, blocks, league_rounds = plan
+        order = [_shuffled(group, rng) for group in self.groups]  # one order a season: the turns go round it
+        rounds: list[Round] = []
+        for turn in range(cycles):
+            cycle = _league_round_robin(self.teams, rng) + self.block(self.k, order, turn)
+            rounds += _arrange(cycle, rounds[-1] if rounds else [], rng)
+        tail = [round_ for n, k in enumerate(blocks) for round_ in self.block(k, order, cycles + n)]
+        tail += _league_round_robin(self.teams, rng)[:league_rounds]
+        if tail:
+            rounds += _arrange(tail, rounds[-1] if rounds else [], rng)
+        return rounds
+
+
+class _Paired:
+    """Two leagues that meet, with divisions of different sizes (MLB 1997: 5, 5 and 4 in each) or of different
+    sizes themselves (MLB 1998-2012: 14 and 16, an even difference).
+
+    Each league plays its own rounds (_Uneven, or _plan's for one with divisions of one size) side by side,
+    and every team plays ``interleague`` series in a block of rounds in mid-season (MLB's interleague
+    weeks). Leagues of one size with divisions matching in size meet the other league's matching division
+    (divisions paired by order), as MLB's did from 1997, a smaller division's teams meeting one team twice;
+    otherwise each round pairs the smaller league's teams in order with the bigger one's shifted one place
+    on, and the bigger league's teams left over play each other (a league series). The number is the
+    biggest division's size (without divisions a third of the smaller league), fewer when the season is too
+    short for it to balance.
+    """
+
+    def __init__(self, layout: _Layout) -> None:
+        small, big = sorted(layout.leagues, key=len)
+        self.leagues = [
+            _Layout(members, [g for g in layout.groups if g[0] in set(members)], []) for members in (small, big)
+        ]
+        self.biggest = max(len(g) for g in layout.groups) if layout.groups else -(-len(small) // 3)
+
+    def split(self, series: int) -> int | None:
+        """The interleague series per team for a season of ``series``, or None when none balances."""
+        for interleague in range(min(self.biggest, series // 4), -1, -1):
+            if all(league.plannable(series - interleague) for league in self.leagues):
+                return interleague
+        return None
+
+    def _listed(self, league: _Layout) -> list[list[str]]:
+        return league.groups or [league.teams]
+
+    def matchings(self, count: int) -> list[Round]:
+        first, second = (self._listed(league) for league in self.leagues)
+        if [len(g) for g in first] == [len(g) for g in second]:
+            pairs = list(zip(first, second, strict=True))
+            return [[(a[x], b[(x + s) % len(b)]) for a, b in pairs for x in range(len(a))] for s in range(count)]
+        ours, theirs = [t for g in first for t in g], [t for g in second for t in g]
+        rounds: list[Round] = []
+        for s in range(count):
+            round_ = [(ours[x], theirs[(x + s) % len(theirs)]) for x in range(len(ours))]
+            left = [theirs[(x + s) % len(theirs)] for x in range(len(ours), len(theirs))]
+            rounds.append(round_ + list(zip(left[::2], left[1::2], strict=True)))
+        return rounds
+
+    def rounds(self, series: int, rng: random.Random) -> list[Round]:
+        interleague = self.split(series)
+        assert interleague is not None, "checked by _series_per_team"
+        own = [league.rounds(series - interleague, rng) for league in self.leagues]
+        count = max(len(r) for r in own)
+        side = [[pair for r in own if at < len(r) for pair in r[at]] for at in range(count)]
+        middle = count // 2
+        block = _arrange(self.matchings(interleague), side[middle - 1] if middle else [], rng)
+        return side[:middle] + block + side[middle:]
+
+
 # --- two leagues -----------------------------------------------------------------------------
 
 
@@ -552,6 +762,17 @@ class _TwoLeagues:
         block += [[] if count_only else self._interleague(i) for i in range(len(self.matchings)) if i not in used]
         return block
 
+    def _regional(self, rest: int, used: list[int]) -> list[Round]:
+        """A season shorter than one cycle (MLB 2020's 60 games): division rivals and the other league's
+        matching division only, about two thirds of the series in the division (2020: 40 games of 60)."""
+        blocks = round(rest * REGIONAL_DIVISION_SHARE / self.division_rounds)
+        blocks = max(0, min(blocks, rest // self.division_rounds))
+        rounds: list[Round] = []
+        for _ in range(blocks):
+            rounds += self._division_block(used, False)
+        rounds += [self._interleague(i % self.d) for i in range(rest - len(rounds))]
+        return rounds
+
     def rounds(self, series: int) -> list[Round]:
         cycles, rest = divmod(series, self.cycle)
         rounds: list[Round] = []
@@ -559,6 +780,9 @@ class _TwoLeagues:
             rounds += _arrange(self._cycle(), rounds[-1] if rounds else [], self.rng)
         used: list[int] = []
         tail: list[Round] = []
+        if not cycles and self.has_divisions:
+            tail = self._regional(rest, used)
+            return _arrange(tail, [], self.rng)
         extra_divisions = 0
         while self.has_divisions and rest >= self.division_rounds and extra_divisions < 2:
             tail += self._division_block(used, False)

@@ -1093,9 +1093,12 @@ class Store:
         off_days: int | None = None,
     ) -> list[GameRecord]:
         """The season's games (league.schedule), from ``first_day`` (default: today); teams in divisions and
-        leagues (AL, NL) if set; ``off_days`` each team's days without a game (default: the schedule's)."""
+        leagues (AL, NL) if set; ``off_days`` each team's days without a game (default: the schedule's). The
+        two leagues meet or not as the league's card sets say (``CardPool.interleague``: a generated season
+        before 1997 has none)."""
         async with self.transaction():
             league = await self._league(league_id)
+            interleague = (await self._pool_for(league.card_sets)).interleague()
             if await self._value(sql.COUNT_SEASON_GAMES, (league_id, league.season)):
                 raise GameError(f"season {league.season} of {league.name} already has games scheduled")
             teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
@@ -1121,6 +1124,7 @@ class Store:
                     seed,
                     subleagues=subleagues or None,
                     off_days=off_days,
+                    interleague=interleague,
                 )
             except ScheduleError as exc:
                 raise SettingsError(str(exc)) from exc

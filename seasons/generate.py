@@ -39,6 +39,8 @@ from seasons.stats import Batting, Player, Season
 from seasons.write import attribution, write_season_set
 
 GENERIC_FILE = "pitcher-batting.toml"
+# MLB's first regular season with interleague games.
+FIRST_INTERLEAGUE = 1997
 # The generic pitcher-batting card's ratings other than its hitting (the sample set's).
 GENERIC_RATINGS: dict[str, object] = {
     "injury": 0,
@@ -338,6 +340,7 @@ def generate(
         designated_hitter=dh_statement(year, leagues),
         # Stated only when on, so the sets of earlier seasons read as they did.
         extra_inning_runner=True if uses_extra_inning_runner(year) else None,
+        interleague=interleague_statement(year, leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
     )
@@ -485,7 +488,13 @@ def _depth_arms(season: Season, year: int) -> tuple[dict[str, Player], dict[str,
 DIVISION_NAMES = {"E": "East", "C": "Central", "W": "West"}
 
 
-def _division_name(league: str, division: str | None) -> str | None:
+def interleague_statement(year: int, leagues: Sequence[str]) -> bool | None:
+    """set.toml's ``interleague``: with both leagues read, whether they met in the regular season (MLB
+    from 1997); None for one league (nothing to say)."""
+    return year >= FIRST_INTERLEAGUE if len(set(leagues)) == 2 else None
+
+
+def division_name(league: str, division: str | None) -> str | None:
     """ "NL West": Lahman's one letter names a division only within its league."""
     if division is None:
         return None
@@ -512,7 +521,7 @@ def _team_entry(
         name=name,
         abbreviation=abbreviation,
         league=league,
-        division=_division_name(league, division),
+        division=division_name(league, division),
         ballpark=park_id,
         roster=[batter_ids[p] for p in chart.roster_batters] + [pitcher_ids[p] for p in chart.roster_pitchers],
         vs_rhp=spots(chart.vs_rhp),

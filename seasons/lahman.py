@@ -15,7 +15,7 @@ import importlib.metadata
 import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from seasons.stats import (
     POSITIONS,
@@ -538,6 +538,31 @@ def _total(lines: Iterable[Any], start: Any) -> Any:
     return total
 
 
+class TeamPlace(NamedTuple):
+    """A team's place in its season's league structure (``TeamSeason``'s league, division and games)."""
+
+    team_id: str
+    league: str
+    division: str | None  # Lahman's letter ("E", "C", "W"), None before 1969
+    g: int
+
+
+def _division(value: Any) -> str | None:
+    return str(value) if isinstance(value, str) else None
+
+
+def league_structure(year: int, leagues: Sequence[str] = LEAGUES) -> list[TeamPlace]:
+    """The season's teams with their leagues, divisions and games, as :func:`load_season` reads them
+    (without reading the players: a schedule's shape)."""
+    read = _check(year, leagues)
+    teams = _tables()["Teams"]
+    rows = teams[(teams["yearID"] == year) & teams["lgID"].isin(read)].sort_values(["lgID", "teamID"])
+    return [
+        TeamPlace(str(t), str(lg), _division(d), _int(g))
+        for t, lg, d, g in zip(rows["teamID"], rows["lgID"], rows["divID"], rows["G"], strict=True)
+    ]
+
+
 def load_season(year: int, leagues: Sequence[str] = LEAGUES) -> Season:
     """The season's teams and players of the leagues asked for, stints pooled, gaps filled by rule."""
     read = _check(year, leagues)
@@ -658,7 +683,7 @@ def load_season(year: int, leagues: Sequence[str] = LEAGUES) -> Season:
             city=team_city(name),
             abbreviation=abbreviation,
             league=str(t["lgID"]),
-            division=str(t["divID"]) if isinstance(t["divID"], str) else None,
+            division=_division(t["divID"]),
             park=str(t["park"]) if isinstance(t["park"], str) else f"{name} park",
             g=_int(t["G"]),
             g_home=_int(t["Ghome"]),

@@ -568,6 +568,7 @@ def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
             "team's batters, pitchers, ballpark and depth chart, with the season's own handbook."
         ),
         designated_hitter=dh_statement(year, leagues),
+        interleague=ipgen.interleague_statement(year, leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
         handbook=HANDBOOK_FILE,

@@ -232,7 +232,7 @@ def test_round_robin_meets_every_pair_once_with_nobody_twice_a_round() -> None:
         (["A", "B", "C", "D"], 6, 3, {"X": ["A", "B"], "Y": ["C", "Z"]}, "'Z', which is not one of the teams"),
         (["A", "B", "C", "D"], 6, 3, {"X": ["A", "B"], "Y": ["B", "C", "D"]}, "'B' is in two divisions"),
         (["A", "B", "C", "D"], 6, 3, {"X": ["A", "B"], "Y": ["C"]}, "not placed: D"),
-        (["A", "B", "C", "D"], 6, 3, {"X": ["A"], "Y": ["B", "C", "D"]}, "the same size"),
+        (["A", "B", "C", "D"], 6, 3, {"X": ["A"], "Y": ["B", "C", "D"]}, "need at least two teams each; got X 1, Y 3"),
         (["A", "B", "C", "D"], 6, 3, {"X": ["A", "B", "C", "D"], "Y": []}, "'Y' has no teams"),
     ],
 )
