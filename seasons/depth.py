@@ -64,7 +64,7 @@ platoon splits and no batting orders. The rules, in order:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from seasons.stats import Batting, Fielding, Pitching, Player, Season, Stint, TeamSeason
@@ -404,20 +404,8 @@ def pool_depth_arm(season: Season, team_id: str, staff_ids: Collection[str]) -> 
         pitching = pitching + stint.pitching
         by_hand["L" if player.throws == "L" else "R"] += stint.pitching.bfp
     men = {player.player_id: player for player, _ in pooled}
-    fields = [f for player in men.values() if (f := player.fielding.get("P")) is not None]
-    fielding: dict[str, Fielding] = {}
-    if fields:
-        known = [f.inn_outs for f in fields if f.inn_outs is not None]
-        fielding["P"] = Fielding(
-            "P",
-            g=sum(f.g for f in fields),
-            gs=sum(f.gs for f in fields),
-            inn_outs=sum(known) if len(known) == len(fields) else None,
-            po=sum(f.po for f in fields),
-            a=sum(f.a for f in fields),
-            e=sum(f.e for f in fields),
-            dp=sum(f.dp for f in fields),
-        )
+    pitched = _pooled_fielding(men.values(), "P")
+    fielding: dict[str, Fielding] = {} if pitched is None else {"P": pitched}
     return Player(
         player_id=DEPTH_ARM_ID.format(team=team_id.lower()),
         name=f"{team_id} depth arms {season.year}",
@@ -428,6 +416,24 @@ def pool_depth_arm(season: Season, team_id: str, staff_ids: Collection[str]) -> 
         pitching=pitching,
         fielding=fielding,
         stints=(Stint(team_id, None, pitching, {"P": pitching.g, "all": pitching.g, "GS": pitching.gs}),),
+    )
+
+
+def _pooled_fielding(men: Iterable[Player], position: str) -> Fielding | None:
+    """The pooled men's fielding lines at ``position`` summed (innings only when every line has them)."""
+    fields = [f for player in men if (f := player.fielding.get(position)) is not None]
+    if not fields:
+        return None
+    known = [f.inn_outs for f in fields if f.inn_outs is not None]
+    return Fielding(
+        position,
+        g=sum(f.g for f in fields),
+        gs=sum(f.gs for f in fields),
+        inn_outs=sum(known) if len(known) == len(fields) else None,
+        po=sum(f.po for f in fields),
+        a=sum(f.a for f in fields),
+        e=sum(f.e for f in fields),
+        dp=sum(f.dp for f in fields),
     )
 
 
@@ -471,18 +477,9 @@ def pool_depth_bat(season: Season, team_id: str, roster_ids: Collection[str]) ->
     men = {player.player_id: player for player, _ in pooled}
     fielding: dict[str, Fielding] = {}
     for pos in sorted({pos for player in men.values() for pos in player.fielding if pos != "P"}):
-        fields = [f for player in men.values() if (f := player.fielding.get(pos)) is not None]
-        known = [f.inn_outs for f in fields if f.inn_outs is not None]
-        fielding[pos] = Fielding(
-            pos,
-            g=sum(f.g for f in fields),
-            gs=sum(f.gs for f in fields),
-            inn_outs=sum(known) if len(known) == len(fields) else None,
-            po=sum(f.po for f in fields),
-            a=sum(f.a for f in fields),
-            e=sum(f.e for f in fields),
-            dp=sum(f.dp for f in fields),
-        )
+        pooled_line = _pooled_fielding(men.values(), pos)
+        assert pooled_line is not None  # someone fielded it
+        fielding[pos] = pooled_line
     return Player(
         player_id=DEPTH_BAT_ID.format(team=team_id.lower()),
         name=f"{team_id} depth bats {season.year}",
