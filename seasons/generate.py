@@ -375,7 +375,8 @@ def generate(
             if p.pitching is not None and p.pitching.bfp > 0
         }
         home_runs = sum(p.batting.hr for p in season.players.values() if p.batting is not None)
-        schedule = calibration_schedule(home_runs)
+        triples = sum(p.batting.triples for p in season.players.values() if p.batting is not None)
+        schedule = calibration_schedule(home_runs, triples)
         with tempfile.TemporaryDirectory(prefix="dugout-calibration-") as folder:
             for n, share in enumerate(schedule, 1):
                 games = max(1, round(share * length))

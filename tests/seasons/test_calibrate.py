@@ -276,6 +276,17 @@ def test_a_season_with_few_home_runs_plays_more_full_rounds() -> None:
     assert len(calibration_schedule(920)) == MAX_ROUNDS
 
 
+def test_a_season_with_few_triples_plays_more_full_rounds() -> None:
+    from seasons.calibrate import CALIBRATION_SCHEDULE, calibration_schedule
+
+    # 1970's ~900 triples: 3.5 pooled seasons hold 3,150 >= 3,000, nothing added.
+    assert calibration_schedule(3400, 900) == CALIBRATION_SCHEDULE
+    # 2023's ~714: 3.5 seasons hold 2,499; 4.5 hold 3,213 -- one more full round.
+    assert calibration_schedule(5868, 714) == (*CALIBRATION_SCHEDULE, 1.0)
+    # 600 a season: 4.5 hold 2,700, 5.5 hold 3,300 -- two more.
+    assert calibration_schedule(5868, 600) == (*CALIBRATION_SCHEDULE, 1.0, 1.0)
+
+
 # --- the SF, WP and error scales ------------------------------------------------------------
 
 
