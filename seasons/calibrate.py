@@ -158,6 +158,15 @@ class LeaguePlayer(Protocol):
     def __call__(self, set_folder: Path, games_per_team: int, seed: int) -> PlayedLeague: ...
 
 
+# MLB's first regular season with interleague games: before it the AL and NL played apart.
+FIRST_INTERLEAGUE = 1997
+
+
+def leagues_meet(year: int) -> bool:
+    """Whether the AL and NL met in the regular season (from 1997)."""
+    return year >= FIRST_INTERLEAGUE
+
+
 def uses_dh(year: int, league: str) -> bool:
     """The designated hitter: the AL from 1973, the NL in 2020 and from 2022."""
     if league == "AL":

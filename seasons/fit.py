@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from seasons.calibrate import uses_dh
+from seasons.calibrate import leagues_meet, uses_dh
 from seasons.stats import Batting, Pitching, Player, Season
 
 CATS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K", "OUT")
@@ -653,14 +653,18 @@ def _factor(season: Season, p: Player, batting: bool) -> float:
 
 
 def league_opponents(season: Season, p: Player) -> dict[str, float]:
-    """Where the season's leagues differ on the designated hitter (1973-2021 but 2020), a pitcher's line as
-    it would read against the pooled league's average batter: per result, the pooled league's rate over the
-    rate of the league he pitched in (by BFP; all its PA, the pitchers' own at bat included). Cards meet as
-    batter x pitcher / league, so a pitcher fitted to his raw line against the pooled average counts his
-    league's opponents twice in its games: the NL's men, who faced pitchers batting, came out too good
-    and the AL's, who faced a DH, too poor (1985, two replays: NL R/G -4.6 %, AL +3.1 %). {} otherwise."""
+    """Where the season's leagues differ on the designated hitter (1973-2021 but 2020) or did not meet
+    (before 1997), a pitcher's line as it would read against the pooled league's average batter: per
+    result, the pooled league's rate over the rate of the league he pitched in (by BFP; all its PA,
+    the pitchers' own at bat included). Cards meet as batter x pitcher / league, so a pitcher fitted
+    to his raw line against the pooled average counts his league's opponents twice in its games: the
+    NL's men, who faced pitchers batting, came out too good and the AL's, who faced a DH, too poor
+    (1985, two replays: NL R/G -4.6 %, AL +3.1 %). Leagues that play apart count it the same way:
+    1927's AL, whose batters outhit the NL's, played +9.5 % in R/G and the NL +0.9 % (one replay).
+    Leagues that meet (from 1997) share enough opponents to leave it. {} otherwise."""
     leagues = sorted({t.league for t in season.teams.values()})
-    if len(leagues) < 2 or len({uses_dh(season.year, league) for league in leagues}) < 2 or p.pitching is None:
+    differ = len({uses_dh(season.year, league) for league in leagues}) > 1 or not leagues_meet(season.year)
+    if len(leagues) < 2 or not differ or p.pitching is None:
         return {}
     pooled = batting_rates(season.league_batting(), 1.0, {})
     weights: dict[str, float] = {}

@@ -31,6 +31,7 @@ from seasons.calibrate import (
     calibration_schedule,
     dh_statement,
     games_per_team,
+    leagues_meet,
     uses_dh,
     uses_extra_inning_runner,
 )
@@ -39,8 +40,6 @@ from seasons.stats import Batting, Player, Season
 from seasons.write import attribution, write_season_set
 
 GENERIC_FILE = "pitcher-batting.toml"
-# MLB's first regular season with interleague games.
-FIRST_INTERLEAGUE = 1997
 # The generic pitcher-batting card's ratings other than its hitting (the sample set's).
 GENERIC_RATINGS: dict[str, object] = {
     "injury": 0,
@@ -492,7 +491,7 @@ DIVISION_NAMES = {"E": "East", "C": "Central", "W": "West"}
 def interleague_statement(year: int, leagues: Sequence[str]) -> bool | None:
     """set.toml's ``interleague``: with both leagues read, whether they met in the regular season (MLB
     from 1997); None for one league (nothing to say)."""
-    return year >= FIRST_INTERLEAGUE if len(set(leagues)) == 2 else None
+    return leagues_meet(year) if len(set(leagues)) == 2 else None
 
 
 def division_name(league: str, division: str | None) -> str | None:

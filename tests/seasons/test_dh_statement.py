@@ -78,5 +78,7 @@ def test_a_pitcher_of_a_league_without_the_dh_is_fitted_as_against_the_pooled_ba
     assert scales["2B"] == pytest.approx((90 / 1960) / (40 / 980))
     assert scales["K"] == pytest.approx((320 / 1960) / (170 / 980))
     assert scales["HBP"] == 1.0
-    assert league_opponents(season([arm], [al, nl], year=1970), arm) == {}  # neither league had the DH
-    assert league_opponents(season([arm], [al, nl], year=2023), arm) == {}  # both
+    # 1970: neither league had the DH, but they played apart: the same scales.
+    assert league_opponents(season([arm], [al, nl], year=1970), arm) == scales
+    assert league_opponents(season([arm], [al, nl], year=2023), arm) == {}  # both had it, and they met
+    assert league_opponents(season([arm], [al, nl], year=2005), arm)["HR"] == scales["HR"]  # the NL without
