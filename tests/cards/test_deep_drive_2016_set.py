@@ -22,7 +22,8 @@ def test_the_set_loads_by_name_as_deep_drive() -> None:
     assert len(cardset.team_entries) == 30
     assert len(cardset.batters) == 673 and len(cardset.pitchers) == 742
     options = pool.options()
-    assert options is not None and options.designated_hitter
+    # 2016: the AL played with the DH, the NL without; each game plays its home park's rule.
+    assert options is not None and options.dh_leagues == "AL" and not options.designated_hitter
 
 
 def test_the_licence_and_the_calibration_are_stated() -> None:
