@@ -40,6 +40,7 @@ from engine.deep_drive import endurance
 from engine.deep_drive.cards import available_relievers, batter_card, runner_card
 from engine.deep_drive.state import dd
 from engine.events import Reading, Substitution
+from engine.game import NO_CHANGE as NO_CHANGE  # the answer that ends a call (the game does not ask it again)
 from engine.requests import Option
 from engine.setup import LineupSpot
 from engine.substitutions import FIELD_POSITIONS, change_pitcher, replace_player
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
 PINCH_HIT = "pinch_hit"
 PINCH_RUN = "pinch_run"
 FIELD = "field"
-NO_CHANGE = "none"
 BACK = "back"
 WHO_LEAVES = "who_leaves"
 WHO_COMES_IN = "who_comes_in"
