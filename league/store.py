@@ -29,7 +29,7 @@ from cards.loader import GENERIC_PITCHER_BATTING
 from cards.models import Pitcher
 from cards.notation import Position
 from cards.teams import lineup_spots
-from engine.boxscore import box_score
+from engine.boxscore import box_score, ordinal
 from engine.deep_drive.handbook import handbook_of
 from engine.events import Injury as InjuryEvent
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET, Game
@@ -57,6 +57,7 @@ from league.errors import (
 from league.lineups import check_lineup, parse_hand, parse_spots
 from league.models import (
     BULLPEN_ROLES,
+    DH_RULE,
     BullpenRole,
     BullpenRoleName,
     GameRecord,
@@ -1244,6 +1245,7 @@ class Store:
         sitting: Mapping[str, str] | None = None,
         told: list[Replacement] | None = None,
         designated_hitter: bool | None = None,
+        where: str = "this league",
     ) -> TeamSetup:
         """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
@@ -1252,7 +1254,9 @@ class Store:
         Without, only the men the Bench Usage Chart sits today (``sitting``, Deep Drive) are
         replaced so (noted in ``told``, for the managers); anyone else who cannot play is refused.
         ``designated_hitter`` is the game's rule (its home team's league's; the league's option when
-        None): a lineup saved for the other rule is turned to it (:func:`_lineup_for_rule`).
+        None): a lineup saved for the other rule is turned to it (:func:`_lineup_for_rule`), and the
+        managers are told so (noted in ``replacements``, else ``told``: "No DH in NL parks: ...");
+        ``where`` names whose rule it is in those words ("NL parks").
         """
         dh = league.options.designated_hitter if designated_hitter is None else designated_hitter
         lineup = await self._lineup(team.id, opposing_hand)
@@ -1262,7 +1266,10 @@ class Store:
                 raise LineupError(f"{team.name} has no saved lineup; save one (or let the auto-manager pick one)")
             lineup = other  # one lineup against every starter
         roster = await self._roster(team.id)
-        lineup = _lineup_for_rule(lineup, dh, roster, unavailable, pool)
+        lineup, turned = _lineup_for_rule(lineup, dh, roster, unavailable, pool, team, starter, where)
+        notes = replacements if replacements is not None else told
+        if turned is not None and notes is not None:
+            notes.append(turned)
         if replacements is None and sitting:
             lineup = _fill_lineup(team, lineup, roster, unavailable, pool, [] if told is None else told, only=sitting)
         if replacements is not None:
@@ -1368,12 +1375,35 @@ class Store:
                         else:
                             home_starter = other
         fill = replacements
+        where = f"{home.subleague} parks" if options.dh_leagues and home.subleague else "this league"
         setup = GameSetup(
             away=await self._team_setup(
-                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace, sitting, told, dh
+                away,
+                league,
+                pool,
+                away_starter,
+                _hand(home_starter),
+                unavailable,
+                fill,
+                away_pace,
+                sitting,
+                told,
+                dh,
+                where,
             ),
             home=await self._team_setup(
-                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace, sitting, told, dh
+                home,
+                league,
+                pool,
+                home_starter,
+                _hand(away_starter),
+                unavailable,
+                fill,
+                home_pace,
+                sitting,
+                told,
+                dh,
+                where,
             ),
             ballpark=pool.ballpark(home.ballpark),
             options=options,
@@ -2373,15 +2403,26 @@ def _lineup_for_rule(
     roster: Mapping[str, RosterEntry],
     unavailable: Mapping[str, str],
     pool: CardPool,
-) -> Lineup:
+    team: Team,
+    starter: Pitcher,
+    where: str,
+) -> tuple[Lineup, Replacement | None]:
     """A saved lineup turned to the game's rule where the two leagues differ (Dugout's rule; the books
     are silent): without the designated hitter the pitcher bats in the DH's spot (the DH sits); with
     it the pitcher's spot goes to the best hitter of the healthy bench (``best_at``: the auto-manager's
-    DH), who bats there. A lineup already of the game's rule, or with nobody on the bench, is unchanged."""
+    DH), who bats there. A lineup already of the game's rule, or with nobody on the bench, is unchanged.
+
+    With the lineup, the note for the managers (None when unchanged): who bats where and why, e.g.
+    "No DH in NL parks: Bob Gibson bats 9th for St. Louis; Joe Torre (DH) sits"."""
     positions = [s.position for s in lineup.spots]
     if not designated_hitter and Position.DH in positions:
+        spot = positions.index(Position.DH)
+        sits = lineup.spots[spot].card_id
         spots = tuple(SavedSpot(None, Position.P) if s.position is Position.DH else s for s in lineup.spots)
-        return Lineup(lineup.team_id, lineup.vs_hand, spots)
+        sitting = f"; {pool.name(sits)} (DH) sits" if sits is not None else ""
+        text = f"No DH in {where}: {starter.name} bats {ordinal(spot + 1)} for {team.name}{sitting}"
+        note = Replacement(team.name, Position.P, sits, starter.id, text, DH_RULE)
+        return Lineup(lineup.team_id, lineup.vs_hand, spots), note
     if designated_hitter and Position.P in positions:
         taken = set(lineup.card_ids())
         bench = [
@@ -2390,11 +2431,17 @@ def _lineup_for_rule(
             if e.kind == "batter" and e.card_id not in taken and _why_out(e.card_id, roster, unavailable) is None
         ]
         if not bench:
-            return lineup  # check_lineup says what is wrong
+            return lineup, None  # check_lineup says what is wrong
         hitter = best_at(bench, Position.DH)
+        spot = positions.index(Position.P)
         spots = tuple(SavedSpot(hitter.id, Position.DH) if s.position is Position.P else s for s in lineup.spots)
-        return Lineup(lineup.team_id, lineup.vs_hand, spots)
-    return lineup
+        text = (
+            f"The DH in {where}: {hitter.name} bats {ordinal(spot + 1)} for {team.name} as the DH; "
+            f"{starter.name} does not bat"
+        )
+        note = Replacement(team.name, Position.DH, None, hitter.id, text, DH_RULE)
+        return Lineup(lineup.team_id, lineup.vs_hand, spots), note
+    return lineup, None
 
 
 def _fill_lineup(

@@ -16,6 +16,7 @@ from engine.game import Game
 from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE
 from league.store import Store
+from tests.league.test_dh_by_league import deep_drive_mixed
 
 FINAL = re.compile(r"Final(?: in \d+ innings)?: (.+) (\d+), (.+) (\d+)$", re.MULTILINE)
 
@@ -119,6 +120,27 @@ def test_run_tells_who_the_bench_usage_chart_sits(
             return league.rules.bench_usage
 
     assert asyncio.run(rules()) == 1
+
+
+def test_run_tells_a_lineup_turned_to_the_parks_dh_rule(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A set with the DH in the AL only: the terminal league's first game is the Cubs (NL, saved
+    lineups without a DH) at Cleveland. Before the first pitch the run says the league's rule, this
+    game's, and who bats as the DH for the Cubs and where."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert main(["run", "--set", str(deep_drive_mixed(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    said = (
+        "The designated hitter bats in AL parks (each game plays its home team's league's rule). Here: with it.\n"
+        "The DH in AL parks: David Ross bats 8th for Chicago Cubs as the DH; Jon Lester does not bat.\n"
+    )
+    assert said in out, out[:2000]
+    assert out.index(said) < out.index("Top of the 1st")
+    assert "Not everyone can play today" not in out  # nobody is missing: the DH is the rule's
 
 
 def test_run_refuses_an_unknown_rule_plainly(
