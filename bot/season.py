@@ -199,7 +199,7 @@ async def start_next_game(
         asking = {side: ask for side in managed}
         # The terminal's player runs his own league: a game left over from another day is his to start.
         record = await store.start_game(
-            record.id, setup=setup, seed=seed, managed=managed, asking=asking, override=True
+            record.id, setup=setup, seed=seed, managed=managed, asking=asking, override=True, told=replacements
         )
     return record, replacements
 

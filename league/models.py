@@ -293,6 +293,9 @@ class Replacement:
     player_in: str
     text: str  # in words, for the manager: who, why, who instead
     rule: str = ""  # the rule behind it when nobody is missing: DH_RULE; "" otherwise
+    # Games the starter ``out`` must rest from today: a starter the Bench Usage Chart sat (DDB "Using
+    # the Bench": his turn is skipped); ``Store.start_game`` keeps it. 0 for everyone else.
+    rest: int = 0
 
 
 DH_RULE = "designated hitter"  # Replacement.rule of a lineup turned to the game's DH rule

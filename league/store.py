@@ -840,8 +840,17 @@ class Store:
     async def _unavailable(self, league: League, pool: CardPool | None = None) -> dict[str, str]:
         """Players who cannot play today, with the reason in words ("injured (3 more days)")."""
         out: dict[str, str] = {}
-        for row in await self._all(sql.SELECT_RESTING, (league.id, league.season, league.day, league.day)):
+        today = (league.id, league.season, league.day, league.day)
+        back_on: dict[str, int] = {}
+        for row in await self._all(sql.SELECT_RESTING, today):
             out[row["card_id"]] = f"resting (pitched on day {row['last_day']}; ready on day {row['back_on']})"
+            back_on[row["card_id"]] = row["back_on"]
+        # DDB "Using the Bench": a starter the Bench Usage Chart sat rests as if he had started that day.
+        for row in await self._all(sql.SELECT_SKIPPED_RESTING, today):
+            if row["back_on"] > back_on.get(row["card_id"], 0):
+                out[row["card_id"]] = (
+                    f"resting (his turn skipped on day {row['last_day']}; ready on day {row['back_on']})"
+                )
         for row in await self._all(sql.SELECT_INJURED, (league.id,)):
             out[row["card_id"]] = f"injured ({_plural(row['days_left'], 'more day')})"
         return out
@@ -1366,10 +1375,15 @@ class Store:
                 for team, starter in ((away, away_starter), (home, home_starter)):
                     if starter.id in sitting:
                         other = await self._next_starter(team, pool, unavailable, replacements, None)
-                        text = _replaced_text(team, starter.name, sitting[starter.id], f"{other.name} starts")
+                        # "assume their turn in the rotation is being skipped and force them to rest the
+                        # number of games indicated": his Usage box's, as after a start (start_game keeps it).
+                        rest = dd.starter_rest(starter, False, league.rules.starter_rest_days)
+                        text = _replaced_text(
+                            team, starter.name, sitting[starter.id], f"{other.name} starts", _plural(rest, "game")
+                        )
                         notes = replacements if replacements is not None else told
                         if notes is not None:
-                            notes.append(Replacement(team.name, Position.P, starter.id, other.id, text))
+                            notes.append(Replacement(team.name, Position.P, starter.id, other.id, text, rest=rest))
                         if team is away:
                             away_starter = other
                         else:
@@ -1557,8 +1571,14 @@ class Store:
         channel_id: int | None = None,
         thread_id: int | None = None,
         override: bool = False,
+        told: Sequence[Replacement] = (),
     ) -> GameRecord:
         """The game goes live with a setup (default: ``build_game_setup``) and a seed (default: a random one).
+
+        ``told`` are the notes that came with the setup (``build_game_setup``'s, ``playable_setup``'s):
+        a starter the Bench Usage Chart sat (``Replacement.rest``) has his turn skipped and rests from
+        today as after a start (DDB "Using the Bench"), kept in ``skipped_start``. Without a setup
+        the notes of the one built here are used.
 
         ``managed`` sides are asked every question unless ``asking`` gives a side's level
         ("every", "matters" or "never": engine.game.Game.asking).
@@ -1573,7 +1593,9 @@ class Store:
             league = await self._league(game.league_id)
             await self._check_start(league, game, override)
             if setup is None:
-                setup = await self._build_setup(league, game)
+                built: list[Replacement] = []
+                setup = await self._build_setup(league, game, told=built)
+                told = built
             else:
                 try:
                     setup.validate()
@@ -1605,7 +1627,19 @@ class Store:
                 ),
             )
             await self._run(sql.UPDATE_GAME_SNAPSHOT, (snapshot_id, game_id))
+            await self._skip_turns(league, game, told)
             return await self._game(game_id)
+
+    async def _skip_turns(self, league: League, game: GameRecord, told: Sequence[Replacement]) -> None:
+        """DDB "Using the Bench": each starter the Bench Usage Chart sat rests his Usage box's games
+        from today (the day the game starts), as a start's rest is counted (:meth:`_unavailable`)."""
+        by_name = {}
+        for team_id in (game.away_team_id, game.home_team_id):
+            by_name[(await self._team(team_id)).name] = team_id
+        for note in told:
+            if note.rest > 0 and note.out is not None and note.team in by_name:
+                where = (game.id, league.id, note.out, by_name[note.team], league.season, league.day)
+                await self._run(sql.INSERT_SKIPPED_START, (*where, note.rest))
 
     async def manager_asking(self, league_id: int, user_id: int) -> str:
         """How often a manager is asked in the league's games: his own default, else "matters"."""
@@ -1866,16 +1900,18 @@ class Store:
             raise GameError(f"that is not game {record.id}: its seed differs from the one stored")
         return game
 
-    async def play_auto_game(self, game_id: int, game: Game, *, override: bool = True) -> GameRecord:
+    async def play_auto_game(
+        self, game_id: int, game: Game, *, override: bool = True, told: Sequence[Replacement] = ()
+    ) -> GameRecord:
         """A game nobody manages, started with ``game``'s setup and seed and finished with its result in ONE
         transaction: a kill leaves it scheduled (nothing written) or final (all written), never live.
 
         ``game`` is ``Game(setup, seed)`` played to the end (league.autoplay plays them); the usual
         start checks apply (a team with a live game is refused), with ``override`` for a game left
-        over from an earlier day.
+        over from an earlier day; ``told``, the setup's notes (``playable_setup``), as for :meth:`start_game`.
         """
         async with self.transaction():
-            await self.start_game(game_id, setup=game.setup, seed=game.seed, override=override)
+            await self.start_game(game_id, setup=game.setup, seed=game.seed, override=override, told=told)
             return await self.finish_game(game_id, game)
 
     async def _relief_days_in_a_row(self, league: League, season: int, card_id: str, day: int) -> int:
@@ -2378,12 +2414,14 @@ SITTING_OUT = "sitting out"  # the reason of a man the Bench Usage Chart sits (D
 BENCH_USAGE = "Bench Usage"  # how the line that tells of him begins
 
 
-def _replaced_text(team: Team, name: str, why: str, instead: str) -> str:
+def _replaced_text(team: Team, name: str, why: str, instead: str, rest: str = "") -> str:
     """The line that tells the managers who replaces whom today, and why. A man the Bench Usage
     Chart sits reads "Bench Usage, Chicago Cubs: Anthony Rizzo sits today; Willson Contreras
-    plays 1B (the dice ...)"."""
+    plays 1B (the dice ...)"; a starter it sits, "...; Kyle Hendricks starts (the dice ...); Jon
+    Lester's turn is skipped: he rests 5 games" (``rest``)."""
     if why.startswith(SITTING_OUT):
-        return f"{BENCH_USAGE}, {team.name}: {name} sits today; {instead} {why.removeprefix(SITTING_OUT).strip()}"
+        line = f"{BENCH_USAGE}, {team.name}: {name} sits today; {instead} {why.removeprefix(SITTING_OUT).strip()}"
+        return f"{line}; {name}'s turn is skipped: he rests {rest}" if rest else line
     return f"{team.name}: {name} is {why}; {instead}"
 
 

@@ -140,6 +140,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
                     channel_id=channel.id,
                     thread_id=thread.id,
                     override=override,
+                    told=benched,
                 )
             except BaseException:
                 # The one place a refused start cleans up: no thread is left without its game.
@@ -253,7 +254,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             setup = await store.build_game_setup(record.id, benched)
             await interaction.response.defer(thinking=True)
             record = await store.start_game(
-                record.id, setup=setup, seed=seed, channel_id=interaction.channel_id, override=override
+                record.id, setup=setup, seed=seed, channel_id=interaction.channel_id, override=override, told=benched
             )
             played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
             await store.finish_game(record.id, played.to_dict())
