@@ -150,6 +150,14 @@ class Sitter:
     needs: str  # the rating he needed to play anyway
 
 
+def chart_words(red: int, white: int, green: int, sitter: Sitter) -> str:
+    """Why the Bench Usage Chart sits him, in the words the managers are told."""
+    return (
+        f"Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating {sitter.needs} or better; "
+        f"his is {sitter.grade}"
+    )
+
+
 def bench_usage_sitters(
     red: int, white: int, green: int, starters: Mapping[str, Any], *, designated_hitter: bool
 ) -> list[Sitter]:

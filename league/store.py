@@ -1474,10 +1474,7 @@ class Store:
                     ]
                     if not any(position is Position.DH or pool.batter(c).fielding(position) for c in bench):
                         continue
-                sitting[sitter.player] = (
-                    f"{SITTING_OUT} (Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating "
-                    f"{sitter.needs} or better; his is {sitter.grade})"
-                )
+                sitting[sitter.player] = f"{SITTING_OUT} ({dd.chart_words(red, white, green, sitter)})"
         return sitting
 
     async def build_game_setup(self, game_id: int, told: list[Replacement] | None = None) -> GameSetup:
