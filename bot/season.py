@@ -44,7 +44,7 @@ from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from league.errors import LeagueError, NotFound, SettingsError
-from league.models import GameRecord, League, LeagueRules, Replacement
+from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import BENCH_USAGE, Store
 
@@ -199,7 +199,7 @@ async def start_next_game(
         asking = {side: ask for side in managed}
         # The terminal's player runs his own league: a game left over from another day is his to start.
         record = await store.start_game(
-            record.id, setup=setup, seed=seed, managed=managed, asking=asking, override=True
+            record.id, setup=setup, seed=seed, managed=managed, asking=asking, override=True, told=replacements
         )
     return record, replacements
 
@@ -310,11 +310,12 @@ class TerminalRun:
         self.say(f"{league.name}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")
         if league.options.dh_leagues:  # two leagues' rules: say which this game plays
             self.say(f"{league.options.dh_text()} Here: {'with' if setup.options.designated_hitter else 'without'} it.")
-        # DDB "Using the Bench": the men the Bench Usage Chart sits are told first, then the rest.
-        benched = [r for r in replacements if r.text.startswith(BENCH_USAGE)]
-        for replacement in benched:
+        # A lineup turned to this park's DH rule, and (DDB "Using the Bench") the men the Bench Usage
+        # Chart sits are told first, each in its own words; then who fills in for whoever cannot play.
+        told = [r for r in replacements if r.rule == DH_RULE or r.text.startswith(BENCH_USAGE)]
+        for replacement in told:
             self.say(f"{replacement.text}.")
-        others = [r for r in replacements if r not in benched]
+        others = [r for r in replacements if r not in told]
         if others:
             self.say("Not everyone can play today; the auto-manager fills in:")
             for replacement in others:

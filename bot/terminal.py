@@ -20,12 +20,14 @@ already printed are the same each time, so only the new ones are printed.
 from __future__ import annotations
 
 import argparse
+import random
 import secrets
 import select
 import shlex
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, TextIO
 
 from bot.narrate import Line, Names, format_box_score, narrate
@@ -42,6 +44,7 @@ from engine.lineup import auto_team
 from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import GameSetup, Options, SetupError, TeamSetup
+from league import deep_drive as dd
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
 WATCH_PACE = 0.3  # seconds after each plate appearance when a person watches at a terminal
@@ -93,14 +96,16 @@ def team_cards(cardset: AnySet, team: str) -> tuple[list[Batter], list[Pitcher]]
     return batters, pitchers
 
 
-def build_team(cardset: AnySet, team: str, designated_hitter: bool = False) -> TeamSetup:
+def build_team(cardset: AnySet, team: str, designated_hitter: bool = False, sitting: Container[str] = ()) -> TeamSetup:
     """The auto-manager's team: the first pitcher with a START line starts, the rest are the bullpen.
 
     Deep Drive: the first STARTER by his Usage box starts; a pitcher bats with a batter card of his
-    own name, else the set's "Pitcher At Bat" card."""
+    own name, else the set's "Pitcher At Bat" card. Players in ``sitting`` (by id: the Bench Usage
+    Chart's, :func:`bench_usage`) are left out of the team."""
     batters, pitchers = team_cards(cardset, team)
+    batters = [b for b in batters if b.id not in sitting]
     if isinstance(cardset, DeepDriveSet):
-        staff: list[Any] = list(pitchers)
+        staff: list[Any] = [p for p in pitchers if p.id not in sitting]
         ace: Any = next((p for p in staff if p.usage.role == "STARTER"), None)
         if ace is None:
             raise SetupError(f"{team}: no STARTER in the Usage boxes")
@@ -186,6 +191,50 @@ def build_setup(
         # a set's own handbook file (set.toml handbook), else Dugout's default ("")
         handbook=(cardset.path / handbook).read_text(encoding="utf-8") if handbook not in ("", "default") else "",
     )
+
+
+def bench_usage(cardset: AnySet, setup: GameSetup, seed: int) -> tuple[GameSetup, list[str]]:
+    """DDB "Using the Bench" before one game (``dugout play --rule bench_usage=on``): per team, away
+    first, three dice (red, white, green: seeded by the game's seed, so the same seed sits the same
+    men) against its starters; who sits is left out and the team is made again without him (the
+    auto-manager's lineup, another STARTER on the mound). The book's exception, as in a league: he
+    plays when nobody else is rated at his position (any bench batter for the DH; another STARTER for
+    the pitcher). Returns the setup and one line per man who sits, in the league's words."""
+    if not isinstance(cardset, DeepDriveSet):
+        return setup, []
+    rng = random.Random(f"bench-usage:{seed}")
+    dh = setup.options.designated_hitter
+    teams: dict[str, TeamSetup] = {}
+    notes: list[str] = []
+    for side, team in (("away", setup.away), ("home", setup.home)):
+        red, white, green = rng.randrange(10), rng.randrange(10), rng.randrange(10)
+        starters: dict[str, Any] = {"P": team.pitcher}
+        starters |= {s.position.value: s.batter for s in team.lineup if s.position is not Position.P}
+        batters, pitchers = team_cards(cardset, team.name)
+        playing = {s.batter.id for s in team.lineup}
+        sitters = []
+        for sitter in dd.bench_usage_sitters(red, white, green, starters, designated_hitter=dh):
+            if sitter.position == "P":
+                others: list[Any] = [p for p in pitchers if p.id != sitter.player]
+                if not any(p.usage.role == "STARTER" for p in others):
+                    continue
+            else:
+                position = Position(sitter.position)
+                bench = [b for b in batters if b.id not in playing]
+                if not any(position is Position.DH or b.fielding(position) for b in bench):
+                    continue
+            sitters.append(sitter)
+        made = build_team(cardset, team.name, dh, {s.player for s in sitters}) if sitters else team
+        teams[side] = made
+        at = {s.position.value: s.batter.name for s in made.lineup}
+        for sitter in sitters:
+            name = starters[sitter.position].name
+            instead = f"{made.pitcher.name} starts" if sitter.position == "P" else f"{at[sitter.position]} plays"
+            instead += "" if sitter.position == "P" else f" {sitter.position}"
+            notes.append(
+                f"Bench Usage, {team.name}: {name} sits today; {instead} ({dd.chart_words(red, white, green, sitter)})"
+            )
+    return replace(setup, away=teams["away"], home=teams["home"]), notes
 
 
 # --- the game at the terminal -----------------------------------------------------------
@@ -399,9 +448,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ruleset",
         choices=sorted(RULESETS),
         default="inside-pitch",
-        help="the game: inside-pitch (default, the sample set) or deep-drive (the deep-drive-sample set). "
-        "Deep Drive's Bench Usage Chart is a league rule and is not rolled for one game here: a league's "
-        "rule (dugout run --rule bench_usage=on, /league options) rolls it before each of the league's games",
+        help="the game: inside-pitch (default, the sample set) or deep-drive (the deep-drive-sample set)",
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="bench_usage=on: Deep Drive's Bench Usage Chart before the game, as a league's rule rolls it "
+        "before each of its games (dugout run --rule bench_usage=on); its dice follow the seed",
     )
     parser.add_argument("--away", default=None, help="the visiting team (default: the first team of the set)")
     parser.add_argument("--home", default=None, help="the home team (default: the next team of the set)")
@@ -465,6 +520,20 @@ def parse_options(texts: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def _bench_usage_rule(texts: Sequence[str], ruleset: str) -> bool:
+    """``--rule`` for one game: only bench_usage means anything without a league (its other rules are
+    rest and injuries between games), and only in Deep Drive."""
+    from bot.season import parse_rules  # bot.season plays its games with this module's Terminal
+
+    rules = parse_rules(texts)
+    for name in rules:
+        if name != "bench_usage":
+            raise ValueError(f"--rule {name} is a league's rule between games; one game takes only bench_usage")
+    if rules.get("bench_usage") and RULESETS[ruleset][0] != DEEP_DRIVE:
+        raise ValueError("--rule bench_usage is Deep Drive's Bench Usage Chart; add --ruleset deep-drive")
+    return bool(rules.get("bench_usage"))
+
+
 def play(args: argparse.Namespace) -> int:
     """Run ``dugout play``; defaults that depend on the terminal are settled here."""
     out, inp = sys.stdout, sys.stdin
@@ -474,13 +543,18 @@ def play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     ruleset = getattr(args, "ruleset", "inside-pitch")
     cardset = load_cards() if ruleset == "inside-pitch" else load_cards(ruleset)
+    rules = getattr(args, "rule", None) or []
     try:
+        bench = _bench_usage_rule(rules, ruleset)
         setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007, parse_options(args.option))
-    except (TeamNotFound, SetupError) as exc:
+        setup, sat = bench_usage(cardset, setup, seed) if bench else (setup, [])
+    except (TeamNotFound, SetupError, ValueError) as exc:
         print(f"dugout play: {exc}", file=sys.stderr)
         return 2
     game = Game(setup, seed, asking={side: args.ask for side in MANAGE[manage]})
     print(f"{setup.away.name} at {setup.home.name}, {setup.ballpark.name}. Seed {seed}.", file=out)
+    for line in sat:
+        print(f"{line}.", file=out)
     for team in (setup.away, setup.home):
         order = [(team.pitcher.name if s.position is Position.P else s.batter.name, s.position) for s in team.lineup]
         print(f"{team.name}: " + ", ".join(f"{name} {position}" for name, position in order), file=out)
@@ -497,6 +571,7 @@ def play(args: argparse.Namespace) -> int:
     again = ["dugout", "play", "--seed", str(seed), "--away", setup.away.name, "--home", setup.home.name]
     again += ["--ruleset", ruleset] if ruleset != "inside-pitch" else []
     again += ["--dh"] if args.dh else []
+    again += ["--rule", "bench_usage=on"] if bench else []
     again += ["--ask", args.ask] if args.ask != PERSON_DEFAULT else []
     again += ["--throws-2007"] if args.throws_2007 else []
     for option in args.option:

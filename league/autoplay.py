@@ -211,7 +211,9 @@ async def _play_day(store: Store, league_id: int, rng: random.Random) -> DaySumm
         try:
             for record, (_, replacements), future in zip(round_, setups, playing, strict=True):
                 try:
-                    final = await store.play_auto_game(record.id, await future, override=record.day != league.day)
+                    final = await store.play_auto_game(
+                        record.id, await future, override=record.day != league.day, told=replacements
+                    )
                 except GameError as exc:  # started live meanwhile (a manager was quicker): it is theirs to play
                     matchup = f"{teams[record.away_team_id]} at {teams[record.home_team_id]}"
                     left.append(f"game {record.id} ({matchup}) was not auto-played: {exc}")

@@ -17,7 +17,8 @@ the engine's events, dice already rolled.
   same days), not the engine: the game is over.
 - **Using the Bench** (DDB "Using the Bench", ``charts.bench.bench_usage``): a league option;
   before an auto-managed game three dice per team name starters who sit unless their injury
-  rating is sturdy enough. A sitting starting pitcher's turn is skipped.
+  rating is sturdy enough. A sitting starting pitcher's turn is skipped and he rests the games
+  in his Usage box from that day (:func:`starter_rest`, kept by ``Store.start_game``).
 """
 
 from __future__ import annotations
@@ -147,6 +148,14 @@ class Sitter:
     position: str
     grade: str
     needs: str  # the rating he needed to play anyway
+
+
+def chart_words(red: int, white: int, green: int, sitter: Sitter) -> str:
+    """Why the Bench Usage Chart sits him, in the words the managers are told."""
+    return (
+        f"Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating {sitter.needs} or better; "
+        f"his is {sitter.grade}"
+    )
 
 
 def bench_usage_sitters(

@@ -281,7 +281,10 @@ class Replacement:
     In a saved lineup: ``position`` is the spot's position, ``out`` the hurt, resting or
     departed player and ``player_in`` the bench player who takes his place. For the
     starter: ``position`` is P, ``out`` the rotation man whose turn it was (None without a
-    rotation) and ``player_in`` the spot starter from the bullpen.
+    rotation) and ``player_in`` the spot starter from the bullpen. For a lineup turned to the
+    game's designated hitter rule (``rule`` :data:`DH_RULE`, nobody hurt): without the DH,
+    ``position`` is P, ``out`` the saved DH and ``player_in`` the starter who bats in his spot;
+    with it, ``position`` is DH, ``out`` None and ``player_in`` the bench hitter in the pitcher's spot.
     """
 
     team: str
@@ -289,6 +292,13 @@ class Replacement:
     out: str | None
     player_in: str
     text: str  # in words, for the manager: who, why, who instead
+    rule: str = ""  # the rule behind it when nobody is missing: DH_RULE; "" otherwise
+    # Games the starter ``out`` must rest from today: a starter the Bench Usage Chart sat (DDB "Using
+    # the Bench": his turn is skipped); ``Store.start_game`` keeps it. 0 for everyone else.
+    rest: int = 0
+
+
+DH_RULE = "designated hitter"  # Replacement.rule of a lineup turned to the game's DH rule
 
 
 @dataclass(frozen=True)

@@ -211,6 +211,19 @@ WHERE league_id = ? AND season = ? AND rest_days > 0 AND day <= ? AND day + rest
 GROUP BY card_id
 """
 
+# A starter the Bench Usage Chart sat, his turn skipped: (game_id, league_id, card_id, team_id, season, day, rest_days)
+INSERT_SKIPPED_START = """
+INSERT OR REPLACE INTO skipped_start (game_id, league_id, card_id, team_id, season, day, rest_days)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+"""
+# Starters still resting from a skipped turn, as SELECT_RESTING. (league_id, season, today, today)
+SELECT_SKIPPED_RESTING = """
+SELECT card_id, max(day) AS last_day, max(day + rest_days) + 1 AS back_on
+FROM skipped_start
+WHERE league_id = ? AND season = ? AND rest_days > 0 AND day <= ? AND day + rest_days >= ?
+GROUP BY card_id
+"""
+
 # (league_id, card_id, team_id, game_id, season, day, kind, days, days_left)
 INSERT_INJURY = """
 INSERT INTO injury (league_id, card_id, team_id, game_id, season, day, kind, days, days_left)

@@ -29,7 +29,7 @@ from cards.loader import GENERIC_PITCHER_BATTING
 from cards.models import Pitcher
 from cards.notation import Position
 from cards.teams import lineup_spots
-from engine.boxscore import box_score
+from engine.boxscore import box_score, ordinal
 from engine.deep_drive.handbook import handbook_of
 from engine.events import Injury as InjuryEvent
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET, Game
@@ -57,6 +57,7 @@ from league.errors import (
 from league.lineups import check_lineup, parse_hand, parse_spots
 from league.models import (
     BULLPEN_ROLES,
+    DH_RULE,
     BullpenRole,
     BullpenRoleName,
     GameRecord,
@@ -839,8 +840,17 @@ class Store:
     async def _unavailable(self, league: League, pool: CardPool | None = None) -> dict[str, str]:
         """Players who cannot play today, with the reason in words ("injured (3 more days)")."""
         out: dict[str, str] = {}
-        for row in await self._all(sql.SELECT_RESTING, (league.id, league.season, league.day, league.day)):
+        today = (league.id, league.season, league.day, league.day)
+        back_on: dict[str, int] = {}
+        for row in await self._all(sql.SELECT_RESTING, today):
             out[row["card_id"]] = f"resting (pitched on day {row['last_day']}; ready on day {row['back_on']})"
+            back_on[row["card_id"]] = row["back_on"]
+        # DDB "Using the Bench": a starter the Bench Usage Chart sat rests as if he had started that day.
+        for row in await self._all(sql.SELECT_SKIPPED_RESTING, today):
+            if row["back_on"] > back_on.get(row["card_id"], 0):
+                out[row["card_id"]] = (
+                    f"resting (his turn skipped on day {row['last_day']}; ready on day {row['back_on']})"
+                )
         for row in await self._all(sql.SELECT_INJURED, (league.id,)):
             out[row["card_id"]] = f"injured ({_plural(row['days_left'], 'more day')})"
         return out
@@ -1244,6 +1254,7 @@ class Store:
         sitting: Mapping[str, str] | None = None,
         told: list[Replacement] | None = None,
         designated_hitter: bool | None = None,
+        where: str = "this league",
     ) -> TeamSetup:
         """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
@@ -1252,7 +1263,9 @@ class Store:
         Without, only the men the Bench Usage Chart sits today (``sitting``, Deep Drive) are
         replaced so (noted in ``told``, for the managers); anyone else who cannot play is refused.
         ``designated_hitter`` is the game's rule (its home team's league's; the league's option when
-        None): a lineup saved for the other rule is turned to it (:func:`_lineup_for_rule`).
+        None): a lineup saved for the other rule is turned to it (:func:`_lineup_for_rule`), and the
+        managers are told so (noted in ``replacements``, else ``told``: "No DH in NL parks: ...");
+        ``where`` names whose rule it is in those words ("NL parks").
         """
         dh = league.options.designated_hitter if designated_hitter is None else designated_hitter
         lineup = await self._lineup(team.id, opposing_hand)
@@ -1262,7 +1275,10 @@ class Store:
                 raise LineupError(f"{team.name} has no saved lineup; save one (or let the auto-manager pick one)")
             lineup = other  # one lineup against every starter
         roster = await self._roster(team.id)
-        lineup = _lineup_for_rule(lineup, dh, roster, unavailable, pool)
+        lineup, turned = _lineup_for_rule(lineup, dh, roster, unavailable, pool, team, starter, where)
+        notes = replacements if replacements is not None else told
+        if turned is not None and notes is not None:
+            notes.append(turned)
         if replacements is None and sitting:
             lineup = _fill_lineup(team, lineup, roster, unavailable, pool, [] if told is None else told, only=sitting)
         if replacements is not None:
@@ -1359,21 +1375,49 @@ class Store:
                 for team, starter in ((away, away_starter), (home, home_starter)):
                     if starter.id in sitting:
                         other = await self._next_starter(team, pool, unavailable, replacements, None)
-                        text = _replaced_text(team, starter.name, sitting[starter.id], f"{other.name} starts")
+                        # "assume their turn in the rotation is being skipped and force them to rest the
+                        # number of games indicated": his Usage box's, as after a start (start_game keeps it).
+                        rest = dd.starter_rest(starter, False, league.rules.starter_rest_days)
+                        text = _replaced_text(
+                            team, starter.name, sitting[starter.id], f"{other.name} starts", _plural(rest, "game")
+                        )
                         notes = replacements if replacements is not None else told
                         if notes is not None:
-                            notes.append(Replacement(team.name, Position.P, starter.id, other.id, text))
+                            notes.append(Replacement(team.name, Position.P, starter.id, other.id, text, rest=rest))
                         if team is away:
                             away_starter = other
                         else:
                             home_starter = other
         fill = replacements
+        where = f"{home.subleague} parks" if options.dh_leagues and home.subleague else "this league"
         setup = GameSetup(
             away=await self._team_setup(
-                away, league, pool, away_starter, _hand(home_starter), unavailable, fill, away_pace, sitting, told, dh
+                away,
+                league,
+                pool,
+                away_starter,
+                _hand(home_starter),
+                unavailable,
+                fill,
+                away_pace,
+                sitting,
+                told,
+                dh,
+                where,
             ),
             home=await self._team_setup(
-                home, league, pool, home_starter, _hand(away_starter), unavailable, fill, home_pace, sitting, told, dh
+                home,
+                league,
+                pool,
+                home_starter,
+                _hand(away_starter),
+                unavailable,
+                fill,
+                home_pace,
+                sitting,
+                told,
+                dh,
+                where,
             ),
             ballpark=pool.ballpark(home.ballpark),
             options=options,
@@ -1430,10 +1474,7 @@ class Store:
                     ]
                     if not any(position is Position.DH or pool.batter(c).fielding(position) for c in bench):
                         continue
-                sitting[sitter.player] = (
-                    f"{SITTING_OUT} (Bench Usage Chart: the dice {red}-{white}-{green} call for injury rating "
-                    f"{sitter.needs} or better; his is {sitter.grade})"
-                )
+                sitting[sitter.player] = f"{SITTING_OUT} ({dd.chart_words(red, white, green, sitter)})"
         return sitting
 
     async def build_game_setup(self, game_id: int, told: list[Replacement] | None = None) -> GameSetup:
@@ -1527,8 +1568,14 @@ class Store:
         channel_id: int | None = None,
         thread_id: int | None = None,
         override: bool = False,
+        told: Sequence[Replacement] = (),
     ) -> GameRecord:
         """The game goes live with a setup (default: ``build_game_setup``) and a seed (default: a random one).
+
+        ``told`` are the notes that came with the setup (``build_game_setup``'s, ``playable_setup``'s):
+        a starter the Bench Usage Chart sat (``Replacement.rest``) has his turn skipped and rests from
+        today as after a start (DDB "Using the Bench"), kept in ``skipped_start``. Without a setup
+        the notes of the one built here are used.
 
         ``managed`` sides are asked every question unless ``asking`` gives a side's level
         ("every", "matters" or "never": engine.game.Game.asking).
@@ -1543,7 +1590,9 @@ class Store:
             league = await self._league(game.league_id)
             await self._check_start(league, game, override)
             if setup is None:
-                setup = await self._build_setup(league, game)
+                built: list[Replacement] = []
+                setup = await self._build_setup(league, game, told=built)
+                told = built
             else:
                 try:
                     setup.validate()
@@ -1575,7 +1624,19 @@ class Store:
                 ),
             )
             await self._run(sql.UPDATE_GAME_SNAPSHOT, (snapshot_id, game_id))
+            await self._skip_turns(league, game, told)
             return await self._game(game_id)
+
+    async def _skip_turns(self, league: League, game: GameRecord, told: Sequence[Replacement]) -> None:
+        """DDB "Using the Bench": each starter the Bench Usage Chart sat rests his Usage box's games
+        from today (the day the game starts), as a start's rest is counted (:meth:`_unavailable`)."""
+        by_name = {}
+        for team_id in (game.away_team_id, game.home_team_id):
+            by_name[(await self._team(team_id)).name] = team_id
+        for note in told:
+            if note.rest > 0 and note.out is not None and note.team in by_name:
+                where = (game.id, league.id, note.out, by_name[note.team], league.season, league.day)
+                await self._run(sql.INSERT_SKIPPED_START, (*where, note.rest))
 
     async def manager_asking(self, league_id: int, user_id: int) -> str:
         """How often a manager is asked in the league's games: his own default, else "matters"."""
@@ -1836,16 +1897,18 @@ class Store:
             raise GameError(f"that is not game {record.id}: its seed differs from the one stored")
         return game
 
-    async def play_auto_game(self, game_id: int, game: Game, *, override: bool = True) -> GameRecord:
+    async def play_auto_game(
+        self, game_id: int, game: Game, *, override: bool = True, told: Sequence[Replacement] = ()
+    ) -> GameRecord:
         """A game nobody manages, started with ``game``'s setup and seed and finished with its result in ONE
         transaction: a kill leaves it scheduled (nothing written) or final (all written), never live.
 
         ``game`` is ``Game(setup, seed)`` played to the end (league.autoplay plays them); the usual
         start checks apply (a team with a live game is refused), with ``override`` for a game left
-        over from an earlier day.
+        over from an earlier day; ``told``, the setup's notes (``playable_setup``), as for :meth:`start_game`.
         """
         async with self.transaction():
-            await self.start_game(game_id, setup=game.setup, seed=game.seed, override=override)
+            await self.start_game(game_id, setup=game.setup, seed=game.seed, override=override, told=told)
             return await self.finish_game(game_id, game)
 
     async def _relief_days_in_a_row(self, league: League, season: int, card_id: str, day: int) -> int:
@@ -2348,12 +2411,14 @@ SITTING_OUT = "sitting out"  # the reason of a man the Bench Usage Chart sits (D
 BENCH_USAGE = "Bench Usage"  # how the line that tells of him begins
 
 
-def _replaced_text(team: Team, name: str, why: str, instead: str) -> str:
+def _replaced_text(team: Team, name: str, why: str, instead: str, rest: str = "") -> str:
     """The line that tells the managers who replaces whom today, and why. A man the Bench Usage
     Chart sits reads "Bench Usage, Chicago Cubs: Anthony Rizzo sits today; Willson Contreras
-    plays 1B (the dice ...)"."""
+    plays 1B (the dice ...)"; a starter it sits, "...; Kyle Hendricks starts (the dice ...); Jon
+    Lester's turn is skipped: he rests 5 games" (``rest``)."""
     if why.startswith(SITTING_OUT):
-        return f"{BENCH_USAGE}, {team.name}: {name} sits today; {instead} {why.removeprefix(SITTING_OUT).strip()}"
+        line = f"{BENCH_USAGE}, {team.name}: {name} sits today; {instead} {why.removeprefix(SITTING_OUT).strip()}"
+        return f"{line}; {name}'s turn is skipped: he rests {rest}" if rest else line
     return f"{team.name}: {name} is {why}; {instead}"
 
 
@@ -2373,15 +2438,26 @@ def _lineup_for_rule(
     roster: Mapping[str, RosterEntry],
     unavailable: Mapping[str, str],
     pool: CardPool,
-) -> Lineup:
+    team: Team,
+    starter: Pitcher,
+    where: str,
+) -> tuple[Lineup, Replacement | None]:
     """A saved lineup turned to the game's rule where the two leagues differ (Dugout's rule; the books
     are silent): without the designated hitter the pitcher bats in the DH's spot (the DH sits); with
     it the pitcher's spot goes to the best hitter of the healthy bench (``best_at``: the auto-manager's
-    DH), who bats there. A lineup already of the game's rule, or with nobody on the bench, is unchanged."""
+    DH), who bats there. A lineup already of the game's rule, or with nobody on the bench, is unchanged.
+
+    With the lineup, the note for the managers (None when unchanged): who bats where and why, e.g.
+    "No DH in NL parks: Bob Gibson bats 9th for St. Louis; Joe Torre (DH) sits"."""
     positions = [s.position for s in lineup.spots]
     if not designated_hitter and Position.DH in positions:
+        spot = positions.index(Position.DH)
+        sits = lineup.spots[spot].card_id
         spots = tuple(SavedSpot(None, Position.P) if s.position is Position.DH else s for s in lineup.spots)
-        return Lineup(lineup.team_id, lineup.vs_hand, spots)
+        sitting = f"; {pool.name(sits)} (DH) sits" if sits is not None else ""
+        text = f"No DH in {where}: {starter.name} bats {ordinal(spot + 1)} for {team.name}{sitting}"
+        note = Replacement(team.name, Position.P, sits, starter.id, text, DH_RULE)
+        return Lineup(lineup.team_id, lineup.vs_hand, spots), note
     if designated_hitter and Position.P in positions:
         taken = set(lineup.card_ids())
         bench = [
@@ -2390,11 +2466,17 @@ def _lineup_for_rule(
             if e.kind == "batter" and e.card_id not in taken and _why_out(e.card_id, roster, unavailable) is None
         ]
         if not bench:
-            return lineup  # check_lineup says what is wrong
+            return lineup, None  # check_lineup says what is wrong
         hitter = best_at(bench, Position.DH)
+        spot = positions.index(Position.P)
         spots = tuple(SavedSpot(hitter.id, Position.DH) if s.position is Position.P else s for s in lineup.spots)
-        return Lineup(lineup.team_id, lineup.vs_hand, spots)
-    return lineup
+        text = (
+            f"The DH in {where}: {hitter.name} bats {ordinal(spot + 1)} for {team.name} as the DH; "
+            f"{starter.name} does not bat"
+        )
+        note = Replacement(team.name, Position.DH, None, hitter.id, text, DH_RULE)
+        return Lineup(lineup.team_id, lineup.vs_hand, spots), note
+    return lineup, None
 
 
 def _fill_lineup(

@@ -117,7 +117,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         with self._claim(record, teams):
             # Every refusal the store would give comes here, before the (public) deferral: it stays private.
             await store.check_start(record.id, override=override)
-            benched: list[Replacement] = []  # DDB "Using the Bench": who the dice sit, told below
+            # Told below: who the Bench Usage Chart sits (DDB "Using the Bench"), whose lineup the DH rule turned.
+            benched: list[Replacement] = []
             setup = await store.build_game_setup(record.id, benched)  # refuses a bad lineup before the thread opens
             channel = self._games_channel(league, interaction)
             managed = [side for side, team in teams.items() if team.manager_id is not None]
@@ -139,6 +140,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
                     channel_id=channel.id,
                     thread_id=thread.id,
                     override=override,
+                    told=benched,
                 )
             except BaseException:
                 # The one place a refused start cleans up: no thread is left without its game.
@@ -252,13 +254,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             setup = await store.build_game_setup(record.id, benched)
             await interaction.response.defer(thinking=True)
             record = await store.start_game(
-                record.id, setup=setup, seed=seed, channel_id=interaction.channel_id, override=override
+                record.id, setup=setup, seed=seed, channel_id=interaction.channel_id, override=override, told=benched
             )
             played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
             await store.finish_game(record.id, played.to_dict())
         title = f"{played.setup.away.name} at {played.setup.home.name}"
         final = box_score_embeds(box_score(played), f"Final: {title}")[:1]
-        if benched:  # DDB "Using the Bench": who the dice sat, above the final
+        if benched:  # who the Bench Usage Chart sat, whose lineup the DH rule turned: above the final
             await interaction.followup.send("\n".join(f"{r.text}." for r in benched), embeds=final)
         else:
             await interaction.followup.send(embeds=final)

@@ -32,10 +32,11 @@ DEADLINE_CHECK_SECONDS = 60
 GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
 LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
 SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
-# Whose settings they are: Deep Drive reads the "dd_" options and the three both games play
-# (engine.deep_drive reads no other option); Inside Pitch reads the rest. Two league rules act on
-# Deep Drive leagues only (league.models.LeagueRules).
-SHARED_OPTIONS = frozenset(("designated_hitter", "innings", "extra_inning_runner"))
+# Whose settings they are: Deep Drive reads the "dd_" options and the four both games play
+# (engine.deep_drive reads no other option; dh_leagues is the store's: each game's DH is its home
+# park's league's); Inside Pitch reads the rest. Two league rules act on Deep Drive leagues only
+# (league.models.LeagueRules).
+SHARED_OPTIONS = frozenset(("designated_hitter", "dh_leagues", "innings", "extra_inning_runner"))
 DEEP_DRIVE_RULES = frozenset(("post_game_injuries", "bench_usage"))
 
 

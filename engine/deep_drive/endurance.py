@@ -5,7 +5,9 @@ The count goes down one when he finishes an inning, after every 9th batter a sta
 after a starter's first run allowed, and for each hit or walk past the 5th in an inning; it goes
 up one after three perfect innings in a row, and for a pitcher who came in mid-inning and got
 the third out facing at most two batters with nobody reaching (not for a reliever whose card
-reads 0). At 0 he is fatigued (a reliever rated 0: once his entry inning is done or he has faced
+reads 0). "Mid-inning" is once the half's first batter has come up, whatever he did: a man who
+relieves after a leadoff home run (no out, nobody on) entered mid-inning, and that inning is not
+one of his perfect innings. At 0 he is fatigued (a reliever rated 0: once his entry inning is done or he has faced
 three batters).
 """
 
@@ -35,9 +37,9 @@ HITS_AND_WALKS = frozenset(("1B", "2B", "3B", "HR", "BB"))
 def enter(g: Game, team: TeamState, pitcher: Pitcher, starter: bool) -> Arm:
     """Start a pitcher's count with his Endurance (the number after the slash when a reliever starts)."""
     state = g.state
-    # Mid-inning: an out made or a man on, but for the extra-inning runner before the half's first batter.
-    on = state.runners_on() and not only_the_extra_inning_runner(g)
-    mid = state.fielding is team and (state.outs > 0 or on)
+    # Mid-inning: the half's first batter has come up. Every plate appearance leaves an out, a man on
+    # or a run (a leadoff home run leaves only the run); the extra-inning runner is nobody's batting.
+    mid = state.fielding is team and not only_the_extra_inning_runner(g)
     rating = pitcher.endurance_as(starter)
     arm = Arm(pitcher.id, starter, rating, rating, state.inning, mid)
     dd(g).arms[pitcher.id] = arm

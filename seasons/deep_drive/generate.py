@@ -13,7 +13,7 @@ import shutil
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -231,7 +231,12 @@ class DeepDriveCalibration(Calibration):
         self.si_plus = min(max(target, SI_PLUS_LIMITS[0]), SI_PLUS_LIMITS[1])
 
     def describe(self) -> str:
-        return f"{super().describe()}, SI+ share {self.si_plus:.3f}"
+        """The scales a Deep Drive card reads: Inside Pitch's SF, WP and error scales, its BR offset and
+        its batters' spread are fitted by the shared rounds but no Deep Drive card reads them, so
+        they are not shown (:func:`build` reads the results', pitchers', steals', GDP, pitchers'
+        spread and SI+ figures)."""
+        read = replace(self, events={}, running={}, spread={})
+        return f"{Calibration.describe(read)}, SI+ share {self.si_plus:.3f}"
 
 
 def base_runs(b: Batting) -> float:

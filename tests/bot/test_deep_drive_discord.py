@@ -360,3 +360,38 @@ async def test_a_2016_deep_drive_league_as_its_commissioner_and_managers_meet_it
         assert card.embed is not None and card.embed["title"] == leadoff.name
         [picture] = card.attachments
         assert picture.data == render_card_png(CardPool.load(["2016-deep-drive"]).card(leadoff.id))
+
+
+async def test_game_start_and_autoplay_tell_a_lineup_turned_to_the_parks_dh_rule(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    """The DH in AL parks only (``dh_leagues``, a setting both games play): at Wrigley each team's
+    starter bats in its saved DH's spot. /game start says so in the game's opening message, /game autoplay
+    above the final: who bats where, for whom, and why."""
+    fake = fake_discord
+    async with running_bot(fake, store):
+        cubs, cleveland, _ = await deep_league(fake, store, ("dh_leagues", "AL"))
+        at_wrigley = await store.schedule_game(cubs.league_id, cleveland.id, cubs.id)
+        again = await store.schedule_game(cubs.league_id, cleveland.id, cubs.id)
+        # Both saved lineups have a DH (the set's rule until dh_leagues): in an NL park each starter
+        # bats in his DH's spot (Dugout's rule, league.store._lineup_for_rule).
+        turned = (
+            "No DH in NL parks: Corey Kluber bats 5th for Cleveland Indians; Carlos Santana (DH) sits.\n"
+            "No DH in NL parks: Jon Lester bats 8th for Chicago Cubs; Jorge Soler (DH) sits"
+        )
+        reply = await (
+            await fake.slash(
+                fake.manager_b,
+                "game",
+                "start",
+                options={"game": str(at_wrigley.id), "seed": 3},
+                channel=fake.games_channel,
+            )
+        ).response()
+        assert not reply.ephemeral, reply.text
+        assert reply.text.endswith(f"\n{turned}."), reply.text
+        played = await store.load_game(at_wrigley.id)
+        assert [s.position.value for s in played.setup.away.lineup][4] == "P"
+        await store.forfeit_game(at_wrigley.id, "away")
+        autoplayed = await ask(fake, fake.commissioner, "game", "autoplay", game=str(again.id), override=True)
+        assert autoplayed.content == f"{turned}.", autoplayed.content

@@ -12,10 +12,13 @@ import pytest
 
 from bot import terminal
 from bot.cli import main
+from cards.loader import load_any_set
 from engine.game import Game
 from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE
 from league.store import Store
+from tests.league.test_deep_drive_league import fragile_pitchers
+from tests.league.test_dh_by_league import deep_drive_mixed
 
 FINAL = re.compile(r"Final(?: in \d+ innings)?: (.+) (\d+), (.+) (\d+)$", re.MULTILINE)
 
@@ -121,6 +124,27 @@ def test_run_tells_who_the_bench_usage_chart_sits(
     assert asyncio.run(rules()) == 1
 
 
+def test_run_tells_a_lineup_turned_to_the_parks_dh_rule(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A set with the DH in the AL only: the terminal league's first game is the Cubs (NL, saved
+    lineups without a DH) at Cleveland. Before the first pitch the run says the league's rule, this
+    game's, and who bats as the DH for the Cubs and where."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert main(["run", "--set", str(deep_drive_mixed(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    said = (
+        "The designated hitter bats in AL parks (each game plays its home team's league's rule). Here: with it.\n"
+        "The DH in AL parks: David Ross bats 8th for Chicago Cubs as the DH; Jon Lester does not bat.\n"
+    )
+    assert said in out, out[:2000]
+    assert out.index(said) < out.index("Top of the 1st")
+    assert "Not everyone can play today" not in out  # nobody is missing: the DH is the rule's
+
+
 def test_run_refuses_an_unknown_rule_plainly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -189,11 +213,61 @@ def test_every_deep_drive_call_is_answerable_at_the_terminal(
     assert FINAL.search(out)
 
 
-def test_play_help_says_the_bench_usage_chart_is_a_league_rule(capsys: pytest.CaptureFixture[str]) -> None:
-    """DDB "Using the Bench" spreads a season's playing time: ``dugout play`` (one game, no league)
-    does not roll it, and its help says where it is rolled."""
-    with pytest.raises(SystemExit):
-        main(["play", "--help"])
-    out = " ".join(capsys.readouterr().out.split())
-    assert "Deep Drive's Bench Usage Chart is a league rule and is not rolled for one game here" in out
-    assert "dugout run --rule bench_usage=on" in out
+def test_play_rolls_the_bench_usage_chart_when_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DDB "Using the Bench" for one game: ``dugout play --rule bench_usage=on``. Seed 2's dice (the
+    Cubs' 5-6-2: the single green 2, the catcher, unless B or better) sit David Ross (C); the team is
+    made again without him, Willson Contreras catching; said before the first pitch, and the line
+    that plays the same dice again keeps the rule."""
+    feed(monkeypatch, "")
+    assert main(["play", "--ruleset", "deep-drive", "--rule", "bench_usage=on", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    said = (
+        "Bench Usage, Chicago (N): David Ross sits today; Willson Contreras plays C (Bench Usage Chart: the dice"
+        " 5-6-2 call for injury rating B or better; his is C).\n"
+    )
+    assert said in out and out.index(said) < out.index("Top of the 1st")
+    cubs = next(line for line in out.splitlines() if line.startswith("Chicago (N): "))
+    assert "Willson Contreras C" in cubs and "David Ross" not in cubs
+    assert "--rule bench_usage=on" in out.splitlines()[-1]
+    feed(monkeypatch, "")
+    assert main(["play", "--ruleset", "deep-drive", "--seed", "2"]) == 0
+    plain = capsys.readouterr().out
+    assert "Bench Usage" not in plain and "David Ross C" in plain  # without the rule nobody sits
+
+
+def test_a_starter_the_chart_sits_is_not_on_the_staff(tmp_path: Path) -> None:
+    """The pitcher (1) sits as any starter does: every pitcher rated D, seed 3's Cubs dice 3-1-5 (a
+    single red-or-white 1: C or better) sit Jon Lester; the next STARTER, Jake Arrieta, starts, and
+    Lester is not in the bullpen either."""
+    cardset = load_any_set(fragile_pitchers(tmp_path))
+    setup, said = terminal.bench_usage(cardset, terminal.build_setup(cardset), 3)
+    assert said == [
+        "Bench Usage, Chicago (N): Jon Lester sits today; Jake Arrieta starts (Bench Usage Chart: the dice 3-1-5"
+        " call for injury rating C or better; his is D)"
+    ]
+    assert setup.away.pitcher.name == "Jake Arrieta"
+    assert "jon-lester-2016" not in {p.id for p in setup.away.bullpen}
+    assert setup.home.pitcher.name == "Corey Kluber"  # Cleveland's dice sat nobody
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["--rule", "bench_usage=on"],
+            "--rule bench_usage is Deep Drive's Bench Usage Chart; add --ruleset deep-drive",
+        ),
+        (
+            ["--ruleset", "deep-drive", "--rule", "post_game_injuries=on"],
+            "--rule post_game_injuries is a league's rule between games; one game takes only bench_usage",
+        ),
+    ],
+)
+def test_play_refuses_a_rule_one_game_cannot_keep(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, "")
+    assert main(["play", *argv]) == 2
+    assert capsys.readouterr().err.strip() == f"dugout play: {said}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -215,3 +216,60 @@ async def test_a_game_started_by_hand_tells_who_the_dice_sat(store: Store) -> No
     await store.set_rules(league.id, replace(league.rules, bench_usage=0))
     await store.build_game_setup((await store.games(league.id, status="scheduled"))[0].id, told)
     assert told == []  # the rule off: nobody sits, nothing to tell
+
+
+def fragile_pitchers(tmp_path: Path) -> Path:
+    """The sample set with every pitcher's injury rating D: the Bench Usage Chart sits a starter
+    on any single red or white die of 1."""
+    folder = tmp_path / "fragile"
+    shutil.copytree(BUNDLED_SETS / SET, folder)
+    for path in folder.glob("*.toml"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r'(\[\[pitcher\]\](?:(?!\[\[).)*?)injury = "[A-F]+"', r'\1injury = "D"', text, flags=re.S)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+async def test_a_starter_the_bench_usage_chart_sits_rests_as_after_a_start(store: Store, tmp_path: Path) -> None:
+    """DDB "Using the Bench": "If the player who must sit out is the starting pitcher, then assume their
+    turn in the rotation is being skipped and force them to rest the number of games indicated in
+    parenthesis within their Usage box". Game 3 (day 3): the dice 3-1-5 sit Corey Kluber (STARTER (4),
+    rated D here); Carlos Carrasco starts. Started, the game keeps Kluber's rest: resting from day 3
+    as after a start on day 3, ready on day 8, and the next games are built without him."""
+    folder = fragile_pitchers(tmp_path)
+    pool = await store.card_sets([str(folder)])
+    league = await store.create_league("Fragile", [str(folder)], ruleset=DEEP_DRIVE, options=pool.options())
+    await store.create_teams_from_sets(league.id)
+    await store.schedule_season(league.id, 12, seed=3)
+    await store.set_rules(league.id, replace(league.rules, bench_usage=1))
+    game = (await store.games(league.id, status="scheduled"))[2]
+    assert (game.id, game.day) == (3, 3)
+    await store.advance_day(league.id, 2)
+    setup, replacements = await store.playable_setup(game.id)
+    [sat] = [r for r in replacements if r.out == "corey-kluber-2016"]
+    assert (sat.player_in, sat.rest) == ("carlos-carrasco-2016", 4)
+    assert sat.text == (
+        "Bench Usage, Cleveland Indians: Corey Kluber sits today; Carlos Carrasco starts (Bench Usage Chart: the"
+        " dice 3-1-5 call for injury rating C or better; his is D); Corey Kluber's turn is skipped: he rests 4 games"
+    )
+    assert "corey-kluber-2016" not in await store.unavailable(league.id)  # nothing kept before the start
+    await store.start_game(game.id, setup=setup, seed=1, told=replacements)
+    resting = "resting (his turn skipped on day 3; ready on day 8)"
+    for day in range(3, 8):
+        assert (await store.unavailable(league.id))["corey-kluber-2016"] == resting, day
+        await store.advance_day(league.id)
+    assert "corey-kluber-2016" not in await store.unavailable(league.id)  # day 8: ready
+
+
+async def test_a_game_started_without_a_setup_keeps_the_skipped_turn_too(store: Store, tmp_path: Path) -> None:
+    folder = fragile_pitchers(tmp_path)
+    pool = await store.card_sets([str(folder)])
+    league = await store.create_league("Fragile", [str(folder)], ruleset=DEEP_DRIVE, options=pool.options())
+    await store.create_teams_from_sets(league.id)
+    await store.schedule_season(league.id, 12, seed=3)
+    await store.set_rules(league.id, replace(league.rules, bench_usage=1))
+    # Game 3 started on day 1 by a commissioner; the store builds the setup (with build_game_setup's
+    # notes): the same dice sit Kluber, whose turn it is, and his rest counts from day 1.
+    await store.start_game(3, seed=1, override=True)
+    unavailable = await store.unavailable(league.id)
+    assert unavailable["corey-kluber-2016"] == "resting (his turn skipped on day 1; ready on day 6)"

@@ -16,6 +16,7 @@ from cards.notation import Position
 from engine.rulesets import DEEP_DRIVE
 from engine.setup import GameSetup, Options, SetupError
 from league.cardpool import CardPool
+from league.models import DH_RULE, Replacement
 from league.store import Store
 from tests.cards.test_team_entries import HC_TEAM, make_set
 from tests.league.test_teams_from_set import MV_TEAM
@@ -140,6 +141,44 @@ async def test_an_al_park_has_the_dh_for_both_teams_and_an_nl_park_neither(store
     assert at_nl.away.lineup[-1].position is Position.P
     assert at_nl.away.lineup[-1].batter.id == "mv-curt-vollmer-batting-1970"  # the starter's own card (##)
     assert "mv-skip-van-dorn-1970" in {b.id for b in at_nl.away.bench}
+
+
+async def test_the_managers_are_told_who_bats_where_under_the_parks_rule(store: Store, tmp_path: Path) -> None:
+    """A lineup turned to the game's rule is noted (``Replacement.rule`` DH_RULE), for the auto-played
+    setup and for a game a person starts (``build_game_setup``'s ``told``) alike: who bats in which
+    spot for whom and why. A lineup already of the park's rule is not."""
+    league_id, ids = await mixed_league(store, stating(tmp_path, 'designated_hitter = ["AL"]'))
+    at_nl = await store.schedule_game(league_id, ids["AL"], ids["NL"])
+    setup, replacements = await store.playable_setup(at_nl.id)
+    told: list[Replacement] = []
+    await store.build_game_setup(at_nl.id, told)
+    pitcher = setup.away.pitcher
+    assert (
+        told
+        == replacements
+        == [
+            Replacement(
+                "Mesa Valley Miners",
+                Position.P,
+                "mv-skip-van-dorn-1970",
+                pitcher.id,
+                f"No DH in NL parks: {pitcher.name} bats 9th for Mesa Valley Miners; Skip Van Dorn (DH) sits",
+                DH_RULE,
+            )
+        ]
+    )
+    at_al = await store.schedule_game(league_id, ids["NL"], ids["AL"])
+    setup, replacements = await store.playable_setup(at_al.id)
+    assert [(r.team, r.position, r.out, r.player_in, r.text) for r in replacements] == [
+        (
+            "Harbor City Captains",
+            Position.DH,
+            None,
+            "hc-frank-dinardo-1970",
+            f"The DH in AL parks: Frank DiNardo bats 9th for Harbor City Captains as the DH; "
+            f"{setup.away.pitcher.name} does not bat",
+        )
+    ]
 
 
 async def test_the_auto_lineup_is_of_the_teams_home_rule(store: Store, tmp_path: Path) -> None:

@@ -221,3 +221,19 @@ def test_the_benchmark_finds_each_games_bundled_set(tmp_path: Path) -> None:
     assert set_for(1970, ("AL", "NL"), tmp_path) == BUNDLED_SETS / "1970"
     with pytest.raises(SystemExit):
         main(["--season", "2016", "--ruleset", "strat-o-matic"])
+
+
+def test_the_notes_show_only_the_scales_a_deep_drive_card_reads() -> None:
+    """Inside Pitch's SF, WP and error scales, BR offset and batters' spread are not Deep Drive's:
+    the set's calibration note leaves them out, whatever the shared rounds fitted."""
+    cal = DeepDriveCalibration(
+        adjust={"HR": 0.98},
+        gdp={"gdp": 1.5},
+        events={"sf": 0.836, "wp": 0.883, "e": 2.0},
+        running={"br": -0.071},
+        spread={"BB": 1.1},
+        pitcher_spread={"K": 1.016},
+        si_plus=0.382,
+    )
+    assert cal.describe() == "HR 0.980, gdp 1.500, pitchers' spread K 1.016, SI+ share 0.382"
+    assert cal.events == {"sf": 0.836, "wp": 0.883, "e": 2.0}  # kept: only the words leave them out

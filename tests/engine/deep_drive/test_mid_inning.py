@@ -75,6 +75,25 @@ def test_a_manager_who_called_time_brings_in_a_reliever_with_a_man_out() -> None
     assert not game.time_called
 
 
+def test_a_reliever_after_a_leadoff_home_run_entered_mid_inning() -> None:
+    """DDB "Pitcher Endurance": "a pitcher who entered mid-inning". Top 3: the leadoff man's deep drive
+    (02, then 15 on the DEEP DRIVE section) is a home run: no out, nobody on, but the inning is under
+    way. The reliever who comes in and strikes out the side entered mid-inning, so that inning is not
+    the first of his three perfect innings in a row (and the starter's first run cost him a point)."""
+    asked, person = asked_of({"defense": ["relief"], "who_comes_in": ["relief:home-rp"]})
+    rolls = dice(pct(2, 1), pct(15, 3), SO, SO, SO)
+    game = Game(with_pen(), 0, dice=rolls, situation=Situation(inning=3, top=True), until="half_inning",
+                asking={"home": "matters"}, time_called=["home"], person=person)  # fmt: skip
+    rolls.assert_done()
+    assert [r.kind for r in asked] == ["defense", "who_comes_in"]
+    assert (game.state.away.runs, game.state.outs) == (1, 3)
+    faced = [e.pitcher for e in game.events if isinstance(e, PlateAppearanceStarted)]
+    assert faced == ["home-sp", "home-rp", "home-rp", "home-rp"]
+    arm = dd(game).arms["home-rp"]
+    assert (arm.entered_inning, arm.entered_mid_inning) == (3, True)
+    assert (arm.innings_finished, arm.perfect_run, arm.endurance) == (1, 0, 3 - 1)  # the inning's point only
+
+
 def test_back_returns_to_the_call_and_no_change_keeps_the_pitcher() -> None:
     asked, person = asked_of({"defense": ["relief", "none"], "who_comes_in": ["back"]})
     rolls = dice(SO, SO, SO)
