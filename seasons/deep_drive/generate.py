@@ -338,7 +338,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 **rt.pitcher_grades(p, hb),
             }
             if ipfit._gets_batter_card(player) and not ipgen.is_pitcher(player):
-                raw["own_batting_card"] = False  # a two-way batter: his batter card goes on the roster
+                raw["two_way"] = True  # a two-way batter: his batter card goes on the roster
             if stats := ipgen._pitcher_stats(player):
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)
