@@ -39,7 +39,7 @@ from engine.deep_drive.handbook import (
     window_hr,
 )
 from seasons.lahman import ATTRIBUTION, apportion
-from seasons.stats import Season
+from seasons.stats import Player, Season
 
 # --- the assumptions (Lahman lacks these; docs/deep-drive/handbook.md) --------------------------
 
@@ -131,6 +131,23 @@ class LeagueTotals:
         return self.cs * PICKOFFS_PER_CS
 
 
+def catcher_outs(player: Player, season: Season) -> int | None:
+    """A catcher's inning-outs behind the plate (his passed balls' exposure): Lahman's InnOuts, or
+    where the season lacks them (1911-53) his team's outs shared among its catchers by games caught."""
+    f = player.fielding.get("C")
+    if f is None:
+        return None
+    if f.inn_outs is not None:
+        return f.inn_outs
+    team = season.teams.get(player.team_id)
+    if team is None or not f.g:
+        return None
+    caught = sum(
+        p.fielding["C"].g for p in season.players.values() if p.team_id == player.team_id and "C" in p.fielding
+    )
+    return round(team.pitching.ipouts * f.g / caught) if caught else None
+
+
 def totals_from_season(season: Season) -> LeagueTotals:
     """The season's league totals, the players' exposures and the parks, keyed as a card set keys them."""
     b, p = season.league_batting(), season.league_pitching()
@@ -141,8 +158,8 @@ def totals_from_season(season: Season) -> LeagueTotals:
             fld[pos]["po"] += f.po
             fld[pos]["a"] += f.a
             fld[pos]["e"] += f.e
-            if pos == "C" and f.inn_outs:
-                catchers.append((f.inn_outs, f.pb))
+            if pos == "C" and (outs := catcher_outs(player, season)):
+                catchers.append((outs, f.pb))
     chances = {pos: float(fld[pos]["a"]) for pos in ("P", "2B", "3B", "SS")}
     chances |= {pos: float(fld[pos]["po"]) for pos in ("LF", "CF", "RF")}
     chances["C"] = float(max(fld["C"]["po"] - b.so, 0))

@@ -92,7 +92,10 @@ class DeepDriveSet:
 def is_pitchers_own(batter: Batter, pitcher: Pitcher) -> bool:
     """``batter`` is ``pitcher``'s own batting card: the same name, team and year, and no fielding
     position but P or DH. A batter card of that name that plays the field is a two-way player's
-    own card (a generated season's position player who also pitched): he is signed as a batter."""
+    own card (a generated season's position player who also pitched): he is signed as a batter; so is
+    one of a pitcher card marked ``two_way = true`` (a two-way DH, who fields nowhere)."""
+    if pitcher.two_way:
+        return False
     if (batter.name, batter.team, batter.year) != (pitcher.name, pitcher.team, pitcher.year):
         return False
     return all(f.position.value in ("P", "DH") for f in batter.positions)

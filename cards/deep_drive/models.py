@@ -199,6 +199,9 @@ class Pitcher(DeepDriveCard):
     bk: Grade
     po: Grade
     stats: PitcherStats | None = None
+    # True: the batter card of his name, team and year is a two-way player's own (a generated season's
+    # batter who also pitched, e.g. a DH), signed as a batter; he bats with the generic card when he pitches.
+    two_way: bool = False
     low: ClassVar[int] = 50
 
     @field_validator("chances")

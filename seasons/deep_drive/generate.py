@@ -35,6 +35,7 @@ from seasons.calibrate import (
     games_per_team,
     played_batting,
     uses_dh,
+    uses_extra_inning_runner,
 )
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
@@ -341,6 +342,8 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 "endurance": rt.endurance(p, per_start, per_relief),
                 **rt.pitcher_grades(p, hb),
             }
+            if ipfit._gets_batter_card(player) and not ipgen.is_pitcher(player):
+                raw["two_way"] = True  # a two-way batter: his batter card goes on the roster
             if stats := ipgen._pitcher_stats(player):
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)
@@ -573,6 +576,8 @@ def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
             "team's batters, pitchers, ballpark and depth chart, with the season's own handbook."
         ),
         designated_hitter=dh_statement(year, leagues),
+        # Stated only when on, as Inside Pitch's sets state it (OBR 7.01(b), from 2020).
+        extra_inning_runner=True if uses_extra_inning_runner(year) else None,
         interleague=ipgen.interleague_statement(year, leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.deep_drive.handbook import Handbook, event_grade, steal_letter, steal_number
 from seasons import ratings as ip
-from seasons.deep_drive_handbook import Runner, runner_success
+from seasons.deep_drive_handbook import Runner, catcher_outs, runner_success
 from seasons.stats import Batting, Pitching, Player, Season
 
 RATING_SHARES = (0.10, 0.20, 0.40, 0.20, 0.10)  # defense 1..5 by exposure (the handbook's RATING_MIX)
@@ -127,10 +127,12 @@ def defense(player: Player, position: str, season: Season, ctx: Context) -> int:
 
 
 def catcher_extras(player: Player, hb: Handbook, ctx: Context, season: Season) -> tuple[str, int]:
-    """PB grade (per inning-out, the handbook's cut points; C without innings) and T (caught-stealing
-    share against the league's, regressed, one point per :data:`T_STEP`, clipped to ±2)."""
+    """PB grade (per inning-out, the handbook's cut points; the innings ``catcher_outs`` gives where the
+    season lacks them) and T (caught-stealing share against the league's, regressed, one point per
+    :data:`T_STEP`, clipped to ±2)."""
     c = player.fielding["C"]
-    pb = event_grade(c.pb / c.inn_outs, hb.cuts["pb"]) if c.inn_outs else "C"
+    outs = catcher_outs(player, season)
+    pb = event_grade(c.pb / outs, hb.cuts["pb"]) if outs else "C"
     league = ctx.catcher_cs.get(ip._league_of(player, season))
     t = 0
     if league is not None:
