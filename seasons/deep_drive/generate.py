@@ -235,6 +235,8 @@ class DeepDriveCalibration(Calibration):
         self.si_plus = min(max(target, SI_PLUS_LIMITS[0]), SI_PLUS_LIMITS[1])
 
     def describe(self) -> str:
+        if self.leagues:  # each league's share is in its own part
+            return super().describe()
         return f"{super().describe()}, SI+ share {self.si_plus:.3f}"
 
 
