@@ -208,3 +208,18 @@ def test_the_fit_takes_each_players_leagues_scales_and_one_set_fits_as_before() 
         assert apart.targets["aaab1"][hand][hr] == pytest.approx(plain.targets["aaab1"][hand][hr] * 1.5 / 1.2)
         assert apart.targets["aaab1"][hand][k] == pytest.approx(plain.targets["aaab1"][hand][k] * 0.8)
         assert apart.pitcher_targets["aaap0"][hand][k] == pytest.approx(plain.pitcher_targets["aaap0"][hand][k] * 0.8)
+
+
+def test_the_bench_prints_each_leagues_runs_a_game() -> None:
+    from bench.fidelity import Replay, league_runs
+
+    s = season([], [dataclasses.replace(team("aaa", "AL"), r=810), dataclasses.replace(team("nnn", "NL"), r=648)])
+    replays = [
+        Replay(team_runs={"aaa": 400, "nnn": 300}, team_games={"aaa": 81, "nnn": 81}),
+        Replay(team_runs={"aaa": 410, "nnn": 348}, team_games={"aaa": 81, "nnn": 81}),
+    ]
+    assert league_runs(s, replays) == [
+        ("AL R/G", pytest.approx(5.0), pytest.approx(810 / 162), None),
+        ("NL R/G", pytest.approx(4.0), pytest.approx(648 / 162), None),
+    ]
+    assert league_runs(season([], [team("aaa", "AL")]), replays) == []
