@@ -7,8 +7,11 @@ the rates a little, the same way for everyone. So the generator writes the candi
 has a league play it (a :class:`LeaguePlayer`: ``dugout cards generate`` passes
 ``league.replay.play_season``, the league the fidelity benchmark plays), compares the
 played league's rates with the real league's and fits again with each result's target
-scaled (``seasons.fit.fit_season(adjust=...)``). Three groups of scales, one number each
-for the whole league (players keep their differences):
+scaled (``seasons.fit.fit_season(adjust=...)``). Groups of scales, one number each for the
+whole league (players keep their differences); where the two leagues differ (the DH in one only,
+or leagues that did not meet: :func:`leagues_differ`) each league keeps its own level scales,
+fitted from its own cards' games against its own real line (``Calibration.leagues``,
+:class:`LeagueSplit`), and only the spread is shared:
 
 - ``adjust``: the batting results (1B 2B 3B HR BB HBP K), everyone; per plate appearance, but
   2B and 3B per team game (:data:`PER_GAME`);
@@ -177,7 +180,7 @@ def uses_dh(year: int, league: str) -> bool:
 def leagues_differ(season: Season) -> bool:
     """Whether the season's two leagues need scales of their own: the DH in one of them only
     (1973-2021 but 2020), or leagues that did not meet (before 1997). One league, or two that met
-    under one rule (1997-2021 but with a split DH: no; 2022 on: yes), share one set of scales."""
+    under one rule (2020, and from 2022), share one set of scales."""
     leagues = sorted({t.league for t in season.teams.values()})
     if len(leagues) != 2:
         return False
