@@ -303,6 +303,23 @@ def _rmse(xs: Sequence[float], ys: Sequence[float]) -> float:
     return math.sqrt(sum((x - y) ** 2 for x, y in zip(xs, ys, strict=True)) / len(xs))
 
 
+def league_runs(season: Season, replays: Sequence[Replay]) -> list[tuple[str, float, float, float | None]]:
+    """Each league's runs a team game ("AL R/G", "NL R/G") where the set has two: a league the cards
+    put a few percent off costs every one of its teams in the team-runs figures. No target of its own."""
+    leagues = sorted({t.league for t in season.teams.values()})
+    if len(leagues) < 2:
+        return []
+    rows: list[tuple[str, float, float, float | None]] = []
+    for league in leagues:
+        ids = [t.team_id for t in season.teams.values() if t.league == league]
+        real_games = sum(season.teams[i].g for i in ids)
+        games = sum(r.team_games.get(i, 0) for r in replays for i in ids)
+        runs = sum(r.team_runs.get(i, 0) for r in replays for i in ids)
+        real = sum(season.teams[i].r for i in ids) / real_games if real_games else 0.0
+        rows.append((f"{league} R/G", real, runs / games if games else 0.0, None))
+    return rows
+
+
 def compare(season: Season, replays: Sequence[Replay]) -> Figures:
     n = len(replays)
     real = real_league(season)
@@ -310,6 +327,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
     for replay in replays:
         sim.add(replay.league, 1 / n)
     rows: list[tuple[str, float, float, float | None]] = [("R/G", _per_game(real, "r"), _per_game(sim, "r"), 0.02)]
+    rows += league_runs(season, replays)
     rows += [("BA", real.ba, sim.ba, None), ("OBP", real.obp, sim.obp, None), ("SLG", real.slg, sim.slg, None)]
     labels = {"so": "K", "bb": "BB", "hr": "HR", "doubles": "2B", "triples": "3B", "sb": "SB"}
     for name in ("hr", "doubles", "triples", "bb", "so", "hbp", "sb", "cs", "e", "gidp"):

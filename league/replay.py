@@ -41,6 +41,7 @@ class LeagueTotals:
     batting: dict[str, dict[str, int]] = field(default_factory=dict)  # card id -> BATTING_COUNTS
     pitching: dict[str, dict[str, int]] = field(default_factory=dict)  # card id -> PITCHING_COUNTS
     errors: int = 0
+    errors_by_card: dict[str, int] = field(default_factory=dict)  # card id -> its fielding errors
 
 
 def ruleset_of(family: str) -> str:
@@ -87,9 +88,11 @@ def read_totals(db_path: str | Path) -> LeagueTotals:
             f"SELECT card_id, {pitching} FROM season_pitching WHERE phase = 'regular' GROUP BY card_id ORDER BY card_id"
         ):
             out.pitching[row[0]] = {c: int(v or 0) for c, v in zip(PITCHING_COUNTS, row[1:], strict=True)}
-        out.errors = int(
-            db.execute("SELECT coalesce(sum(e), 0) FROM season_fielding WHERE phase = 'regular'").fetchone()[0]
-        )
+        for card_id, errors in db.execute(
+            "SELECT card_id, coalesce(sum(e), 0) FROM season_fielding WHERE phase = 'regular' GROUP BY card_id"
+        ):
+            out.errors_by_card[card_id] = int(errors)
+        out.errors = sum(out.errors_by_card.values())
     return out
 
 

@@ -7,8 +7,11 @@ the rates a little, the same way for everyone. So the generator writes the candi
 has a league play it (a :class:`LeaguePlayer`: ``dugout cards generate`` passes
 ``league.replay.play_season``, the league the fidelity benchmark plays), compares the
 played league's rates with the real league's and fits again with each result's target
-scaled (``seasons.fit.fit_season(adjust=...)``). Three groups of scales, one number each
-for the whole league (players keep their differences):
+scaled (``seasons.fit.fit_season(adjust=...)``). Groups of scales, one number each for the
+whole league (players keep their differences); where the two leagues differ (the DH in one only,
+or leagues that did not meet: :func:`leagues_differ`) each league keeps its own level scales,
+fitted from its own cards' games against its own real line (``Calibration.leagues``,
+:class:`LeagueSplit`), and only the spread is shared:
 
 - ``adjust``: the batting results (1B 2B 3B HR BB HBP K), everyone; per plate appearance, but
   2B and 3B per team game (:data:`PER_GAME`);
@@ -47,11 +50,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
-from seasons.stats import Batting, Pitching, Season
+from seasons.stats import Batting, Pitching, Player, Season
 
 # The results the fit takes targets for (its CATS without the outs, which are the rest).
 RESULTS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K")
@@ -172,6 +175,89 @@ def uses_dh(year: int, league: str) -> bool:
     if league == "AL":
         return year >= 1973
     return year == 2020 or year >= 2022
+
+
+def leagues_differ(season: Season) -> bool:
+    """Whether the season's two leagues need scales of their own: the DH in one of them only
+    (1973-2021 but 2020), or leagues that did not meet (before 1997). One league, or two that met
+    under one rule (2020, and from 2022), share one set of scales."""
+    leagues = sorted({t.league for t in season.teams.values()})
+    if len(leagues) != 2:
+        return False
+    return len({uses_dh(season.year, league) for league in leagues}) > 1 or not leagues_meet(season.year)
+
+
+def player_league(player: Player, season: Season) -> str | None:
+    """The league whose scales a player's cards take: the league of most of his plate appearances
+    and batters faced together (his stints summed per league; a tie, or no stint with a known team,
+    goes to the league of his card's team, the team he played most for)."""
+    counts: dict[str, int] = {}
+    for stint in player.stints:
+        team = season.teams.get(stint.team_id)
+        if team is None:
+            continue
+        line = (stint.batting.pa if stint.batting else 0) + (stint.pitching.bfp if stint.pitching else 0)
+        counts[team.league] = counts.get(team.league, 0) + line
+    home = season.teams.get(player.team_id)
+    fallback = home.league if home is not None else None
+    if not counts or max(counts.values()) <= 0:
+        return fallback
+    best = max(counts.values())
+    tied = sorted(league for league, n in counts.items() if n == best)
+    return fallback if len(tied) > 1 and fallback in tied else tied[0]
+
+
+def league_season(season: Season, league: str) -> Season:
+    """The season as one league's: its teams, and the players whose league (:func:`player_league`) it
+    is. ``league_batting()`` of it is ``season.league_batting(league)``."""
+    return replace(
+        season,
+        leagues=(league,),
+        teams={k: t for k, t in season.teams.items() if t.league == league},
+        players={k: p for k, p in season.players.items() if player_league(p, season) == league},
+    )
+
+
+@dataclass(frozen=True)
+class LeagueSplit:
+    """What the calibration needs to keep each league's scales apart (:func:`leagues_differ`): the
+    league of every card the league plays (:func:`player_league` of its player; a depth arm's or bat's,
+    its team's), each league's pitchers' real batting and its share of the teams (every team plays the
+    same schedule, so its share of the played team games)."""
+
+    league_of: Mapping[str, str]  # card id -> "AL" / "NL"
+    pitchers_real: Mapping[str, Batting]  # league -> its pitchers' real batting
+    team_share: Mapping[str, float]  # league -> its teams / all teams
+
+
+@dataclass
+class LeagueView:
+    """One league's part of a played league (a :class:`PlayedLeague`): its cards' lines, its share of
+    the team games and its fielders' errors (``errors_by_card`` where the played league has it, else
+    its share of the errors)."""
+
+    team_games: int
+    batting: dict[str, Mapping[str, int]]
+    pitching: dict[str, Mapping[str, int]]
+    errors: int
+
+
+def league_view(played: PlayedLeague, split: LeagueSplit, league: str) -> LeagueView:
+    """:class:`LeagueView` of ``league``: the cards :class:`LeagueSplit` puts in it."""
+    mine = {c for c, lg in split.league_of.items() if lg == league}
+    pitching = getattr(played, "pitching", None) or {}
+    by_card = getattr(played, "errors_by_card", None)
+    share = split.team_share.get(league, 0.0)
+    if by_card is not None:
+        errors = sum(n for c, n in by_card.items() if c in mine)
+    else:
+        errors = round(int(getattr(played, "errors", 0)) * share)
+    return LeagueView(
+        team_games=round(played.team_games * share),
+        batting={c: line for c, line in played.batting.items() if c in mine},
+        pitching={c: line for c, line in pitching.items() if c in mine},
+        errors=errors,
+    )
 
 
 def dh_statement(year: int, leagues: Iterable[str]) -> bool | list[str]:
@@ -432,6 +518,10 @@ class Calibration:
     history: list[dict[str, tuple[dict[str, float], dict[str, float], float]]] = field(default_factory=list)
     # per round: (spread factors played with, (slope, SE) per result), batters' and pitchers'
     slopes: list[dict[str, tuple[dict[str, float], dict[str, tuple[float, float]]]]] = field(default_factory=list)
+    # Where the leagues differ (:func:`leagues_differ`, given a :class:`LeagueSplit`): each league's own
+    # scales (its adjust, pitchers, steals, gdp, events, running and their rounds), fitted to its own
+    # real line from its own cards' games; this object then keeps only the spread (one for everyone).
+    leagues: dict[str, Calibration] = field(default_factory=dict)
 
     def update(
         self,
@@ -442,33 +532,40 @@ class Calibration:
         *,
         batters_by_card: Mapping[str, Batting] | None = None,
         pitchers_by_card: Mapping[str, Pitching] | None = None,
+        split: LeagueSplit | None = None,
     ) -> None:
         """Add one played round and refit every scale from the rounds pooled (:data:`POOL_FROM` on).
 
         ``batters_by_card`` (non-pitchers' real lines by card id) and ``pitchers_by_card``
-        (pitchers' by pitcher card id) give the spread; without them it stays as it is."""
-        everyone = played_batting(played)
-        pitching_batters = played_batting(played, pitcher_cards)
-        self.history.append(
-            {
-                "adjust": (dict(self.adjust), rates(everyone), float(everyone.pa)),
-                "per_game": (dict(self.adjust), per_game(everyone, played.team_games), float(played.team_games)),
-                "pitchers": (
-                    dict(self.pitchers or self.adjust),
-                    rates(pitching_batters),
-                    float(pitching_batters.pa),
-                ),
-                "attempts": (dict(self.steals), steal_rates(everyone), float(times_on_first(everyone))),
-                "success": (dict(self.steals), steal_rates(everyone), float(everyone.sb + everyone.cs)),
-                "gdp": (dict(self.gdp), {"gdp": gdp_rate(everyone)}, float(everyone.pa)),
-                "events": (dict(self.events), played_event_rates(played), float(played.team_games)),
-                "running": (
-                    dict(self.running),
-                    {"runs": run_rate(everyone)},
-                    float(everyone.h + everyone.bb + everyone.hbp - everyone.hr),
-                ),
-            }
-        )
+        (pitchers' by pitcher card id) give the spread; without them it stays as it is.
+        ``split``, where the season's leagues differ (:func:`leagues_differ`), keeps the scales per
+        league (:attr:`leagues`): each league's are refitted from its own cards' played lines
+        against its own real line; the spread stays one for everyone."""
+        self._update_spread(played, batters_by_card, pitchers_by_card)
+        if split is None or not leagues_differ(season):
+            self._update_levels(played, pitcher_cards, season, pitchers_real)
+            return
+        cards = set(pitcher_cards)
+        for league in sorted(split.team_share):
+            sub = self.leagues.setdefault(league, type(self)())
+            sub._update_levels(
+                league_view(played, split, league),
+                [c for c in cards if split.league_of.get(c) == league],
+                league_season(season, league),
+                split.pitchers_real.get(league, Batting()),
+            )
+
+    def for_league(self, league: str | None) -> Calibration:
+        """The scales a card of ``league`` takes: that league's where they are kept apart, else these."""
+        return self.leagues.get(league, self) if league is not None else self
+
+    def _update_spread(
+        self,
+        played: PlayedLeague,
+        batters_by_card: Mapping[str, Batting] | None,
+        pitchers_by_card: Mapping[str, Pitching] | None,
+    ) -> None:
+        """One round's slopes of played on real rates, and the spread factors pooled from them."""
         round_slopes: dict[str, tuple[dict[str, float], dict[str, tuple[float, float]]]] = {}
         if batters_by_card:
             lines = {c: played_batting(played, [c]) for c in batters_by_card if c in played.batting}
@@ -495,6 +592,42 @@ class Calibration:
                 ),
             )
         self.slopes.append(round_slopes)
+        start = POOL_FROM - 1 if len(self.slopes) >= POOL_FROM else 0
+        pooled_slopes = self.slopes[start:]
+        for side, results, attr in (
+            ("batters", SPREAD_RESULTS, "spread"),
+            ("pitchers", PITCHER_SPREAD_RESULTS, "pitcher_spread"),
+        ):
+            rounds = [r[side] for r in pooled_slopes if side in r]
+            if rounds and side in STRETCHED:
+                setattr(self, attr, pooled_spread(rounds, getattr(self, attr), results))
+
+    def _update_levels(
+        self, played: PlayedLeague, pitcher_cards: Iterable[str], season: Season, pitchers_real: Batting
+    ) -> None:
+        """One round's league rates, and every level scale refitted against ``season``'s real line."""
+        everyone = played_batting(played)
+        pitching_batters = played_batting(played, pitcher_cards)
+        self.history.append(
+            {
+                "adjust": (dict(self.adjust), rates(everyone), float(everyone.pa)),
+                "per_game": (dict(self.adjust), per_game(everyone, played.team_games), float(played.team_games)),
+                "pitchers": (
+                    dict(self.pitchers or self.adjust),
+                    rates(pitching_batters),
+                    float(pitching_batters.pa),
+                ),
+                "attempts": (dict(self.steals), steal_rates(everyone), float(times_on_first(everyone))),
+                "success": (dict(self.steals), steal_rates(everyone), float(everyone.sb + everyone.cs)),
+                "gdp": (dict(self.gdp), {"gdp": gdp_rate(everyone)}, float(everyone.pa)),
+                "events": (dict(self.events), played_event_rates(played), float(played.team_games)),
+                "running": (
+                    dict(self.running),
+                    {"runs": run_rate(everyone)},
+                    float(everyone.h + everyone.bb + everyone.hbp - everyone.hr),
+                ),
+            }
+        )
         start = POOL_FROM - 1 if len(self.history) >= POOL_FROM else 0
         pooled = self.history[start:]
         real = season.league_batting()
@@ -536,18 +669,16 @@ class Calibration:
             BR_OFFSET_LIMITS,
         )
         self.running = {"br": br}
-        pooled_slopes = self.slopes[start:]
-        for side, results, attr in (
-            ("batters", SPREAD_RESULTS, "spread"),
-            ("pitchers", PITCHER_SPREAD_RESULTS, "pitcher_spread"),
-        ):
-            rounds = [r[side] for r in pooled_slopes if side in r]
-            if rounds and side in STRETCHED:
-                setattr(self, attr, pooled_spread(rounds, getattr(self, attr), results))
 
     def round_report(self, season: Season) -> str:
         """The last round's league rates against the real ones: played / real - 1 per result, with
-        the binomial SE of the played count (how far a round's measurement can wander)."""
+        the binomial SE of the played count (how far a round's measurement can wander); each league's
+        against its own where they are kept apart."""
+        if self.leagues:
+            return "; ".join(
+                f"{league}: {sub.round_report(league_season(season, league))}"
+                for league, sub in sorted(self.leagues.items())
+            )
         if not self.history:
             return ""
         scales, played, pa = self.history[-1]["adjust"]
@@ -578,12 +709,26 @@ class Calibration:
         return ", ".join(parts)
 
     def describe(self) -> str:
+        """The scales, readably: one list, or where the leagues keep their own, "AL: ...; NL: ..."
+        followed by the spread they share."""
+        if self.leagues:
+            own = "; ".join(f"{league}: {sub.describe()}" for league, sub in sorted(self.leagues.items()))
+            return f"{own}; both leagues: {self._describe_spread() or 'no spread'}"
+        parts = self._describe_levels()
+        if spread := self._describe_spread():
+            parts.append(spread)
+        return ", ".join(parts)
+
+    def _describe_levels(self) -> list[str]:
         parts = [f"{k} {v:.3f}" for k, v in sorted(self.adjust.items())]
         parts += [f"pitchers' {k} {v:.3f}" for k, v in sorted(self.pitchers.items())]
         parts += [f"steal {k} {v:.3f}" for k, v in sorted(self.steals.items())]
         parts += [f"gdp {v:.3f}" for v in self.gdp.values()]
         parts += [f"{k} {self.events[k]:.3f}" for k in EVENTS if k in self.events]
         parts += [f"br {v:+.3f}" for v in self.running.values()]
-        parts += [f"spread {k} {v:.3f}" for k, v in sorted(self.spread.items())]
+        return parts
+
+    def _describe_spread(self) -> str:
+        parts = [f"spread {k} {v:.3f}" for k, v in sorted(self.spread.items())]
         parts += [f"pitchers' spread {k} {v:.3f}" for k, v in sorted(self.pitcher_spread.items())]
         return ", ".join(parts)

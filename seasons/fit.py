@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from seasons.calibrate import leagues_meet, uses_dh
+from seasons.calibrate import leagues_meet, player_league, uses_dh
 from seasons.stats import Batting, Pitching, Player, Season
 
 CATS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K", "OUT")
@@ -695,6 +695,8 @@ def fit_season(
     *,
     adjust: Mapping[str, float] | None = None,
     pitcher_adjust: Mapping[str, float] | None = None,
+    league_adjust: Mapping[str, Mapping[str, float]] | None = None,
+    league_pitcher_adjust: Mapping[str, Mapping[str, float]] | None = None,
     spread: Mapping[str, float] | None = None,
     pitcher_spread: Mapping[str, float] | None = None,
     rounds: int = 4,
@@ -703,6 +705,10 @@ def fit_season(
 ) -> SeasonFit:
     """Every card of the season; ``adjust`` scales the targets per result (the calibration's),
     ``pitcher_adjust`` those of pitchers batting (own cards and the generic one; default ``adjust``).
+    ``league_adjust`` and ``league_pitcher_adjust`` (the calibration's, where the leagues keep scales
+    of their own: ``seasons.calibrate.leagues_differ``) replace them for the players of a league they
+    name (``seasons.calibrate.player_league``: the league of most of his PA and BFP); the generic
+    pitcher-batting card takes the league whose pitchers came to bat most.
     ``spread`` stretches the batters' targets (not pitchers batting) about the league's rate
     per result, ``pitcher_spread`` the pitchers' (H for 1B, 2B and 3B): see :func:`stretch`.
     ``depth_arms`` (``seasons.depth.pool_depth_arm``: composites of real pitchers, not in
@@ -712,6 +718,20 @@ def fit_season(
     the final average pitcher, weighing nothing in the average batter."""
     adjust = adjust or {}
     pitcher_adjust = pitcher_adjust or adjust
+    by_league = league_adjust or {}
+    pitchers_by_league = league_pitcher_adjust or {}
+
+    def own_adjust(p: Player) -> Mapping[str, float]:
+        """The scales of the player's league (the set's, where the leagues share them)."""
+        league = player_league(p, season) if by_league else None
+        return by_league.get(league, adjust) if league is not None else adjust
+
+    def own_pitcher_adjust(p: Player) -> Mapping[str, float]:
+        league = player_league(p, season) if by_league else None
+        if league is None or league not in by_league:
+            return pitcher_adjust
+        return pitchers_by_league.get(league) or by_league[league]
+
     spread = spread or {}
     pitching_spread = pitcher_spread_by_result(pitcher_spread or {})
     fit = SeasonFit()
@@ -748,9 +768,11 @@ def fit_season(
     extra_bats = [p for p in depth_bats if p.batting is not None and p.batting.pa > 0]
     for p in [*batters, *extra_bats]:
         assert p.batting is not None
-        rates = batting_rates(p.batting, _factor(season, p, True), pitcher_adjust if _is_pitcher(p) else adjust)
+        scales = own_pitcher_adjust(p) if _is_pitcher(p) else own_adjust(p)
+        rates = batting_rates(p.batting, _factor(season, p, True), scales)
         if not _is_pitcher(p):
-            rates = stretch(rates, bat_centre, spread)
+            centre = batting_rates(league, 1.0, own_adjust(p)) if by_league else bat_centre
+            rates = stretch(rates, centre, spread)
         same_share = share_lhp if p.bats == "L" else 1 - share_lhp
         same, opp = platoon(rates, p.bats, same_share)
         bat_targets[p.player_id] = {"L": same if p.bats == "L" else opp, "R": same if p.bats == "R" else opp}
@@ -762,9 +784,11 @@ def fit_season(
     for p in [*pitchers, *arms]:
         assert p.pitching is not None
         opponents = league_opponents(season, p)
-        scales = {k: adjust.get(k, 1.0) * opponents.get(k, 1.0) for k in set(adjust) | set(opponents)}
+        own = own_adjust(p)
+        scales = {k: own.get(k, 1.0) * opponents.get(k, 1.0) for k in set(own) | set(opponents)}
+        centre = pitching_rates(season.league_pitching(), 1.0, hit_shares, own) if by_league else pit_centre
         rates = stretch(
-            pitching_rates(p.pitching, _factor(season, p, False), hit_shares, scales), pit_centre, pitching_spread
+            pitching_rates(p.pitching, _factor(season, p, False), hit_shares, scales), centre, pitching_spread
         )
         left = share_left_side[p.throws if p.throws in ("L", "R") else "R"]
         # the batter's platoon rule seen from the mound: same-side batters are the ones held down
@@ -951,10 +975,18 @@ def fit_season(
 
     # The generic pitcher-batting card: every pitcher's batting pooled, no platoon.
     pooled = Batting()
+    pitchers_pa: dict[str, int] = {}
+    generic_adjust = pitcher_adjust
     for p in players:
         if _is_pitcher(p) and p.batting is not None:
             pooled = pooled + p.batting
-    rates = batting_rates(pooled, 1.0, pitcher_adjust)
+            if by_league and (lg_of := player_league(p, season)) is not None:
+                pitchers_pa[lg_of] = pitchers_pa.get(lg_of, 0) + p.batting.pa
+    if pitchers_pa:
+        batting_league = max(sorted(pitchers_pa), key=lambda lg_name: pitchers_pa[lg_name])
+        if batting_league in by_league:
+            generic_adjust = pitchers_by_league.get(batting_league) or by_league[batting_league]
+    rates = batting_rates(pooled, 1.0, generic_adjust)
     generic = {}
     for hand in "LR":
         side, _ = fit_batter_side(rates, avg_pitcher[(hand, "R")], park_vec(0), 0)

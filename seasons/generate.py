@@ -28,10 +28,13 @@ from cards.teams import Bullpen, Spot, TeamEntry
 from seasons.calibrate import (
     Calibration,
     LeaguePlayer,
+    LeagueSplit,
     calibration_schedule,
     dh_statement,
     games_per_team,
+    leagues_differ,
     leagues_meet,
+    player_league,
     uses_dh,
     uses_extra_inning_runner,
 )
@@ -216,10 +219,12 @@ def generate(
     if bats:
         arm_kw["depth_bats"] = list(bats.values())
 
-    steals: dict[str, float] = {}
-    gdp: dict[str, float] = {}  # the calibration's GDP scale, once it has one
-    events: dict[str, float] = {}  # the calibration's SF, WP and error scales, once it has them
-    running: dict[str, float] = {}  # the calibration's offset on the average BR, once it has one
+    # The calibration's scales the ratings take (steals, GDP, SF/WP/error, the BR offset), once it has
+    # them: each player's league's where the leagues keep their own (Calibration.for_league).
+    current: list[Calibration] = []
+
+    def ratings_scales(player: Player) -> Calibration | None:
+        return current[0].for_league(player_league(player, season)) if current else None
 
     def build(fitted: SeasonFitLike) -> tuple[dict[str, list[AnyCard]], dict[str, list[TeamEntry]], list[str]]:
         """Every card and team entry of the season from one fit."""
@@ -241,8 +246,7 @@ def generate(
                 **p_ratings(
                     _one_outing_a_game(player, season) if pid in arms else player,
                     season,
-                    **gdp,
-                    **{k: v for k, v in events.items() if k in ("wp", "e")},
+                    **pitcher_scales(ratings_scales(player)),
                 ),
                 **fitted.pitchers[pid],
                 "own_batting_card": is_pitcher(player) and pid in fitted.batters,
@@ -264,14 +268,7 @@ def generate(
                 "team": team_names[player.team_id],
                 "year": year,
                 "bats": player.bats if player.bats in ("L", "R", "S") else "R",
-                **b_ratings(
-                    player,
-                    season,
-                    **({"steals": steals} if steals else {}),
-                    **gdp,
-                    **{k: v for k, v in events.items() if k in ("sf", "e")},
-                    **running,
-                ),
+                **b_ratings(player, season, **batter_scales(ratings_scales(player))),
                 **fitted.batters[pid],
             }
             if pid in bats:
@@ -373,6 +370,7 @@ def generate(
             for p in [*season.players.values(), *arms.values()]
             if p.pitching is not None and p.pitching.bfp > 0
         }
+        split = league_split(season, year, [*arms.values(), *bats.values()])
         home_runs = sum(p.batting.hr for p in season.players.values() if p.batting is not None)
         triples = sum(p.batting.triples for p in season.players.values() if p.batting is not None)
         schedule = calibration_schedule(home_runs, triples)
@@ -390,26 +388,29 @@ def generate(
                     pitchers_real,
                     batters_by_card=batters_by_card,
                     pitchers_by_card=pitchers_by_card,
+                    split=split,
                 )
                 say(f"calibration {n} played against real: {calibration.round_report(season)}")
                 say(f"calibration {n}: {calibration.describe()}")
                 say(f"calibration {n} slopes: {calibration.spread_report()}")
+                by_league = (
+                    {
+                        "league_adjust": {lg: c.adjust for lg, c in calibration.leagues.items()},
+                        "league_pitcher_adjust": {lg: c.pitchers for lg, c in calibration.leagues.items()},
+                    }
+                    if calibration.leagues
+                    else {}
+                )
                 fitted = fit_fn(
                     season,
                     adjust=calibration.adjust,
                     pitcher_adjust=calibration.pitchers,
                     spread=calibration.spread,
                     pitcher_spread=calibration.pitcher_spread,
+                    **by_league,
                     **arm_kw,
                 )
-                steals.clear()
-                steals.update(calibration.steals)
-                gdp.clear()
-                gdp.update(calibration.gdp)
-                events.clear()
-                events.update(calibration.events)
-                running.clear()
-                running.update(calibration.running)
+                current[:] = [calibration]
                 files, teams, notes = build(fitted)
         calibration_notes.append(
             f"calibrated in {len(schedule)} rounds of league games ({calibration.describe()}; "
@@ -438,6 +439,49 @@ def generate(
     report.pitchers = len(cardset.pitchers)
     report.ballparks = len(cardset.ballparks)
     return report
+
+
+def batter_scales(cal: Calibration | None) -> dict[str, Any]:
+    """``seasons.ratings.batter_ratings``' keywords from a calibration's (one league's) scales."""
+    if cal is None:
+        return {}
+    return {
+        **({"steals": cal.steals} if cal.steals else {}),
+        **cal.gdp,
+        **{k: v for k, v in cal.events.items() if k in ("sf", "e")},
+        **cal.running,
+    }
+
+
+def pitcher_scales(cal: Calibration | None) -> dict[str, Any]:
+    """``seasons.ratings.pitcher_ratings``' keywords from a calibration's (one league's) scales."""
+    if cal is None:
+        return {}
+    return {**cal.gdp, **{k: v for k, v in cal.events.items() if k in ("wp", "e")}}
+
+
+def league_split(season: Season, year: int, extra: Sequence[Player] = ()) -> LeagueSplit | None:
+    """Where the season's leagues keep scales of their own (``seasons.calibrate.leagues_differ``): the
+    league of every card the league plays (its player's, ``player_league``; the depth arms' and bats'
+    in ``extra``, their team's), each league's pitchers' real batting and its share of the teams.
+    None where the leagues share one set of scales."""
+    if not leagues_differ(season):
+        return None
+    league_of: dict[str, str] = {}
+    pitchers_real: dict[str, Batting] = {}
+    for p in [*season.players.values(), *extra]:
+        league = player_league(p, season)
+        if league is None:
+            continue
+        for card_id in (pitcher_card_id(p, year), batter_card_id(p, year, True), batter_card_id(p, year, False)):
+            league_of[_card_id(card_id)] = league
+        if p.player_id in season.players and is_pitcher(p) and p.batting is not None:
+            pitchers_real[league] = pitchers_real.get(league, Batting()) + p.batting
+    teams: dict[str, int] = {}
+    for team in season.teams.values():
+        teams[team.league] = teams.get(team.league, 0) + 1
+    total = sum(teams.values())
+    return LeagueSplit(league_of, pitchers_real, {lg: n / total for lg, n in teams.items()})
 
 
 def _one_outing_a_game(arm: Player, season: Season) -> Player:

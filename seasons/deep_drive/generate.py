@@ -34,6 +34,7 @@ from seasons.calibrate import (
     dh_statement,
     games_per_team,
     played_batting,
+    player_league,
     uses_dh,
     uses_extra_inning_runner,
 )
@@ -82,6 +83,21 @@ class Report:
             f"{self.pitchers} pitchers; {len(self.clipped)} clipped; fit MAE at most {worst:.4f} per PA; "
             f"written to {self.out}"
         )
+
+
+@dataclass(frozen=True)
+class Norms:
+    """One league's scales (or the set's) and the league lines they scale, as :func:`build` uses them."""
+
+    adjust: Mapping[str, float]
+    pitchers_adjust: Mapping[str, float]
+    hard_scale: float
+    steals: Mapping[str, float]
+    si_plus: float
+    league_b: cnt.Rates
+    league_p: cnt.Rates
+    code_lb: dict[str, float]
+    code_lp: dict[str, float]
 
 
 @dataclass
@@ -201,24 +217,12 @@ class DeepDriveCalibration(Calibration):
     si_plus: float = cnt.SI_PLUS_SHARE
     runs: list[tuple[float, float, float]] = field(default_factory=list)  # (share, runs ratio, plate appearances)
 
-    def update(
-        self,
-        played: PlayedLeague,
-        pitcher_cards: Iterable[str],
-        season: Season,
-        pitchers_real: Batting,
-        *,
-        batters_by_card: Mapping[str, Batting] | None = None,
-        pitchers_by_card: Mapping[str, Pitching] | None = None,
+    def _update_levels(
+        self, played: PlayedLeague, pitcher_cards: Iterable[str], season: Season, pitchers_real: Batting
     ) -> None:
-        super().update(
-            played,
-            pitcher_cards,
-            season,
-            pitchers_real,
-            batters_by_card=batters_by_card,
-            pitchers_by_card=pitchers_by_card,
-        )
+        """Inside Pitch's level scales, then the SI+ share from the same (one league's) games: where
+        the leagues keep their own scales each league has its own share, fitted to its own runs."""
+        super()._update_levels(played, pitcher_cards, season, pitchers_real)
         real, line = season.league_batting(), played_batting(played)
         if not (real.r and line.r and base_runs(real) and base_runs(line)):
             return
@@ -235,8 +239,11 @@ class DeepDriveCalibration(Calibration):
         """The scales a Deep Drive card reads: Inside Pitch's SF, WP and error scales, its BR offset and
         its batters' spread are fitted by the shared rounds but no Deep Drive card reads them, so
         they are not shown (:func:`build` reads the results', pitchers', steals', GDP, pitchers'
-        spread and SI+ figures)."""
+        spread and SI+ figures). Where the leagues keep their own scales, each league's part (a
+        Deep Drive calibration too) names its own SI+ share."""
         read = replace(self, events={}, running={}, spread={})
+        if self.leagues:
+            return Calibration.describe(read)
         return f"{Calibration.describe(read)}, SI+ share {self.si_plus:.3f}"
 
 
@@ -256,10 +263,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
     ``calibration`` (``seasons.calibrate``, played in the league's own games: :func:`generate`)
     scales the results (``adjust``, pitchers batting ``pitchers``), stretches pitchers about the
     league (``pitcher_spread``), scales STEAL's inputs (``steals``) and the hard grounders (``gdp``)."""
-    cal = calibration or Calibration()
-    adjust = cal.adjust
-    pitchers_adjust = cal.pitchers or cal.adjust
-    hard_scale = cal.gdp.get("gdp", 1.0)
+    top = calibration or Calibration()
     year = season.year
     text = handbook_text if handbook_text is not None else derive(totals_from_season(season)).text
     hb = parse_handbook(text, HANDBOOK_FILE)
@@ -268,12 +272,31 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
     lb, lp = season.league_batting(), season.league_pitching()
     non_hr = max(1, lb.h - lb.hr)
     shares = [lb.singles / non_hr, lb.doubles / non_hr, lb.triples / non_hr]
-    league_b = scaled(cnt.batting_rates(lb), adjust)
     raw_league_p = cnt.pitching_rates(lp, shares)
-    league_p = scaled(raw_league_p, adjust)
-    si_plus = getattr(cal, "si_plus", cnt.SI_PLUS_SHARE)
-    code_lb = cnt.code_rates(league_b, league_b, vector, si_plus)
-    code_lp = cnt.code_rates(league_p, league_p, vector, si_plus)
+    norms: dict[str | None, Norms] = {}
+
+    def norms_of(league: str | None) -> Norms:
+        """The scales and scaled league lines a card of ``league`` is made with: that league's where
+        the leagues keep their own (``Calibration.for_league``), else the set's."""
+        key = league if league in top.leagues else None
+        if key not in norms:
+            cal = top.for_league(key)
+            league_b = scaled(cnt.batting_rates(lb), cal.adjust)
+            league_p = scaled(raw_league_p, cal.adjust)
+            si_plus = getattr(cal, "si_plus", cnt.SI_PLUS_SHARE)
+            norms[key] = Norms(
+                cal.adjust, cal.pitchers or cal.adjust, cal.gdp.get("gdp", 1.0), cal.steals, si_plus,
+                league_b, league_p, cnt.code_rates(league_b, league_b, vector, si_plus),
+                cnt.code_rates(league_p, league_p, vector, si_plus),
+            )  # fmt: skip
+        return norms[key]
+
+    # The average cards (what fit_errors checks against) are the league's with the most teams
+    # where the leagues keep their own scales (the AL's where they have as many).
+    team_counts: dict[str, int] = {}
+    for t in season.teams.values():
+        team_counts[t.league] = team_counts.get(t.league, 0) + 1
+    main = norms_of(max(sorted(team_counts), key=lambda k: team_counts[k]) if team_counts else None)
     team_names = {t.team_id: t.name for t in season.teams.values()}
     files: dict[str, list[DeepDriveCard]] = {}
     targets: dict[str, dict[str, float]] = {}
@@ -291,9 +314,12 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
         factor: float,
         extra: dict[str, Any],
         scales: Mapping[str, float],
+        n: Norms,
     ) -> Batter:
         rates = scaled(cnt.batting_rates(b, factor), scales)
-        chances, counts = cnt.chances(cnt.code_rates(rates, league_b, vector, si_plus), code_lb, 0, _had_batting(b))
+        chances, counts = cnt.chances(
+            cnt.code_rates(rates, n.league_b, vector, n.si_plus), n.code_lb, 0, _had_batting(b)
+        )
         if counts.clipped:
             clipped.append(f"{name} ({card_id}) batting: " + ", ".join(
                 f"{c} {v:.1f}" for c, v in counts.exact.items() if v < 0 or v > cnt.NUMBERS))  # fmt: skip
@@ -305,7 +331,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
             "bats": bats if bats in ("L", "R", "S") else "R",
             "chances": chances,
             "deep_drive": cnt.deep_section(rates.hr, rates.tr, rates.do, bats),
-            "outs": outs_mod.outs_section(_batting_tilt(b, lb), bats, hard_scale, outs_mod.dither(card_id)),
+            "outs": outs_mod.outs_section(_batting_tilt(b, lb), bats, n.hard_scale, outs_mod.dither(card_id)),
             **extra,
         }
         card = _validate(Batter, raw)
@@ -317,13 +343,14 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
     for pid in sorted(season.players):
         player = season.players[pid]
         league = ip_league(player, season)
+        n = norms_of(player_league(player, season))
         if player.pitching is not None and player.pitching.bfp > 0:
             p = player.pitching
             card_id = ipgen._card_id(ipgen.pitcher_card_id(player, year))
             rates = cnt.pitching_rates(p, shares, PARK_HITS * ipfit._factor(season, player, False) + 1 - PARK_HITS)
-            rates = scaled(stretched(rates, raw_league_p, cal.pitcher_spread), adjust)
+            rates = scaled(stretched(rates, raw_league_p, top.pitcher_spread), n.adjust)
             chances, counts = cnt.chances(
-                cnt.code_rates(rates, league_p, vector, si_plus), code_lp, 50, _had_pitching(p)
+                cnt.code_rates(rates, n.league_p, vector, n.si_plus), n.code_lp, 50, _had_pitching(p)
             )
             if counts.clipped:
                 clipped.append(f"{player.name} ({card_id}) pitching")
@@ -337,7 +364,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=True),
                 "chances": chances,
-                "outs": outs_mod.outs_section(_pitching_tilt(p, lp), "S", hard_scale, outs_mod.dither(card_id)),
+                "outs": outs_mod.outs_section(_pitching_tilt(p, lp), "S", n.hard_scale, outs_mod.dither(card_id)),
                 "usage": rt.usage(p, year, ctx, per_start),
                 "endurance": rt.endurance(p, per_start, per_relief),
                 **rt.pitcher_grades(p, hb),
@@ -358,37 +385,42 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
             extra: dict[str, Any] = {
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
-                "steal": rt.steal(b, hb, ctx, cal.steals),
+                "steal": rt.steal(b, hb, ctx, n.steals),
                 "run": rt.run(b, season, league, ctx),
             }
             if stats := ipgen._batter_stats(player):
                 extra["stats"] = stats
-            own = pitchers_adjust if ipgen.is_pitcher(player) else adjust  # a pitcher's own batting card
-            card = batter_card(card_id, player.name, team_names[player.team_id], player.bats, b,
-                               PARK_HITS * ipfit._factor(season, player, True) + 1 - PARK_HITS, extra, own)  # fmt: skip
+            own = n.pitchers_adjust if ipgen.is_pitcher(player) else n.adjust  # a pitcher's own batting card
+            factor = PARK_HITS * ipfit._factor(season, player, True) + 1 - PARK_HITS
+            card = batter_card(card_id, player.name, team_names[player.team_id], player.bats, b, factor, extra, own, n)
             if not (pid in pitcher_ids and ipgen.is_pitcher(player)):
                 batter_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
 
     pitchers_batting = Batting()
+    pitchers_pa: dict[str, int] = {}
     for player in season.players.values():
         if ipgen.is_pitcher(player) and player.batting is not None:
             pitchers_batting = pitchers_batting + player.batting
+            if (of := player_league(player, season)) is not None:
+                pitchers_pa[of] = pitchers_pa.get(of, 0) + player.batting.pa
+    # The generic card bats for pitchers without their own: the league whose pitchers batted most.
+    gn = norms_of(max(sorted(pitchers_pa), key=lambda k: pitchers_pa[k]) if pitchers_pa else None)
     generic_extra: dict[str, Any] = {"injury": "A", "positions": ["DH"], "steal": "0F", "run": "S"}
     generic = batter_card(GENERIC_PITCHER_BATTING, "Pitcher At Bat (generic)", "Any", "R", pitchers_batting, 1.0,
-                          generic_extra, pitchers_adjust)  # fmt: skip
+                          generic_extra, gn.pitchers_adjust, gn)  # fmt: skip
     files[GENERIC_FILE] = [generic]
 
     # The league's average cards: the opponents a card's fit is checked against.
     avg_b = _validate(Batter, {
         "id": "league-batter", "name": "League batter", "team": "Any", "year": year, "bats": "R",
-        "injury": "A", "positions": ["DH"], "chances": cnt.chances(code_lb, code_lb, 0, {})[0],
-        "deep_drive": cnt.deep_section(league_b.hr, league_b.tr, league_b.do, "S"),
+        "injury": "A", "positions": ["DH"], "chances": cnt.chances(main.code_lb, main.code_lb, 0, {})[0],
+        "deep_drive": cnt.deep_section(main.league_b.hr, main.league_b.tr, main.league_b.do, "S"),
         "outs": outs_mod.outs_section(outs_mod.Tilt(), "S"),
     })  # fmt: skip
     avg_p = _validate(Pitcher, {
         "id": "league-pitcher", "name": "League pitcher", "team": "Any", "year": year, "throws": "R",
-        "injury": "A", "positions": ["P 3"], "chances": cnt.chances(code_lp, code_lp, 50, {})[0],
+        "injury": "A", "positions": ["P 3"], "chances": cnt.chances(main.code_lp, main.code_lp, 50, {})[0],
         "outs": outs_mod.outs_section(outs_mod.Tilt(), "S"), "usage": "STARTER (4)", "endurance": "9",
         "wp": "C", "bk": "C", "po": "C",
     })  # fmt: skip
@@ -616,6 +648,7 @@ def calibrate(
         for p in season.players.values()
         if p.pitching is not None and p.pitching.bfp > 0
     }
+    split = ipgen.league_split(season, year)  # None where the leagues share one set of scales
     calibration = DeepDriveCalibration()
     with tempfile.TemporaryDirectory(prefix="dugout-dd-calibration-") as folder:
         for n, share in enumerate(schedule, 1):
@@ -631,6 +664,7 @@ def calibrate(
                 pitchers_real,
                 batters_by_card=batters_by_card,
                 pitchers_by_card=pitchers_by_card,
+                split=split,
             )
             extras = round_extras(played, season)
             say(f"calibration {n} played against real: {calibration.round_report(season)}; {extras}")
