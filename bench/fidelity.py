@@ -19,7 +19,9 @@ import argparse
 import asyncio
 import math
 import multiprocessing
+import random
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -178,6 +180,43 @@ def sequencing_floor(season: Season) -> tuple[float, float]:
     return _correlation(runs, estimate), _rmse(runs, estimate)
 
 
+@dataclass
+class PerfectCards:
+    """What cards that play every team's real line exactly would show, given the replays' noise."""
+
+    noise: float  # a team's runs: the standard error of the replays' mean (runs a season)
+    correlation: float  # median over the trials
+    rmse: float
+    share_meeting: float  # of the trials, the share meeting both team-runs targets
+
+
+def replay_noise(per_team: Sequence[Sequence[float]]) -> float | None:
+    """The standard error of a team's mean runs over the replays (root mean square over the teams),
+    from each team's runs in each replay (scaled to its real games); None with fewer than 2 replays."""
+    spreads = [statistics.variance(runs) / len(runs) for runs in per_team if len(runs) >= 2]
+    return math.sqrt(statistics.fmean(spreads)) if spreads else None
+
+
+def perfect_cards(season: Season, noise: float, trials: int = 2000, seed: int = 1) -> PerfectCards:
+    """The team-runs figures of perfect cards: each team's real line worth its BaseRuns (scaled to
+    the league's runs, as in :func:`sequencing_floor`) plus the replays' noise, drawn ``trials``
+    times. The real season's own sequencing (the floor) and the replays' dice both stand between
+    any cards and the real runs; this says how often the targets can be met at all."""
+    ids = sorted(season.teams)
+    runs = [float(season.teams[t].r) for t in ids]
+    estimate = [base_runs(_batting_line(season.teams[t].batting)) for t in ids]
+    scale = sum(runs) / sum(estimate) if sum(estimate) else 1.0
+    rng = random.Random(seed)
+    correlations, errors, meeting = [], [], 0
+    for _ in range(trials):
+        drawn = [scale * x + rng.gauss(0.0, noise) for x in estimate]
+        c, e = _correlation(runs, drawn), _rmse(runs, drawn)
+        correlations.append(c)
+        errors.append(e)
+        meeting += c >= TEAM_RUNS_CORRELATION and e <= TEAM_RUNS_RMSE
+    return PerfectCards(noise, statistics.median(correlations), statistics.median(errors), meeting / trials)
+
+
 # --- one replay --------------------------------------------------------------------------
 
 
@@ -260,6 +299,7 @@ class Figures:
     wins_rmse: float
     floor_correlation: float  # the real teams' runs against their own lines' BaseRuns (sequencing_floor)
     floor_rmse: float
+    perfect: PerfectCards | None  # None with one replay (no noise to measure)
     batters: int
     mae: dict[str, float]
     within: float
@@ -337,6 +377,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
     # Teams: the replays' runs scaled to the real team's games.
     ids = sorted(season.teams)
     real_runs, sim_runs, real_allowed, sim_allowed, real_wins, sim_wins = [], [], [], [], [], []
+    each_replay: list[list[float]] = []  # per team, its runs in each replay scaled to its real games
     for team_id in ids:
         team = season.teams[team_id]
         games = sum(r.team_games.get(team_id, 0) for r in replays) or 1
@@ -347,6 +388,9 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         sim_allowed.append(scale * sum(r.team_allowed.get(team_id, 0) for r in replays))
         real_wins.append(float(team.w))
         sim_wins.append(scale * sum(r.team_wins.get(team_id, 0) for r in replays))
+        each_replay.append(
+            [team.g * r.team_runs.get(team_id, 0) / r.team_games[team_id] for r in replays if r.team_games.get(team_id)]
+        )
 
     # Batters with 400+ real PA: the replays pooled.
     errors: dict[str, list[float]] = {"BA": [], "OBP": [], "SLG": [], "OPS": [], "HR rate": []}
@@ -390,6 +434,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         k9.append(abs(pooled_pitch.k9 - actual_pitch.k9))
 
     floor = sequencing_floor(season)
+    noise = replay_noise(each_replay)
     return Figures(
         rows=rows,
         team_correlation=_correlation(real_runs, sim_runs),
@@ -399,6 +444,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         wins_rmse=_rmse(real_wins, sim_wins),
         floor_correlation=floor[0],
         floor_rmse=floor[1],
+        perfect=perfect_cards(season, noise) if noise is not None else None,
         batters=batters,
         mae={k: sum(v) / len(v) if v else 0.0 for k, v in errors.items()},
         within=within / batters if batters else 0.0,
@@ -425,6 +471,13 @@ def report(season: Season, replays: int, figures: Figures, ruleset: str = "insid
         f"  the floor (real runs against BaseRuns of the real lines): correlation {figures.floor_correlation:.3f},"
         f" RMSE {figures.floor_rmse:.1f}"
     )
+    if figures.perfect is not None:
+        p = figures.perfect
+        lines.append(
+            f"  perfect cards (the real lines' BaseRuns plus these replays' noise, {p.noise:.1f} runs a team):"
+            f" correlation {p.correlation:.3f}, RMSE {p.rmse:.1f} at the median;"
+            f" both targets met in {p.share_meeting:.0%} of such runs"
+        )
     lines.append(f"team runs allowed: correlation {figures.allowed_correlation:.3f}, RMSE {figures.allowed_rmse:.1f}")
     lines.append(f"team wins: RMSE {figures.wins_rmse:.1f}")
     mae = ", ".join(f"{k} {v:.3f}" for k, v in figures.mae.items())
