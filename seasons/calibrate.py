@@ -95,6 +95,16 @@ def calibration_schedule(home_runs_per_season: int, triples_per_season: int | No
     return tuple(schedule)
 
 
+def season_calibration_schedule(season: Season) -> tuple[float, ...]:
+    """The season's rounds (:func:`calibration_schedule`). Where each league keeps its own scales
+    (:func:`leagues_differ`), each is fitted from its own games, so the rounds must hold enough of
+    the smaller league's home runs and triples, not of the two together: 1970, counted together,
+    read its 3B +3.4 % over 10 replays with each league's scales."""
+    own = sorted({t.league for t in season.teams.values()}) if leagues_differ(season) else []
+    lines = [season.league_batting(league) for league in own] or [season.league_batting()]
+    return calibration_schedule(len(lines) * min(b.hr for b in lines), len(lines) * min(b.triples for b in lines))
+
+
 # Pitchers' batting gets its own scales only from this many real and pooled played PA (a DH
 # league's pitchers hardly bat: their scales stay the league's).
 MIN_PITCHER_PA = 2000

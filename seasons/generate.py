@@ -29,12 +29,12 @@ from seasons.calibrate import (
     Calibration,
     LeaguePlayer,
     LeagueSplit,
-    calibration_schedule,
     dh_statement,
     games_per_team,
     leagues_differ,
     leagues_meet,
     player_league,
+    season_calibration_schedule,
     uses_dh,
     uses_extra_inning_runner,
 )
@@ -182,7 +182,7 @@ def generate(
 
     With ``player`` (``league.replay.play_season``: seasons cannot import league) and the real
     fit, the cards are calibrated in the league's own games (``seasons.calibrate``): each round
-    writes the candidate set, has the player play it (:func:`seasons.calibrate.calibration_schedule`), and fits
+    writes the candidate set, has the player play it (:func:`seasons.calibrate.season_calibration_schedule`), and fits
     again with the scales the played league gives; ``batter_ratings`` then takes ``steals=``.
     Without a player the cards are the fit's alone (a note in the set says so).
 
@@ -371,9 +371,7 @@ def generate(
             if p.pitching is not None and p.pitching.bfp > 0
         }
         split = league_split(season, year, [*arms.values(), *bats.values()])
-        home_runs = sum(p.batting.hr for p in season.players.values() if p.batting is not None)
-        triples = sum(p.batting.triples for p in season.players.values() if p.batting is not None)
-        schedule = calibration_schedule(home_runs, triples)
+        schedule = season_calibration_schedule(season)
         with tempfile.TemporaryDirectory(prefix="dugout-calibration-") as folder:
             for n, share in enumerate(schedule, 1):
                 games = max(1, round(share * length))

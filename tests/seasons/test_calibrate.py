@@ -380,3 +380,26 @@ def test_a_round_fits_the_br_offset_from_runs_per_time_on_base() -> None:
     # Round 3 scores every runner: pooled with round 2 (0.65 a runner at that offset), far over: the lower bound.
     cal.update(played(40 + 180), [], real, Batting())
     assert cal.running["br"] == BR_OFFSET_LIMITS[0]
+
+
+def test_where_each_league_keeps_its_scales_the_rounds_count_the_smaller_leagues_events() -> None:
+    from dataclasses import replace
+
+    from seasons.calibrate import CALIBRATION_SCHEDULE, season_calibration_schedule
+    from tests.seasons.set_builders import season, team
+
+    def league_of(lg: str, teams: int, hr: int, triples: int) -> list:
+        made = []
+        for i in range(teams):
+            t = team(f"{lg.lower()}{i}", lg)
+            made.append(replace(t, batting=replace(t.batting, hr=hr, triples=triples)))
+        return made
+
+    # 1970's leagues played apart: 12 AL teams of 200 HR a season, 12 NL teams of 50 (3,000 in all)
+    apart = season([], league_of("AL", 12, 200, 60) + league_of("NL", 12, 50, 60), year=1970)
+    # counted together, 3,000 a season fill 7,000 in the pooled 3.5 seasons; the NL's own 600 must
+    # count for each league (1,200 a season), which needs 5.83 seasons: three full rounds more
+    assert season_calibration_schedule(apart) == (*CALIBRATION_SCHEDULE, 1.0, 1.0, 1.0)
+    # the same teams in 2023 meet under one rule: one set of scales, the two counted together
+    together = season([], league_of("AL", 12, 200, 60) + league_of("NL", 12, 50, 60), year=2023)
+    assert season_calibration_schedule(together) == CALIBRATION_SCHEDULE

@@ -147,7 +147,7 @@ def test_calibration_plays_each_round_in_the_league(tmp_path: Path, monkeypatch:
     from league.replay import play_season
 
     # 4 and 8 of 162 games
-    monkeypatch.setattr(seasons.generate, "calibration_schedule", lambda home_runs, triples=None: (0.025, 0.05))
+    monkeypatch.setattr(seasons.generate, "season_calibration_schedule", lambda season: (0.025, 0.05))
     calls: list[tuple[int, int]] = []
 
     def player(folder: Path, games: int, seed: int) -> object:
