@@ -230,18 +230,24 @@ def fragile_pitchers(tmp_path: Path) -> Path:
     return folder
 
 
-async def test_a_starter_the_bench_usage_chart_sits_rests_as_after_a_start(store: Store, tmp_path: Path) -> None:
-    """DDB "Using the Bench": "If the player who must sit out is the starting pitcher, then assume their
-    turn in the rotation is being skipped and force them to rest the number of games indicated in
-    parenthesis within their Usage box". Game 3 (day 3): the dice 3-1-5 sit Corey Kluber (STARTER (4),
-    rated D here); Carlos Carrasco starts. Started, the game keeps Kluber's rest: resting from day 3
-    as after a start on day 3, ready on day 8, and the next games are built without him."""
+async def fragile_league(store: Store, tmp_path: Path) -> League:
+    """A league of the fragile-pitchers set, 12 games a team scheduled, the Bench Usage rule on."""
     folder = fragile_pitchers(tmp_path)
     pool = await store.card_sets([str(folder)])
     league = await store.create_league("Fragile", [str(folder)], ruleset=DEEP_DRIVE, options=pool.options())
     await store.create_teams_from_sets(league.id)
     await store.schedule_season(league.id, 12, seed=3)
     await store.set_rules(league.id, replace(league.rules, bench_usage=1))
+    return league
+
+
+async def test_a_starter_the_bench_usage_chart_sits_rests_as_after_a_start(store: Store, tmp_path: Path) -> None:
+    """DDB "Using the Bench": "If the player who must sit out is the starting pitcher, then assume their
+    turn in the rotation is being skipped and force them to rest the number of games indicated in
+    parenthesis within their Usage box". Game 3 (day 3): the dice 3-1-5 sit Corey Kluber (STARTER (4),
+    rated D here); Carlos Carrasco starts. Started, the game keeps Kluber's rest: resting from day 3
+    as after a start on day 3, ready on day 8, and the next games are built without him."""
+    league = await fragile_league(store, tmp_path)
     game = (await store.games(league.id, status="scheduled"))[2]
     assert (game.id, game.day) == (3, 3)
     await store.advance_day(league.id, 2)
@@ -262,12 +268,7 @@ async def test_a_starter_the_bench_usage_chart_sits_rests_as_after_a_start(store
 
 
 async def test_a_game_started_without_a_setup_keeps_the_skipped_turn_too(store: Store, tmp_path: Path) -> None:
-    folder = fragile_pitchers(tmp_path)
-    pool = await store.card_sets([str(folder)])
-    league = await store.create_league("Fragile", [str(folder)], ruleset=DEEP_DRIVE, options=pool.options())
-    await store.create_teams_from_sets(league.id)
-    await store.schedule_season(league.id, 12, seed=3)
-    await store.set_rules(league.id, replace(league.rules, bench_usage=1))
+    league = await fragile_league(store, tmp_path)
     # Game 3 started on day 1 by a commissioner; the store builds the setup (with build_game_setup's
     # notes): the same dice sit Kluber, whose turn it is, and his rest counts from day 1.
     await store.start_game(3, seed=1, override=True)

@@ -90,6 +90,7 @@ class Played:
     batting: dict[str, dict[str, int]] = field(default_factory=dict)
     pitching: dict[str, dict[str, int]] = field(default_factory=dict)
     errors: int = 0
+    errors_by_card: dict[str, int] = field(default_factory=dict)
 
 
 def _line(**counts: int) -> dict[str, int]:

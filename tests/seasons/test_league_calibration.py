@@ -4,7 +4,6 @@ each league's scales from its own cards' games against its own real line; elsewh
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 
 import pytest
 
@@ -22,27 +21,12 @@ from seasons.fit import CATS, fit_season
 from seasons.generate import league_split
 from seasons.stats import Batting, Player, Season, Stint
 from tests.seasons.set_builders import batter, pitcher, season, team
+from tests.seasons.test_calibrate import Played, _line
 
 AL_LINE = Batting(pa=6000, ab=5400, r=750, h=1400, doubles=220, triples=40, hr=180, bb=500, hbp=40, so=1200,
                   sb=80, cs=40)  # fmt: skip
 NL_LINE = Batting(pa=6000, ab=5450, r=680, h=1380, doubles=250, triples=30, hr=150, bb=480, hbp=30, so=1300,
                   sb=100, cs=40)  # fmt: skip
-
-
-@dataclass
-class Played:
-    """A played league as league.replay.LeagueTotals gives it (hand-made)."""
-
-    team_games: int = 0
-    batting: dict[str, dict[str, int]] = field(default_factory=dict)
-    pitching: dict[str, dict[str, int]] = field(default_factory=dict)
-    errors: int = 0
-    errors_by_card: dict[str, int] = field(default_factory=dict)
-
-
-def _line(**counts: int) -> dict[str, int]:
-    names = ("pa", "ab", "r", "h", "doubles", "triples", "hr", "bb", "k", "hbp", "sf", "sh", "gidp", "sb", "cs")
-    return {n: counts.get(n, 0) for n in names}
 
 
 def _as_batting(line: dict[str, int]) -> Batting:
