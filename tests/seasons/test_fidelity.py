@@ -5,7 +5,7 @@ the replay noise of ten, so the league and team tolerances here are wider. They 
 on cards that do not carry their season: uncalibrated cards scored 31 % too many runs, with a
 team correlation of 0.66 and a player OPS error of .081; static lineups that ignored real playing
 time gave a team correlation of 0.71, steals short by 39 %. The bundled set at these two replays:
-R/G −1.4 %, SB +0.1 %, team correlation 0.87, OPS error .030, 98 % within two standard errors.
+R/G +1.4 %, SB −1.6 %, team correlation 0.88, OPS error .035, 95 % within two standard errors.
 """
 
 from __future__ import annotations
