@@ -51,7 +51,7 @@ def print_day(day: DaySummary, out: TextIO) -> None:
         for note in game.notes:
             print(f"    {note}", file=out)
         for text in game.replacements:
-            print(f"    filled in: {text}", file=out)
+            print(f"    change: {text}", file=out)
     if not day.games:
         print("  no games", file=out)
     for why in day.left:

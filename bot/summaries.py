@@ -34,7 +34,7 @@ def day_embed(league_name: str, day: DaySummary) -> discord.Embed:
         embed.add_field(name="Notable", value="\n".join(shown[:MAX_NOTES])[:1024], inline=False)
     filled = [text for game in day.games for text in game.replacements]
     if filled:
-        embed.add_field(name="Filled in", value="\n".join(filled[:5])[:1024], inline=False)
+        embed.add_field(name="Lineup and rotation changes", value="\n".join(filled[:5])[:1024], inline=False)
     embed.set_footer(text=f"Season {day.season}; the league moves on to day {day.next_day}.")
     return embed
 

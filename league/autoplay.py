@@ -54,7 +54,7 @@ class PlayedGame:
     losing_pitcher: str | None
     save: str | None
     notes: tuple[str, ...]  # notable lines: "Walt Pruett 2 HR", "Gus Hadley 10 K", "… shutout"
-    replacements: tuple[str, ...]  # who filled in for whom (Replacement.text)
+    replacements: tuple[str, ...]  # lineup and rotation changes (Replacement.text)
     scheduled_innings: int = 9  # the league's game length (Options.innings)
 
     def score(self) -> str:

@@ -139,3 +139,22 @@ def test_every_post_is_titled_with_its_own_batter() -> None:
             else:
                 assert title.endswith(" at bat"), (seed, title)
             posted = stop
+
+
+def test_a_days_lineup_and_rotation_changes_are_shown_under_their_name() -> None:
+    """An auto-played day lists what the store changed before each game (a fill-in, a skipped starter,
+    a lineup turned to the park's DH rule) under one plain heading, in Discord and at the terminal."""
+    import io
+
+    from bot.simulate import print_day
+    from bot.summaries import day_embed
+    from league.autoplay import DaySummary, PlayedGame
+
+    dh = "No DH in NL parks: Corey Kluber bats 5th for Cleveland Indians; Carlos Santana (DH) sits"
+    game = PlayedGame(1, "Cleveland", "Chicago", 2, 3, 9, "Lester", "Kluber", None, (), (dh,))
+    day = DaySummary(1, 2016, 4, (game,), ())
+    embed = day_embed("League", day)
+    assert [(f.name, f.value) for f in embed.fields] == [("Lineup and rotation changes", dh)]
+    out = io.StringIO()
+    print_day(day, out)
+    assert f"    change: {dh}\n" in out.getvalue()
