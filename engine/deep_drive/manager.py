@@ -21,15 +21,14 @@ A pitcher hurt or ejected cannot stay: "stay" is not offered.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
-from cards.models import Pitcher as IPPitcher
 from engine.deep_drive import endurance, prepitch, strategy, substitutes
 from engine.deep_drive.cards import available_relievers, pitcher_card
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
+from engine.deep_drive.substitutes import pen_words
 from engine.requests import Option
-from engine.substitutions import change_pitcher
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -104,7 +103,7 @@ def pitching_change(g: Game, start_of_half: bool = False) -> bool:
     def options() -> list[Option]:
         listed = [] if must else [Option(STAY, f"Stay with {current.name}")]
         for p in pen:
-            listed.append(Option(f"relief:{p.id}", _pen_words(p)))
+            listed.append(Option(f"relief:{p.id}", pen_words(p)))
         return listed
 
     arm = endurance.arm_of(g, team)
@@ -117,17 +116,8 @@ def pitching_change(g: Game, start_of_half: bool = False) -> bool:
         lambda: {"endurance": arm.endurance, "fatigued": fatigued},
     )
     if choice != STAY:
-        bring_in(g, team, next(p for p in pen if p.id == choice.split(":", 1)[1]))
+        substitutes.bring_in(g, team, next(p for p in pen if p.id == choice.split(":", 1)[1]))
     return True
-
-
-def bring_in(g: Game, team: TeamState, pitcher: Pitcher) -> None:
-    change_pitcher(g, team, cast(IPPitcher, pitcher))  # the shared state holds either ruleset's cards
-    endurance.enter(g, team, pitcher, starter=False)
-
-
-def _pen_words(p: Pitcher) -> str:
-    return f"{p.name} ({p.usage}, Endurance {p.endurance})"
 
 
 def before_batter(g: Game) -> None:
@@ -180,13 +170,13 @@ def relieve(g: Game, team: TeamState, pen: list[Pitcher]) -> bool:
         team.key,
         substitutes.WHO_COMES_IN,
         lambda: f"Who pitches for {current.name} ({arm.endurance} Endurance left)?",
-        lambda: [*(Option(f"relief:{p.id}", _pen_words(p)) for p in pen), Option(substitutes.BACK, "Back")],
+        lambda: [*(Option(f"relief:{p.id}", pen_words(p)) for p in pen), Option(substitutes.BACK, "Back")],
         f"relief:{pick.id}",
         {"change": RELIEF},
     )
     if choice == substitutes.BACK:
         return False
-    bring_in(g, team, next(p for p in pen if p.id == choice.split(":", 1)[1]))
+    substitutes.bring_in(g, team, next(p for p in pen if p.id == choice.split(":", 1)[1]))
     return True
 
 

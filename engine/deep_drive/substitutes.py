@@ -15,7 +15,8 @@ the shared helpers of engine.inside_pitch.manager make the moves (``replace_play
 - **A substitute takes the field** at the start of his team's next defensive half
   (``defensive_position``, a forced move): he plays the position of the man he replaced (the DH
   stays the DH), or a bench player comes in there for him. For the pitcher's spot (no DH) a new
-  pitcher comes in and bats there. Dugout plays no double switches in Deep Drive.
+  pitcher comes in and bats there, or the manager makes a double switch: the substitute stays in at
+  a position his card rates him at, that fielder leaves, and the new pitcher bats in his spot.
 - **A player who must leave** (out for the game hurt, or ejected) is replaced at once by the bench
   player best rated at his position, who also takes his base if he is on one; a pitcher leaves at
   his team's next pitching call. With nobody left on the bench he stays in (Dugout's rule, so the
@@ -32,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from cards.deep_drive.models import Batter
+from cards.deep_drive.models import Batter, Pitcher
 from cards.models import Batter as IPBatter
 from cards.models import Pitcher as IPPitcher
 from cards.notation import Position
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 PINCH_HIT = "pinch_hit"
 PINCH_RUN = "pinch_run"
 FIELD = "field"
+DOUBLE_SWITCH = "double"
 BACK = "back"
 WHO_LEAVES = "who_leaves"
 WHO_COMES_IN = "who_comes_in"
@@ -355,23 +357,7 @@ def _place(g: Game, team: TeamState, spot: int) -> None:
     sub = batter_card(team.order[spot])
     vacated = team.order[spot].position
     if vacated is Position.P:
-        pen = available_relievers(team)
-        if not pen:  # the offense may bat for the pitcher only while a reliever is left
-            team.unplaced.discard(spot)
-            return
-        from engine.deep_drive.manager import pick_reliever
-
-        pick = pick_reliever(g, team) or pen[0]
-        choice = g.ask(
-            team.key,
-            "defensive_position",
-            f"{sub.name} batted for the pitcher: who pitches now?",
-            [Option(f"relief:{p.id}", f"{p.name} ({p.usage}, Endurance {p.endurance})") for p in pen],
-            f"relief:{pick.id}",
-        )
-        pitcher = next(p for p in pen if p.id == choice.split(":", 1)[1])
-        change_pitcher(g, team, cast(IPPitcher, pitcher))
-        endurance.enter(g, team, pitcher, starter=False)
+        _place_pitchers_spot(g, team, spot, sub)
         return
     cards = bench(team)
 
@@ -399,6 +385,101 @@ def _place(g: Game, team: TeamState, spot: int) -> None:
         return
     new = next(b for b in cards if b.id == choice.split(":", 1)[1])
     replace_player(g, team, spot, cast(IPBatter, new), vacated, "defense")
+
+
+def _switch_spots(team: TeamState, sub: Batter) -> list[int]:
+    """The fielders a substitute in the pitcher's spot may replace in a double switch: placed men at
+    the positions his card rates him at."""
+    return [i for i in fielder_spots(team) if sub.fielding(team.order[i].position) is not None]
+
+
+def _place_pitchers_spot(g: Game, team: TeamState, spot: int, sub: Batter) -> None:
+    """The man who batted or ran for the pitcher: a new pitcher bats in his spot, or (a double switch,
+    baseball's rule the book leaves to the sport) he stays in the field for a fielder his card rates
+    him at, and the new pitcher bats in that fielder's spot. The switch's steps, which fielder leaves
+    and who pitches, each have "back": the question is then asked again."""
+    pen = available_relievers(team)
+    if not pen:  # the offense may bat for the pitcher only while a reliever is left
+        team.unplaced.discard(spot)
+        return
+    from engine.deep_drive.manager import pick_reliever
+
+    pick = pick_reliever(g, team) or pen[0]
+    for _ in range(ROUNDS):
+
+        def options() -> list[Option]:
+            listed = [Option(f"relief:{p.id}", f"{pen_words(p)}: pitches and bats for {sub.name}") for p in pen]
+            if _switch_spots(team, sub):
+                listed.append(Option(DOUBLE_SWITCH, f"Double switch: {sub.name} stays in the field..."))
+            return listed
+
+        choice = g.ask(
+            team.key,
+            "defensive_position",
+            f"{sub.name} batted for the pitcher: who pitches now?",
+            options,
+            f"relief:{pick.id}",
+        )
+        if choice != DOUBLE_SWITCH:
+            bring_in(g, team, next(p for p in pen if p.id == choice.split(":", 1)[1]))
+            return
+        if _double_switch(g, team, spot, sub, pen, pick):
+            return
+    bring_in(g, team, pick)  # backed out of every double switch
+
+
+def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter, pen: list[Pitcher], pick: Pitcher) -> bool:
+    """Which fielder leaves, then who pitches (batting in that fielder's spot). False when backed out of."""
+    spots = _switch_spots(team, sub)
+
+    def fielders() -> list[Option]:
+        listed = []
+        for i in spots:
+            position = team.order[i].position
+            card = batter_card(team.order[i])
+            listed.append(
+                Option(position.value, f"{position.value}: {card.name}; {sub.name} {rating_words(sub, position)}")
+            )
+        return [*listed, Option(BACK, "Back")]
+
+    choice = g.ask(
+        team.key,
+        WHO_LEAVES,
+        f"Double switch: {sub.name} replaces which fielder?",
+        fielders,
+        team.order[spots[0]].position.value,
+        {"change": DOUBLE_SWITCH},
+    )
+    if choice == BACK:
+        return False
+    at = next(i for i in spots if team.order[i].position.value == choice)
+    gone = batter_card(team.order[at])
+    choice = g.ask(
+        team.key,
+        WHO_COMES_IN,
+        f"Double switch: who pitches, batting for {gone.name}?",
+        lambda: [*(Option(p.id, pen_words(p)) for p in pen), Option(BACK, "Back")],
+        pick.id,
+        {"change": DOUBLE_SWITCH},
+    )
+    if choice == BACK:
+        return False
+    position = team.order[at].position
+    team.order[spot] = LineupSpot(cast(IPBatter, sub), position)
+    team.unplaced.discard(spot)
+    g.emit(Substitution(team.key, "position", sub.id, gone.id, position.value, spot + 1))
+    bring_in(g, team, next(p for p in pen if p.id == choice), spot=at)
+    return True
+
+
+def bring_in(g: Game, team: TeamState, pitcher: Pitcher, spot: int | None = None) -> None:
+    """A reliever takes the mound (and the pitcher's spot, or ``spot`` in a double switch)."""
+    change_pitcher(g, team, cast(IPPitcher, pitcher), spot=spot)
+    endurance.enter(g, team, pitcher, starter=False)
+
+
+def pen_words(p: Pitcher) -> str:
+    return f"{p.name} ({p.usage}, Endurance {p.endurance})"
 
 
 # --- players who must leave -------------------------------------------------------------------

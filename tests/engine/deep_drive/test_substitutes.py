@@ -279,6 +279,71 @@ def test_a_reliever_bats_where_the_pitcher_was_batted_for() -> None:
     assert not g.state.away.unplaced and "away-rp" in dd(g).arms
 
 
+def pinch_hit_for_the_pitcher(auto: Any, positions: list[str]) -> Game:
+    """The 7th, a run behind, no DH: the auto-manager bats the bench's man for the pitcher (8th
+    spot) and the batter makes an out (35 on the cards: SO); then his team takes the field."""
+    ph = batter("ph", "Pinch", positions=positions, chances=STRONG)
+    away = team("away", "Away", dh=False, bench=(ph,),
+                bullpen=(pitcher("away-rp", usage="RELIEVER"), pitcher("away-cl", usage="CLOSER")))  # fmt: skip
+    g = game(dice(pct(35, 1)), away=away, inning=7, score=(0, 1), up=8, designated_hitter=False, auto=auto)
+    assert subs(g) == [("pinch_hitter", "ph", "away-sp", "PH")]
+    substitutes.place(g, g.state.away)
+    return g
+
+
+def test_a_double_switch_keeps_the_pinch_hitter_in_the_field_and_bats_the_pitcher_for_the_fielder() -> None:
+    """Baseball's double switch (DDB "General Rules": the sport's rules apply): the pinch hitter stays
+    in at LF in the pitcher's old spot; the left fielder leaves and the new pitcher bats in his (6th)."""
+    auto = Recorder({"defensive_position": "double", "who_leaves": "LF"})
+    steps = auto.__call__
+
+    def switch(request: Request) -> str:
+        if request.kind == "who_comes_in" and request.context.get("change") == "double":
+            auto.seen.append(request)
+            return "away-cl"
+        return steps(request)
+
+    g = pinch_hit_for_the_pitcher(switch, ["LF 2", "RF 4"])
+    order = g.state.away.order
+    assert (order[8].batter.id, order[8].position.value) == ("ph", "LF")
+    assert (order[5].batter.id, order[5].position.value) == ("away-cl", "P")
+    assert g.state.away.pitcher.id == "away-cl" and "away-cl" in dd(g).arms
+    assert "away-lf" in g.state.away.removed and not g.state.away.unplaced
+    assert subs(g)[-2:] == [("position", "ph", "away-lf", "LF"), ("pitcher", "away-cl", "away-sp", "P")]
+    # Only the positions his card rates him at are offered; each names his rating there.
+    (leaves,) = auto.asked("who_leaves")
+    assert [(o.key, o.label) for o in leaves.options] == [
+        ("LF", "LF: Away LF; Pinch LF 2"),
+        ("RF", "RF: Away RF; Pinch RF 4"),
+        ("back", "Back"),
+    ]
+
+
+def test_backing_out_of_a_double_switch_asks_who_pitches_again() -> None:
+    calls = iter(["double", "relief:away-rp"])
+    steps = answers(who_leaves="back")
+
+    def auto(request: Request) -> str:
+        return next(calls) if request.kind == "defensive_position" else str(steps(request))
+
+    g = pinch_hit_for_the_pitcher(auto, ["LF 2"])
+    order = g.state.away.order
+    assert (order[8].batter.id, order[5].batter.id) == ("away-rp", "away-lf")
+    assert subs(g)[-1] == ("pitcher", "away-rp", "away-sp", "P")
+
+
+def test_no_double_switch_for_a_pinch_hitter_rated_nowhere_and_the_auto_manager_makes_none() -> None:
+    auto = Recorder({})
+    g = pinch_hit_for_the_pitcher(auto, ["DH"])
+    (placing,) = auto.asked("defensive_position")
+    assert [o.key for o in placing.options] == ["relief:away-rp", "relief:away-cl"]
+    assert g.state.away.order[8].batter.id == g.state.away.pitcher.id
+    auto = Recorder({})
+    pinch_hit_for_the_pitcher(auto, ["LF 2"])
+    (placing,) = auto.asked("defensive_position")
+    assert "double" in [o.key for o in placing.options] and placing.suggestion.startswith("relief:")
+
+
 # --- pinch runners ----------------------------------------------------------------------------
 
 
