@@ -305,31 +305,34 @@ def defense_call(g: Game) -> None:
         defensive_replacement(g, team)
 
 
-def defensive_replacement(g: Game, team: TeamState) -> bool:
-    spots = fielder_spots(team)
+def which_fielder(
+    g: Game, team: TeamState, spots: list[int], prompt: str, words: Callable[[Batter, Position], str], change: str
+) -> int | None:
+    """A change's step "which fielder leaves": the order spot of the man chosen among ``spots``
+    (each option his position, his name and ``words``), None for "back"."""
 
     def fielders() -> list[Option]:
         listed = []
         for i in spots:
-            card = batter_card(team.order[i])
             position = team.order[i].position
-            listed.append(
-                Option(position.value, f"{position.value}: {card.name} ({rating_words(card, position, 'defense')})")
-            )
+            card = batter_card(team.order[i])
+            listed.append(Option(position.value, f"{position.value}: {card.name}{words(card, position)}"))
         return [*listed, Option(BACK, "Back")]
 
-    choice = g.ask(
-        team.key,
-        WHO_LEAVES,
-        "Replace which fielder?",
-        fielders,
-        team.order[spots[0]].position.value,
-        {"change": FIELD},
-    )
-    if choice == BACK:
+    choice = g.ask(team.key, WHO_LEAVES, prompt, fielders, team.order[spots[0]].position.value, {"change": change})
+    return next((i for i in spots if team.order[i].position.value == choice), None)
+
+
+def defensive_replacement(g: Game, team: TeamState) -> bool:
+    spots = fielder_spots(team)
+
+    def words(card: Batter, position: Position) -> str:
+        return f" ({rating_words(card, position, 'defense')})"
+
+    spot = which_fielder(g, team, spots, "Replace which fielder?", words, FIELD)
+    if spot is None:
         return False
-    position = Position(choice)
-    spot = next(i for i in spots if team.order[i].position is position)
+    position = team.order[spot].position
     cards = bench(team)
     new = _who_comes_in(
         g,
@@ -430,29 +433,12 @@ def _place_pitchers_spot(g: Game, team: TeamState, spot: int, sub: Batter) -> No
 
 def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter, pen: list[Pitcher], pick: Pitcher) -> bool:
     """Which fielder leaves, then who pitches (batting in that fielder's spot). False when backed out of."""
-    spots = _switch_spots(team, sub)
-
-    def fielders() -> list[Option]:
-        listed = []
-        for i in spots:
-            position = team.order[i].position
-            card = batter_card(team.order[i])
-            listed.append(
-                Option(position.value, f"{position.value}: {card.name}; {sub.name} {rating_words(sub, position)}")
-            )
-        return [*listed, Option(BACK, "Back")]
-
-    choice = g.ask(
-        team.key,
-        WHO_LEAVES,
-        f"Double switch: {sub.name} replaces which fielder?",
-        fielders,
-        team.order[spots[0]].position.value,
-        {"change": DOUBLE_SWITCH},
+    prompt = f"Double switch: {sub.name} replaces which fielder?"
+    at = which_fielder(
+        g, team, _switch_spots(team, sub), prompt, lambda _, p: f"; {sub.name} {rating_words(sub, p)}", DOUBLE_SWITCH
     )
-    if choice == BACK:
+    if at is None:
         return False
-    at = next(i for i in spots if team.order[i].position.value == choice)
     gone = batter_card(team.order[at])
     choice = g.ask(
         team.key,
