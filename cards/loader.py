@@ -17,12 +17,12 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cards.deep_drive import models as dd
-from cards.models import AnyCard, Ballpark, Batter, Card, Pitcher
+from cards.models import Ballpark, Batter, Card, Pitcher
 from cards.teams import TeamEntry
 from cards.toml_format import format_cards
 
@@ -134,13 +134,21 @@ class SetInfo(BaseModel):
         return tuple(self.designated_hitter) if isinstance(self.designated_hitter, list) else None
 
 
+BatterT = TypeVar("BatterT", bound=Card)
+PitcherT = TypeVar("PitcherT", bound=Card)
+BallparkT = TypeVar("BallparkT", bound=Card)
+
+
 @dataclass
-class CardSet:
+class Cards(Generic[BatterT, PitcherT, BallparkT]):
+    """A loaded set of either game: its cards by kind and id, its files and its team entries (the
+    rulesets' sets differ only in their card models and how a pitcher finds his batting card)."""
+
     info: SetInfo
     path: Path
-    batters: dict[str, Batter] = field(default_factory=dict)
-    pitchers: dict[str, Pitcher] = field(default_factory=dict)
-    ballparks: dict[str, Ballpark] = field(default_factory=dict)
+    batters: dict[str, BatterT] = field(default_factory=dict)
+    pitchers: dict[str, PitcherT] = field(default_factory=dict)
+    ballparks: dict[str, BallparkT] = field(default_factory=dict)
     files: dict[str, list[str]] = field(default_factory=dict)  # file -> card ids, in order
     team_entries: dict[str, TeamEntry] = field(default_factory=dict)  # team entries by id, in file order
     team_files: dict[str, list[str]] = field(default_factory=dict)  # file -> team entry ids, in order
@@ -154,14 +162,37 @@ class CardSet:
         }
         return groups[kind]
 
-    def card(self, card_id: str) -> AnyCard:
+    def card(self, card_id: str) -> BatterT | PitcherT | BallparkT:
         for group in (self.batters, self.pitchers, self.ballparks):
             if card_id in group:
                 return group[card_id]
         raise KeyError(card_id)
 
-    def all_cards(self) -> list[AnyCard]:
+    def all_cards(self) -> list[BatterT | PitcherT | BallparkT]:
         return [*self.batters.values(), *self.pitchers.values(), *self.ballparks.values()]
+
+    def find(self, text: str) -> list[BatterT | PitcherT | BallparkT]:
+        """The cards ``text`` names: the card with that id; else those whose name is ``text``
+        (any case); else those whose name contains it."""
+        wanted = " ".join(text.split())
+        try:
+            return [self.card(wanted)]
+        except KeyError:
+            pass
+        lowered = wanted.lower()
+        if not lowered:
+            return []
+        cards = self.all_cards()
+        return [c for c in cards if c.name.lower() == lowered] or [c for c in cards if lowered in c.name.lower()]
+
+    def teams(self) -> list[str]:
+        """Teams with players in the set, as "year team"."""
+        return sorted({f"{c.year} {c.team}" for c in [*self.batters.values(), *self.pitchers.values()]})
+
+
+@dataclass
+class CardSet(Cards[Batter, Pitcher, Ballpark]):
+    """A loaded Inside Pitch set."""
 
     def own_batting_card(self, pitcher: Pitcher) -> Batter | None:
         """The batter card with the pitcher's name, team and year, if the set has one."""
@@ -178,25 +209,6 @@ class CardSet:
         """A pitcher's own batting card ("##"), else the set's generic pitcher batting card."""
         own = self.own_batting_card(pitcher) if pitcher.own_batting_card else None
         return own or self.batters.get(GENERIC_PITCHER_BATTING)
-
-    def find(self, text: str) -> list[AnyCard]:
-        """The cards ``text`` names: the card with that id; else those whose name is ``text``
-        (any case); else those whose name contains it."""
-        wanted = " ".join(text.split())
-        try:
-            return [self.card(wanted)]
-        except KeyError:
-            pass
-        lowered = wanted.lower()
-        if not lowered:
-            return []
-        cards = self.all_cards()
-        return [c for c in cards if c.name.lower() == lowered] or [c for c in cards if lowered in c.name.lower()]
-
-    def teams(self) -> list[str]:
-        """Teams with players in the set, as "year team"."""
-        names = {f"{c.year} {c.team}" for c in [*self.batters.values(), *self.pitchers.values()]}
-        return sorted(names)
 
 
 def describe_cell(loc: tuple[int | str, ...]) -> str | None:

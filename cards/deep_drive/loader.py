@@ -10,15 +10,15 @@ same way (lineups by hand, five starters, bullpen roles).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.loader import (
     DEEP_DRIVE_CARD_TYPES,
     GENERIC_PITCHER_BATTING,
     SET_FILE,
+    Cards,
     CardSetError,
     Problem,
     SetInfo,
@@ -27,41 +27,14 @@ from cards.loader import (
     read_card_files,
 )
 from cards.models import Card
-from cards.teams import TeamEntry
 
 CARD_TYPES: Mapping[str, type[Card]] = DEEP_DRIVE_CARD_TYPES
 AnyDeepDriveCard = Batter | Pitcher | Ballpark
 
 
 @dataclass
-class DeepDriveSet:
-    """A loaded Deep Drive set: its cards by kind and id, its files and its team entries."""
-
-    info: SetInfo
-    path: Path
-    batters: dict[str, Batter] = field(default_factory=dict)
-    pitchers: dict[str, Pitcher] = field(default_factory=dict)
-    ballparks: dict[str, Ballpark] = field(default_factory=dict)
-    files: dict[str, list[str]] = field(default_factory=dict)  # file -> card ids, in order
-    team_entries: dict[str, TeamEntry] = field(default_factory=dict)
-    team_files: dict[str, list[str]] = field(default_factory=dict)
-
-    def group(self, kind: str) -> dict[str, Any]:
-        groups: dict[str, dict[str, Any]] = {
-            "batter": self.batters,
-            "pitcher": self.pitchers,
-            "ballpark": self.ballparks,
-        }
-        return groups[kind]
-
-    def card(self, card_id: str) -> AnyDeepDriveCard:
-        for group in (self.batters, self.pitchers, self.ballparks):
-            if card_id in group:
-                return group[card_id]
-        raise KeyError(card_id)
-
-    def all_cards(self) -> list[AnyDeepDriveCard]:
-        return [*self.batters.values(), *self.pitchers.values(), *self.ballparks.values()]
+class DeepDriveSet(Cards[Batter, Pitcher, Ballpark]):
+    """A loaded Deep Drive set."""
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:
         """The batter card a pitcher bats with: one with his name, team and year that fields no
@@ -69,24 +42,6 @@ class DeepDriveSet:
         card (DDB "How to Play")."""
         own = next((b for b in self.batters.values() if is_pitchers_own(b, pitcher)), None)
         return own or self.batters.get(GENERIC_PITCHER_BATTING)
-
-    def find(self, text: str) -> list[AnyDeepDriveCard]:
-        """The cards ``text`` names: the card with that id; else those whose name is ``text`` (any
-        case); else those whose name contains it."""
-        wanted = " ".join(text.split())
-        try:
-            return [self.card(wanted)]
-        except KeyError:
-            pass
-        lowered = wanted.lower()
-        if not lowered:
-            return []
-        cards = self.all_cards()
-        return [c for c in cards if c.name.lower() == lowered] or [c for c in cards if lowered in c.name.lower()]
-
-    def teams(self) -> list[str]:
-        """Teams with players in the set, as "year team"."""
-        return sorted({f"{c.year} {c.team}" for c in [*self.batters.values(), *self.pitchers.values()]})
 
 
 def is_pitchers_own(batter: Batter, pitcher: Pitcher) -> bool:
