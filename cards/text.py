@@ -13,10 +13,7 @@ from cards.deep_drive.text import AnyDeepDriveCard
 from cards.deep_drive.text import render_card as render_deep_drive
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.notation import Range, format_range
-
-
-def _n(value: object) -> str:
-    return "-" if value is None else str(value)
+from cards.stat_lines import batting_pairs, pitching_pairs, stat_text
 
 
 def _rng(value: Range | None) -> str:
@@ -57,7 +54,7 @@ def split_rows(p: Pitcher) -> list[tuple[str, str, str]]:
     """The pitcher's per-batter-side sections (HR?, ??, Special K if any) as (label, LHB, RHB)."""
     rows = [
         ("HR?", _rng(p.home_run_ranges.vs_left), _rng(p.home_run_ranges.vs_right)),
-        ("??", _n(p.split_checks.vs_left), _n(p.split_checks.vs_right)),
+        ("??", stat_text(p.split_checks.vs_left), stat_text(p.split_checks.vs_right)),
     ]
     if p.special_k.vs_left or p.special_k.vs_right:
         rows.append(("Special K", _rng(p.special_k.vs_left), _rng(p.special_k.vs_right)))
@@ -88,31 +85,15 @@ def rating_pairs(card: AnyCard) -> list[tuple[str, str]]:
 def stat_pairs(card: AnyCard) -> list[tuple[str, str]]:
     """The stat line as (label, value) pairs; none for a card without stats."""
     if isinstance(card, Batter) and (s := card.stats):
-        return [
-            ("G", _n(s.games)),
-            ("AB", _n(s.at_bats)),
-            ("R", _n(s.runs)),
-            ("RBI", _n(s.rbi)),
-            ("HR", _n(s.home_runs)),
-            ("SB", _n(s.stolen_bases)),
-            ("AVG", _n(s.average)),
-        ]
+        return batting_pairs(s)
     if isinstance(card, Pitcher) and (t := card.stats):
-        return [
-            ("W-L", f"{_n(t.wins)}-{_n(t.losses)}"),
-            ("SV", _n(t.saves)),
-            ("ERA", _n(t.era)),
-            ("IP", _n(t.innings)),
-            ("H", _n(t.hits)),
-            ("K", _n(t.strikeouts)),
-            ("BB", _n(t.walks)),
-        ]
+        return pitching_pairs(t)
     if isinstance(card, Ballpark) and (u := card.stats):
         return [
-            ("R/G", _n(u.runs_per_game)),
-            ("AVG", _n(u.batting_average)),
-            ("SLG", _n(u.slugging)),
-            ("HR", _n(u.home_runs)),
+            ("R/G", stat_text(u.runs_per_game)),
+            ("AVG", stat_text(u.batting_average)),
+            ("SLG", stat_text(u.slugging)),
+            ("HR", stat_text(u.home_runs)),
         ]
     return []
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.deep_drive.notation import PLAY_CODES, Run
+from cards.stat_lines import batting_pairs, pitching_pairs
 
 AnyDeepDriveCard = Batter | Pitcher | Ballpark
 
@@ -60,32 +61,12 @@ def rating_pairs(card: Batter | Pitcher) -> list[tuple[str, str]]:
     ]
 
 
-def _n(value: object) -> str:
-    return "-" if value is None else str(value)
-
-
 def stat_pairs(card: AnyDeepDriveCard) -> list[tuple[str, str]]:
     """The statistics in the footer (batting for a batter, pitching for a pitcher); none if absent."""
     if isinstance(card, Batter) and (s := card.stats):
-        return [
-            ("G", _n(s.games)),
-            ("AB", _n(s.at_bats)),
-            ("R", _n(s.runs)),
-            ("RBI", _n(s.rbi)),
-            ("HR", _n(s.home_runs)),
-            ("SB", _n(s.stolen_bases)),
-            ("AVG", _n(s.average)),
-        ]
+        return batting_pairs(s)
     if isinstance(card, Pitcher) and (t := card.stats):
-        return [
-            ("W-L", f"{_n(t.wins)}-{_n(t.losses)}"),
-            ("SV", _n(t.saves)),
-            ("ERA", _n(t.era)),
-            ("IP", _n(t.innings)),
-            ("H", _n(t.hits)),
-            ("K", _n(t.strikeouts)),
-            ("BB", _n(t.walks)),
-        ]
+        return pitching_pairs(t)
     return []
 
 
