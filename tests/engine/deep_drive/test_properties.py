@@ -145,6 +145,38 @@ def test_random_answers_reach_the_substitutions_and_manual_steals() -> None:
         assert seen[kind] > 0, (kind, seen)
 
 
+def double_switching(seed: int) -> Any:
+    """Random answers, but the bench is kept for the pitcher's spot: he is always batted for and his
+    spot always double switched when it may be (the steps' answers are random: "back" included)."""
+    base = random_answers(seed)
+    arms = {f"{side}-{role}" for side in ("away", "home") for role in ("sp", "cl", "rp1", "rp2")}
+
+    def answer(request: Any) -> str:
+        keys = request.option_keys()
+        if request.kind == "defensive_position" and "double" in keys:
+            return "double"
+        if request.kind == "offense" and "pinch_hit" in keys and request.context["batter"]["id"] in arms:
+            return "pinch_hit"
+        choice = str(base(request))
+        return request.suggestion if choice in ("pinch_hit", "pinch_run", "field") else choice
+
+    return answer
+
+
+def test_double_switches_keep_every_game_legal_and_replayable() -> None:
+    """A man who batted for the pitcher stays in the field for a fielder, the new pitcher batting in that
+    fielder's spot: nine men in nine spots, none of them out of the game, nobody sharing a position,
+    and the stored log replays the same game."""
+    switched = 0
+    for seed in range(40):
+        game = Game(league_setup(dh=False, benches=True), seed, auto_manager=double_switching(seed))
+        check(game)
+        assert Game.from_dict(game.to_dict()).events == game.events
+        subs = [e for e in game.events if isinstance(e, Substitution)]
+        switched += sum(s.kind == "position" and s.player_in != s.player_out for s in subs)
+    assert switched >= 10
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_auto_managed_games_with_benches_and_no_dh_finish_legally(seed: int) -> None:
     check(Game(league_setup(dh=False, benches=True, dd_manual_steals=seed % 2 == 0), seed))
