@@ -311,6 +311,32 @@ DEFAULT_DATABASE = "data/dugout.sqlite3"
 IMAGE_DATABASE = "DUGOUT_IMAGE_DATABASE"
 
 
+def _schedule(args: argparse.Namespace) -> int:
+    """dugout schedule make: the league's season scheduled, as /schedule make does."""
+    from bot import simulate
+
+    path = database_path(args)
+    if args.card_set is None and not path.exists():
+        print(f"no database at {path} (--set makes its terminal league; so do dugout run and the bot)", file=sys.stderr)
+        return 1
+    for name in ("games", "series_length", "off_days", "first_day"):
+        value = getattr(args, name)
+        if value is not None and value < (0 if name == "off_days" else 1):
+            print(f"dugout schedule: --{name.replace('_', '-')} is at least {0 if name == 'off_days' else 1}",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+    return simulate.run_schedule(
+        path,
+        args.league,
+        args.card_set,
+        args.games,
+        series_length=args.series_length,
+        off_days=args.off_days,
+        first_day=args.first_day,
+        seed=args.seed,
+    )
+
+
 def database_path(args: argparse.Namespace) -> Path:
     """--database, else DUGOUT_IMAGE_DATABASE (the Docker image's), else DUGOUT_DATABASE from the
     environment or .env (a real environment variable wins over .env), else data/dugout.sqlite3."""
@@ -615,6 +641,30 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--league", help="the league's name (default: the only league in the file)")
     sim.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
     sim.set_defaults(func=_sim)
+
+    schedule = sub.add_parser("schedule", help="the league's season: schedule its games (as /schedule make)")
+    schedule_sub = schedule.add_subparsers(dest="schedule_command", required=True, metavar="make")
+    make = schedule_sub.add_parser(
+        "make",
+        help="schedule the season's games",
+        description="Schedule the season's games as /schedule make does in Discord: series of about "
+        "--series-length games, off days, homestands and road trips, division and league rivals met more "
+        "often; a real season's set plays its leagues' own structure. Then dugout sim plays them.",
+    )
+    make.add_argument("--games", type=int, help="games a team (default: the card sets' real season, e.g. 162)")
+    make.add_argument("--series-length", type=int, default=3, help="games in most series (default 3)")
+    make.add_argument("--off-days", type=int, help="days each team has without a game (default: about one a week)")
+    make.add_argument("--first-day", type=int, help="league day of the first games (default: today)")
+    make.add_argument("--seed", type=int, default=0, help="another number gives another schedule with the same rules")
+    make.add_argument(
+        "--set",
+        dest="card_set",
+        help="the terminal league of this card set, as dugout run --set names it (made if the file lacks it): "
+        "a bundled season such as 1970, or a set folder",
+    )
+    make.add_argument("--league", help="the league's name (default: the only league in the file)")
+    make.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    make.set_defaults(func=_schedule)
 
     leaders = sub.add_parser("leaders", help="the league's leaders: a board of the main stats, or one stat")
     leaders.add_argument("stat", nargs="?", help="one stat (hr, avg, era …); default: the board")

@@ -1,4 +1,5 @@
-"""``dugout sim``: a league's unplayed games auto-played at the terminal (league.autoplay).
+"""``dugout sim``: a league's unplayed games auto-played at the terminal (league.autoplay); and
+``dugout schedule make``, which schedules the season it plays (as ``/schedule make`` does in Discord).
 
 A progress bar on stderr (plain text: redrawn in place at a terminal, a line every tenth
 of the way otherwise), each day's games when only a few days are played, then the standings.
@@ -8,13 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections import Counter
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from bot.season import pick_league, print_standings
+from bot.season import pick_league, print_standings, terminal_league
 from league import autoplay
 from league.autoplay import DaySummary
-from league.errors import LeagueError
+from league.cardpool import CardPool
+from league.errors import LeagueError, SettingsError
 from league.store import Store
 
 BAR = 30
@@ -63,6 +66,17 @@ async def simulate(
 ) -> int:
     async with await Store.open(path) as store:
         league = await pick_league(store, league_name)
+        if await store.last_scheduled_day(league.id) is None:
+            # Moving the calendar over days without games would only change the league's day.
+            season_games = [g for g in await store.games(league.id) if g.season == league.season]
+            if season_games:
+                raise LeagueError(
+                    f"season {league.season} of {league.name} has no game left to play: dugout run plays one "
+                    "more, dugout playoffs start seeds the playoffs"
+                )
+            raise LeagueError(
+                f"season {league.season} of {league.name} has no games scheduled: dugout schedule make schedules it"
+            )
         bar = ProgressBar(err)
         try:
             played = await autoplay.advance(store, league.id, days, to_end=to_end, progress=bar)
@@ -86,4 +100,64 @@ def run(path: Path, *, days: int | None, to_end: bool, league_name: str | None =
         return asyncio.run(simulate(path, days, to_end, league_name, sys.stdout, sys.stderr))
     except LeagueError as exc:
         print(f"dugout sim: {exc}", file=sys.stderr)
+        return 1
+
+
+async def schedule(
+    path: Path,
+    league_name: str | None,
+    card_set: str | None,
+    games: int | None,
+    *,
+    series_length: int,
+    off_days: int | None,
+    first_day: int | None,
+    seed: int,
+    out: TextIO,
+) -> int:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    async with await Store.open(path) as store:
+        if card_set is not None and league_name is None:
+            league = await terminal_league(store, card_set)  # as dugout run --set makes it
+        else:
+            league = await pick_league(store, league_name)
+        made = [g for g in await store.games(league.id) if g.season == league.season]
+        if made:
+            raise SettingsError(
+                f"season {league.season} of {league.name} already has {len(made)} games: a season is scheduled "
+                "once, before its first game (another league file, --database, starts a new league)"
+            )
+        if games is None:
+            games = season_length(await store.card_pool(league.id))
+            if games is None:
+                raise SettingsError(
+                    f"{league.name}'s card sets do not say how long a season is: give --games (games a team)"
+                )
+        planned = await store.schedule_season(
+            league.id, games, series_length=series_length, off_days=off_days, first_day=first_day, seed=seed
+        )
+        if not planned:
+            raise SettingsError("that schedule has no games; give each team at least one game")
+        days = sorted({g.day for g in planned})
+        print(
+            f"Season {league.season} of {league.name}: {len(planned)} games, {games} a team, "
+            f"from day {days[0]} to day {days[-1]}.\n"
+            "dugout sim --to-end plays them all, auto-managed; dugout run plays the next one with you managing.",
+            file=out,
+        )
+    return 0
+
+
+def season_length(pool: CardPool) -> int | None:
+    """The games a team plays in the season the league's card sets come from (their team entries' real
+    games, the most common), or None for sets that do not say (hand-made ones)."""
+    counts = Counter(e.games for s in pool.sets for e in s.team_entries.values() if e.games is not None)
+    return max(counts, key=lambda g: (counts[g], g)) if counts else None
+
+
+def run_schedule(path: Path, league_name: str | None, card_set: str | None, games: int | None, **options: Any) -> int:
+    try:
+        return asyncio.run(schedule(path, league_name, card_set, games, out=sys.stdout, **options))
+    except LeagueError as exc:
+        print(f"dugout schedule: {exc}", file=sys.stderr)
         return 1

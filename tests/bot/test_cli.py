@@ -274,3 +274,76 @@ def test_sim_plays_days_with_a_progress_bar_then_to_the_end(tmp_path: Path, caps
 
     code, out, err = run_main(capsys, "sim", "--days", "1", "--database", str(path), "--league", "Nope")
     assert code == 1 and "no league called 'Nope'" in err and "'Sim League'" in err
+
+
+def _league_day(path: Path) -> tuple[int, int]:
+    """(the league's day, its final games) of a terminal league file."""
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        day = db.execute("SELECT day FROM league").fetchone()[0]
+        final = db.execute("SELECT count(*) FROM game WHERE status = 'final'").fetchone()[0]
+    return int(day), int(final)
+
+
+def test_schedule_make_then_sim_plays_the_season_at_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """dugout schedule make (as /schedule make): the terminal league of --set made if need be and its season
+    scheduled once; dugout sim plays it; a sim with nothing left to play says so and changes nothing."""
+    path = tmp_path / "league.sqlite3"
+    code, out, err = run_main(capsys, "sim", "--days", "1", "--database", str(path))
+    assert code == 1 and "no database at" in err
+    code, out, err = run_main(capsys, "schedule", "make", "--set", "sample", "--database", str(path))
+    assert code == 1 and "do not say how long a season is: give --games" in err
+    code, out, err = run_main(capsys, "schedule", "make", "--set", "sample", "--games", "4", "--database", str(path))
+    assert code == 0, err
+    assert out.startswith("Season 1 of Terminal League: 4 games, 4 a team, from day 1 to day ")
+    again = run_main(capsys, "schedule", "make", "--games", "6", "--database", str(path))
+    assert again[0] == 1 and "already has 4 games: a season is scheduled once" in again[2]
+
+    code, out, err = run_main(capsys, "sim", "--to-end", "--database", str(path))
+    assert code == 0, err
+    assert "Terminal League: 4 games played" in out
+    day, final = _league_day(path)
+    assert final == 4
+    code, out, err = run_main(capsys, "sim", "--days", "3", "--database", str(path))
+    assert code == 1 and "has no game left to play" in err
+    assert _league_day(path) == (day, 4)  # the calendar did not move
+
+
+def test_a_season_set_schedules_its_real_length_and_sim_refuses_an_unscheduled_league(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "league.sqlite3"
+    code, out, err = run_main(capsys, "run", "--database", str(path), "--pace", "0")  # one game, no schedule
+    assert code == 0, err
+    code, out, err = run_main(capsys, "sim", "--days", "1", "--database", str(path))
+    assert code == 1 and "no game left to play" in err
+    assert _league_day(path)[1] == 1
+
+    other = tmp_path / "season.sqlite3"
+    code, out, err = run_main(capsys, "schedule", "make", "--set", "1970", "--database", str(other))
+    assert code == 0, err
+    assert out.startswith("Season 1 of Terminal League 1970: 1944 games, 162 a team, from day 1 to day ")
+    code, out, err = run_main(capsys, "schedule", "make", "--games", "0", "--database", str(other))
+    assert code == 2 and "--games is at least 1" in err
+
+
+def test_sim_on_a_league_with_no_schedule_says_how_to_make_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+
+    from league.store import Store
+
+    path = tmp_path / "league.sqlite3"
+
+    async def make() -> None:
+        async with await Store.open(path) as store:
+            await store.create_league("Discord League", ["sample"])
+
+    asyncio.run(make())
+    code, out, err = run_main(capsys, "sim", "--to-end", "--database", str(path))
+    assert (code, out) == (1, "")
+    assert err == "dugout sim: season 1 of Discord League has no games scheduled: dugout schedule make schedules it\n"
