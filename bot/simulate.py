@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.season import pick_league, print_standings, terminal_league
 from league import autoplay
 from league.autoplay import DaySummary
-from league.cardpool import CardPool
 from league.errors import LeagueError, SettingsError
 from league.store import Store
 
@@ -128,7 +126,7 @@ async def schedule(
                 "once, before its first game (another league file, --database, starts a new league)"
             )
         if games is None:
-            games = season_length(await store.card_pool(league.id))
+            games = (await store.card_pool(league.id)).season_games()
             if games is None:
                 raise SettingsError(
                     f"{league.name}'s card sets do not say how long a season is: give --games (games a team)"
@@ -146,13 +144,6 @@ async def schedule(
             file=out,
         )
     return 0
-
-
-def season_length(pool: CardPool) -> int | None:
-    """The games a team plays in the season the league's card sets come from (their team entries' real
-    games, the most common), or None for sets that do not say (hand-made ones)."""
-    counts = Counter(e.games for s in pool.sets for e in s.team_entries.values() if e.games is not None)
-    return max(counts, key=lambda g: (counts[g], g)) if counts else None
 
 
 def run_schedule(path: Path, league_name: str | None, card_set: str | None, games: int | None, **options: Any) -> int:

@@ -12,6 +12,7 @@ out under the Inside Pitch names (``batter``, ``pitcher``), as a Deep Drive
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -137,6 +138,12 @@ class CardPool:
         """Whether the league's two leagues meet (``make_schedule``'s ``interleague``): the first set that
         says (a generated season: from 1997); None when none does, the schedule's default."""
         return next((s.info.interleague for s in self.sets if s.info.interleague is not None), None)
+
+    def season_games(self) -> int | None:
+        """The games a team plays in the season the sets come from: their team entries' real games (the
+        most common), or None for sets that do not say (hand-made ones)."""
+        counts = Counter(e.games for s in self.sets for e in s.team_entries.values() if e.games is not None)
+        return max(counts, key=lambda g: (counts[g], g)) if counts else None
 
     def card(self, card_id: str) -> AnyCard:
         cardset = self._home.get(card_id)

@@ -58,7 +58,7 @@ class ReportsCog(commands.Cog):
 
     @schedule.command(name="make", description="Schedule the season's games (commissioners)")
     @app_commands.describe(
-        games_per_team="Games each team plays",
+        games_per_team="Games each team plays (default: a real season set's own, as its teams played)",
         series_length="Games in most series against the same team; some are one longer or shorter (default 3)",
         first_day="League day of the first games (default: today)",
         off_days="Days each team has without a game (default: about one a week)",
@@ -67,7 +67,7 @@ class ReportsCog(commands.Cog):
     async def schedule_make(
         self,
         interaction: discord.Interaction,
-        games_per_team: app_commands.Range[int, 1, 200],
+        games_per_team: app_commands.Range[int, 1, 200] | None = None,
         series_length: app_commands.Range[int, 1, 10] = 3,
         first_day: app_commands.Range[int, 1, 1000] | None = None,
         off_days: app_commands.Range[int, 0, 200] | None = None,
@@ -75,6 +75,10 @@ class ReportsCog(commands.Cog):
     ) -> None:
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
+        if games_per_team is None:
+            games_per_team = (await self.bot.store.card_pool(league.id)).season_games()
+            if games_per_team is None:
+                raise UserError("The league's card sets do not say how long a season is: give `games_per_team`.")
         games = await self.bot.store.schedule_season(
             league.id, games_per_team, series_length=series_length, first_day=first_day, off_days=off_days, seed=seed
         )

@@ -29,6 +29,8 @@ async def test_only_a_commissioner_makes_the_schedule(fake_discord: FakeDiscord,
         assert "no games" in none_yet.text and "/schedule make" in none_yet.text
         refused = await ask(fake, fake.manager_a, "schedule", "make", games_per_team=6)
         assert refused.ephemeral and "Only a commissioner" in refused.text
+        unsaid = await ask(fake, fake.commissioner, "schedule", "make")  # hand-made teams: no real season's length
+        assert unsaid.ephemeral and "do not say how long a season is: give `games_per_team`" in unsaid.text
         assert await store.games(league.id) == []
 
         reply = await ask(fake, fake.commissioner, "schedule", "make", games_per_team=6, series_length=3, off_days=2)

@@ -33,3 +33,10 @@ async def test_the_league_schedules_by_the_sets_statement(store: Store, tmp_path
                 await store.schedule_season(league.id, 6)
         else:
             assert len(await store.schedule_season(league.id, 6)) == 6
+
+
+def test_the_pool_knows_its_seasons_length() -> None:
+    """/schedule make and dugout schedule make default to a real season's length: its team entries' games."""
+    assert CardPool.load(["1927"]).season_games() == 155  # six of 16 teams played 155 (tied games replayed)
+    assert CardPool.load(["1970"]).season_games() == 162
+    assert CardPool.load(["sample"]).season_games() is None  # hand-made teams say nothing
