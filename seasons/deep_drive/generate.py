@@ -26,7 +26,6 @@ from engine.deep_drive.odds import pa_odds, summary
 from seasons import fit as ipfit
 from seasons import generate as ipgen
 from seasons.calibrate import (
-    CALIBRATION_SCHEDULE,
     POOL_FROM,
     Calibration,
     LeaguePlayer,
@@ -35,6 +34,7 @@ from seasons.calibrate import (
     games_per_team,
     played_batting,
     player_league,
+    season_calibration_schedule,
     uses_dh,
     uses_extra_inning_runner,
 )
@@ -546,7 +546,7 @@ def generate(
     load_season: Callable[[int, Sequence[str]], Season] | None = None,
     handbook_text: str | None = None,
     player: LeaguePlayer | None = None,
-    schedule: Sequence[float] = CALIBRATION_SCHEDULE,
+    schedule: Sequence[float] | None = None,
 ) -> Report:
     """Make and write one season's Deep Drive set; raise GenerateError or SetExists.
 
@@ -554,7 +554,9 @@ def generate(
     calibrated in the league's own Deep Drive games as Inside Pitch's are (``seasons.calibrate``):
     each round of ``schedule`` (shares of the real schedule) writes the candidate set, has the
     league play it and builds the cards again with the scales pooled over the rounds
-    (:func:`build`'s ``calibration``). Without one the cards are the method's alone."""
+    (:func:`build`'s ``calibration``); by default Inside Pitch's rounds for the season
+    (``seasons.calibrate.season_calibration_schedule``: more full rounds for a season with few home
+    runs or triples). Without one the cards are the method's alone."""
     say = progress or (lambda _text: None)
     out = Path(out)
     leagues = tuple(leagues)
@@ -573,6 +575,8 @@ def generate(
     built = build(season, handbook_text)
     info = set_info(year, leagues)
     calibration: Calibration = DeepDriveCalibration()
+    if schedule is None:
+        schedule = season_calibration_schedule(season)
     if player is not None:
         calibration = calibrate(season, built, info, player, schedule, say, handbook_text)
         built = build(season, handbook_text, calibration)

@@ -237,3 +237,23 @@ def test_the_notes_show_only_the_scales_a_deep_drive_card_reads() -> None:
     )
     assert cal.describe() == "HR 0.980, gdp 1.500, pitchers' spread K 1.016, SI+ share 0.382"
     assert cal.events == {"sf": 0.836, "wp": 0.883, "e": 2.0}  # kept: only the words leave them out
+
+
+def test_the_rounds_are_inside_pitchs_for_the_season(tmp_path: Path) -> None:
+    """Issue 16: the same method as Inside Pitch's. A season with few home runs plays full rounds until
+    they hold about 7,000 of them (seasons.calibrate.season_calibration_schedule); Deep Drive played the
+    plain five, and 1927's cards (920 home runs a season) replayed +11.7 % HR over 10 replays."""
+    from seasons.calibrate import season_calibration_schedule
+
+    season = two_teams()
+    rounds: list[int] = []
+
+    def player(folder: Path, games: int, seed: int) -> Played:
+        rounds.append(seed)
+        return played_lines(season)
+
+    generate(1970, ["NL"], tmp_path / "set", load_season=lambda _y, _l: season,
+             handbook_text=DEFAULT.read_text(encoding="utf-8"), player=player)  # fmt: skip
+    expected = season_calibration_schedule(season)
+    assert len(expected) > 5  # two made-up teams hit few home runs: the most rounds
+    assert len(rounds) == len(expected)
