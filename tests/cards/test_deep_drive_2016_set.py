@@ -30,7 +30,7 @@ def test_the_licence_and_the_calibration_are_stated() -> None:
     text = (BUNDLED_SETS / SET / "ATTRIBUTION.md").read_text(encoding="utf-8")
     assert "Lahman Baseball Database" in text and "CC BY-SA 3.0" in text
     assert "docs/deep-drive/real-seasons.md" in text
-    assert "calibrated in 5 rounds of the league's own Deep Drive games" in text
+    assert "calibrated in 6 rounds of the league's own Deep Drive games" in text
 
 
 def test_pitchers_bat_with_their_own_cards_and_two_way_players_are_signed() -> None:

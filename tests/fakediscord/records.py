@@ -27,6 +27,9 @@ AUTOCOMPLETE_RESULT = 8
 MODAL = 9
 
 
+DEFERRED_ANSWER_TIMEOUT = 60.0  # seconds the fake waits for a deferred command's answer
+
+
 @dataclass
 class RecordedRequest:
     """One HTTP request the client made (path relative to /api/v10 for REST)."""
@@ -253,7 +256,11 @@ class InteractionHandle:
                 original = self.original
                 return bool(self.followup_ids) or (original is not None and not original.loading)
 
-            await self.fake.wait_for(answered, timeout, what=f"the answer after {self.name!r} deferred")
+            # A deferred command has 15 minutes in Discord; heavy ones (a league made from a 30-team season's
+            # set: 3-4 s on a busy two-core machine) must not fail the test at the first response's 5 s.
+            await self.fake.wait_for(
+                answered, max(timeout, DEFERRED_ANSWER_TIMEOUT), what=f"the answer after {self.name!r} deferred"
+            )
             original = self.original
             message = original if original is not None and not original.loading else self.followups[0]
             return self._reply_from(kind, message)
