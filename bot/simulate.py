@@ -115,8 +115,17 @@ async def schedule(
 ) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     async with await Store.open(path) as store:
-        if card_set is not None and league_name is None:
-            league = await terminal_league(store, card_set)  # as dugout run --set makes it
+        own_set = card_set if league_name is None else None  # the set's terminal league, made if need be
+        if games is None:  # asked before anything is made: a refused command leaves the file as it was
+            if own_set is not None:
+                pool = await store.card_sets([own_set])
+            else:
+                pool = await store.card_pool((await pick_league(store, league_name)).id)
+            games = pool.season_games()
+            if games is None:
+                raise SettingsError("the card sets do not say how long a season is: give --games (games a team)")
+        if own_set is not None:
+            league = await terminal_league(store, own_set)
         else:
             league = await pick_league(store, league_name)
         made = [g for g in await store.games(league.id) if g.season == league.season]
@@ -125,12 +134,6 @@ async def schedule(
                 f"season {league.season} of {league.name} already has {len(made)} games: a season is scheduled "
                 "once, before its first game (another league file, --database, starts a new league)"
             )
-        if games is None:
-            games = (await store.card_pool(league.id)).season_games()
-            if games is None:
-                raise SettingsError(
-                    f"{league.name}'s card sets do not say how long a season is: give --games (games a team)"
-                )
         planned = await store.schedule_season(
             league.id, games, series_length=series_length, off_days=off_days, first_day=first_day, seed=seed
         )

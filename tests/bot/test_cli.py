@@ -296,6 +296,10 @@ def test_schedule_make_then_sim_plays_the_season_at_the_terminal(
     assert code == 1 and "no database at" in err
     code, out, err = run_main(capsys, "schedule", "make", "--set", "sample", "--database", str(path))
     assert code == 1 and "do not say how long a season is: give --games" in err
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM league").fetchone() == (0,)  # refused: nothing made
     code, out, err = run_main(capsys, "schedule", "make", "--set", "sample", "--games", "4", "--database", str(path))
     assert code == 0, err
     assert out.startswith("Season 1 of Terminal League: 4 games, 4 a team, from day 1 to day ")
