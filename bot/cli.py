@@ -319,11 +319,10 @@ def _schedule(args: argparse.Namespace) -> int:
     if args.card_set is None and not path.exists():
         print(f"no database at {path} (--set makes its terminal league; so do dugout run and the bot)", file=sys.stderr)
         return 1
-    for name in ("games", "series_length", "off_days", "first_day"):
-        value = getattr(args, name)
-        if value is not None and value < (0 if name == "off_days" else 1):
-            print(f"dugout schedule: --{name.replace('_', '-')} is at least {0 if name == 'off_days' else 1}",
-                  file=sys.stderr)  # fmt: skip
+    least = {"games": 1, "series_length": 1, "off_days": 0, "first_day": 1}
+    for name, low in least.items():
+        if (value := getattr(args, name)) is not None and value < low:
+            print(f"dugout schedule: --{name.replace('_', '-')} is at least {low}", file=sys.stderr)
             return 2
     return simulate.run_schedule(
         path,
