@@ -47,7 +47,7 @@ PLAYER_SHARE_WITHIN = 0.90
 MIN_PA = 400
 MIN_IP_OUTS = 150 * 3
 
-COUNTS = ("g", "pa", "ab", "r", "h", "doubles", "triples", "hr", "bb", "so", "hbp", "sf", "sb", "cs", "gidp", "e")
+COUNTS = ("g", "pa", "ab", "r", "h", "doubles", "triples", "hr", "bb", "so", "hbp", "sf", "sh", "sb", "cs", "gidp", "e")
 
 
 @dataclass
@@ -66,6 +66,7 @@ class Line:
     so: float = 0
     hbp: float = 0
     sf: float = 0
+    sh: float = 0
     sb: float = 0
     cs: float = 0
     gidp: float = 0
@@ -254,7 +255,8 @@ def _read_replay(db_path: Path, season: Season) -> Replay:
                 out.team_games[team] = out.team_games.get(team, 0) + 1
         for row in db.execute(
             "SELECT card_id, sum(pa) pa, sum(ab) ab, sum(r) r, sum(h) h, sum(doubles) doubles, sum(triples) triples,"
-            " sum(hr) hr, sum(bb) bb, sum(k) so, sum(hbp) hbp, sum(sf) sf, sum(sb) sb, sum(cs) cs, sum(gidp) gidp"
+            " sum(hr) hr, sum(bb) bb, sum(k) so, sum(hbp) hbp, sum(sf) sf, sum(sh) sh, sum(sb) sb,"
+            " sum(cs) cs, sum(gidp) gidp"
             " FROM season_batting WHERE phase = 'regular' GROUP BY card_id"
         ):
             line = Line(**{name: row[name] for name in COUNTS if name not in ("g", "e")})
@@ -370,7 +372,9 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
     rows += league_runs(season, replays)
     rows += [("BA", real.ba, sim.ba, None), ("OBP", real.obp, sim.obp, None), ("SLG", real.slg, sim.slg, None)]
     labels = {"so": "K", "bb": "BB", "hr": "HR", "doubles": "2B", "triples": "3B", "sb": "SB"}
-    for name in ("hr", "doubles", "triples", "bb", "so", "hbp", "sb", "cs", "e", "gidp"):
+    # PA and SH a game have no target: they say whether the auto-managers' bunting keeps the batters
+    # a game (a season's SH held its sacrifice flies in 1908-1930 and 1939).
+    for name in ("hr", "doubles", "triples", "bb", "so", "hbp", "sb", "cs", "e", "gidp", "sh", "pa"):
         tolerance = LEAGUE_EVENT_TOLERANCE if name in EVENTS_WITH_TARGETS else None
         rows.append((f"{labels.get(name, name.upper())}/G", _per_game(real, name), _per_game(sim, name), tolerance))
 

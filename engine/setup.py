@@ -86,6 +86,12 @@ class Options:
     # DDB "Stealing Bases" (2), manual: the offense calls each steal before the roll, instead of
     # the automatic roll (1). Needs ``dd_steals``.
     dd_manual_steals: bool = False
+    # Dugout's auto-manager, not the book's: besides its late-and-close bunt, it sacrifices with nobody
+    # out, a man on first or second and third open, in a game within two runs, whenever the batter's
+    # card reaches base (DD, SI+, SI, BB, HBP) on fewer than this many of its 50 numbers: the era's
+    # bunting. 0 (the default): late and close only. A generated season's set states it
+    # (``auto_bunt_below``), fitted to the season's sacrifice hits.
+    dd_auto_bunt_below: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -99,6 +105,8 @@ class Options:
             raise SetupError(f"strategy_rolls is 'suggestions' or 'rules', not {self.strategy_rolls!r}")
         if self.innings < 1:
             raise SetupError("a game has at least one inning")
+        if not 0 <= self.dd_auto_bunt_below <= 50:
+            raise SetupError(f"dd_auto_bunt_below counts a card's numbers, 0 to 50, not {self.dd_auto_bunt_below}")
 
     def uses_dh(self, league: str | None) -> bool:
         """Whether a game whose home team plays in ``league`` (its ``subleague``, None for none) has the

@@ -107,14 +107,16 @@ class CardPool:
 
     def options(self) -> Options | None:
         """The game options the sets state for a league made from them: for each of the designated
-        hitter and the extra-inning runner, the first set that says; None when no set says either.
+        hitter, the extra-inning runner and Deep Drive's era bunting (``auto_bunt_below``), the first
+        set that says; None when no set says any.
 
         A set that names the leagues using the DH (``designated_hitter = ["AL"]``) gives ``dh_leagues``
         (each game the home team's league's rule; teams of no league without the DH), unless the
         leagues it names are all its teams' leagues (the DH everywhere, as ``true``) or none (as ``false``)."""
         dh = [s for s in self.sets if s.info.designated_hitter is not None]
         runner = [s.info.extra_inning_runner for s in self.sets if s.info.extra_inning_runner is not None]
-        if not dh and not runner:
+        bunting = [s.info.auto_bunt_below for s in self.sets if s.info.auto_bunt_below is not None]
+        if not dh and not runner and not bunting:
             return None
         designated_hitter, dh_leagues = False, ""
         if dh:
@@ -132,6 +134,7 @@ class CardPool:
             designated_hitter=designated_hitter,
             dh_leagues=dh_leagues,
             extra_inning_runner=bool(runner and runner[0]),
+            dd_auto_bunt_below=bunting[0] if bunting else 0,
         )
 
     def interleague(self) -> bool | None:

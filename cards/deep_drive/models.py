@@ -14,6 +14,7 @@ from pydantic import BeforeValidator, PlainSerializer, field_validator, model_va
 from cards.deep_drive.notation import (
     DEEP_DRIVE_CODES,
     GRADES,
+    ON_BASE_CODES,
     OUT_CODES,
     PLAY_CODES,
     Chance,
@@ -166,6 +167,10 @@ class Batter(DeepDriveCard):
         if expected != 100:
             raise ValueError(f"DEEP DRIVE ends at {expected - 1:02d}; it covers 00-99")
         return value
+
+    def on_base_numbers(self) -> int:
+        """How many of his 50 numbers put him on base or send the ball deep (DD, SI+, SI, BB, HBP)."""
+        return sum(len(c.numbers) for code, c in self.chances.items() if code in ON_BASE_CODES and c.numbers)
 
     def deep(self, roll: int) -> str:
         """The DEEP DRIVE reading at a red-and-white roll."""

@@ -37,6 +37,8 @@ __all__ = [
 
 # The results a card's 50 numbers give (DDB "Reading the Results"), in the order a card prints them.
 PLAY_CODES = ("DD", "SI+", "SI", "BB", "HBP", "SO", "DEF", "OUT")
+# The results that put the batter on base or send the ball deep, whoever fields.
+ON_BASE_CODES = ("DD", "SI+", "SI", "BB", "HBP")
 # The DEEP DRIVE section's readings: home run, triple, double, and one deep fly out.
 DEEP_DRIVE_CODES = ("HR", "TR", "DO", "F7d", "F8d", "F9d")
 # Every out code of DDB "Outs Chart" a card's OUTS section may print (L1 comes only from the

@@ -14,7 +14,8 @@
 The auto-manager: a fatigued pitcher leaves while the bullpen has a man (the tired one stays
 when it is empty, so every game finishes); the closer comes in for a save in the last inning;
 the infield comes in late with the tying or go-ahead run on third; the outfield comes in when it
-may; the offense bunts late in a close game, sends a runner on good odds (manual steals), bats for
+may; the offense bunts late in a close game (and, in an era that bunted, the weak hitters in any
+close game: the option ``dd_auto_bunt_below``), sends a runner on good odds (manual steals), bats for
 the pitcher and runs for a slow tying or winning run late (substitutes), otherwise swings away.
 A pitcher hurt or ejected cannot stay: "stay" is not offered.
 """
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
 from engine.deep_drive import endurance, prepitch, strategy, substitutes
-from engine.deep_drive.cards import available_relievers, pitcher_card
+from engine.deep_drive.cards import available_relievers, batter_card, pitcher_card
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
 from engine.deep_drive.substitutes import pen_words
 from engine.requests import Option
@@ -42,6 +43,7 @@ SAFE = "safe"
 STEAL = "steal"
 BASE_WORDS = {2: "second", 3: "third"}
 LATE_INNING = 7
+ERA_BUNT_MARGIN = 2  # the era's bunt is for a close game: the score within this many runs
 
 
 def _lead(g: Game, team: TeamState) -> int:
@@ -276,7 +278,7 @@ def offense_call(g: Game, plan: Alignment) -> None:
 
 def _suggest_offense(g: Game, changes: list[Option]) -> str:
     """The auto-manager's call: a pinch hitter or runner when substitutes.suggest_offense says so;
-    the bunt with nobody out from the 7th inning on, tied or a run behind, with third base open;
+    the sacrifice in a bunting spot (:func:`_sacrifice_spot`);
     a manual steal when the chart's odds are good (prepitch.suggest_manual_steal); otherwise it
     swings away (playing it safe would give up the sacrifice fly)."""
     state = g.state
@@ -285,15 +287,25 @@ def _suggest_offense(g: Game, changes: list[Option]) -> str:
         return change
     if not state.runners_on():
         return SWING
-    behind = -_lead(g, state.batting)
-    if (
-        state.inning >= LATE_INNING
-        and 0 <= behind <= 1
-        and state.outs == 0
-        and state.runner_on(3) is None
-        and strategy.legal(g, strategy.SACRIFICE)
-    ):
+    if _sacrifice_spot(g):
         return strategy.SACRIFICE
     if prepitch.manual_steals(g) and prepitch.suggest_manual_steal(g):
         return STEAL
     return SWING
+
+
+def _sacrifice_spot(g: Game) -> bool:
+    """The auto-manager's bunt: nobody out, a man on first or second and third open; late (7th on) and
+    tied or a run behind; or, in an era that bunted (the option ``dd_auto_bunt_below``), within two
+    runs with a batter whose card reaches base on fewer numbers than the option says."""
+    state = g.state
+    if state.outs or state.runner_on(3) is not None or not strategy.legal(g, strategy.SACRIFICE):
+        return False
+    behind = -_lead(g, state.batting)
+    if state.inning >= LATE_INNING and 0 <= behind <= 1:
+        return True
+    below = g.setup.options.dd_auto_bunt_below
+    if not below or abs(behind) > ERA_BUNT_MARGIN:
+        return False
+    team = state.batting
+    return batter_card(team.order[team.up % len(team.order)]).on_base_numbers() < below

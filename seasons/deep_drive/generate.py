@@ -41,6 +41,7 @@ from seasons.calibrate import (
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
 from seasons.deep_drive import ratings as rt
+from seasons.deep_drive.bunting import BuntFit
 from seasons.deep_drive_handbook import average_mix, derive, totals_from_season
 from seasons.depth import DepthError, depth_chart
 from seasons.stats import Batting, Pitching, Player, Season
@@ -216,6 +217,8 @@ class DeepDriveCalibration(Calibration):
 
     si_plus: float = cnt.SI_PLUS_SHARE
     runs: list[tuple[float, float, float]] = field(default_factory=list)  # (share, runs ratio, plate appearances)
+    # The auto-manager's era bunting (the set's ``auto_bunt_below``), fitted to the season's sacrifices.
+    bunting: BuntFit = field(default_factory=BuntFit)
 
     def _update_levels(
         self, played: PlayedLeague, pitcher_cards: Iterable[str], season: Season, pitchers_real: Batting
@@ -242,9 +245,12 @@ class DeepDriveCalibration(Calibration):
         spread and SI+ figures). Where the leagues keep their own scales, each league's part (a
         Deep Drive calibration too) names its own SI+ share."""
         read = replace(self, events={}, running={}, spread={})
-        if self.leagues:
-            return Calibration.describe(read)
-        return f"{Calibration.describe(read)}, SI+ share {self.si_plus:.3f}"
+        parts = (
+            [Calibration.describe(read)]
+            if self.leagues
+            else [Calibration.describe(read), f"SI+ share {self.si_plus:.3f}"]
+        )
+        return ", ".join([*parts, self.bunting.describe()] if self.bunting.rounds else parts)
 
 
 def base_runs(b: Batting) -> float:
@@ -574,12 +580,13 @@ def generate(
     say("deriving the season's handbook and building every Deep Drive card")
     built = build(season, handbook_text)
     info = set_info(year, leagues)
-    calibration: Calibration = DeepDriveCalibration()
+    calibration = DeepDriveCalibration()
     if schedule is None:
         schedule = season_calibration_schedule(season)
     if player is not None:
         calibration = calibrate(season, built, info, player, schedule, say, handbook_text)
         built = build(season, handbook_text, calibration)
+        info = bunting_info(info, calibration.bunting)
     report = Report(year, leagues, out, clipped=list(built.clipped))
     report.calibration = calibration.describe() if player is not None else ""
     say("checking each card against the league's average opponent (exact odds)")
@@ -619,6 +626,11 @@ def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
         licence="CC BY-SA 3.0",
         handbook=HANDBOOK_FILE,
     )
+
+
+def bunting_info(info: SetInfo, bunting: BuntFit) -> SetInfo:
+    """The set's statement of its era's bunting (none where the auto-manager's late bunts are enough)."""
+    return info.model_copy(update={"auto_bunt_below": bunting.below or None})
 
 
 def calibrate(
@@ -670,6 +682,9 @@ def calibrate(
                 pitchers_by_card=pitchers_by_card,
                 split=split,
             )
+            batters = [c for cards in built.files.values() for c in cards if isinstance(c, Batter)]
+            calibration.bunting.update(played, season, batters, built.weights)
+            info = bunting_info(info, calibration.bunting)
             extras = round_extras(played, season)
             say(f"calibration {n} played against real: {calibration.round_report(season)}; {extras}")
             say(f"calibration {n}: {calibration.describe()}")

@@ -43,17 +43,17 @@ def _db(path: Path) -> None:
                                status TEXT, phase TEXT);
             CREATE TABLE season_batting (team_id INTEGER, card_id TEXT, phase TEXT, pa INTEGER, ab INTEGER,
                 r INTEGER, h INTEGER, doubles INTEGER, triples INTEGER, hr INTEGER, bb INTEGER, k INTEGER,
-                hbp INTEGER, sf INTEGER, sb INTEGER, cs INTEGER, gidp INTEGER);
+                hbp INTEGER, sf INTEGER, sb INTEGER, cs INTEGER, gidp INTEGER, sh INTEGER);
             CREATE TABLE season_pitching (team_id INTEGER, card_id TEXT, phase TEXT, bf INTEGER, h INTEGER,
                 bb INTEGER, hbp INTEGER, hr INTEGER, k INTEGER);
             INSERT INTO team VALUES (1, 'AAA', 'aaa-1970-park'), (2, 'BBB', 'bbb-1970-park');
             INSERT INTO game VALUES (1, 2, 3, 5, 'final', 'regular'), (2, 1, 2, 7, 'final', 'regular'),
                                     (1, 2, 9, 9, 'final', 'playoffs');
             INSERT INTO season_batting VALUES
-                (1, 'a-1970', 'regular', 8, 7, 2, 3, 1, 0, 1, 1, 2, 0, 0, 0, 0, 0),
-                (1, 'a-1970', 'regular', 4, 4, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0),
-                (1, 'a-1970', 'playoffs', 40, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-                (2, 'b-1970', 'regular', 9, 9, 5, 4, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0);
+                (1, 'a-1970', 'regular', 8, 7, 2, 3, 1, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0),
+                (1, 'a-1970', 'regular', 4, 4, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0),
+                (1, 'a-1970', 'playoffs', 40, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                (2, 'b-1970', 'regular', 9, 9, 5, 4, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0);
             INSERT INTO season_pitching VALUES
                 (1, 'p-1970', 'regular', 20, 5, 2, 0, 1, 4), (1, 'aaa-depth-arms-1970', 'regular', 6, 2, 0, 1, 0, 1),
                 (2, 'q-1970', 'regular', 25, 6, 3, 0, 0, 5);

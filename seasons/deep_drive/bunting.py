@@ -1,0 +1,104 @@
+"""The era's bunting for a generated Deep Drive set: how weak a hitter the auto-manager sacrifices with.
+
+The book leaves the sacrifice to the managers (DDB "Sacrifice Bunt"), and Dugout's Deep Drive
+auto-manager bunts late in a close game only: about 0.2 times a team game, which is the modern
+game's rate but a sixth of 1927's. Fewer bunts there mean more batters swinging, so every count a
+game runs high. A set states the era's bunting as ``auto_bunt_below`` (``engine.setup.Options``'s
+``dd_auto_bunt_below``): with nobody out, a man on first or second and third open, in a game within
+two runs, the auto-manager also sacrifices with any batter whose card reaches base on fewer of its
+50 numbers.
+
+:class:`BuntFit` fits that number in the calibration's rounds to the season's sacrifice bunts a team
+game (:func:`real_bunts`). The model: bunts a game = the late-and-close bunts (``base``, played
+by the first round, which bunts by that rule alone) + ``spots`` × the share of the league's plate
+appearances taken by batters under the number (:func:`share_below`: the cards weighted by their real
+PA, the pitchers' generic card by theirs). ``spots`` starts at :data:`SPOTS` and is refitted from the
+rounds that bunted by the number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from cards.deep_drive.models import Batter
+from seasons.calibrate import PlayedLeague
+from seasons.stats import Season, sac_flies_among_sacrifice_hits
+
+# Bunting spots a team game, weighted as the cards' plate appearances are: measured on a 1927 set
+# (0.26, 0.42 and 0.87 more bunts a game at 12, 15 and 18 numbers, with 22 %, 37 % and 64 % of the
+# PA under them). Only the first guess: the rounds refit it.
+SPOTS = 1.2
+# The most a card has (every number on base) and one more: the number is below it.
+MOST = 51
+
+
+def real_bunts(season: Season, played_sac_flies: float) -> float:
+    """The season's sacrifice bunts a team game: its sacrifice hits, less the league's own sacrifice
+    flies a game (``played_sac_flies``, from its rounds) in the years the flies were scored as
+    sacrifice hits (``seasons.stats.sac_flies_among_sacrifice_hits``)."""
+    games = sum(t.g for t in season.teams.values())
+    if not games:
+        return 0.0
+    bunts = season.league_batting().sh / games
+    if sac_flies_among_sacrifice_hits(season.year):
+        bunts -= played_sac_flies
+    return max(bunts, 0.0)
+
+
+def share_below(cards: Iterable[Batter], weights: Mapping[str, float], below: int) -> float:
+    """The share of the cards' plate appearances (``weights`` by card id) whose card reaches base on
+    fewer than ``below`` numbers."""
+    total = under = 0.0
+    for card in cards:
+        weight = weights.get(card.id, 0.0)
+        total += weight
+        if card.on_base_numbers() < below:
+            under += weight
+    return under / total if total else 0.0
+
+
+@dataclass
+class BuntFit:
+    """The auto-manager's ``auto_bunt_below`` fitted round by round (0: late and close only)."""
+
+    below: int = 0
+    base: float | None = None  # late-and-close bunts a team game (the first round's)
+    spots: float = SPOTS
+    target: float = 0.0
+    # per round: (the number played, its share of PA, bunts a team game, team games)
+    rounds: list[tuple[int, float, float, int]] = field(default_factory=list)
+
+    def update(
+        self, played: PlayedLeague, season: Season, cards: Iterable[Batter], weights: Mapping[str, float]
+    ) -> None:
+        """Add one played round and choose the number for the next."""
+        cards = list(cards)
+        games = played.team_games or 1
+        bunts = sum(line.get("sh", 0) for line in played.batting.values()) / games
+        flies = sum(line.get("sf", 0) for line in played.batting.values()) / games
+        share = share_below(cards, weights, self.below) if self.below else 0.0
+        self.rounds.append((self.below, share, bunts, played.team_games))
+        self.target = real_bunts(season, flies)
+        if self.base is None or not self.below:
+            self.base = bunts
+        bunted = [(s, b, g) for n, s, b, g in self.rounds if n and s > 0]
+        if bunted:
+            weight = sum(s * g for s, _, g in bunted)
+            self.spots = max(sum((b - self.base) * g for _, b, g in bunted) / weight, 0.1)
+        wanted = (self.target - self.base) / self.spots
+        if wanted <= 0:
+            self.below = 0
+            return
+        self.below = min(range(1, MOST + 1), key=lambda n: (abs(share_below(cards, weights, n) - wanted), n))
+
+    def describe(self) -> str:
+        if not self.rounds:
+            return ""  # not fitted (a league's own part of a split calibration, or no rounds yet)
+        played = self.rounds[-1][2]
+        if not self.below:
+            return f"bunting late and close only ({played:.2f} a team game, the season {self.target:.2f})"
+        return (
+            f"bunting below {self.below} on-base numbers (the last round {played:.2f} a team game, "
+            f"the season {self.target:.2f})"
+        )
