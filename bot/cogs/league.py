@@ -115,8 +115,12 @@ def league_embed(league: League) -> discord.Embed:
     embed.add_field(name="Commissioners", value=", ".join(f"<@{c}>" for c in league.commissioners) or "none")
     if league.channels:
         embed.add_field(name="Channels", value=", ".join(f"{p}: <#{c}>" for p, c in league.channels.items()))
-    embed.add_field(name="Game options", value=_settings_text(league.options.to_dict()), inline=False)
-    embed.add_field(name="League rules", value=_settings_text(league.rules.to_dict()), inline=False)
+    # Only the settings its game reads (settings_of): a Deep Drive league is not shown Inside Pitch's.
+    own = set(settings_of(league.ruleset))
+    options = {k: v for k, v in league.options.to_dict().items() if k in own}
+    embed.add_field(name="Game options", value=_settings_text(options), inline=False)
+    rules = {k: v for k, v in league.rules.to_dict().items() if k in own}
+    embed.add_field(name="League rules", value=_settings_text(rules), inline=False)
     return embed
 
 

@@ -309,6 +309,19 @@ async def test_league_options_keep_to_the_leagues_game(fake_discord: FakeDiscord
     assert not league.options.throw_charts_2007
 
 
+async def test_the_eras_bunting_is_a_number_the_commissioner_may_set(fake_discord: FakeDiscord, store: Store) -> None:
+    """``dd_auto_bunt_below`` counts a card's numbers: 16 is kept; 99 is refused in private and changes nothing."""
+    fake = fake_discord
+    async with running_bot(fake, store):
+        await deep_league(fake, store)
+        kept = await ask(fake, fake.commissioner, "league", "options", setting="dd_auto_bunt_below", value="16")
+        refused = await ask(fake, fake.commissioner, "league", "options", setting="dd_auto_bunt_below", value="99")
+        assert refused.ephemeral and "0 to 50" in refused.text, refused.text
+        assert kept.text.startswith("dd_auto_bunt_below is now 16.") and not kept.ephemeral
+    [league] = await store.leagues(fake.guild_id)
+    assert league.options.dd_auto_bunt_below == 16
+
+
 async def test_game_autoplay_tells_who_the_bench_usage_chart_sat(fake_discord: FakeDiscord, store: Store) -> None:
     fake = fake_discord
     async with running_bot(fake, store):
