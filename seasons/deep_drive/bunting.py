@@ -2,7 +2,7 @@
 
 The book leaves the sacrifice to the managers (DDB "Sacrifice Bunt"), and Dugout's Deep Drive
 auto-manager bunts late in a close game only: about 0.2 times a team game, which is the modern
-game's rate but a sixth of 1927's. Fewer bunts there mean more batters swinging, so every count a
+game's rate but a quarter of 1927's. Fewer bunts there mean more batters swinging, so every count a
 game runs high. A set states the era's bunting as ``auto_bunt_below`` (``engine.setup.Options``'s
 ``dd_auto_bunt_below``): with nobody out, a man on first or second and third open, in a game within
 two runs, the auto-manager also sacrifices with any batter whose card reaches base on fewer of its
@@ -13,7 +13,8 @@ game (:func:`real_bunts`). The model: bunts a game = the late-and-close bunts (`
 by the first round, which bunts by that rule alone) + ``spots`` × the share of the league's plate
 appearances taken by batters under the number (:func:`share_below`: the cards weighted by their real
 PA, the pitchers' generic card by theirs). ``spots`` starts at :data:`SPOTS` and is refitted from the
-rounds that bunted by the number.
+rounds that bunted by the number. A season whose late bunts come within :data:`MIN_EXTRA` a game of
+its own states nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from seasons.stats import Season, sac_flies_among_sacrifice_hits
 SPOTS = 1.2
 # The most a card has (every number on base) and one more: the number is below it.
 MOST = 51
+# Fewer extra bunts a team game than this are left to the late ones: a round's bunts wander by
+# about 0.03-0.05 a game (2016's rounds at one number: 0.22-0.26), so a smaller gap is noise, and
+# chasing it swung 2016's number between 1 and 3 (its SH 0.21 a game, the late bunts 0.18).
+MIN_EXTRA = 0.1
 
 
 def real_bunts(season: Season, played_sac_flies: float) -> float:
@@ -86,10 +91,10 @@ class BuntFit:
         if bunted:
             weight = sum(s * g for s, _, g in bunted)
             self.spots = max(sum((b - self.base) * g for _, b, g in bunted) / weight, 0.1)
-        wanted = (self.target - self.base) / self.spots
-        if wanted <= 0:
+        if self.target - self.base < MIN_EXTRA:
             self.below = 0
             return
+        wanted = (self.target - self.base) / self.spots
         self.below = min(range(1, MOST + 1), key=lambda n: (abs(share_below(cards, weights, n) - wanted), n))
 
     def describe(self) -> str:

@@ -73,12 +73,15 @@ def test_the_number_is_fitted_from_the_late_bunts_and_the_spots() -> None:
     assert "bunting below 13 on-base numbers" in fit.describe()
 
 
-def test_a_season_that_bunted_no_more_than_late_and_close_states_nothing() -> None:
-    season = with_sacrifices(two_teams(), 32)  # 0.2 a game
-    cards = [hitter("b", 10)]
+@pytest.mark.parametrize(("sacrifices", "below"), [(32, 0), (48, 0), (60, 10)])
+def test_a_season_within_a_rounds_noise_of_the_late_bunts_states_nothing(sacrifices: int, below: int) -> None:
+    """0.20 and 0.30 bunts a game against 0.25 late ones: within MIN_EXTRA (0.1); 0.37 is not."""
+    season = with_sacrifices(two_teams(), sacrifices)
+    cards = [hitter("b", 9), hitter("c", 30)]
     fit = BuntFit()
-    fit.update(round_of(0.25), season, cards, {"b": 1.0})
-    assert fit.below == 0 and "late and close only" in fit.describe()
+    fit.update(round_of(0.25), season, cards, {"b": 1.0, "c": 9.0})
+    assert fit.below == below
+    assert ("late and close only" in fit.describe()) == (below == 0)
 
 
 def bunting_generate(tmp_path: Path, season: Season, bunts: float) -> tuple[Path, list[str]]:
