@@ -10,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from bot import terminal
-from bot.terminal import add_ask_argument
+from bot.terminal import add_ask_argument, parse_options
 from cards import BUNDLED_SETS, SAMPLE_SET
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
 from cards.deep_drive.loader import AnyDeepDriveCard, DeepDriveSet
@@ -213,10 +213,12 @@ def _run(args: argparse.Namespace) -> int:
     card_set = getattr(args, "card_set", None) or default_set
     try:
         rules = season.parse_rules(getattr(args, "rule", None) or [])
+        options = parse_options(getattr(args, "option", None) or [])
     except ValueError as exc:
         print(f"dugout run: {exc}", file=sys.stderr)
         return 2
-    return season.run(database, getattr(args, "pace", None), getattr(args, "ask", PERSON_DEFAULT), card_set, rules)
+    ask = getattr(args, "ask", PERSON_DEFAULT)
+    return season.run(database, getattr(args, "pace", None), ask, card_set, rules, options)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -255,6 +257,15 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         help="set a rule of the terminal league, kept in its file, e.g. --rule bench_usage=on (Deep Drive's Bench "
         "Usage Chart before each game) or --rule post_game_injuries=off; repeat for several "
         "(league.models.LeagueRules)",
+    )
+    run.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="set a game option of the terminal league, kept in its file, as /league options does, e.g. "
+        "--option dd_manual_steals or --option innings=7 (on/off for the rules options; repeat for several; "
+        "a league is offered its own game's options: engine.setup.Options)",
     )
     run.add_argument(
         "--bot",

@@ -43,8 +43,10 @@ from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
+from engine.setup import Options, SetupError
 from league.errors import LeagueError, NotFound, SettingsError
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
+from league.settings import settings_of
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import BENCH_USAGE, Store
 
@@ -242,9 +244,11 @@ class TerminalRun:
         ask: str = PERSON_DEFAULT,
         card_set: str = SAMPLE,
         rules: Mapping[str, int] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         self.ask = ask
         self.rules = dict(rules or {})  # --rule: league rules to set before the game
+        self.options = dict(options or {})  # --option: game options to set before the game
         self.card_set = card_set
         self.runner = runner
         self.signals = signals
@@ -261,14 +265,37 @@ class TerminalRun:
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
+    def settle(self, store: Store, league: League) -> League:
+        """The ``--option`` and ``--rule`` settings, kept in the league: all of them or, when one is not
+        its game's or not valid (SettingsError, the message says which), none."""
+        if not (self.options or self.rules):
+            return league
+        own = settings_of(league.ruleset)
+        other = [name for name in [*self.options, *self.rules] if name not in own]
+        if other:
+            game = "Deep Drive" if league.ruleset == DEEP_DRIVE else "Inside Pitch"
+            raise SettingsError(
+                f"{', '.join(other)} {'is' if len(other) == 1 else 'are'} not a setting of {league.name}, which "
+                f"plays {game}; its settings: {', '.join(own)}"
+            )
+        try:
+            options = Options.from_dict({**league.options.to_dict(), **self.options})
+            rules = LeagueRules.from_dict({**league.rules.to_dict(), **self.rules})
+        except (SetupError, ValueError) as exc:
+            raise SettingsError(str(exc)) from exc
+        if self.options:
+            league = self.call(store.set_options(league.id, options))
+            self.say("Game options: " + ", ".join(f"{name} {_shown(v)}" for name, v in self.options.items()) + ".")
+        if self.rules:
+            league = self.call(store.set_rules(league.id, rules))
+            self.say("League rules: " + ", ".join(f"{name} {value}" for name, value in self.rules.items()) + ".")
+        return league
+
     def play(self) -> int:
         store = self.call(Store.open(self.path))
         try:
             league = self.call(terminal_league(store, self.card_set))
-            if self.rules:
-                changed = LeagueRules.from_dict({**league.rules.to_dict(), **self.rules})
-                league = self.call(store.set_rules(league.id, changed))
-                self.say("League rules: " + ", ".join(f"{name} {value}" for name, value in self.rules.items()) + ".")
+            league = self.settle(store, league)
             live = self.call(store.games(league.id, status="live"))
             record, game = self.resume(store, live[0]) if live else self.start(store, league)
             self.record = record
@@ -428,6 +455,10 @@ async def pick_league(store: Store, name: str | None) -> League:
 RULE_WORDS = {"on": 1, "yes": 1, "true": 1, "off": 0, "no": 0, "false": 0}
 
 
+def _shown(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
 def parse_rules(texts: Sequence[str]) -> dict[str, int]:
     """``--rule NAME=VALUE`` values as league rules (``LeagueRules``): a whole number, or on/off for 1/0."""
     known = {f.name for f in fields(LeagueRules)}
@@ -452,6 +483,7 @@ def run(
     ask: str = PERSON_DEFAULT,
     card_set: str = SAMPLE,
     rules: Mapping[str, int] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> int:
     """``dugout run`` without a token: the terminal league's live game if there is one, else its next.
 
@@ -464,7 +496,7 @@ def run(
         pace = WATCH_PACE if inp.isatty() and out.isatty() else 0.0
     database.parent.mkdir(parents=True, exist_ok=True)
     with Signals() as signals, asyncio.Runner() as runner:
-        this = TerminalRun(runner, signals, database, out, inp, pace, ask, card_set, rules or {})
+        this = TerminalRun(runner, signals, database, out, inp, pace, ask, card_set, rules or {}, options or {})
         try:
             return this.play()
         except Stopped as stop:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from datetime import UTC, datetime
 from typing import Any
@@ -25,29 +24,10 @@ from league import autoplay
 from league.cardpool import resolve_set
 from league.errors import CardError
 from league.models import League, LeagueRules
+from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, settings_of
 
 log = logging.getLogger(__name__)
 DEADLINE_CHECK_SECONDS = 60
-# The settings /league options can change: the game's options and the league's rules.
-GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
-LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
-SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
-# Whose settings they are: Deep Drive reads the "dd_" options and the four both games play
-# (engine.deep_drive reads no other option; dh_leagues is the store's: each game's DH is its home
-# park's league's); Inside Pitch reads the rest. Two league rules act on Deep Drive leagues only
-# (league.models.LeagueRules).
-SHARED_OPTIONS = frozenset(("designated_hitter", "dh_leagues", "innings", "extra_inning_runner"))
-DEEP_DRIVE_RULES = frozenset(("post_game_injuries", "bench_usage"))
-
-
-def settings_of(ruleset: str) -> list[str]:
-    """The settings /league options offers a league of ``ruleset``: the game options its engine reads, its rules."""
-    deep = ruleset == DEEP_DRIVE
-    if deep:
-        return [n for n in SETTINGS if n in SHARED_OPTIONS or n.startswith("dd_") or n in LEAGUE_RULES]
-    return [n for n in SETTINGS if not n.startswith("dd_") and n not in DEEP_DRIVE_RULES]
-
-
 # /league-create ruleset: the game a league plays, and the bundled set it gets when none is named.
 RULESET_CHOICES = [
     app_commands.Choice(name="Inside Pitch", value=INSIDE_PITCH),

@@ -16,6 +16,7 @@ from cards.loader import load_any_set
 from engine.game import Game
 from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE
+from engine.setup import Options
 from league.store import Store
 from tests.league.test_deep_drive_league import fragile_pitchers
 from tests.league.test_dh_by_league import deep_drive_mixed
@@ -157,6 +158,67 @@ def test_run_refuses_an_unknown_rule_plainly(
     assert err.strip() == (
         "dugout run: --rule bench_usage= takes a whole number or on/off, e.g. --rule bench_usage=on; not 'maybe'"
     )
+
+
+def terminal_options(database: Path) -> tuple[dict[str, object], int]:
+    async def read() -> tuple[dict[str, object], int]:
+        async with await Store.open(database) as store:
+            [league] = await store.leagues()
+            return league.options.to_dict(), len(await store.games(league.id, status="final"))
+
+    return asyncio.run(read())
+
+
+def test_run_keeps_a_game_option_in_the_league(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``dugout run --option``, as /league options: the terminal league keeps its game options (a Deep
+    Drive league the era's bunting and manual steals here) for this game and the next."""
+    database = tmp_path / "league.sqlite3"
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(database))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert (
+        main(["run", "--ruleset", "deep-drive", "--option", "dd_auto_bunt_below=16", "--option", "dd_manual_steals"])
+        == 0
+    )
+    assert "Game options: dd_auto_bunt_below 16, dd_manual_steals on.\n" in capsys.readouterr().out
+    options, played = terminal_options(database)
+    assert options["dd_auto_bunt_below"] == 16 and options["dd_manual_steals"] is True and played == 1
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("throw_charts_2007", "dugout run: throw_charts_2007 is not a setting of Terminal League"),
+        ("dd_auto_bunt_below=99", "dugout run: dd_auto_bunt_below counts a card's numbers, 0 to 50, not 99"),
+    ],
+)
+def test_run_refuses_a_setting_its_game_lacks_and_changes_nothing(
+    option: str, said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An Inside Pitch option for a Deep Drive league, or a value out of range: the run says so, plays
+    nothing and keeps nothing, the rule given with it included."""
+    database = tmp_path / "league.sqlite3"
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DUGOUT_DATABASE", str(database))
+    monkeypatch.setattr("dotenv.load_dotenv", lambda *args, **kwargs: False)
+    feed(monkeypatch, "")
+    assert main(["run", "--ruleset", "deep-drive", "--rule", "bench_usage=on", "--option", option]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(said), err
+    if option == "throw_charts_2007":
+        assert "which plays Deep Drive; its settings: designated_hitter, dh_leagues" in err
+    options, played = terminal_options(database)
+    assert options == Options().to_dict() | {"designated_hitter": options["designated_hitter"]} and played == 0
+
+    async def rules() -> int:
+        async with await Store.open(database) as store:
+            [league] = await store.leagues()
+            return league.rules.bench_usage
+
+    assert asyncio.run(rules()) == 0
 
 
 MANUAL = ["--option", "dd_manual_steals", "--option", "dd_manual_baserunning"]
