@@ -265,9 +265,10 @@ class TerminalRun:
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
-    def settle(self, store: Store, league: League) -> League:
+    def settle(self, store: Store, league: League, live: bool) -> League:
         """The ``--option`` and ``--rule`` settings, kept in the league: all of them or, when one is not
-        its game's or not valid (SettingsError, the message says which), none."""
+        its game's or not valid (SettingsError, the message says which), none. A ``live`` game goes on
+        with the settings it started with (its stored setup), so the run says they start with the next."""
         if not (self.options or self.rules):
             return league
         own = settings_of(league.ruleset)
@@ -283,20 +284,24 @@ class TerminalRun:
             rules = LeagueRules.from_dict({**league.rules.to_dict(), **self.rules})
         except (SetupError, ValueError) as exc:
             raise SettingsError(str(exc)) from exc
+        later = " (from the next game: the live one keeps its own)" if live else ""
         if self.options:
             league = self.call(store.set_options(league.id, options))
-            self.say("Game options: " + ", ".join(f"{name} {_shown(v)}" for name, v in self.options.items()) + ".")
+            shown = ", ".join(f"{name} {_shown(v)}" for name, v in self.options.items())
+            self.say(f"Game options: {shown}{later}.")
         if self.rules:
             league = self.call(store.set_rules(league.id, rules))
-            self.say("League rules: " + ", ".join(f"{name} {value}" for name, value in self.rules.items()) + ".")
+            self.say(
+                "League rules: " + ", ".join(f"{name} {value}" for name, value in self.rules.items()) + f"{later}."
+            )
         return league
 
     def play(self) -> int:
         store = self.call(Store.open(self.path))
         try:
             league = self.call(terminal_league(store, self.card_set))
-            league = self.settle(store, league)
             live = self.call(store.games(league.id, status="live"))
+            league = self.settle(store, league, bool(live))
             record, game = self.resume(store, live[0]) if live else self.start(store, league)
             self.record = record
             self.signals.check()

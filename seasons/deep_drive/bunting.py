@@ -9,12 +9,13 @@ two runs, the auto-manager also sacrifices with any batter whose card reaches ba
 50 numbers.
 
 :class:`BuntFit` fits that number in the calibration's rounds to the season's sacrifice bunts a team
-game (:func:`real_bunts`). The model: bunts a game = the late-and-close bunts (``base``, played
-by the first round, which bunts by that rule alone) + ``spots`` × the share of the league's plate
-appearances taken by batters under the number (:func:`share_below`: the cards weighted by their real
-PA, the pitchers' generic card by theirs). ``spots`` starts at :data:`SPOTS` and is refitted from the
-rounds that bunted by the number. A season whose late bunts come within :data:`MIN_EXTRA` a game of
-its own states nothing.
+game (:func:`real_bunts`). The model: bunts a game = the late-and-close bunts (``base``, played by
+the rounds without a number: the first, and any after it that stated none) + ``spots`` × the share
+of the league's plate appearances taken by batters under the number (:func:`share_below`: the cards
+weighted by their real PA, the pitchers' generic card by theirs). ``spots`` starts at :data:`SPOTS`
+and is refitted from the rounds that bunted by the number, within a factor of
+:data:`SPOTS_FACTOR` of it; at most :data:`MOST_SHARE` of the plate appearances are bunted for. A
+season whose late bunts come within :data:`MIN_EXTRA` a game of its own states nothing.
 """
 
 from __future__ import annotations
@@ -30,8 +31,13 @@ from seasons.stats import Season, sac_flies_among_sacrifice_hits
 # (0.26, 0.42 and 0.87 more bunts a game at 12, 15 and 18 numbers, with 22 %, 37 % and 64 % of the
 # PA under them). Only the first guess: the rounds refit it.
 SPOTS = 1.2
-# The most a card has (every number on base) and one more: the number is below it.
-MOST = 51
+# The refitted spots stay within this factor of SPOTS: a short round whose bunts land at the late
+# ones alone would otherwise put the spots near 0 and the number above every card (all bunt).
+SPOTS_FACTOR = 2.0
+# At most this share of the plate appearances is bunted for: the best hitters always swing.
+MOST_SHARE = 0.8
+# A card has 50 numbers: a number is at most 50 (every card under it but one that is all on base).
+MOST = 50
 # Fewer extra bunts a team game than this are left to the late ones: a round's bunts wander by
 # about 0.03-0.05 a game (2016's rounds at one number: 0.22-0.26), so a smaller gap is noise, and
 # chasing it swung 2016's number between 1 and 3 (its SH 0.21 a game, the late bunts 0.18).
@@ -68,7 +74,7 @@ class BuntFit:
     """The auto-manager's ``auto_bunt_below`` fitted round by round (0: late and close only)."""
 
     below: int = 0
-    base: float | None = None  # late-and-close bunts a team game (the first round's)
+    base: float | None = None  # late-and-close bunts a team game (the rounds played without a number)
     spots: float = SPOTS
     target: float = 0.0
     # per round: (the number played, its share of PA, bunts a team game, team games)
@@ -85,16 +91,17 @@ class BuntFit:
         share = share_below(cards, weights, self.below) if self.below else 0.0
         self.rounds.append((self.below, share, bunts, played.team_games))
         self.target = real_bunts(season, flies)
-        if self.base is None or not self.below:
-            self.base = bunts
+        late = [(b, g) for n, _, b, g in self.rounds if not n]
+        self.base = sum(b * g for b, g in late) / (sum(g for _, g in late) or 1)
         bunted = [(s, b, g) for n, s, b, g in self.rounds if n and s > 0]
         if bunted:
             weight = sum(s * g for s, _, g in bunted)
-            self.spots = max(sum((b - self.base) * g for _, b, g in bunted) / weight, 0.1)
+            fitted = sum((b - self.base) * g for _, b, g in bunted) / weight
+            self.spots = min(max(fitted, SPOTS / SPOTS_FACTOR), SPOTS * SPOTS_FACTOR)
         if self.target - self.base < MIN_EXTRA:
             self.below = 0
             return
-        wanted = (self.target - self.base) / self.spots
+        wanted = min((self.target - self.base) / self.spots, MOST_SHARE)
         self.below = min(range(1, MOST + 1), key=lambda n: (abs(share_below(cards, weights, n) - wanted), n))
 
     def describe(self) -> str:

@@ -630,7 +630,7 @@ def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
 
 def bunting_info(info: SetInfo, bunting: BuntFit) -> SetInfo:
     """The set's statement of its era's bunting (none where the auto-manager's late bunts are enough)."""
-    return info.model_copy(update={"auto_bunt_below": bunting.below or None})
+    return SetInfo.model_validate({**info.model_dump(), "auto_bunt_below": bunting.below or None})
 
 
 def calibrate(

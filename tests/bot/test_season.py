@@ -139,3 +139,27 @@ def test_a_live_game_whose_log_no_longer_replays_goes_on_from_what_still_does(
     stored = unpack(packed)
     assert stored[:broken] == log[:broken]
     assert query(env, "SELECT status FROM game") == [("final",)]
+
+
+def test_an_option_set_while_a_game_is_live_starts_with_the_next(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``dugout run --option`` with a game left live: the league keeps the option, the live game goes on
+    with the setup it started with (its stored game), and the run says the option waits for the next."""
+    league = made_league(env)
+
+    async def live() -> int:
+        async with await Store.open(env) as store:
+            record, _ = await season.start_next_game(store, league, {"home"}, seed=4)
+            return record.id
+
+    game_id = asyncio.run(live())
+    assert main(["run", "--option", "innings=7"]) == 0
+    out = capsys.readouterr().out
+    assert "Game options: innings 7 (from the next game: the live one keeps its own).\n" in out
+
+    async def stored() -> tuple[int, int]:
+        async with await Store.open(env) as store:
+            [kept] = await store.leagues()
+            game = await store.load_game(game_id)
+            return kept.options.innings, game.setup.options.innings
+
+    assert asyncio.run(stored()) == (7, 9)

@@ -12,7 +12,7 @@ import pytest
 
 from cards.deep_drive.models import Batter
 from league.cardpool import CardPool
-from seasons.deep_drive.bunting import SPOTS, BuntFit, real_bunts, share_below
+from seasons.deep_drive.bunting import MOST, MOST_SHARE, SPOTS, SPOTS_FACTOR, BuntFit, real_bunts, share_below
 from seasons.deep_drive.generate import generate
 from seasons.stats import Season
 from tests.engine.deep_drive.helpers import batter
@@ -29,6 +29,8 @@ def with_sacrifices(season: Season, per_team: int, year: int | None = None) -> S
 def hitter(key: str, on_base: int) -> Batter:
     """A card that reaches base on ``on_base`` of its 50 numbers (all singles), the rest outs."""
     chances = {"SI": f"00-{on_base - 1:02d}", "OUT": f"{on_base:02d}-49"} if on_base else {"OUT": "00-49"}
+    if on_base == 50:
+        chances = {"SI": "00-49"}
     return batter(key, chances=chances)
 
 
@@ -73,6 +75,29 @@ def test_the_number_is_fitted_from_the_late_bunts_and_the_spots() -> None:
     assert "bunting below 13 on-base numbers" in fit.describe()
 
 
+def test_a_round_without_extra_bunts_does_not_make_everyone_bunt() -> None:
+    """A short round whose bunts land at the late ones alone: the spots stay at half the first guess
+    or more, so the number stays under the best hitters' (at most MOST_SHARE of the PA bunted for)."""
+    season = with_sacrifices(two_teams(), 162)  # one a game
+    cards = [hitter(f"b{n}", n) for n in range(5, 25)] + [hitter("all", 50)]
+    weights = {c.id: 1.0 for c in cards}
+    fit = BuntFit()
+    fit.update(round_of(0.2), season, cards, weights)
+    first = fit.below
+    fit.update(round_of(0.19, games=20), season, cards, weights)
+    assert fit.spots == pytest.approx(SPOTS / SPOTS_FACTOR)
+    assert share_below(cards, weights, fit.below) <= MOST_SHARE + 0.05 and first <= fit.below <= 22
+    assert fit.below <= MOST
+
+
+def test_the_late_bunts_are_every_round_played_without_a_number() -> None:
+    season = with_sacrifices(two_teams(), 32)  # 0.2 a game: no number
+    fit = BuntFit()
+    fit.update(round_of(0.15, games=100), season, [hitter("b", 9)], {"b": 1.0})
+    fit.update(round_of(0.21, games=300), season, [hitter("b", 9)], {"b": 1.0})
+    assert fit.base == pytest.approx(0.195) and fit.below == 0
+
+
 @pytest.mark.parametrize(("sacrifices", "below"), [(32, 0), (48, 0), (60, 10)])
 def test_a_season_within_a_rounds_noise_of_the_late_bunts_states_nothing(sacrifices: int, below: int) -> None:
     """0.20 and 0.30 bunts a game against 0.25 late ones: within MIN_EXTRA (0.1); 0.37 is not."""
@@ -109,7 +134,10 @@ def test_a_generated_set_states_its_eras_bunting(tmp_path: Path) -> None:
     season = with_sacrifices(two_teams(), 162)
     out, played_with = bunting_generate(tmp_path, season, bunts=0.2)
     said = tomllib.loads((out / "set.toml").read_text(encoding="utf-8"))["auto_bunt_below"]
-    assert played_with[0] == "" and played_with[1] != "" and 1 <= said <= 50
+    assert played_with[0] == "" and played_with[1] != ""
+    # The stand-in never bunts more however many it is told to, yet the best hitters still swing.
+    best = max(c.on_base_numbers() for c in CardPool.load([str(out)]).sets[0].batters.values())
+    assert 1 <= said <= best
     options = CardPool.load([str(out)]).options()
     assert options is not None and options.dd_auto_bunt_below == said
 
