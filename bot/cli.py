@@ -195,6 +195,13 @@ def _run(args: argparse.Namespace) -> int:
 
     load_dotenv()
     token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if token and (getattr(args, "option", None) or getattr(args, "rule", None)):
+        print(
+            "dugout run: --option and --rule set the terminal league, but DISCORD_TOKEN is set, so this runs the "
+            "bot: set a server's league with /league options in Discord, or unset the token to play at the terminal.",
+            file=sys.stderr,
+        )
+        return 2
     if token:
         return _run_bot(token, database_path(args))
     if getattr(args, "bot", False):

@@ -520,6 +520,20 @@ def parse_options(texts: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def _check_game_options(options: Mapping[str, Any], ruleset: str) -> None:
+    """Refuse an option the game's engine never reads (the other game's), as a league does."""
+    from league.settings import settings_of
+
+    own = settings_of(ruleset)
+    other = [name for name in options if name not in own]
+    if other:
+        game = "Deep Drive" if ruleset == DEEP_DRIVE else "Inside Pitch"
+        raise SetupError(
+            f"--option {', '.join(other)}: not an option of {game}, whose engine would never read it; "
+            f"add --ruleset {'inside-pitch' if ruleset == DEEP_DRIVE else 'deep-drive'} to play the other game"
+        )
+
+
 def _bench_usage_rule(texts: Sequence[str], ruleset: str) -> bool:
     """``--rule`` for one game: only bench_usage means anything without a league (its other rules are
     rest and injuries between games), and only in Deep Drive."""
@@ -546,7 +560,9 @@ def play(args: argparse.Namespace) -> int:
     rules = getattr(args, "rule", None) or []
     try:
         bench = _bench_usage_rule(rules, ruleset)
-        setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007, parse_options(args.option))
+        options = parse_options(args.option)
+        _check_game_options(options, RULESETS[ruleset][0])
+        setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007, options)
         setup, sat = bench_usage(cardset, setup, seed) if bench else (setup, [])
     except (TeamNotFound, SetupError, ValueError) as exc:
         print(f"dugout play: {exc}", file=sys.stderr)

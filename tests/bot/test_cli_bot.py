@@ -31,3 +31,23 @@ def test_a_bad_guild_id_is_refused_with_a_clear_message(
     monkeypatch.setenv("DUGOUT_DEV_GUILD_ID", "my-server")
     assert cli.main(["run"]) == 1
     assert "DUGOUT_DEV_GUILD_ID is a server id" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", [["--option", "innings=7"], ["--rule", "bench_usage=on"]])
+def test_terminal_league_settings_with_a_token_are_refused_not_ignored(
+    flag: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With a token ``dugout run`` is the bot: a setting meant for the terminal league would go nowhere."""
+    started: list[str] = []
+
+    async def fake_run_bot(token: str, database: Path, guild_id: int | None = None) -> None:
+        started.append(token)
+
+    monkeypatch.setattr("bot.app.run_bot", fake_run_bot)
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token")
+    monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
+    assert cli.main(["run", *flag]) == 2
+    assert "DISCORD_TOKEN is set, so this runs the bot: set a server's league with /league options" in (
+        capsys.readouterr().err
+    )
+    assert started == [] and not (tmp_path / "league.sqlite3").exists()

@@ -333,3 +333,20 @@ def test_play_refuses_a_rule_one_game_cannot_keep(
     feed(monkeypatch, "")
     assert main(["play", *argv]) == 2
     assert capsys.readouterr().err.strip() == f"dugout play: {said}"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--ruleset", "deep-drive", "--option", "throw_charts_2007"], "add --ruleset inside-pitch"),
+        (["--option", "dd_auto_bunt_below=16"], "add --ruleset deep-drive"),
+    ],
+)
+def test_play_refuses_the_other_games_option(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``dugout play --option`` of the game not played: its engine would never read it, so it is refused."""
+    feed(monkeypatch, "")
+    assert main(["play", "--manage", "none", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dugout play: --option ") and "whose engine would never read it" in err and said in err
