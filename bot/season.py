@@ -46,7 +46,7 @@ from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import Options, SetupError
 from league.errors import LeagueError, NotFound, SettingsError
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
-from league.settings import settings_of
+from league.settings import TITLES, not_of, settings_of
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import BENCH_USAGE, Store
 
@@ -271,13 +271,11 @@ class TerminalRun:
         with the settings it started with (its stored setup), so the run says they start with the next."""
         if not (self.options or self.rules):
             return league
-        own = settings_of(league.ruleset)
-        other = [name for name in [*self.options, *self.rules] if name not in own]
+        other = not_of(league.ruleset, [*self.options, *self.rules])
         if other:
-            game = "Deep Drive" if league.ruleset == DEEP_DRIVE else "Inside Pitch"
             raise SettingsError(
                 f"{', '.join(other)} {'is' if len(other) == 1 else 'are'} not a setting of {league.name}, which "
-                f"plays {game}; its settings: {', '.join(own)}"
+                f"plays {TITLES[league.ruleset]}; its settings: {', '.join(settings_of(league.ruleset))}"
             )
         try:
             options = Options.from_dict({**league.options.to_dict(), **self.options})

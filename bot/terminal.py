@@ -522,14 +522,12 @@ def parse_options(texts: Sequence[str]) -> dict[str, Any]:
 
 def _check_game_options(options: Mapping[str, Any], ruleset: str) -> None:
     """Refuse an option the game's engine never reads (the other game's), as a league does."""
-    from league.settings import settings_of
+    from league.settings import TITLES, not_of
 
-    own = settings_of(ruleset)
-    other = [name for name in options if name not in own]
+    other = not_of(ruleset, list(options))
     if other:
-        game = "Deep Drive" if ruleset == DEEP_DRIVE else "Inside Pitch"
         raise SetupError(
-            f"--option {', '.join(other)}: not an option of {game}, whose engine would never read it; "
+            f"--option {', '.join(other)}: not an option of {TITLES[ruleset]}, whose engine would never read it; "
             f"add --ruleset {'inside-pitch' if ruleset == DEEP_DRIVE else 'deep-drive'} to play the other game"
         )
 

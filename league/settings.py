@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.rulesets import DEEP_DRIVE
+from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import Options
 from league.models import LeagueRules
 
@@ -19,6 +19,8 @@ LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
 SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
 SHARED_OPTIONS = frozenset(("designated_hitter", "dh_leagues", "innings", "extra_inning_runner"))
 DEEP_DRIVE_RULES = frozenset(("post_game_injuries", "bench_usage"))
+# The games by name, for messages.
+TITLES = {INSIDE_PITCH: "Inside Pitch", DEEP_DRIVE: "Deep Drive"}
 
 
 def settings_of(ruleset: str) -> list[str]:
@@ -26,3 +28,9 @@ def settings_of(ruleset: str) -> list[str]:
     if ruleset == DEEP_DRIVE:
         return [n for n in SETTINGS if n in SHARED_OPTIONS or n.startswith("dd_") or n in LEAGUE_RULES]
     return [n for n in SETTINGS if not n.startswith("dd_") and n not in DEEP_DRIVE_RULES]
+
+
+def not_of(ruleset: str, names: list[str]) -> list[str]:
+    """The names that are not settings of a league of ``ruleset`` (the other game's, or none at all)."""
+    own = settings_of(ruleset)
+    return [name for name in names if name not in own]

@@ -24,7 +24,7 @@ from league import autoplay
 from league.cardpool import resolve_set
 from league.errors import CardError
 from league.models import League, LeagueRules
-from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, settings_of
+from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, TITLES, settings_of
 
 log = logging.getLogger(__name__)
 DEADLINE_CHECK_SECONDS = 60
@@ -34,7 +34,6 @@ RULESET_CHOICES = [
     app_commands.Choice(name="Deep Drive", value=DEEP_DRIVE),
 ]
 DEFAULT_SETS = {INSIDE_PITCH: "sample", DEEP_DRIVE: "deep-drive-sample"}
-TITLES = {INSIDE_PITCH: "Inside Pitch", DEEP_DRIVE: "Deep Drive"}
 
 
 def set_family(ref: str) -> str:
