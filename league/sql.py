@@ -354,13 +354,17 @@ INSERT INTO season_fielding ({_SEASON_KEY}, position, name, last_day, last_game,
 VALUES ({_marks(11)})
 ON CONFLICT (league_id, season, phase, card_id, team_id, position) DO UPDATE SET {_UPSERT_LAST}, {_adding("games, e")}
 """
-# A team's starts so far in a season's regular phase, batters' and pitchers': (team_id, season, team_id, season)
+# A card's starts so far: (team_id, season, team_id, season). A pitcher who bats (no DH) starts in the
+# batting order in the games he starts on the mound, so his two lines count the same starts: the larger
+# is his, never their sum (a position player's pitching line has none).
 SELECT_TEAM_STARTS = """
-SELECT card_id, SUM(games_started) AS starts FROM season_batting
-WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
-UNION ALL
-SELECT card_id, SUM(games_started) AS starts FROM season_pitching
-WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
+SELECT card_id, MAX(starts) AS starts FROM (
+    SELECT card_id, SUM(games_started) AS starts FROM season_batting
+    WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
+    UNION ALL
+    SELECT card_id, SUM(games_started) AS starts FROM season_pitching
+    WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
+) GROUP BY card_id
 """
 # The team's games so far (one starting pitcher a game): (team_id, season)
 SELECT_TEAM_GAMES_STARTED = """

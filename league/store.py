@@ -1339,9 +1339,8 @@ class Store:
         rows = await self._all(sql.SELECT_TEAM_USAGE, (team.id,))
         if not rows:
             return None
-        started: dict[str, int] = {}
-        for row in await self._all(sql.SELECT_TEAM_STARTS, (team.id, season, team.id, season)):
-            started[row["card_id"]] = started.get(row["card_id"], 0) + row["starts"]
+        rows_started = await self._all(sql.SELECT_TEAM_STARTS, (team.id, season, team.id, season))
+        started = {row["card_id"]: row["starts"] for row in rows_started}
         played = await self._value(sql.SELECT_TEAM_GAMES_STARTED, (team.id, season))
         return Pace(rows[0]["games"], {r["card_id"]: r["starts"] for r in rows}, int(played or 0), started)
 

@@ -136,6 +136,25 @@ async def test_a_starter_ahead_of_his_pace_is_skipped_for_the_ready_arm_most_beh
     assert "hc-chet-morrow-1970" not in {p.id for p in setup.home.bullpen}
 
 
+async def test_a_pitcher_who_bats_counts_each_start_once(store: Store, tmp_path: Path, db_path: Path) -> None:
+    """Without the DH a starter also starts in the batting order: his batting line's starts are the same
+    games as his pitching line's, not more of them (a 1970 league once skipped a man at 29 starts as 58)."""
+    league_id, hc, mv = await season_of(store, tmp_path)
+    game = await store.schedule_game(league_id, mv, hc)
+    # Brennaman (his turn) 6 starts in 20 games, pace 30 %: 6.3 through today; Morrow 2 of 25 %.
+    starts = {"hc-lyle-brennaman-1970": 6, "hc-chet-morrow-1970": 2, "hc-walt-pruett-1970": 12}
+    started(db_path, league_id, hc, game.season, 20, starts)
+    with closing(sqlite3.connect(db_path)) as db, db:
+        db.execute(
+            "INSERT INTO season_batting (league_id, season, phase, team_id, card_id, name, last_day, last_game,"
+            " games, games_started) VALUES (?, ?, 'regular', ?, 'hc-lyle-brennaman-1970', 'x', 1, 1, 6, 6)",
+            (league_id, game.season, hc),
+        )
+    setup, replacements = await store.playable_setup(game.id)
+    assert setup.home.pitcher.id == "hc-lyle-brennaman-1970"
+    assert [r for r in replacements if r.position.value == "P"] == []
+
+
 async def test_without_targets_the_auto_manager_plays_the_saved_lineup_and_rotation(
     store: Store, tmp_path: Path, db_path: Path
 ) -> None:
