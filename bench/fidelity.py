@@ -117,6 +117,8 @@ class Pitch:
     outs: float = 0
     er: float = 0
     so: float = 0
+    gs: float = 0
+    sv: float = 0
 
     @property
     def era(self) -> float:
@@ -267,10 +269,12 @@ def _read_replay(db_path: Path, season: Season) -> Replay:
             0
         ]
         for row in db.execute(
-            "SELECT card_id, sum(outs) outs, sum(er) er, sum(k) so FROM season_pitching WHERE phase = 'regular'"
-            " GROUP BY card_id"
+            "SELECT card_id, sum(outs) outs, sum(er) er, sum(k) so, sum(games_started) gs, sum(s) sv"
+            " FROM season_pitching WHERE phase = 'regular' GROUP BY card_id"
         ):
-            out.pitchers[_lahman_id(row["card_id"], season.year)] = Pitch(row["outs"], row["er"], row["so"])
+            out.pitchers[_lahman_id(row["card_id"], season.year)] = Pitch(
+                row["outs"], row["er"], row["so"], row["gs"], row["sv"]
+            )
     return out
 
 
@@ -308,6 +312,8 @@ class Figures:
     pitchers: int
     era_mae: float
     k9_mae: float
+    workhorses: list[Usage]  # the ten pitchers with the most real innings
+    closers: list[Usage]  # the five with the most real saves
 
     def misses(self) -> list[str]:
         """Every target the figures miss, as a sentence."""
@@ -326,6 +332,36 @@ class Figures:
         if self.within < PLAYER_SHARE_WITHIN:
             out.append(f"players within two standard errors {self.within:.0%} (target {PLAYER_SHARE_WITHIN:.0%})")
         return out
+
+
+@dataclass(frozen=True)
+class Usage:
+    """A pitcher's real starts, innings, saves and ERA beside the replays' average."""
+
+    name: str
+    real: Pitch
+    sim: Pitch  # a replay's average
+
+    @staticmethod
+    def off(real: float, sim: float) -> float:
+        return abs(sim / real - 1) if real else 0.0
+
+
+def pitcher_usage(season: Season, replays: Sequence[Replay], key: str, n: int) -> list[Usage]:
+    """The ``n`` pitchers with the most real ``key`` ("ipouts" or "sv"), the replays averaged."""
+    pitchers = [p for p in season.players.values() if p.pitching is not None and getattr(p.pitching, key) > 0]
+    pitchers.sort(key=lambda p: -getattr(p.pitching, key))
+    out = []
+    for player in pitchers[:n]:
+        p = player.pitching
+        assert p is not None
+        sim = Pitch()
+        for replay in replays:
+            line = replay.pitchers.get(player.player_id, Pitch())
+            for name in ("outs", "er", "so", "gs", "sv"):
+                setattr(sim, name, getattr(sim, name) + getattr(line, name) / len(replays))
+        out.append(Usage(player.name, Pitch(p.ipouts, p.er, p.so, p.gs, p.sv), sim))
+    return out
 
 
 def _per_game(line: Line, name: str) -> float:
@@ -455,7 +491,32 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         pitchers=len(era),
         era_mae=sum(era) / len(era) if era else 0.0,
         k9_mae=sum(k9) / len(k9) if k9 else 0.0,
+        workhorses=pitcher_usage(season, replays, "ipouts", 10),
+        closers=pitcher_usage(season, replays, "sv", 5),
     )
+
+
+def usage_report(figures: Figures) -> list[str]:
+    """The workhorses' starts, innings and ERA and the closers' saves, real against the replays."""
+    lines = ["", f"{'most innings':<22}{'GS':>5}{'cards':>7}{'IP':>7}{'cards':>7}{'ERA':>7}{'cards':>7}"]
+    for u in figures.workhorses:
+        lines.append(
+            f"{u.name[:22]:<22}{u.real.gs:>5.0f}{u.sim.gs:>7.1f}{u.real.outs / 3:>7.1f}{u.sim.outs / 3:>7.1f}"
+            f"{u.real.era:>7.2f}{u.sim.era:>7.2f}"
+        )
+    if figures.workhorses:
+        n = len(figures.workhorses)
+        gs = sum(Usage.off(u.real.gs, u.sim.gs) for u in figures.workhorses) / n
+        ip = sum(Usage.off(u.real.outs, u.sim.outs) for u in figures.workhorses) / n
+        era = sum(abs(u.sim.era - u.real.era) for u in figures.workhorses) / n
+        lines.append(f"  mean off: starts {gs:.1%}, innings {ip:.1%}, ERA {era:.2f}")
+    lines.append(f"{'most saves':<22}{'SV':>5}{'cards':>7}")
+    for u in figures.closers:
+        lines.append(f"{u.name[:22]:<22}{u.real.sv:>5.0f}{u.sim.sv:>7.1f}")
+    if figures.closers:
+        sv = sum(Usage.off(u.real.sv, u.sim.sv) for u in figures.closers) / len(figures.closers)
+        lines.append(f"  mean off: saves {sv:.1%}")
+    return lines
 
 
 def report(season: Season, replays: int, figures: Figures, ruleset: str = "inside-pitch") -> str:
@@ -490,6 +551,7 @@ def report(season: Season, replays: int, figures: Figures, ruleset: str = "insid
     lines.append(
         f"pitchers with 150+ IP ({figures.pitchers}): ERA MAE {figures.era_mae:.2f}, K/9 MAE {figures.k9_mae:.2f}"
     )
+    lines += usage_report(figures)
     misses = figures.misses()
     lines.append("")
     lines.append("every target met" if not misses else "missed: " + "; ".join(misses))
