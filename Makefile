@@ -45,8 +45,9 @@ lint: $(SEASONS)
 typecheck: $(SEASONS)
 	$(BIN)/mypy
 
+# -n auto: one test process a core (pytest-xdist); the suite is CPU-bound.
 unit: $(SEASONS)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(SEASONS)
 	$(BIN)/python -m bench
