@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot import terminal
 from bot.terminal import add_ask_argument, parse_options
-from cards import BUNDLED_SETS, SAMPLE_SET
+from cards import BUNDLED_SETS
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
 from cards.deep_drive.loader import AnyDeepDriveCard, DeepDriveSet
 from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_any_set
@@ -23,9 +23,10 @@ from league.errors import LeagueError
 
 def _cards_validate(args: argparse.Namespace) -> int:
     try:
-        cardset = load_any_set(args.path)
+        cardset = load_any_set(_set_folder(args.path))
     except NotACardSet as exc:  # one line, at once: nothing was read
-        print(exc.problems[0], file=sys.stderr)
+        bare = "/" not in args.path and "\\" not in args.path  # a name, perhaps misspelt: say which exist
+        print(f"{exc.problems[0]}{f' (nor a bundled set: {BUNDLED_NAMES})' if bare else ''}", file=sys.stderr)
         return 1
     except CardSetError as exc:
         for problem in exc.problems:
@@ -236,12 +237,12 @@ def _standings(args: argparse.Namespace) -> int:
 
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
     add_ask_argument(run)
-    run.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    add_file_arguments(run, league=False)
     run.add_argument(
         "--set",
         dest="card_set",
-        help="the terminal league's card set: sample (default, two hand-made teams), a bundled season such as 1970,"
-        " or a set folder; a season's set makes a league of its teams",
+        help=f"the terminal league's card set: a bundled set's name ({BUNDLED_NAMES}; default sample, two "
+        "hand-made teams) or a set folder; a season's set makes a league of its teams",
     )
     run.add_argument(
         "--ruleset",
@@ -364,6 +365,22 @@ def database_path(args: argparse.Namespace) -> Path:
     return Path(chosen or DEFAULT_DATABASE)
 
 
+# bot.season.pick_league's rule, which every command that reads a league file follows.
+LEAGUE_HELP = (
+    "the league's name (default: the terminal league: the file's only league, else its only league outside "
+    "Discord, else 'Terminal League', the one dugout run plays without --set)"
+)
+DATABASE_HELP = "the league file (default: DUGOUT_DATABASE from the environment or .env, else data/dugout.sqlite3)"
+
+
+def add_file_arguments(parser: argparse.ArgumentParser, *, league: bool = True, default: object = None) -> None:
+    """--database (and --league): the same two options, worded alike, on every command that reads a league
+    file, right after the command's own words (``dugout db upgrade --database F``)."""
+    parser.add_argument("--database", default=default, help=DATABASE_HELP)
+    if league:
+        parser.add_argument("--league", help=LEAGUE_HELP)
+
+
 def _db(args: argparse.Namespace) -> int:
     """dugout db upgrade | current | backup [PATH]: the league database's version, migrations and copies."""
     import asyncio
@@ -460,9 +477,8 @@ def _pages(args: argparse.Namespace) -> int:
 
 
 def _add_page_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--league", help="the league's name (default: the terminal league)")
     parser.add_argument("--season", type=int, help="the season (default: the league's current one)")
-    parser.add_argument("--database", type=Path, help="the league database (default: DUGOUT_DATABASE, as dugout run)")
+    add_file_arguments(parser)
     parser.set_defaults(func=_pages)
 
 
@@ -470,8 +486,8 @@ def _playoffs(args: argparse.Namespace) -> int:
     """dugout playoffs [start]: a league's playoff bracket; ``start`` seeds them and schedules the first games."""
     import asyncio
 
+    from bot import season
     from bot.bracket import bracket_text
-    from bot.season import LEAGUE
     from league.store import Store
 
     path = database_path(args)
@@ -481,13 +497,7 @@ def _playoffs(args: argparse.Namespace) -> int:
 
     async def run() -> str:
         async with await Store.open(path) as store:
-            if args.league is None and args.guild is not None:
-                leagues = await store.leagues(args.guild)
-                if not leagues:
-                    raise LeagueError(f"server {args.guild} has no league in {path}")
-                league = leagues[0]
-            else:
-                league = await store.find_league(args.league or LEAGUE, args.guild)
+            league = await season.pick_league(store, args.league, args.guild)
             playoffs = await store.start_playoffs(league.id) if args.action == "start" else None
             playoffs = playoffs or await store.playoffs(league.id)
             if playoffs is None:
@@ -537,7 +547,9 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-SET_HELP = "a bundled set's name (sample, 1927, 1970, 2023) or a set folder (default: the sample set)"
+# Every bundled set by name, read from cards/sets/ so that a new set is listed without an edit here.
+BUNDLED_NAMES = ", ".join(sorted(p.name for p in BUNDLED_SETS.iterdir() if (p / "set.toml").is_file()))
+SET_HELP = f"a bundled set's name ({BUNDLED_NAMES}) or a set folder (default: the sample set)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -558,7 +570,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play",
         help="play a game at the terminal on the sample cards",
-        description="A game of Inside Pitch at the terminal, roll by roll, on the sample set's teams. "
+        description="A game of Inside Pitch or Deep Drive (--ruleset) at the terminal, roll by roll, on its "
+        "sample set's teams. "
         "When a side you manage must decide, pick a number (Enter takes the suggestion); "
         "at the end of input the auto-manager plays on. Without a terminal on stdin "
         "(CI, scripts, pipes) the defaults are --manage none --pace 0, so nothing waits.",
@@ -569,7 +582,7 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="card sets: validate, list, show, image, import and export CSV")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     validate = cards_sub.add_parser("validate", help="check a card set and report every problem")
-    validate.add_argument("path", help="the set folder (holding set.toml), e.g. cards/sets/sample")
+    validate.add_argument("path", help=f"a bundled set's name ({BUNDLED_NAMES}) or a set folder (holding set.toml)")
     validate.set_defaults(func=_cards_validate)
     show = cards_sub.add_parser(
         "show",
@@ -578,15 +591,15 @@ def build_parser() -> argparse.ArgumentParser:
         "then give the id.",
     )
     show.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
-    show.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
+    show.add_argument("--set", default="sample", help=SET_HELP)
     show.set_defaults(func=_cards_show)
     image = cards_sub.add_parser("image", help="draw a card as a PNG picture, as /card show does in Discord")
     image.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
     image.add_argument("--out", required=True, type=Path, help="the picture to write, e.g. bench.png")
-    image.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
+    image.add_argument("--set", default="sample", help=SET_HELP)
     image.set_defaults(func=_cards_image)
     listing = cards_sub.add_parser("list", help="list the cards of a set")
-    listing.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
+    listing.add_argument("--set", default="sample", help=SET_HELP)
     listing.set_defaults(func=_cards_list)
     imp = cards_sub.add_parser(
         "import-csv",
@@ -595,8 +608,10 @@ def build_parser() -> argparse.ArgumentParser:
         "valid and no card id is already used in the file or, inside a set, in the set's other card files. "
         "An existing card file is never replaced silently: add to it with --append, or replace it with --force.",
     )
-    imp.add_argument("csv", type=Path)
-    imp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
+    imp.add_argument("csv", type=Path, help="the spreadsheet saved as CSV, one card a row")
+    imp.add_argument(
+        "--kind", required=True, choices=["batter", "pitcher", "ballpark"], help="the kind of card each row is"
+    )
     imp.add_argument("--out", required=True, type=Path, help="the card file to write, inside a set folder")
     imp.add_argument(
         "--ruleset",
@@ -624,9 +639,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.set_defaults(func=_cards_generate)
 
     exp = cards_sub.add_parser("export-csv", help="write one kind of card of a set as CSV")
-    exp.add_argument("--set", default=str(SAMPLE_SET), help=SET_HELP)
-    exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"])
-    exp.add_argument("--out", required=True, type=Path)
+    exp.add_argument("--set", default="sample", help=SET_HELP)
+    exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"], help="the cards to write")
+    exp.add_argument("--out", required=True, type=Path, help="the CSV file to write, e.g. batters.csv")
     exp.add_argument("--force", action="store_true", help="replace --out if it exists")
     exp.set_defaults(func=_cards_export)
 
@@ -637,9 +652,13 @@ def build_parser() -> argparse.ArgumentParser:
         "run differential, streak and last ten; ties broken as MLB breaks them. With --picture the same "
         "tables are drawn into a PNG.",
     )
-    standings.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
-    standings.add_argument("--league", help="the league's name (needed when the file holds more than one)")
-    standings.add_argument("--view", choices=["division", "wildcard", "overall"], default="division")
+    add_file_arguments(standings)
+    standings.add_argument(
+        "--view",
+        choices=["division", "wildcard", "overall"],
+        default="division",
+        help="division (default): each division's table; wildcard: the wild-card race; overall: one table",
+    )
     standings.add_argument("--wild-cards", type=int, default=3, help="wild cards in each league (default: 3, as MLB)")
     standings.add_argument("--picture", type=Path, help="also draw the tables into this PNG file")
     standings.set_defaults(func=_standings)
@@ -655,8 +674,7 @@ def build_parser() -> argparse.ArgumentParser:
     howlong = sim.add_mutually_exclusive_group(required=True)
     howlong.add_argument("--days", type=int, help="how many league days to play")
     howlong.add_argument("--to-end", action="store_true", help="play until the season has no scheduled game left")
-    sim.add_argument("--league", help="the league's name (default: the only league in the file)")
-    sim.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    add_file_arguments(sim)
     sim.set_defaults(func=_sim)
 
     schedule = sub.add_parser("schedule", help="the league's season: schedule its games (as /schedule make)")
@@ -677,10 +695,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--set",
         dest="card_set",
         help="the terminal league of this card set, as dugout run --set names it (made if the file lacks it): "
-        "a bundled season such as 1970, or a set folder",
+        f"a bundled set's name ({BUNDLED_NAMES}) or a set folder",
     )
-    make.add_argument("--league", help="the league's name (default: the only league in the file)")
-    make.add_argument("--database", help="the league file (default: DUGOUT_DATABASE from the environment or .env)")
+    add_file_arguments(make)
     make.set_defaults(func=_schedule)
 
     leaders = sub.add_parser("leaders", help="the league's leaders: a board of the main stats, or one stat")
@@ -701,18 +718,20 @@ def build_parser() -> argparse.ArgumentParser:
         "'dugout playoffs start' seeds the playoffs from the standings once every regular-season game is final.",
     )
     playoffs.add_argument("action", nargs="?", choices=["start"], help="start the playoffs")
-    playoffs.add_argument("--league", help="the league's name (default: the terminal league)")
     playoffs.add_argument("--guild", type=int, help="the Discord server id whose league it is")
-    playoffs.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")
+    add_file_arguments(playoffs)
     playoffs.set_defaults(func=_playoffs)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
-    database.add_argument("--database", help="the database file (default: DUGOUT_DATABASE from .env)")
+    add_file_arguments(database, league=False)
     db_sub = database.add_subparsers(dest="db_command", required=True)
-    db_sub.add_parser("upgrade", help="apply the migrations the database lacks (creates it if need be)")
-    db_sub.add_parser("current", help="print the database's version and the latest")
+    db_upgrade = db_sub.add_parser("upgrade", help="apply the migrations the database lacks (creates it if need be)")
+    db_current = db_sub.add_parser("current", help="print the database's version and the latest")
     db_backup = db_sub.add_parser("backup", help="copy the whole database to a new file")
     db_backup.add_argument("path", nargs="?", help="the new file (default: next to the database, with the time)")
+    for each in (db_upgrade, db_current, db_backup):
+        # Also after the subcommand, as every other command takes it; SUPPRESS keeps one given before it.
+        add_file_arguments(each, league=False, default=argparse.SUPPRESS)
     database.set_defaults(func=_db)
     return parser
 

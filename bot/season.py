@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import secrets
+import shlex
 import signal
 import sys
 from collections.abc import Coroutine, Iterator, Mapping, Sequence
@@ -35,7 +36,7 @@ from types import FrameType
 from typing import Any, TextIO, TypeVar
 
 from bot.narrate import bases_text
-from bot.standings_view import HEAD, VIEW_NAMES, Section, render_standings_png, section_text, sections, table_rows
+from bot.standings_view import VIEW_NAMES, render_standings_png, section_text, sections
 from bot.terminal import WATCH_PACE, QuitGame, Terminal, team_cards
 from cards import SAMPLE_SET
 from cards.loader import load_set
@@ -325,7 +326,7 @@ class TerminalRun:
                 return 0
             self.call(finish(store, record, game))
             self.record = None
-            print_standings(self.call(store.standings(league.id)), self.out)
+            self.call(print_standings(store, league.id, self.out))
             self.say(f"\nStored in {self.path}. Run again for the next game.")
             return 0
         finally:
@@ -394,13 +395,34 @@ class TerminalRun:
 
     def saved_line(self) -> str:
         game = f"game {self.record.id}" if self.record else "the game"
-        return f"{game} is saved as it stood in {self.path}; dugout run resumes it."
+        return f"{game} is saved as it stood in {self.path}; {resume_command(self.card_set, self.path)} resumes it."
 
 
-def print_standings(table: dict[str, list[StandingsRow]], out: TextIO) -> None:
-    """The whole league's table after a game (the terminal league has no divisions)."""
+def resume_command(card_set: str, database: Path) -> str:
+    """The exact ``dugout run`` that plays this league's game again: a plain run plays the sample set's
+    league in the default file, so another set's league needs its --set, and another file its --database."""
+    import argparse
+
+    from bot.cli import database_path  # what a run without --database would open (it reads .env too)
+
+    words = ["dugout", "run"]
+    if card_set != SAMPLE:
+        words += ["--set", card_set]
+    if database_path(argparse.Namespace()).resolve() != database.resolve():
+        words += ["--database", str(database)]
+    return shlex.join(words)
+
+
+async def print_standings(store: Store, league_id: int, out: TextIO) -> None:
+    """The standings after games: each division (or league, or the one table) with its own games behind."""
+    tables = await store.league_standings(league_id)
+    overall = (await store.standings(league_id))[OVERALL]
     print("\nStandings", file=out)
-    print(section_text(Section("League", HEAD, table_rows(table[OVERALL]))), file=out)
+    shown = sections("division", tables, overall)
+    if len(shown) == 1:  # one table (no divisions, no leagues): no title of its own
+        print(section_text(shown[0]), file=out)
+    else:
+        print_views(tables, overall, "division", out)
 
 
 def print_views(leagues: list[LeagueStandings], overall: list[StandingsRow], view: str, out: TextIO) -> None:
@@ -437,22 +459,35 @@ def standings(
     return 0
 
 
-async def pick_league(store: Store, name: str | None) -> League:
-    """The league named (any case, spaces as typed), else the file's only league (the terminal league, or
-    one Discord server's): what every terminal command that reads a league file takes ``--league`` for."""
-    leagues = await store.all_leagues()
+async def pick_league(store: Store, name: str | None, guild: int | None = None) -> League:
+    """The league a terminal command reads, by one rule for all of them (``--league``'s help, bot.cli.LEAGUE_HELP).
+
+    The league named (any case, spaces as typed); else the file's only league (the terminal league,
+    or one Discord server's); else its only terminal league (no Discord server); else the league a
+    plain ``dugout run`` plays. ``guild`` looks only among that Discord server's leagues."""
+    leagues = await store.all_leagues() if guild is None else await store.leagues(guild)
+    where, holder = ("this file", "the file") if guild is None else (f"server {guild}'s leagues", f"server {guild}")
     names = ", ".join(repr(lg.name) for lg in leagues) or "none"
     if name is not None:
         wanted = " ".join(name.split()).casefold()
         found = [lg for lg in leagues if lg.name.casefold() == wanted]
         if not found:
-            raise NotFound(f"no league called {name!r} in this file; it has: {names}")
+            raise NotFound(f"no league called {name!r} in {where}; it has: {names}")
         if len(found) > 1:
             raise NotFound(f"{len(found)} leagues are called {name!r} (one per Discord server); rename one")
         return found[0]
-    if len(leagues) != 1:
-        raise NotFound(f"the file has {len(leagues)} leagues; name one with --league ({names})")
-    return leagues[0]
+    if len(leagues) == 1:
+        return leagues[0]
+    terminal = [lg for lg in leagues if lg.guild_id is None]
+    if len(terminal) == 1:
+        return terminal[0]
+    default = [lg for lg in terminal if lg.name == LEAGUE]
+    if default:
+        return default[0]
+    if not leagues:
+        made_by = "dugout run makes the terminal league" if guild is None else "/league-create makes one"
+        raise NotFound(f"{holder} has no league in this file: {made_by}")
+    raise NotFound(f"{holder} has {len(leagues)} leagues; name one with --league ({names})")
 
 
 RULE_WORDS = {"on": 1, "yes": 1, "true": 1, "off": 0, "no": 0, "false": 0}

@@ -29,19 +29,25 @@ class ProgressBar:
         self.out = out
         self.tty = out.isatty()
         self.shown = -1
+        self.line = self.printed = ""  # the latest state, and the latest line printed
 
     def __call__(self, day: DaySummary, played: int, total: int) -> None:
         tenth = played * 10 // total if total else 10
+        filled = played * BAR // total if total else BAR
+        self.line = f"[{'#' * filled}{'.' * (BAR - filled)}] {played}/{total} games, day {day.day}"
         if not self.tty and tenth == self.shown:
             return
         self.shown = tenth
-        filled = played * BAR // total if total else BAR
-        line = f"[{'#' * filled}{'.' * (BAR - filled)}] {played}/{total} games, day {day.day}"
-        print(f"\r{line}" if self.tty else line, end="" if self.tty else "\n", file=self.out, flush=True)
+        self.printed = self.line
+        print(f"\r{self.line}" if self.tty else self.line, end="" if self.tty else "\n", file=self.out, flush=True)
 
     def done(self) -> None:
+        """The last line counts every game played, even one the tenths skipped (the total grows as playoff
+        series schedule their next games)."""
         if self.tty and self.shown >= 0:
             print(file=self.out, flush=True)
+        elif self.line and self.line != self.printed:
+            print(self.line, file=self.out, flush=True)
 
 
 def print_day(day: DaySummary, out: TextIO) -> None:
@@ -68,9 +74,11 @@ async def simulate(
             # Moving the calendar over days without games would only change the league's day.
             season_games = [g for g in await store.games(league.id) if g.season == league.season]
             if season_games:
+                # Games dugout run played one by one are no schedule: say how a season gets one first.
                 raise LeagueError(
-                    f"season {league.season} of {league.name} has no game left to play: dugout run plays one "
-                    "more, dugout playoffs start seeds the playoffs"
+                    f"season {league.season} of {league.name} has no game scheduled ({len(season_games)} played): "
+                    "dugout schedule make schedules a season, before its first game (a new league file: "
+                    "--database); once a scheduled season is played out, dugout playoffs start seeds its playoffs"
                 )
             raise LeagueError(
                 f"season {league.season} of {league.name} has no games scheduled: dugout schedule make schedules it"
@@ -86,7 +94,7 @@ async def simulate(
         league = await store.league(league.id)
         games = sum(len(d.games) for d in played)
         print(f"\n{league.name}: {games} games played in {len(played)} days; today is day {league.day}.", file=out)
-        print_standings(await store.standings(league.id), out)
+        await print_standings(store, league.id, out)
     return 0
 
 

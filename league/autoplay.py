@@ -256,6 +256,9 @@ async def advance(
         summary = await play_day(store, league_id, rng=rng)
         played += len(summary.games)
         out.append(summary)
+        if played >= total:  # games scheduled since the count (a playoff series' next games): count again
+            upto = last if days is not None else await store.last_scheduled_day(league_id)
+            total = played + (0 if upto is None else len(await store.scheduled_through(league_id, upto)))
         if progress is not None:
             progress(summary, played, max(total, played))
     return out

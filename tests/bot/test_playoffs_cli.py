@@ -63,7 +63,7 @@ def test_the_bracket_before_and_after_the_start(tmp_path: Path, capsys: pytest.C
     ]
     assert run_main(capsys, "playoffs", *where)[1] == out
     code, _, err = run_main(capsys, "playoffs", "--database", str(path), "--league", "Nowhere")
-    assert code == 1 and err == "dugout: no league called 'Nowhere' here\n"
+    assert code == 1 and err == "dugout: no league called 'Nowhere' in this file; it has: 'Test League'\n"
 
 
 def test_no_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
