@@ -49,9 +49,11 @@ typecheck: $(SEASONS)
 unit: $(SEASONS)
 	$(BIN)/pytest -n auto
 
+## bench: the figures (each benchmark's options: python -m bench.NAME --help)
 bench: $(SEASONS)
-	$(BIN)/python -m bench
-	$(BIN)/python -m bench.bot
+	$(BIN)/python -m bench --games 2000
+	$(BIN)/python -m bench --ruleset deep-drive --games 1000
+	$(BIN)/python -m bench.bot --clicks 200
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

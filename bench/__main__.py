@@ -1,6 +1,7 @@
 """Play many auto-managed games on the sample set and print speed and the game's rates.
 
-Figures, not pass/fail: quote them in notes. Usage: python -m bench [games]
+Figures, not pass/fail: quote them in notes. Usage: python -m bench [--games 2000] [--ruleset deep-drive]
+(``--ruleset deep-drive`` runs bench.deep_drive's figures on the Deep Drive sample set).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import time
 from collections import Counter
 from functools import partial
 
+import bench
+from bench import Parser, at_least_one
 from bot.terminal import build_setup
 from cards import SAMPLE_SET
 from cards.loader import load_set
@@ -20,8 +23,32 @@ from engine.requests import Request
 from engine.setup import GameSetup
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+def build_parser() -> Parser:
+    parser = bench.parser("python -m bench", __doc__)
+    parser.add_argument(
+        "--games", type=at_least_one, help="auto-managed games to play (default: 2000; deep-drive: 1000)"
+    )
+    parser.add_argument(
+        "--ruleset", choices=bench.RULESETS, default="inside-pitch", help="the game (default: inside-pitch)"
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.ruleset == "deep-drive":
+        from bench import deep_drive
+
+        deep_drive.measure(args.games or deep_drive.GAMES)
+    else:
+        measure(args.games or GAMES)
+    return 0
+
+
+GAMES = 2000
+
+
+def measure(games: int) -> None:
     t0 = time.perf_counter()
     cards = load_set(SAMPLE_SET)
     load_ms = (time.perf_counter() - t0) * 1000
@@ -138,4 +165,4 @@ def _family(result: str) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -11,7 +11,7 @@ It prints the clicks' and commands' first-response p50/p99, the REST calls the b
 per plate appearance shown (thread creation, posts, edits, interaction answers: every
 call from the first /game start on), the calls by route, and the 429s the fake sent
 (target 0: discord.py waits on the headers, so a 429 means calls it could not foresee).
-Figures, not pass/fail. Usage: python -m bench.bot [clicks] [--no-limits] [--every]
+Figures, not pass/fail. Usage: python -m bench.bot [--clicks 200] [--no-limits] [--every]
 (--every: both managers asked every call, not only when it matters).
 """
 
@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import bench
+from bench import Parser, at_least_one
 from engine.events import PlateAppearanceEnded
 from engine.game import Game
 from league.models import LeagueRules
@@ -112,11 +114,21 @@ async def measure(clicks_wanted: int, rate_limits: bool, every: bool) -> None:
     print(f"429s received: {limited}")
 
 
-def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    flags = sys.argv[1:]
-    asyncio.run(measure(int(args[0]) if args else 200, "--no-limits" not in flags, "--every" in flags))
+def build_parser() -> Parser:
+    parser = bench.parser("python -m bench.bot", __doc__)
+    parser.add_argument(
+        "--clicks", type=at_least_one, default=200, help="prompt clicks to time across the games (default: 200)"
+    )
+    parser.add_argument("--no-limits", action="store_true", help="the fake Discord without its rate limits")
+    parser.add_argument("--every", action="store_true", help="both managers asked every call, not only when it matters")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    asyncio.run(measure(args.clicks, not args.no_limits, args.every))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

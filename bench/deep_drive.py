@@ -1,6 +1,6 @@
 """Play many auto-managed Deep Drive games on the sample set; print speed and the rate of every result.
 
-Figures, not pass/fail: quote them in notes. Usage: python -m bench.deep_drive [games]
+Figures, not pass/fail: quote them in notes. Usage: python -m bench.deep_drive [--games 1000]
 The teams are the sample set's 2016 Chicago (N) and Cleveland, with their vs-RHP lineups, their
 first starters and their bullpens, at Progressive Field, with the DH and the default handbook.
 """
@@ -13,6 +13,8 @@ import time
 from collections import Counter
 from typing import Any
 
+import bench
+from bench import Parser, at_least_one
 from cards import BUNDLED_SETS
 from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set
 from engine.events import Decided, PlateAppearanceEnded, Reading, RunnerMoved, RunnerOut, Substitution
@@ -51,8 +53,21 @@ def sample_setup() -> GameSetup:
     )
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+GAMES = 1000
+
+
+def build_parser() -> Parser:
+    parser = bench.parser("python -m bench.deep_drive", __doc__)
+    parser.add_argument("--games", type=at_least_one, default=GAMES, help=f"games to play (default: {GAMES})")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    measure(build_parser().parse_args(argv).games)
+    return 0
+
+
+def measure(games: int) -> None:
     setup = sample_setup()
     results: Counter[str] = Counter()
     readings: Counter[str] = Counter()
@@ -121,4 +136,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

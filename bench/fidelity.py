@@ -15,7 +15,6 @@ K/9 errors). The issue's targets are printed beside each figure; ``check`` retur
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import math
 import multiprocessing
@@ -30,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import bench
 from cards import BUNDLED_SETS
 from league.replay import play_league, play_season
 from seasons.calibrate import games_per_team
@@ -558,7 +558,7 @@ def report(season: Season, replays: int, figures: Figures, ruleset: str = "insid
     return "\n".join(lines)
 
 
-RULESETS = ("inside-pitch", "deep-drive")  # set.toml's names
+RULESETS = bench.RULESETS  # set.toml's names
 
 
 def bundled_name(year: int, ruleset: str = "inside-pitch") -> str:
@@ -621,19 +621,29 @@ def run(
     return season, compare(season, results)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.fidelity", description=__doc__)
-    parser.add_argument("--season", type=int, required=True)
+def build_parser() -> bench.Parser:
+    parser = bench.parser("python -m bench.fidelity", __doc__)
+    parser.add_argument("--season", type=int, required=True, help="the real season, e.g. 1970")
     parser.add_argument(
         "--ruleset", choices=RULESETS, default="inside-pitch", help="the cards' game (default: inside-pitch)"
     )
-    parser.add_argument("--replays", type=int, default=10)
-    parser.add_argument("--league", choices=("AL", "NL", "both"), default="both")
-    parser.add_argument("--jobs", type=int, default=2, help="replays played at once (processes)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--set", type=Path, help="the season's card set folder (default: the bundled one)")
+    parser.add_argument(
+        "--replays", type=bench.at_least_one, default=10, help="replays of the season to average (default: 10)"
+    )
+    parser.add_argument("--league", choices=("AL", "NL", "both"), default="both", help="AL, NL or both (default: both)")
+    parser.add_argument("--jobs", type=bench.at_least_one, default=2, help="replays played at once (processes)")
+    parser.add_argument("--seed", type=int, default=1, help="the first replay's seed (default: 1)")
+    parser.add_argument(
+        "--set",
+        type=bench.card_set,
+        help="the season's card set: a bundled set's name or a set folder (default: the bundled one)",
+    )
     parser.add_argument("--keep", type=Path, help="keep the replays' databases in this folder (for bench.teams)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
     season, figures = run(
         args.season,

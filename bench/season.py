@@ -10,7 +10,6 @@ Figures, not pass/fail.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import cProfile
 import pstats
@@ -23,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import bench
 from bench.synth import bench_league, write_bench_set
 from league.autoplay import DaySummary, advance
 from league.stats import LEADER_STATS
@@ -99,14 +99,18 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         await store.close()
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.season", description=__doc__)
-    parser.add_argument("--teams", type=int, default=30)
-    parser.add_argument("--games", type=int, default=162, help="games per team")
-    parser.add_argument("--seed", type=int, default=1)
+def build_parser() -> bench.Parser:
+    parser = bench.parser("python -m bench.season", __doc__)
+    parser.add_argument("--teams", type=bench.at_least_one, default=30, help="teams in the league (default: 30)")
+    parser.add_argument("--games", type=bench.at_least_one, default=162, help="games per team (default: 162)")
+    parser.add_argument("--seed", type=int, default=1, help="the schedule's and the games' seed (default: 1)")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the season's play to this file")
     parser.add_argument("--keep", type=Path, help="build the database in this folder and keep it")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
         asyncio.run(run(args.teams, args.games, args.keep, args.profile, args.seed))

@@ -25,7 +25,6 @@ cards are uncalibrated and a few games a team say only that the season plays.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
 import tempfile
@@ -35,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-RULESETS = ("inside-pitch", "deep-drive")
+import bench
 
 
 @dataclass
@@ -163,15 +162,23 @@ def sweep_year(
             return Outcome(year, ruleset, leagues, False, time.perf_counter() - start, detail[:600])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.sweep", description=__doc__.splitlines()[0])
+def build_parser() -> bench.Parser:
+    parser = bench.parser("python -m bench.sweep", __doc__)
     parser.add_argument("--years", type=int, nargs="+", required=True, help="the seasons to sweep, e.g. 1901 1981")
-    parser.add_argument("--ruleset", choices=RULESETS, default="inside-pitch")
-    parser.add_argument("--league", choices=("AL", "NL", "both"), default="both")
-    parser.add_argument("--games", type=int, default=6, help="games a team the league plays (default 6)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ruleset", choices=bench.RULESETS, default="inside-pitch", help="the cards' game (default: inside-pitch)"
+    )
+    parser.add_argument("--league", choices=("AL", "NL", "both"), default="both", help="AL, NL or both (default: both)")
+    parser.add_argument(
+        "--games", type=bench.at_least_one, default=6, help="games a team the league plays (default: 6)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the cards' and games' seed (default: 1)")
     parser.add_argument("--keep", type=Path, default=None, help="write the sets under this folder and keep them")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)

@@ -24,13 +24,13 @@ ballpark cards are built to put back (``seasons.fit``): 1 is the park in full.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import bench
 from bench.fidelity import COUNTS, Line, _batting_line, _correlation, _lahman_id, _rmse, base_runs
 from seasons.lahman import load_season
 from seasons.stats import Pitching, Season
@@ -248,12 +248,16 @@ def report(season: Season, replays: int, d: Decomposition) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.teams", description=__doc__)
-    parser.add_argument("--season", type=int, required=True)
-    parser.add_argument("--league", choices=("AL", "NL", "both"), default="both")
+def build_parser() -> bench.Parser:
+    parser = bench.parser("python -m bench.teams", __doc__)
+    parser.add_argument("--season", type=int, required=True, help="the real season the replays played, e.g. 1970")
+    parser.add_argument("--league", choices=("AL", "NL", "both"), default="both", help="AL, NL or both (default: both)")
     parser.add_argument("databases", nargs="+", type=Path, help="replay databases (bench.fidelity --keep)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     season = load_season(args.season, ("AL", "NL") if args.league == "both" else (args.league,))
     plays: dict[str, TeamPlay] = {}
     for db in args.databases:
