@@ -8,6 +8,7 @@ logged as an error and the user is told that something broke.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import health
 from bot.checks import UserError
 from bot.session import Sessions
 from league.errors import LeagueError
@@ -103,6 +105,7 @@ class DugoutBot(commands.Bot):
         self.sync_guild_id = guild_id
         self.sessions = Sessions(self)
         self._resumed = False
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         for cog in COGS:
@@ -123,11 +126,15 @@ class DugoutBot(commands.Bot):
             self._resumed = True
             resumed = await self.sessions.resume_all()
             log.info("ready as %s; resumed %d live game(s)", self.user, resumed)
+            if (path := health.heartbeat_path()) is not None:  # for the image's HEALTHCHECK (bot.health)
+                self._heartbeat = asyncio.create_task(health.beat(self, path))
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         self.sessions.message_deleted(payload.channel_id, payload.message_id)
 
     async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         await self.sessions.stop_all()
         await super().close()
 

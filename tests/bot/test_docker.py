@@ -9,16 +9,22 @@ with the environment the image would give it (``docker run --env-file .env`` tur
 from __future__ import annotations
 
 import argparse
+import asyncio
+import fnmatch
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
+import time
+import tomllib
 from pathlib import Path
 
 import dotenv
 import pytest
 
-from bot import cli
+from bot import cli, health
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGE = "/data/dugout.sqlite3"
@@ -101,3 +107,131 @@ def test_without_a_token_the_image_says_what_to_do_and_exits_without_playing(tmp
     assert done.stderr.startswith("dugout run --bot: DISCORD_TOKEN is not set.")
     assert "Traceback" not in done.stderr
     assert list(volume.iterdir()) == []
+
+
+def dockerignore(rel: Path) -> bool:
+    """Whether .dockerignore leaves ``rel`` (relative to the build context) out of the context."""
+    patterns = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip()]
+    parts = rel.parts
+    for n in range(1, len(parts) + 1):  # a folder left out takes everything under it along
+        prefix = "/".join(parts[:n])
+        for pattern in patterns:
+            if fnmatch.fnmatch(prefix, pattern) or (
+                pattern.startswith("**/") and fnmatch.fnmatch(parts[n - 1], pattern[3:])
+            ):
+                return True
+    return False
+
+
+def image_app(into: Path) -> Path:
+    """The image's /app as the Dockerfile's COPY steps make it from the build context (this checkout)."""
+    app = into / "app"
+    app.mkdir()
+    context = [p for p in ROOT.rglob("*") if p.is_file() and not dockerignore(p.relative_to(ROOT))]
+    for line in (ROOT / "Dockerfile").read_text().splitlines():
+        if not line.startswith("COPY "):
+            continue
+        *sources, dest = line.split()[1:]
+        for source in sources:
+            for file in context:
+                rel = file.relative_to(ROOT)
+                if source == ".":
+                    target = app / dest / rel
+                elif rel.parts[0] == source and len(rel.parts) > 1:  # a folder: its contents into dest
+                    target = app / dest / Path(*rel.parts[1:])
+                elif str(rel) == source:
+                    target = app / dest / rel.name if dest.endswith("/") or len(sources) > 1 else app / dest
+                else:
+                    continue
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(file, target)
+    return app
+
+
+def test_the_image_holds_every_package_and_its_data(tmp_path: Path) -> None:
+    """Every package pyproject.toml names (seasons too: `dugout cards generate` needs it) is copied in,
+    with its data (card sets, migrations), and imports from the image's copy; the install takes the extra."""
+    from setuptools import find_packages
+
+    app = image_app(tmp_path)
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    include = config["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert find_packages(app, include=include) == find_packages(ROOT, include=include)
+    assert "seasons" in find_packages(app, include=include)
+    for pattern in ("cards/sets/**/*.toml", "migrations/*.sql"):
+        assert sorted(p.relative_to(app) for p in app.glob(pattern)) == sorted(
+            p.relative_to(ROOT) for p in ROOT.glob(pattern)
+        )
+    for name in ("pyproject.toml", config["project"]["readme"], "LICENSE"):
+        assert (app / name).is_file()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import bot.cli, seasons.generate, seasons.deep_drive.generate; print(seasons.__file__)",
+        ],
+        cwd=app,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()).is_relative_to(app)
+    install = next(line for line in (ROOT / "Dockerfile").read_text().splitlines() if "pip install" in line)
+    assert '".[seasons]"' in install and "seasons" in config["project"]["optional-dependencies"]
+
+
+def test_the_health_check_tells_a_bot_stuck_before_login_from_a_working_one(tmp_path: Path) -> None:
+    text = (ROOT / "Dockerfile").read_text()
+    assert dockerfile_env()[health.HEARTBEAT] == "/tmp/dugout-heartbeat"
+    [line] = [line for line in text.splitlines() if line.startswith("HEALTHCHECK ")]
+    assert line.endswith('CMD ["python", "-m", "bot.health"]')
+    beat = tmp_path / "heartbeat"
+    assert "has not logged in" in (health.problem(beat, time.time()) or "")
+
+    class Bot:
+        def __init__(self, ready: bool) -> None:
+            self.ready, self.closed, self.latency = ready, False, 0.05
+
+        def is_ready(self) -> bool:
+            return self.ready
+
+        def is_closed(self) -> bool:
+            return self.closed
+
+    async def run(bot: Bot) -> None:
+        task = asyncio.create_task(health.beat(bot, beat, interval=0.01))
+        await asyncio.sleep(0.05)
+        bot.closed = True
+        await task
+
+    asyncio.run(run(Bot(ready=False)))  # stuck before login: no heartbeat, unhealthy
+    assert not beat.exists()
+    asyncio.run(run(Bot(ready=True)))
+    assert health.problem(beat, time.time()) is None
+    assert "is stuck or disconnected" in (health.problem(beat, time.time() + health.STALE + 1) or "")
+
+
+@pytest.mark.parametrize("fresh", [True, False])
+def test_python_m_bot_health_exits_by_the_heartbeat(tmp_path: Path, fresh: bool) -> None:
+    beat = tmp_path / "heartbeat"
+    beat.touch()
+    if not fresh:
+        old = time.time() - health.STALE - 10
+        os.utime(beat, (old, old))
+    env = {"PATH": "/usr/bin:/bin", health.HEARTBEAT: str(beat)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.health"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == (0 if fresh else 1)
+    assert len((done.stdout + done.stderr).splitlines()) == 1
+
+
+def test_env_example_lists_every_variable_the_code_reads() -> None:
+    read = set()
+    for folder in ("bot", "cards", "engine", "league", "seasons"):
+        for source in (ROOT / folder).rglob("*.py"):
+            read |= set(re.findall(r"""["']((?:DUGOUT|DISCORD)_[A-Z_]+)["']""", source.read_text()))
+    assert "DUGOUT_DEBUG" in read
+    listed = set(re.findall(r"^#? ?((?:DUGOUT|DISCORD)_[A-Z_]+)=", (ROOT / ".env.example").read_text(), re.M))
+    assert read - listed == set()
