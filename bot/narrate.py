@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -27,8 +27,11 @@ from bot.words import (
     POSITIONS,
     RARE_PLAYS,
     WHO_CALLED,
+    outs_words,
+    plural,
+    said_counts,
 )
-from engine.boxscore import BoxScore, LineScore, TeamBox, classify, ordinal, player_names
+from engine.boxscore import BoxScore, LineScore, TeamBox, classify, earned_runs, ordinal, player_names
 from engine.events import (
     EXTRA_INNING_RUNNER,
     Check,
@@ -79,10 +82,12 @@ class Names:
 
     players: Mapping[str, str]
     teams: Mapping[str, str]
+    # The game's setup, when known: a run's earned or not is then the box score's own (engine.boxscore).
+    setup: GameSetup | None = field(default=None, compare=False)
 
     @classmethod
     def of(cls, setup: GameSetup) -> Names:
-        return cls(player_names(setup), {"away": setup.away.name, "home": setup.home.name})
+        return cls(player_names(setup), {"away": setup.away.name, "home": setup.home.name}, setup)
 
     def player(self, player_id: str) -> str:
         return self.players.get(player_id, player_id)
@@ -368,7 +373,7 @@ def _describe(event: Event, names: Names, roll: Roll | None, context: Context | 
         half = "Top" if event.top else "Bottom"
         return f"{half} of the {ordinal(event.inning)}: {names.team(event.batting)} batting"
     if isinstance(event, PlateAppearanceStarted):
-        outs = f"{event.outs} out" + ("" if event.outs == 1 else "s")
+        outs = outs_words(event.outs)
         return (
             f"{names.player(event.batter)} ({event.batter_side}) vs {names.player(event.pitcher)} "
             f"({event.pitcher_hand}); {outs}, {bases_text(event.bases)}"
@@ -376,7 +381,9 @@ def _describe(event: Event, names: Names, roll: Roll | None, context: Context | 
     if isinstance(event, Roll):
         if event.purpose == STRATEGY_ROLL:
             return None  # told with the calls it advised (or not at all: a manager's own call)
-        return f"{event.dice} {'-'.join(str(v) for v in event.values)} for {purpose_words(event.purpose)}"
+        rolled = f"{event.dice} {'-'.join(str(v) for v in event.values)} for {purpose_words(event.purpose)}"
+        outcome = range_outcome(event, context)
+        return f"{rolled}: {outcome}" if outcome else rolled
     if isinstance(event, Reading):
         if event.card in DEEP_DRIVE_READINGS:
             return deep_drive_reading(event, names, roll, context)
@@ -400,7 +407,7 @@ def _describe(event: Event, names: Names, roll: Roll | None, context: Context | 
     if isinstance(event, RunnerOut):
         return _runner_out(event, names, context)
     if isinstance(event, RunScored):
-        return None if event.earned else f"The run by {names.player(event.runner)} is unearned"
+        return None if _earned(event, names, context) else f"The run by {names.player(event.runner)} is unearned"
     if isinstance(event, ErrorCharged):
         kind = ERROR_KINDS.get(event.kind, event.kind.replace("_", " "))
         return f"Error on the {POSITIONS.get(event.position, event.position)}, {names.player(event.fielder)}: {kind}"
@@ -418,13 +425,85 @@ def _describe(event: Event, names: Names, roll: Roll | None, context: Context | 
         who = names.player(event.pitcher)
         if event.state == "exhausted":
             return f"{who} is exhausted: he must leave before the next batter"
-        return f"{who} is {event.state} ({event.batters_faced} batters faced)"
+        return f"{who} is {event.state} ({plural(event.batters_faced, 'batter')} faced)"
     if isinstance(event, GameEnded):
         extra = "" if event.innings == 9 else f" in {event.innings} innings"
         return f"Final{extra}: {names.team('away')} {event.away_runs}, {names.team('home')} {event.home_runs}"
     if event.type == "injury":
         return _injury(event, names)
     return generic(event, names)
+
+
+def _bases_now(context: Context) -> set[int]:
+    """The bases taken at this point of the plate appearance: its start's, moved on by the events since."""
+    taken: dict[str, int] = {}
+    for event in context.before():
+        if isinstance(event, PlateAppearanceStarted):
+            taken = {who: base for base, who in enumerate(event.bases, 1) if who}
+        elif isinstance(event, RunnerMoved):
+            if event.end >= 4:
+                taken.pop(event.runner, None)
+            else:
+                taken[event.runner] = event.end
+        elif isinstance(event, RunnerOut):
+            taken.pop(event.runner, None)
+    return set(taken.values())
+
+
+def _next_read(context: Context) -> Event | None:
+    """The first reading or check after this roll, in its play."""
+    return next((e for e in context.after() if isinstance(e, Reading | Check)), None)
+
+
+def range_outcome(roll: Roll, context: Context | None) -> str:
+    """What a roll against a range came to, when no reading or check tells it ("" when another line does).
+
+    The engine rolls the pitcher's WP and PB? ranges, the (??) and HR? ranges and a few one-die
+    choices and then simply goes on: the events that follow say what the roll decided.
+    """
+    if context is None:
+        return ""
+    purpose, after = roll.purpose, context.after()
+    following = _next_read(context)
+    if purpose == "WP / PB? range":  # IP2021 "WLD": a wild pitch, a passed-ball chance, or a foul ball
+        if any(isinstance(e, RunnerMoved) and e.reason == "wild pitch" for e in after):
+            return "a wild pitch"
+        if isinstance(following, Check) and following.name.startswith("passed ball"):
+            return "a passed ball, unless the catcher blocks it"
+        return "a foul ball; the at bat goes on" if _bases_now(context) else "nobody on to move; the at bat goes on"
+    if purpose == "?? range":  # IP2021 "(??)": within the range, the split result; outside, the batter's card
+        if isinstance(following, Reading) and following.card == "batter":
+            return "outside the range: the batter's card decides"
+        if isinstance(following, Reading) and following.card == "** line":
+            return "within the range: an out off the pitcher's outs line"
+        return "within the range: a single"
+    if purpose == "HR? range":
+        if isinstance(following, Check) and following.name.startswith("HR"):
+            return "within the range: a home run check"
+        return "outside the range: the batter's card decides"
+    if purpose.startswith("single or double past"):  # IP2007 §6 "#"
+        hit = next((e for e in after if isinstance(e, RunnerMoved) and e.start == 0), None)
+        return {1: "a single", 2: "a double"}.get(hit.end, "") if hit is not None else ""
+    if purpose == "force at third":  # the defense took the force on a G5 right at the third baseman
+        out = any(isinstance(e, RunnerOut) and e.base == 3 for e in after)
+        return "the force at third is made" if out else "no force: the out is at first"
+    if purpose.endswith(("doubled off?", "triple play?")):  # DDB "Outs Chart": 00-09 (00-29) puts him out
+        out = any(isinstance(e, RunnerOut) and e.base for e in after)
+        what = "doubled off" if purpose.endswith("doubled off?") else "a triple play"
+        return f"yes: {what}" if out else "no: the runners hold"
+    if purpose.startswith("runner on second (") and not isinstance(following, Check):  # G5: he goes on a 6
+        moved = any(isinstance(e, RunnerMoved) and e.start == 2 for e in after)
+        return "the runner on second takes third" if moved else "the runner on second stays"
+    return ""
+
+
+def _earned(event: RunScored, names: Names, context: Context | None) -> bool:
+    """Is the run earned, as the box score charges it to its pitcher (OBR 9.16)? The event's own flag only
+    says the runner did not reach on an error; without the setup there is nothing better."""
+    if names.setup is None or context is None:
+        return event.earned
+    # Every event known, not those up to the run: the plate appearance's result (a hit, an error) decides.
+    return earned_runs(names.setup, context.events).get(context.index, event.earned)
 
 
 ERROR_KINDS = {
@@ -529,7 +608,7 @@ def _reading(event: Reading, roll: Roll | None) -> str:
     label = event.card[:1].upper() + event.card[1:]
     owner = "" if event.owner == "Inside Pitch" else f" ({event.owner})"
     cell = die if roll is not None and event.cell in (str(roll.values[-1]), str(sum(roll.values))) else event.cell
-    return f"{label}{owner}, {cell}: {chart_result(event.card, event.result)}"
+    return f"{label}{owner}, {said_counts(cell)}: {chart_result(event.card, event.result)}"
 
 
 # Deep Drive readings told in words of their own (engine.deep_drive); the rest read as charts do.
@@ -544,8 +623,8 @@ def deep_drive_reading(event: Reading, names: Names, roll: Roll | None, context:
     owner = names.player(event.owner) if event.owner in names.players else event.owner
     if event.card == "endurance":
         if event.result.lstrip("-").isdigit():
-            return f"{owner}'s Endurance: {event.result} ({event.cell})"
-        return f"{owner} pitches fatigued ({event.cell}): {event.result}"
+            return f"{owner}'s Endurance: {event.result} ({said_counts(event.cell)})"
+        return f"{owner} pitches fatigued ({said_counts(event.cell)}): {event.result}"
     if event.card == "Error Chart":
         return f"Error Chart ({owner}, {event.cell}): {event.result}"
     text = f"DEF Chart {event.cell} ({owner}): {event.result}"
@@ -617,7 +696,7 @@ CHECKS: tuple[tuple[re.Pattern[str], str, str, str, str], ...] = tuple(
         (r"^(.+) beats the force$", "{0} tries to beat the force", "BR", "safe", "forced out"),
         (r"^(.+) beats the throw \((.+)\)$", "{0} tries to beat the throw on the {1}", "BR", "safe", "thrown out"),
         (r"^(.+) scores$", "{0} tries to score", "BR", "scores", "out at the plate"),
-        (r"^(.+) takes third$", "{0} tries for third", "BR", "takes third", "stays at second"),
+        (r"^(.+) takes third$", "Can {0} take third?", "BR", "he takes third", "he stays at second"),
         (r"^(.+) gets back$", "{0} tries to get back", "BR", "gets back", "doubled off"),
         (r"^(S\+\d) stretch$", "The batter stretches the {0}", "BR", "takes second", "holds at first"),
     )
@@ -631,7 +710,8 @@ def _check(event: Check, names: Names, roll: Roll | None, context: Context | Non
     total = f" = {event.target}" if event.modifiers else ""
     subject, rating, yes, no = _check_words(event, names, context)
     verdict = yes if event.success else no
-    return f"{subject}: {die} {event.roll} vs {rating} {event.rating}{mods}{total}: {verdict}"
+    subject += " " if subject.endswith("?") else ": "
+    return f"{subject}{die} {event.roll} vs {rating} {event.rating}{mods}{total}: {verdict}"
 
 
 def _check_words(event: Check, names: Names, context: Context | None) -> tuple[str, str, str, str]:
@@ -647,8 +727,10 @@ def _check_words(event: Check, names: Names, context: Context | None) -> tuple[s
         thrown_out = context is not None and any(
             isinstance(e, RunnerOut) and names.player(e.runner) == runner for e in context.after()
         )
-        no = f"thrown out at {where}" if thrown_out else f"held at {base_word(target - 1)}"
-        return f"{runner} tries for {where}", "BR", f"safe at {where}" if target < 4 else "scores", no
+        # A failed check is a runner who stays where he is, unless a throw then puts him out (what happened).
+        no = f"thrown out at {where}" if thrown_out else f"he stays at {base_word(target - 1)}"
+        subject = f"Can {runner} take {where}?" if target < 4 else f"Can {runner} score?"
+        return subject, "BR", f"he takes {where}" if target < 4 else "he scores", no
     return event.name.replace("_", " "), "rating", "made it", "did not"
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.season import pick_league, print_standings, terminal_league
+from bot.words import plural
 from league import autoplay
 from league.autoplay import DaySummary
 from league.errors import LeagueError, SettingsError
@@ -93,7 +94,8 @@ async def simulate(
                 print_day(day, out)
         league = await store.league(league.id)
         games = sum(len(d.games) for d in played)
-        print(f"\n{league.name}: {games} games played in {len(played)} days; today is day {league.day}.", file=out)
+        said = f"{plural(games, 'game')} played in {plural(len(played), 'day')}"
+        print(f"\n{league.name}: {said}; today is day {league.day}.", file=out)
         await print_standings(store, league.id, out)
     return 0
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.embeds import BLUE
+from bot.words import plural
 from league.autoplay import DaySummary
 
 # A summary of this many days or fewer shows every game; a longer one is compact.
@@ -42,10 +43,10 @@ def day_embed(league_name: str, day: DaySummary) -> discord.Embed:
 def compact_embed(league_name: str, days: Sequence[DaySummary]) -> discord.Embed:
     """Many days at once: games a day, what was left, and the most notable lines."""
     played = sum(len(d.games) for d in days)
-    lines = [f"Day {d.day}: {len(d.games)} games" + (f", {len(d.left)} left" if d.left else "") for d in days]
+    lines = [f"Day {d.day}: {plural(len(d.games), 'game')}" + (f", {len(d.left)} left" if d.left else "") for d in days]
     embed = discord.Embed(
         title=f"{league_name}: days {days[0].day}–{days[-1].day}",
-        description=f"{played} games auto-played.\n" + "\n".join(lines)[:3800],
+        description=f"{plural(played, 'game')} auto-played.\n" + "\n".join(lines)[:3800],
         colour=discord.Colour(BLUE),
     )
     shown = notes(days)

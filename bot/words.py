@@ -227,3 +227,27 @@ INTERNAL = (
 def internal_keys(text: str) -> list[str]:
     """The internal keys and codes in a narrated line (none, when the line is fit to print)."""
     return [m.group(0) for pattern in INTERNAL for m in pattern.finditer(text)]
+
+
+# --- counts in words ----------------------------------------------------------------------------
+# One rule for every count a reader sees: "1 batter", "2 batters", "nobody out" (tests/bot/test_narrate.py
+# reads many games' lines for "1 <plural>" and "0 out").
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    """ "1 batter", "3 batters"; ``many`` for a word whose plural is not ``word`` + s."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def outs_words(outs: int) -> str:
+    """ "nobody out", "1 out", "2 outs"."""
+    return "nobody out" if outs == 0 else plural(outs, "out")
+
+
+OUT_COUNT = re.compile(r"\b(\d) outs?\b")
+ONE_OF_MANY = re.compile(r"(?<![\w.-])1 (batter|run|game|inning|day)s\b")
+
+
+def said_counts(text: str) -> str:
+    """An engine cell's counts in words: "0 out" "nobody out", "2 out" "2 outs", "1 batters" "1 batter"."""
+    return ONE_OF_MANY.sub(r"1 \1", OUT_COUNT.sub(lambda m: outs_words(int(m.group(1))), text))

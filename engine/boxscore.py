@@ -498,6 +498,7 @@ class _Walk:
         self.ghost: dict[str, int | None] = {}
         self.chances: dict[str, int] = {"": 0}
         self.placed = ""  # the extra-inning runner (OBR 7.01(b)) until the half's first batter comes up
+        self.earned: dict[int, bool] = {}  # each RunScored's index: earned for the pitcher charged with it
 
     def name(self, player: str) -> str:
         return self.names.get(player, player)
@@ -666,9 +667,12 @@ class _Walk:
         line = self.pitching_line(defense, charged)
         line.r += 1
         ghost = self.ghost.pop(event.runner, HOME)
+        earned = False
         if ghost is not None and ghost >= HOME:  # he would have scored error-free ...
-            line.er += self.chances.get(charged, self.chances[""]) < 3  # ... before his pitcher's third chance
+            earned = self.chances.get(charged, self.chances[""]) < 3  # ... before his pitcher's third chance
+            line.er += earned
             defense.er += self.chances[""] < 3  # ... before the team's
+        self.earned[self.index] = earned
         if before == 0:  # this run put the batting team ahead
             self.leads.append(_Lead(self.index, offense.key, offense.pitcher, charged))
         if before == -1 and defense.pitcher in defense.save_situation:
@@ -870,6 +874,17 @@ def walk(setup: GameSetup, events: Sequence[Event]) -> BoxScore:
     w.run(events)
     w.decisions()
     return BoxScore(w.line_score(), w.team_box(w.teams["away"]), w.team_box(w.teams["home"]))
+
+
+def earned_runs(setup: GameSetup, events: Sequence[Event]) -> dict[int, bool]:
+    """Each run's earned or not, as the box score charges it to its pitcher (OBR 9.16), by its event's index.
+
+    The narration reads this, so that a play-by-play never calls a run unearned that the box score
+    counts in a pitcher's ER (a RunScored's own ``earned`` only says the runner did not reach on an error).
+    """
+    w = _Walk(setup)
+    w.run(events)
+    return w.earned
 
 
 def box_score(game: Game) -> BoxScore:

@@ -179,14 +179,14 @@ def matchup(g: Game) -> str:
 
 def pitcher_fatigue(team: TeamState) -> str:
     """ "18 batters faced, tired at 28, pull count 2 of 11" (or "tired", "past his pull")"""
-    faced = team.batters_faced()
+    faced = f"{team.batters_faced()} batter" + ("" if team.batters_faced() == 1 else "s")
     line = team.stamina()
     if line is None:
-        return f"{faced} batters faced"
+        return f"{faced} faced"
     count = team.pull_count.get(team.pitcher.id, 0)
     tired = "tired" if team.tired() else f"tired at {line.tired}"
     pull = f"past his pull ({count} of {line.pull})" if team.past_pull() else f"pull count {count} of {line.pull}"
-    return f"{faced} batters faced, {tired}, {pull}"
+    return f"{faced} faced, {tired}, {pull}"
 
 
 def fielding_text(card: Batter, position: Position | None = None) -> str:

@@ -73,7 +73,7 @@ def test_the_scoreboard_shows_the_score_where_the_thread_has_got_to() -> None:
     start = scoreboard_embed(game, names, first_pa, "Harbor City at Mesa Valley")
     assert start.description == "Top of the 1st"
     fields = {f.name: f.value for f in start.fields}
-    assert fields["0 outs"] == "```\n  ◇\n◇   ◇\n```" and "Rudy Kasprzak" in (fields["At bat"] or "")
+    assert fields["Nobody out"] == "```\n  ◇\n◇   ◇\n```" and "Rudy Kasprzak" in (fields["At bat"] or "")
     final = scoreboard_embed(game, names, len(game.events), "Harbor City at Mesa Valley")
     assert final.description is not None and final.description.startswith("Final")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from bot.narrate import PICKOFF_CELL as PICKOFF
@@ -28,6 +30,7 @@ from engine.events import (
 )
 from engine.game import Game
 from tests.engine import test_properties as properties
+from tests.engine.deep_drive.test_properties import league_setup, random_answers
 from tests.engine.helpers import setup
 
 NAMES = Names(
@@ -95,8 +98,8 @@ def test_result_words() -> None:
 
 
 def test_a_roll_nothing_reads_is_told_alone_and_a_last_roll_waits_unless_final() -> None:
-    roll = Roll("1d20", (7,), "WP / PB? range")
-    assert texts([roll]) == ["1d20 7 for a wild pitch or passed ball"]
+    roll = Roll("1d6", (4,), "rare play: which fielder (outfield)")
+    assert texts([roll]) == ["1d6 4 for rare play: which fielder (outfield)"]
     lines, end = narrate([HalfInningStarted(1, True, "away"), roll], NAMES, final=False)
     assert [line.text for line in lines] == ["Top of the 1st: Cincinnati batting"] and end == 1
 
@@ -322,7 +325,7 @@ def test_a_runner_held_on_the_throw_says_so() -> None:
     ]
     assert told(events)[1:3] == [
         "Skip Van Dorn throws (2d6 3-5): each runner makes it if the die is within his BR and the arm",
-        "Hank Gorski tries for third: die 3 vs BR 2 + arm 0 = 2: held at second",
+        "Can Hank Gorski take third? die 3 vs BR 2 + arm 0 = 2: he stays at second",
     ]
     assert summary_of(events) == "Rafael Ochoa singles to right (S9): Gorski to second"
 
@@ -537,6 +540,73 @@ def test_the_extra_inning_runner_is_told_as_the_half_starts() -> None:
     assert texts(events) == [
         "Top of the 10th: Cincinnati batting",
         "Johnny Bench starts the 10th on second",
-        "Tom Seaver (R) vs p (R); 0 outs, runner on 2nd",
+        "Tom Seaver (R) vs p (R); nobody out, runner on 2nd",
         "Tom Seaver strikes out",
     ]
+
+
+# --- classes of mistake, over many games (issue 26, "Words and pages a fan trusts") -------------
+
+# A count of one with a plural noun ("1 batters faced"), and a count of none ("0 out").
+ONE_PLURAL = re.compile(r"(?:^|[ (])1 (batters|outs|runs|games|innings|days|hits|errors|walks|pitches|bases|men)\b")
+ZERO_OUTS = re.compile(r"\b0 outs?\b")
+# Rolls against a range that nothing reads: the line itself must say what the roll came to.
+RANGE_ROLLS = (
+    "a wild pitch or passed ball",
+    "the split check",
+    "the home run chance",
+    "doubled off?",
+    "force at third",
+)
+
+
+@cache
+def many_games() -> tuple[tuple[Game, list[str]], ...]:
+    """60 Inside Pitch games (half with random legal calls) and 30 Deep Drive games, narrated."""
+    games = [properties.play(seed) for seed in range(60)]
+    games += [
+        Game(league_setup(benches=True), seed, auto_manager=random_answers(seed) if seed % 2 else None)
+        for seed in range(30)
+    ]
+    return tuple((game, [line.text for line in narrate(game.events, Names.of(game.setup))[0]]) for game in games)
+
+
+def test_no_line_says_one_with_a_plural_or_a_count_of_no_outs() -> None:
+    found = [t for _, lines in many_games() for t in lines if ONE_PLURAL.search(t) or ZERO_OUTS.search(t)]
+    assert found == []
+
+
+def test_every_range_roll_and_check_says_what_it_came_to() -> None:
+    """A roll against the WP/PB?, (??) or HR? range says what it decided; a runner's check says where he
+    ended up ("he stays at second"), never that he tried for a base and was held."""
+    unsaid = [
+        t
+        for _, lines in many_games()
+        for t in lines
+        if (" for " in t and t.split(" for ", 1)[1].startswith(RANGE_ROLLS) and ": " not in t.split(" for ", 1)[1])
+        or re.search(r"tries for \w+.*: held at", t)
+    ]
+    assert unsaid == []
+
+
+def test_the_narration_calls_unearned_the_runs_the_box_score_does_not_charge() -> None:
+    """OBR 9.16: a run the narration calls unearned is one no pitcher's ER counts, and every other run is earned."""
+    for game, lines in many_games():
+        box = box_score(game)
+        runs = box.line.away.r + box.line.home.r
+        earned = sum(p.er for team in (box.away, box.home) for p in team.pitching)
+        assert sum(t.endswith("is unearned") for t in lines) == runs - earned, game.seed
+
+
+def test_a_wild_pitch_roll_says_what_it_came_to() -> None:
+    """IP2021 "WLD": 1d20 against the WP range, then the PB? range; neither is a foul ball."""
+    on_first = at_bat("ro", ("hg", None, None))
+    wild = told([on_first, Roll("1d20", (3,), "WP / PB? range"), RunnerMoved("hg", 1, 2, "wild pitch")])
+    assert wild[1] == "1d20 3 for a wild pitch or passed ball: a wild pitch"
+    blocked = told(
+        [on_first, Roll("1d20", (12,), "WP / PB? range"), Check("passed ball (Al Marchetti blocks)", 3, (), 2, True)]
+    )
+    assert blocked[1] == "1d20 12 for a wild pitch or passed ball: a passed ball, unless the catcher blocks it"
+    assert blocked[2] == "Al Marchetti tries to block the pitch: die 2 vs PB 3: blocked"
+    foul = told([on_first, Roll("1d20", (19,), "WP / PB? range"), Reading("pitcher", "Curt Vollmer", "3-1", "K")])
+    assert foul[1] == "1d20 19 for a wild pitch or passed ball: a foul ball; the at bat goes on"
