@@ -11,6 +11,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from bot.standings_view import average
+from cards.models import is_composite
 from league.models import PlayerPage, SeasonLine, TeamPage
 from league.stats import RATE_STATS, BattingStats, PitchingStats
 
@@ -59,48 +60,46 @@ def stat_value(stat: str, value: float) -> str:
     return str(int(value))
 
 
-BATTING_HEAD = f"{'G':>3}{'PA':>4}{'AB':>4}{'R':>4}{'H':>4}{'2B':>4}{'3B':>4}{'HR':>4}{'RBI':>4}{'BB':>4}{'K':>4}"
-BATTING_RATES = f"{'SB':>4}{'AVG':>6}{'OBP':>6}{'SLG':>6}{'OPS':>6}"
-PITCHING_HEAD = (
-    f"{'G':>3}{'GS':>4}{'W':>3}{'L':>3}{'S':>3}{'HLD':>4}{'BS':>3}{'IP':>6}"
-    f"{'H':>4}{'R':>4}{'ER':>4}{'BB':>4}{'K':>4}{'HR':>4}"
-)
+BATTING_LABELS = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "K", "SB", "AVG", "OBP", "SLG", "OPS")
+PITCHING_LABELS = ("G", "GS", "W", "L", "S", "HLD", "BS", "IP", "H", "R", "ER", "BB", "K", "HR", "ERA", "WHIP")
 
 
 # The stats a leaders board shows when no one stat is asked for, five names each.
 BOARD = ("avg", "hr", "rbi", "ops", "sb", "era", "w", "so", "s", "whip")
 BOARD_LIMIT = 5
-PITCHING_TABLE_HEAD = f"{PITCHING_HEAD}{'ERA':>6}{'WHIP':>6}"
+# A generated set's composite card (the innings or at bats of the men its roster had no place for), as pages name it.
+COMPOSITE = " (composite)"
 
 
-def _column(value: object, width: int) -> str:
-    """A value right-aligned in its column, with a space before it however long it is (a season's totals)."""
-    text = str(value)
-    return f"{text:>{max(width, len(text) + 1)}}"
+def batting_cells(b: BattingStats) -> list[str]:
+    counts = (b.games, b.pa, b.ab, b.r, b.h, b.doubles, b.triples, b.hr, b.rbi, b.bb, b.k, b.sb)
+    return [str(c) for c in counts] + [average(b.avg), average(b.obp), average(b.slg), average(b.ops)]
 
 
-def batting_row(b: BattingStats) -> str:
-    counts = (b.games, b.pa, b.ab, b.r, b.h, b.doubles, b.triples, b.hr, b.rbi, b.bb, b.k)
+def pitching_cells(p: PitchingStats) -> list[str]:
+    counts = (p.games, p.games_started, p.w, p.l, p.s, p.hld, p.bs)
     return (
-        _column(counts[0], 3)
-        + "".join(_column(c, 4) for c in counts[1:])
-        + f"{b.sb:>4}{average(b.avg):>6}{average(b.obp):>6}{average(b.slg):>6}{average(b.ops):>6}"
+        [str(c) for c in counts]
+        + [p.ip]
+        + [str(c) for c in (p.h, p.r, p.er, p.bb, p.k, p.hr)]
+        + [
+            per_nine(p.era),
+            per_nine(p.whip),
+        ]
     )
 
 
-def pitching_row(p: PitchingStats) -> str:
-    widths = ((p.games, 3), (p.games_started, 4), (p.w, 3), (p.l, 3), (p.s, 3), (p.hld, 4), (p.bs, 3), (p.ip, 6))
-    return (
-        "".join(_column(value, width) for value, width in widths)
-        + "".join(_column(c, 4) for c in (p.h, p.r, p.er, p.bb, p.k, p.hr))
-        + f"{per_nine(p.era):>6}{per_nine(p.whip):>6}"
-    )
-
-
-def named_table(head: str, rows: Sequence[tuple[str, str]]) -> str:
-    """Rows of (name, stat columns) under a header, names in a column as wide as the longest."""
+def named_table(labels: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """Rows of (name, cells) under their labels: each column as wide as its widest cell, totals included,
+    with a space before it; the names in a column as wide as the longest."""
     width = max([len(name) for name, _ in rows] + [6])
-    return "\n".join([f"{'':<{width}}{head}", *(f"{name:<{width}}{stats}" for name, stats in rows)])
+    columns = [max([len(label)] + [len(cells[i]) for _, cells in rows]) + 1 for i, label in enumerate(labels)]
+    lines = [f"{'':<{width}}" + "".join(f"{label:>{w}}" for label, w in zip(labels, columns, strict=True))]
+    lines += [
+        f"{name:<{width}}" + "".join(f"{cell:>{w}}" for cell, w in zip(cells, columns, strict=True))
+        for name, cells in rows
+    ]
+    return "\n".join(lines)
 
 
 def leader_lines(
@@ -131,14 +130,14 @@ def _label(line: SeasonLine, seasons: int) -> str:
 
 def player_batting_table(page: PlayerPage) -> str | None:
     seasons = len({line.season for line in page.lines})
-    rows = [(_label(line, seasons), batting_row(line.batting)) for line in page.lines if line.batting]
-    return named_table(BATTING_HEAD + BATTING_RATES, rows) if rows else None
+    rows = [(_label(line, seasons), batting_cells(line.batting)) for line in page.lines if line.batting]
+    return named_table(BATTING_LABELS, rows) if rows else None
 
 
 def player_pitching_table(page: PlayerPage) -> str | None:
     seasons = len({line.season for line in page.lines})
-    rows = [(_label(line, seasons), pitching_row(line.pitching)) for line in page.lines if line.pitching]
-    return named_table(PITCHING_TABLE_HEAD, rows) if rows else None
+    rows = [(_label(line, seasons), pitching_cells(line.pitching)) for line in page.lines if line.pitching]
+    return named_table(PITCHING_LABELS, rows) if rows else None
 
 
 def player_fielding_lines(page: PlayerPage) -> list[str]:
@@ -181,17 +180,23 @@ def splits_table(page: TeamPage) -> str:
     return "\n".join(lines)
 
 
+def shown_name(card_id: str, name: str) -> str:
+    """A player's name on a page, a composite card's marked so that nobody takes it for one man."""
+    return name + COMPOSITE if is_composite(card_id) else name
+
+
 def team_batting_table(page: TeamPage) -> str:
-    rows = [(r.name, batting_row(r.batting)) for r in page.roster if r.batting is not None and r.kind == "batter"]
-    rows += [(r.name, batting_row(r.batting)) for r in page.roster if r.batting is not None and r.kind == "pitcher"]
-    rows.append(("Totals", batting_row(page.batting)))
-    return named_table(BATTING_HEAD + BATTING_RATES, rows)
+    batted = [r for r in page.roster if r.batting is not None]
+    order = [r for r in batted if r.kind == "batter"] + [r for r in batted if r.kind == "pitcher"]
+    rows = [(shown_name(r.card_id, r.name), batting_cells(r.batting)) for r in order if r.batting is not None]
+    rows.append(("Totals", batting_cells(page.batting)))
+    return named_table(BATTING_LABELS, rows)
 
 
 def team_pitching_table(page: TeamPage) -> str:
-    rows = [(r.name, pitching_row(r.pitching)) for r in page.roster if r.pitching is not None]
-    rows.append(("Totals", pitching_row(page.pitching)))
-    return named_table(PITCHING_TABLE_HEAD, rows)
+    rows = [(shown_name(r.card_id, r.name), pitching_cells(r.pitching)) for r in page.roster if r.pitching is not None]
+    rows.append(("Totals", pitching_cells(page.pitching)))
+    return named_table(PITCHING_LABELS, rows)
 
 
 def unplayed(page: TeamPage) -> list[str]:

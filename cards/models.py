@@ -9,6 +9,7 @@ card round-trips unchanged.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -49,6 +50,17 @@ from cards.notation import (
 )
 
 T = TypeVar("T")
+
+# A generated set's composite cards (seasons.depth: DEPTH_ARM_ID, DEPTH_BAT_ID): the innings or at bats
+# of every man its roster had no place for, pooled into one card ("BAL depth arms 1970"). No real
+# player's id has "-depth-" in it (a Lahman id has no hyphen), so the id alone says it.
+COMPOSITE_ID = re.compile(r"-depth-(arms|bats)(-batting|-pitching)?-\d{4}$")
+
+
+def is_composite(card_id: str) -> bool:
+    """Is this a generated set's composite card (many men's innings or at bats), not a real player?"""
+    return COMPOSITE_ID.search(card_id) is not None
+
 
 # As cards.notation.LEFT_HAND: Enum members as globals for the methods read on every pitch.
 _SWITCH = Bats.SWITCH

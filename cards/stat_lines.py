@@ -10,6 +10,11 @@ def stat_text(value: object) -> str:
     return "-" if value is None else str(value)
 
 
+def average_text(value: str | None) -> str:
+    """A batting average as a scorer prints it: ".293" (a set may have written "0.293"); "1.000" stays."""
+    return "-" if value is None else value.removeprefix("0") if value.startswith("0.") else value
+
+
 def batting_pairs(s: BatterStats) -> list[tuple[str, str]]:
     return [
         ("G", stat_text(s.games)),
@@ -18,7 +23,7 @@ def batting_pairs(s: BatterStats) -> list[tuple[str, str]]:
         ("RBI", stat_text(s.rbi)),
         ("HR", stat_text(s.home_runs)),
         ("SB", stat_text(s.stolen_bases)),
-        ("AVG", stat_text(s.average)),
+        ("AVG", average_text(s.average)),
     ]
 
 

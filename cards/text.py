@@ -13,7 +13,7 @@ from cards.deep_drive.text import AnyDeepDriveCard
 from cards.deep_drive.text import render_card as render_deep_drive
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.notation import Range, format_range
-from cards.stat_lines import batting_pairs, pitching_pairs, stat_text
+from cards.stat_lines import average_text, batting_pairs, pitching_pairs, stat_text
 
 
 def _rng(value: Range | None) -> str:
@@ -91,7 +91,7 @@ def stat_pairs(card: AnyCard) -> list[tuple[str, str]]:
     if isinstance(card, Ballpark) and (u := card.stats):
         return [
             ("R/G", stat_text(u.runs_per_game)),
-            ("AVG", stat_text(u.batting_average)),
+            ("AVG", average_text(u.batting_average)),
             ("SLG", stat_text(u.slugging)),
             ("HR", stat_text(u.home_runs)),
         ]

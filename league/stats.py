@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cards.models import is_composite
 from engine.boxscore import COUNTS, PITCHING_COUNTS
 from league.errors import LeagueError
 
@@ -306,6 +307,7 @@ def leaders(
     appearances a game, rounded (:func:`qualifying_pa`), for AVG, OBP, SLG and OPS; 1 inning (3 outs)
     a game for ERA and WHIP. Counting
     stats have no minimum but leave out players with none. Ties go by name, then player id.
+    A generated set's composite cards (``cards.models.is_composite``: many men's innings pooled) lead nothing.
     """
     if limit < 0:
         raise StatsError(f"limit must be 0 or more; got {limit}")
@@ -314,12 +316,16 @@ def leaders(
     if stat in BATTING_LEADERS:
         value_of_batter = BATTING_LEADERS[stat]
         for b in stats.batting.values():
+            if is_composite(b.player):
+                continue
             if rate and not (b.pa and b.pa >= qualifying_pa(_games_for(team_games, b.team))):
                 continue
             rows.append((b.player, b.name, value_of_batter(b)))
     elif stat in PITCHING_LEADERS:
         value_of_pitcher = PITCHING_LEADERS[stat]
         for p in stats.pitching.values():
+            if is_composite(p.player):
+                continue
             if rate and not (p.outs and p.outs >= qualifying_outs(_games_for(team_games, p.team))):
                 continue
             rows.append((p.player, p.name, value_of_pitcher(p)))

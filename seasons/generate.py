@@ -116,7 +116,8 @@ def _card_id(raw: str) -> str:
 
 
 def _average(hits: int, at_bats: int) -> str | None:
-    return f"{hits / at_bats:.3f}" if at_bats else None
+    """A batting average the scorer's way: ".293", "1.000"."""
+    return f"{hits / at_bats:.3f}".removeprefix("0") if at_bats else None
 
 
 def _batter_stats(player: Player) -> dict[str, object]:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
 
 from bot import cli, pages, season
 from bot.layout import code_block
-from bot.pages import batting_row, leader_name
+from bot.pages import leader_name
+from cards.models import is_composite
 from league.models import GameRecord, League
+from league.stats import BattingStats, PitchingStats, SeasonStats, leaders
 from league.store import Store
 from tests.bot.conftest import ask, play_final_game, running_bot, sample_league
 from tests.fakediscord import FakeDiscord
@@ -69,7 +72,7 @@ async def test_the_leaders_board_the_team_page_and_the_player_page(fake_discord:
         [batting] = player.embed["fields"]
         rows = batting["value"].strip("`\n").splitlines()
         rudy = stats.batting["hc-rudy-kasprzak-1970"]
-        assert rows[1] == f"{'HC':<6}{batting_row(rudy)}"  # his one line: the regular season with Harbor City
+        assert rows[1].split() == ["HC", *pages.batting_cells(rudy)]  # his one line: the regular season with HC
         assert "Fielding: HC: 4 G, " in player.text
 
 
@@ -104,3 +107,28 @@ def test_the_terminal_prints_the_pages(tmp_path: Path, capsys: pytest.CaptureFix
     assert "no leaders in 'xyz'" in capsys.readouterr().err
     assert cli.main(["team", "HC", "--database", str(tmp_path / "none.sqlite3")]) == 1
     assert "no database at" in capsys.readouterr().err
+
+
+def test_a_table_aligns_three_digit_columns_and_its_totals_and_drops_the_leading_zero() -> None:
+    """Every cell ends under its label, however wide the season's totals grow; averages print ".293"."""
+    regular = BattingStats("a", "Al Able", "HC", games=162, pa=700, ab=600, h=176, doubles=40, k=120, rbi=101)
+    totals = BattingStats("HC", "HC", "HC", games=162, pa=6200, ab=5500, h=1500, hr=160, k=1100, bb=600, rbi=700)
+    table = pages.named_table(
+        pages.BATTING_LABELS, [("Al Able", pages.batting_cells(regular)), ("Totals", pages.batting_cells(totals))]
+    )
+    head, *rows = table.splitlines()
+    ends = [m.end() for m in re.finditer(r"\S+", head)]
+    for row in rows:
+        assert [m.end() for m in re.finditer(r"\S+", row)][-len(ends) :] == ends, row
+    assert " .293 " in rows[0] and "0.293" not in table
+
+
+def test_composite_cards_lead_nothing_and_are_labelled_on_pages() -> None:
+    """A generated set's depth arm ("BAL depth arms 1970") pools many men's innings: no leader board names it."""
+    arm = PitchingStats("bal-depth-arms-1970", "BAL depth arms 1970", "BAL", games=60, outs=600, er=10, k=300, w=9)
+    real = PitchingStats("palmeji01-1970", "Jim Palmer", "BAL", games=39, outs=915, er=100, k=199, w=20)
+    stats = SeasonStats(pitching={p.player: p for p in (arm, real)}, team_games={"BAL": 162})
+    for stat in ("era", "so", "w"):
+        assert [player for player, _ in leaders(stats, stat, stats.team_games)] == ["palmeji01-1970"]
+    assert is_composite("col-depth-bats-2023") and not is_composite("palmeji01-1970")
+    assert pages.shown_name(arm.player, arm.name) == "BAL depth arms 1970 (composite)"
