@@ -35,7 +35,11 @@ LEADER_NAMES = {
     "s": "Saves (S)",
     "hld": "Holds (HLD)",
     "so": "Strikeouts, pitching (SO)",
+    "ip": "Innings pitched (IP)",
     "outs": "Innings pitched (IP)",
+    "l": "Losses (L)",
+    "k9": "Strikeouts per nine innings (K/9)",
+    "k": "Strikeouts, batting (K)",
 }
 
 
@@ -51,11 +55,11 @@ def per_nine(value: float) -> str:
 
 
 def stat_value(stat: str, value: float) -> str:
-    if stat in ("era", "whip"):
+    if stat in ("era", "whip", "k9"):
         return per_nine(value)
     if stat in RATE_STATS:
         return average(value)
-    if stat == "outs":
+    if stat in ("ip", "outs"):
         return f"{int(value) // 3}.{int(value) % 3}"
     return str(int(value))
 

@@ -283,6 +283,7 @@ BATTING_LEADERS: dict[str, Callable[[BattingStats], float | int]] = {
     "bb": lambda b: b.bb,
     "sb": lambda b: b.sb,
     "tb": lambda b: b.tb,
+    "k": lambda b: b.k,  # batters' strikeouts
 }
 PITCHING_LEADERS: dict[str, Callable[[PitchingStats], float | int]] = {
     "era": lambda p: p.era,
@@ -291,9 +292,12 @@ PITCHING_LEADERS: dict[str, Callable[[PitchingStats], float | int]] = {
     "s": lambda p: p.s,
     "hld": lambda p: p.hld,
     "so": lambda p: p.k,  # pitchers' strikeouts
-    "outs": lambda p: p.outs,  # innings pitched, as outs
+    "ip": lambda p: p.outs,  # innings pitched, ranked by outs
+    "outs": lambda p: p.outs,  # the same, by its older name
+    "l": lambda p: p.l,
+    "k9": lambda p: _per_innings(p.k, p.outs, 9),  # strikeouts per nine innings
 }
-RATE_STATS = frozenset({"avg", "obp", "slg", "ops", "era", "whip"})  # need the qualifying minimum
+RATE_STATS = frozenset({"avg", "obp", "slg", "ops", "era", "whip", "k9"})  # need the qualifying minimum
 LOWER_IS_BETTER = frozenset({"era", "whip"})
 LEADER_STATS = (*BATTING_LEADERS, *PITCHING_LEADERS)
 
@@ -305,7 +309,7 @@ def leaders(
 
     Rate stats need a qualifying total by the games the player's (last) team has played: 3.1 plate
     appearances a game, rounded (:func:`qualifying_pa`), for AVG, OBP, SLG and OPS; 1 inning (3 outs)
-    a game for ERA and WHIP. Counting
+    a game for ERA, WHIP and K/9. Counting
     stats have no minimum but leave out players with none. Ties go by name, then player id.
     A generated set's composite cards (``cards.models.is_composite``: many men's innings pooled) lead nothing.
     """

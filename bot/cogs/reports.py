@@ -239,7 +239,8 @@ class ReportsCog(commands.Cog):
 
     @stats_leaders.autocomplete("stat")
     async def _leader_stats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return autocomplete.matching(((pages.leader_name(s), s) for s in LEADER_STATS), current)
+        # "outs" is "ip" by its older name: offered once
+        return autocomplete.matching(((pages.leader_name(s), s) for s in LEADER_STATS if s != "outs"), current)
 
     # --- /boxscore --------------------------------------------------------------------------
 

@@ -221,3 +221,15 @@ def test_bad_box_scores_are_refused() -> None:
     negative = {**good, "away": {**good["away"], "batting": [{**good["away"]["batting"][0], "h": -1}]}}
     with pytest.raises(StatsError, match="h must be a count"):
         season_stats([("HC", "MV", negative)])
+
+
+def test_leaders_in_innings_losses_k_per_nine_and_batters_strikeouts() -> None:
+    """K/9 is a rate: it needs an inning a team game (OBR 9.22(b)), as ERA does; the others are counts."""
+    ace = PitchingStats("ace", "Ace", "T", outs=30, k=10, l=3)  # 10 innings: K/9 9.00
+    short = PitchingStats("short", "Short", "T", outs=3, k=3, l=1)  # 1 inning: K/9 27.00, short of 10
+    batter = BattingStats("b", "Bat", "T", pa=40, k=12)
+    stats = SeasonStats(batting={"b": batter}, pitching={"ace": ace, "short": short}, team_games={"T": 10})
+    assert leaders(stats, "k9", stats.team_games) == [("ace", 9.0)]
+    assert leaders(stats, "ip", stats.team_games) == [("ace", 30), ("short", 3)]
+    assert leaders(stats, "l", stats.team_games) == [("ace", 3), ("short", 1)]
+    assert leaders(stats, "k", stats.team_games) == [("b", 12)]
