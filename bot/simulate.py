@@ -73,6 +73,7 @@ async def simulate(
         league = await pick_league(store, league_name)
         if await store.last_scheduled_day(league.id) is None:
             # Moving the calendar over days without games would only change the league's day.
+            await store.check_season_open(league.id)  # its regular season or playoffs over: what comes next
             season_games = [g for g in await store.games(league.id) if g.season == league.season]
             if season_games:
                 # Games dugout run played one by one are no schedule: say how a season gets one first.
@@ -97,6 +98,9 @@ async def simulate(
         said = f"{plural(games, 'game')} played in {plural(len(played), 'day')}"
         print(f"\n{league.name}: {said}; today is day {league.day}.", file=out)
         await print_standings(store, league.id, out)
+        closed = await store.season_closed(league.id)
+        if closed is not None:
+            print(f"\n{closed[0].upper()}{closed[1:]}.", file=out)
     return 0
 
 

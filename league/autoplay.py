@@ -14,8 +14,10 @@ then moves the calendar on (:meth:`Store.advance_day`: injuries count down). Eac
 
 A game that is live (being played in Discord) is left alone, and so are its teams' other
 games of the day: they stay scheduled and are played on a later run of :func:`play_day`
-once the live game is final (a team plays one game at a time). The day still moves on: a
-live game is a game someone is playing, and the rest of the league does not wait for it.
+once the live game is final (a team plays one game at a time), or by their managers before
+that (a scheduled game whose day has passed may start without a commissioner: ``Store.check_start``),
+so no game is stranded on a past day. The day still moves on: a live game is a game someone is
+playing, and the rest of the league does not wait for it.
 A game the store cannot set up at all (a team with no saved lineup, a home team with no
 park) is left scheduled too, with the store's reason in the summary; the rest of the day
 is played, and the game is tried again on each later day until it is fixed and played.
@@ -236,11 +238,16 @@ async def advance(
     rng: random.Random | None = None,
 ) -> list[DaySummary]:
     """:func:`play_day` for ``days`` days, or (``to_end``) until the season has no scheduled game left
-    (or only games waiting for a live game); ``progress`` is called after each day."""
+    (or only games waiting for a live game); ``progress`` is called after each day.
+
+    Refused (:class:`league.errors.SeasonClosed`, saying what comes next) once the season takes no
+    game: its regular season over and its playoffs not begun, or its champion crowned."""
     if (days is None) == (not to_end):
         raise ValueError("advance either a number of days or to the end of the season")
     if days is not None and days < 1:
         raise ValueError("advance by at least one day")
+    # A closed season has no game to play and none to come: say what comes next instead of moving its days on.
+    await store.check_season_open(league_id)
     league = await store.league(league_id)
     last = league.day + days - 1 if days is not None else await store.last_scheduled_day(league_id)
     total = 0 if last is None else len(await store.scheduled_through(league_id, last))

@@ -53,3 +53,8 @@ class GameError(LeagueError):
 
 class SettingsError(LeagueError):
     """League options or rules that are not valid."""
+
+
+class SeasonClosed(GameError):
+    """A season that takes no more games of a kind: its regular season is over (every scheduled game final,
+    or its playoffs begun), or its playoffs have a champion. The message says what comes next."""

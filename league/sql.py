@@ -473,3 +473,8 @@ SELECT * FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND 
 SELECT_LAST_REGULAR_DAY = """
 SELECT max(coalesce(played_day, day)) FROM game WHERE league_id = ? AND season = ? AND phase = 'regular'
 """
+
+# A season's close (issue 26): the schedule a season was given. (league_id, season, games)
+INSERT_SEASON_SCHEDULE = "INSERT OR REPLACE INTO season_schedule (league_id, season, games) VALUES (?, ?, ?)"
+# (league_id, season)
+SELECT_SEASON_SCHEDULE = "SELECT games FROM season_schedule WHERE league_id = ? AND season = ?"

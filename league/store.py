@@ -51,6 +51,7 @@ from league.errors import (
     NotFound,
     PlayerUnavailable,
     RosterError,
+    SeasonClosed,
     SettingsError,
     TradeError,
 )
@@ -1085,6 +1086,7 @@ class Store:
                     raise NotFound(f"{team.name} is not in {league.name}")
             if away.id == home.id:
                 raise GameError(f"{away.name} cannot play itself")
+            await self._check_open(league, "regular")
             when = league.day if day is None else day
             if when < 1:
                 raise GameError("league days are numbered from 1")
@@ -1146,6 +1148,7 @@ class Store:
                 )
                 for g in planned
             ]
+            await self._run(sql.INSERT_SEASON_SCHEDULE, (league_id, league.season, len(ids)))
             return [await self._game(i) for i in ids]
 
     async def postpone_game(self, game_id: int) -> GameRecord:
@@ -1522,13 +1525,19 @@ class Store:
                     raise PlayerUnavailable(f"{team.name}: {card.name} is {unavailable[card.id]}; he cannot play")
 
     async def _check_start(self, league: League, game: GameRecord, override: bool) -> None:
-        """Refuse a start that may not happen now: a game already started or over, a game whose day is
-        not today (unless ``override``: a commissioner's call), or a team already playing a live game."""
+        """Refuse a start that may not happen now: a game already started or over, a game of a closed
+        season (:meth:`_check_open`), a game whose day is still to come or a postponed game whose day is
+        not today (unless ``override``: a commissioner's call), or a team already playing a live game.
+
+        A scheduled game whose day has passed is a make-up game: its teams were busy in a live game
+        when the league's day was played (league.autoplay leaves them scheduled), and it is played
+        when they are free, by its managers or by the next day's auto-play."""
         if game.status == "live":
             raise GameError(f"game {game.id} is live; it has already started")
         if game.status not in ("scheduled", "postponed"):
             raise GameError(f"game {game.id} is {game.status}; it cannot start again")
-        if not override and game.day != league.day:
+        await self._check_open(league, game.phase)
+        if not override and (game.day > league.day or (game.status == "postponed" and game.day != league.day)):
             raise GameError(
                 f"game {game.id} is on day {game.day} and today is day {league.day}; a game starts on its day "
                 "(a commissioner may start it anyway, or move it)"
@@ -2303,6 +2312,57 @@ class Store:
             batting=stats.team_batting(team.abbreviation),
             pitching=stats.team_pitching(team.abbreviation),
         )
+
+    # --- a season's close (issue 26) ------------------------------------------------------------
+
+    async def _closed(self, league: League, phase: str | None) -> str | None:
+        """Why the league's current season takes no more games of ``phase`` now, with what comes next;
+        None while it does. ``phase`` None asks whether it takes any game at all: its regular season over
+        and its playoffs not begun, or a champion crowned.
+
+        A regular season is over once its playoffs began, or once every game of its schedule
+        (:meth:`schedule_season`) is final; a season without a schedule (the sample terminal league,
+        a game a run) goes on until its playoffs. Once the playoffs have a champion nothing changes."""
+        where = f"season {league.season} of {league.name}"
+        playoffs = await self._playoffs(league.id, league.season)
+        if playoffs is not None and playoffs.champion_team_id is not None:
+            champion = await self._team(playoffs.champion_team_id)
+            return (
+                f"{where} is over: {champion.name} won the playoffs, and its results stay as they are "
+                "(starting a next season is a feature still to come)"
+            )
+        if phase == "playoffs" or (phase is None and playoffs is not None):
+            return None
+        if playoffs is not None:
+            return (
+                f"the regular season of {where} is over and its playoffs are under way: play their games "
+                "(dugout playoffs, /playoffs bracket show the series)"
+            )
+        if await self._value(sql.SELECT_SEASON_SCHEDULE, (league.id, league.season)) is None:
+            return None
+        if await self._one(sql.SELECT_UNFINISHED_REGULAR, (league.id, league.season)) is not None:
+            return None
+        return (
+            f"the regular season of {where} is over: every scheduled game is final. Next come the playoffs: "
+            "dugout playoffs start at the terminal, /playoffs start in Discord"
+        )
+
+    async def _check_open(self, league: League, phase: str) -> None:
+        why = await self._closed(league, phase)
+        if why is not None:
+            raise SeasonClosed(why)
+
+    async def season_closed(self, league_id: int) -> str | None:
+        """What comes next when the league's current season can take no game now (its regular season
+        over and the playoffs not begun, or its champion crowned); None while games may be played."""
+        async with self.transaction(write=False):
+            return await self._closed(await self._league(league_id), None)
+
+    async def check_season_open(self, league_id: int) -> None:
+        """:meth:`season_closed` as a :class:`SeasonClosed` error (auto-play asks before a day)."""
+        why = await self.season_closed(league_id)
+        if why is not None:
+            raise SeasonClosed(why)
 
 
 def _check_phase(phase: str) -> None:

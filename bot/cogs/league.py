@@ -22,7 +22,7 @@ from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH, family_of
 from engine.setup import Options, SetupError
 from league import autoplay
 from league.cardpool import resolve_set
-from league.errors import CardError
+from league.errors import CardError, SeasonClosed
 from league.models import League, LeagueRules
 from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, TITLES, settings_of
 
@@ -217,6 +217,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                     await self._post_summary(
                         channel, f"The deadline passed: {league.name}'s day is played.", league.name, played
                     )
+            except SeasonClosed:  # nothing to play until a commissioner starts the playoffs: the day waits
+                log.info("league %d: its season takes no game now; the deadline plays nothing", league.id)
             except Exception:
                 log.exception("league %d: the deadline's auto-play failed", league.id)
         return due
@@ -296,6 +298,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         league's announcements channel (else its games channel, else here)."""
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
+        await self.bot.store.check_season_open(league.id)  # a closed season: what comes next, before the deferral
         await interaction.response.defer(thinking=True)
         played = await autoplay.advance(self.bot.store, league.id, days)
         league = await self.bot.store.league(league.id)

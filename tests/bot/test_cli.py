@@ -309,11 +309,17 @@ def test_schedule_make_then_sim_plays_the_season_at_the_terminal(
     code, out, err = run_main(capsys, "sim", "--to-end", "--database", str(path))
     assert code == 0, err
     assert "Terminal League: 4 games played" in out
+    closed = "the regular season of season 1 of Terminal League is over: every scheduled game is final. Next come the"
+    assert f"\n{closed[0].upper()}{closed[1:]} playoffs: dugout playoffs start" in out
     day, final = _league_day(path)
     assert final == 4
     code, out, err = run_main(capsys, "sim", "--days", "3", "--database", str(path))
-    assert code == 1 and "has no game scheduled (4 played)" in err and "dugout playoffs start seeds" in err
+    assert code == 1 and closed in err and "dugout run plays one more" not in err
     assert _league_day(path) == (day, 4)  # the calendar did not move
+    # issue 26: nor does dugout run play a game the schedule does not have
+    code, out, err = run_main(capsys, "run", "--database", str(path), "--pace", "0")
+    assert code == 1 and f"dugout run: {closed}" in err
+    assert _league_day(path) == (day, 4)
 
 
 def test_a_season_set_schedules_its_real_length_and_sim_refuses_an_unscheduled_league(

@@ -77,18 +77,17 @@ async def test_a_game_starts_on_its_day_unless_a_commissioner_overrides(
         assert (record.status, record.day, record.played_day, record.thread_id) == ("live", 2, 1, thread.id)
 
 
-async def test_autoplay_on_another_day_needs_the_override(fake_discord: FakeDiscord, store: Store) -> None:
+async def test_autoplay_before_its_day_needs_the_override(fake_discord: FakeDiscord, store: Store) -> None:
     fake = fake_discord
     league, away, home = await two_teams(fake, store, (None, None))
-    yesterday = await store.schedule_game(league.id, away.id, home.id)
-    await store.advance_day(league.id)
+    tomorrow = await store.schedule_game(league.id, away.id, home.id, day=2)
     async with running_bot(fake, store):
-        refused = await ask(fake, fake.commissioner, "game", "autoplay", game=str(yesterday.id))
-        assert refused.ephemeral and "is on day 1 and today is day 2" in refused.text
-        reply = await ask(fake, fake.commissioner, "game", "autoplay", game=str(yesterday.id), seed=3, override=True)
+        refused = await ask(fake, fake.commissioner, "game", "autoplay", game=str(tomorrow.id))
+        assert refused.ephemeral and "is on day 2 and today is day 1" in refused.text
+        reply = await ask(fake, fake.commissioner, "game", "autoplay", game=str(tomorrow.id), seed=3, override=True)
     assert reply.embed is not None and reply.embed["title"] == "Final: Harbor City at Mesa Valley"
-    record = await store.game(yesterday.id)
-    assert (record.status, record.played_day) == ("final", 2)
+    record = await store.game(tomorrow.id)
+    assert (record.status, record.played_day) == ("final", 1)
 
 
 async def test_a_team_in_a_live_game_cannot_start_another(fake_discord: FakeDiscord, store: Store) -> None:

@@ -348,10 +348,14 @@ async def test_a_game_starts_only_on_its_day_unless_a_commissioner_overrides(
     early = await store.start_game(tomorrow.id, seed=1, override=True)
     assert (early.status, early.day, early.played_day) == ("live", 2, 1)
     await store.finish_game(early.id, played(early))
-    await store.advance_day(league.id, 2)  # day 3: a game left over from day 2 waits for a commissioner too
-    missed = await store.schedule_game(league.id, mv.id, hc.id, day=2)
+    await store.advance_day(league.id, 2)  # day 3
+    # A postponed game waits for a commissioner (or to be moved) on any day but its own …
+    postponed = await store.postpone_game((await store.schedule_game(league.id, mv.id, hc.id, day=2)).id)
     with unchanged(db_path), pytest.raises(GameError, match="is on day 2 and today is day 3"):
-        await store.start_game(missed.id, seed=2)
+        await store.start_game(postponed.id, seed=2)
+    # … while a scheduled game whose day has passed is a make-up game its managers may start (issue 26)
+    missed = await store.schedule_game(league.id, mv.id, hc.id, day=2)
+    assert (await store.check_start(missed.id)).day == 2
     assert (await store.check_start((await store.schedule_game(league.id, mv.id, hc.id)).id)).day == 3
 
 
