@@ -16,6 +16,10 @@ Nothing is lost and nothing gets stuck:
   call in hand is over.
 - The league is made in one transaction, and a game is scheduled and started in one,
   so a crash or a refused start leaves no half league and no half-made game.
+- A live game has one owner (league.lease): the run takes the game's lease when it starts or
+  resumes it, renews it while it plays (a heartbeat thread, and with every answer saved) and
+  gives it back when it stops. A second ``dugout run`` on the same file says who plays the game
+  and exits (status 1) without touching it; a lease whose process was killed is taken over.
 - A saved lineup's hurt or resting player is replaced from the bench, and a rotation
   with nobody rested gets a spot starter (``Store.playable_setup``); the run says who.
 """
@@ -27,6 +31,7 @@ import errno
 import secrets
 import shlex
 import signal
+import sqlite3
 import sys
 from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -47,6 +52,7 @@ from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import Options, SetupError
 from league.errors import LeagueError, NotFound, SettingsError
+from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.settings import TITLES, not_of, settings_of
 from league.standings import OVERALL, LeagueStandings, StandingsRow
@@ -183,11 +189,18 @@ async def terminal_league(store: Store, card_set: str = SAMPLE) -> League:
 
 
 async def start_next_game(
-    store: Store, league: League, managed: set[str], seed: int, ask: str = PERSON_DEFAULT
+    store: Store,
+    league: League,
+    managed: set[str],
+    seed: int,
+    ask: str = PERSON_DEFAULT,
+    owner: Owner | None = None,
 ) -> tuple[GameRecord, list[Replacement]]:
-    """The league's next game, scheduled and started in one transaction: a start that fails leaves no game.
+    """The league's next game, scheduled and started (its lease taken by ``owner``) in one transaction:
+    a start that fails leaves no game.
 
-    The teams take turns at home. A game left scheduled by an older Dugout is played first.
+    The teams take turns at home. A game left scheduled (a season's schedule, or an older Dugout's) is
+    played first; a season whose regular season is over takes no other (league.errors.SeasonClosed).
     """
     teams = await store.teams(league.id)
     played = await store.games(league.id, status="final")
@@ -205,14 +218,28 @@ async def start_next_game(
         record = await store.start_game(
             record.id, setup=setup, seed=seed, managed=managed, asking=asking, override=True, told=replacements
         )
+        if owner is not None:
+            await store.take_lease(record.id, owner)
     return record, replacements
 
 
-async def finish(store: Store, record: GameRecord, game: Game) -> None:
-    """The result and the next league day, together."""
+async def finish(store: Store, record: GameRecord, game: Game, owner: Owner | None = None) -> None:
+    """The result and the next league day, together; the owner's lease checked and given back with them."""
     async with store.transaction():
+        if owner is not None:
+            await store.renew_lease(record.id, owner)
         await store.finish_game(record.id, game.to_dict())
         await store.advance_day(record.league_id)
+        if owner is not None:
+            await store.release_lease(record.id, owner)
+
+
+async def save_answers(store: Store, record: GameRecord, game: Game, printed: int, owner: Owner) -> None:
+    """An answer saved (and how far the screen got) only while the game is still this run's to play."""
+    async with store.transaction():
+        await store.renew_lease(record.id, owner)
+        await store.save_decisions(record.id, game)
+        await store.record_posted(record.id, printed)
 
 
 def where(game: Game) -> str:
@@ -260,6 +287,8 @@ class TerminalRun:
         self.pace = pace
         self.interactive = inp.isatty()
         self.record: GameRecord | None = None
+        self.owner = Owner.this_process()  # the lease of the game this run plays (league.lease)
+        self.leased: int | None = None  # the game whose lease it holds
 
     def call(self, coro: Coroutine[Any, Any, T]) -> T:
         return self.runner.run(coro)
@@ -301,21 +330,24 @@ class TerminalRun:
         try:
             league = self.call(terminal_league(store, self.card_set))
             live = self.call(store.games(league.id, status="live"))
+            if live:  # another run playing it refuses this one here, before anything is changed
+                self.call(store.take_lease(live[0].id, self.owner))
+                self.leased = live[0].id
             league = self.settle(store, league, bool(live))
             record, game = self.resume(store, live[0]) if live else self.start(store, league)
             self.record = record
             self.signals.check()
 
             def saved(game: Game) -> None:
-                self.call(store.save_decisions(record.id, game))
-                self.call(store.record_posted(record.id, terminal.printed))  # how far the screen got
+                self.call(save_answers(store, record, game, terminal.printed, self.owner))
 
             terminal = Terminal(game, self.out, Input(self.inp, self.signals), self.pace, self.signals.sleep, saved)
             if live:
                 # The engine plays ahead of the screen: go on from the last play shown, not the last computed.
                 terminal.printed = min(record.posted, len(game.events)) if record.posted else len(game.events)
             try:
-                terminal.run()
+                with Heartbeat(self.path, record.id, self.owner):
+                    terminal.run()
             except Stopped:
                 self.call(store.record_posted(record.id, terminal.printed))
                 raise
@@ -325,18 +357,22 @@ class TerminalRun:
                 self.say()
                 self.say(f"{why}: {self.saved_line()}")
                 return 0
-            self.call(finish(store, record, game))
-            self.record = None
+            self.call(finish(store, record, game, self.owner))
+            self.leased = self.record = None
             self.call(print_standings(store, league.id, self.out))
             self.say(f"\nStored in {self.path}. Run again for the next game.")
             return 0
         finally:
+            if self.leased is not None:  # stopped or failed: the next run may resume it at once
+                with suppress(LeagueError, sqlite3.Error):
+                    self.call(store.release_lease(self.leased, self.owner))
             self.call(store.close())
 
     def start(self, store: Store, league: League) -> tuple[GameRecord, Game]:
         managed = {"home"} if self.interactive else set()
         seed = secrets.randbelow(1_000_000)
-        record, replacements = self.call(start_next_game(store, league, managed, seed, self.ask))
+        record, replacements = self.call(start_next_game(store, league, managed, seed, self.ask, self.owner))
+        self.leased = record.id
         game = self.call(store.load_game(record.id))
         setup = game.setup
         self.say(f"{league.name}, day {league.day}: {setup.away.name} at {setup.home.name}. Seed {game.seed}.")

@@ -58,3 +58,7 @@ class SettingsError(LeagueError):
 class SeasonClosed(GameError):
     """A season that takes no more games of a kind: its regular season is over (every scheduled game final,
     or its playoffs begun), or its playoffs have a champion. The message says what comes next."""
+
+
+class GameBusy(GameError):
+    """A live game another process is playing now (it holds the game's lease: league.lease)."""

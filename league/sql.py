@@ -478,3 +478,17 @@ SELECT max(coalesce(played_day, day)) FROM game WHERE league_id = ? AND season =
 INSERT_SEASON_SCHEDULE = "INSERT OR REPLACE INTO season_schedule (league_id, season, games) VALUES (?, ?, ?)"
 # (league_id, season)
 SELECT_SEASON_SCHEDULE = "SELECT games FROM season_schedule WHERE league_id = ? AND season = ?"
+
+# A live game's owner (league.lease): (game_id)
+SELECT_GAME_LEASE = "SELECT * FROM game_lease WHERE game_id = ?"
+# (game_id, owner, host, pid, taken_at, expires_at): its owner renewing keeps the time it took it
+UPSERT_GAME_LEASE = """
+INSERT INTO game_lease (game_id, owner, host, pid, taken_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (game_id) DO UPDATE SET
+    owner = excluded.owner, host = excluded.host, pid = excluded.pid, expires_at = excluded.expires_at,
+    taken_at = CASE WHEN game_lease.owner = excluded.owner THEN game_lease.taken_at ELSE excluded.taken_at END
+"""
+# (expires_at, game_id, owner): no row changed when another owner holds it now
+RENEW_GAME_LEASE = "UPDATE game_lease SET expires_at = ? WHERE game_id = ? AND owner = ?"
+# (game_id, owner)
+DELETE_GAME_LEASE = "DELETE FROM game_lease WHERE game_id = ? AND owner = ?"

@@ -18,6 +18,7 @@ import json
 import random
 import secrets
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -45,6 +46,7 @@ from league.errors import (
     AlreadyExists,
     CardError,
     DatabaseError,
+    GameBusy,
     GameError,
     LineupError,
     NotAllowed,
@@ -55,6 +57,7 @@ from league.errors import (
     SettingsError,
     TradeError,
 )
+from league.lease import LEASE_SECONDS, GameLease, Owner
 from league.lineups import check_lineup, parse_hand, parse_spots
 from league.models import (
     BULLPEN_ROLES,
@@ -2363,6 +2366,58 @@ class Store:
         why = await self.season_closed(league_id)
         if why is not None:
             raise SeasonClosed(why)
+
+    # --- a live game's owner (league.lease, issue 26) --------------------------------------------
+
+    async def _lease(self, game_id: int) -> GameLease | None:
+        row = await self._one(sql.SELECT_GAME_LEASE, (game_id,))
+        return None if row is None else GameLease.from_row(row)
+
+    async def game_lease(self, game_id: int) -> GameLease | None:
+        """Who holds the game's lease (None: nobody has taken it)."""
+        async with self.transaction(write=False):
+            await self._game(game_id)
+            return await self._lease(game_id)
+
+    async def take_lease(
+        self, game_id: int, owner: Owner, *, seconds: float = LEASE_SECONDS, now: float | None = None
+    ) -> GameLease:
+        """``owner`` holds the live game for ``seconds`` (renewed if it held it already); refused with
+        :class:`GameBusy`, changing nothing, while another holds a lease that has not lapsed and whose
+        process is not known to be gone. Take it in the transaction that starts or resumes the game."""
+        at = time.time() if now is None else now
+        async with self.transaction():
+            game = await self._game(game_id)
+            if game.status != "live":
+                raise GameError(f"game {game_id} is {game.status}; only a live game is played by someone")
+            held = await self._lease(game_id)
+            if held is not None and not held.free_for(owner, at):
+                raise GameBusy(f"game {game_id} is being played by {held.holder_text()}; try again when it ends")
+            await self._run(sql.UPSERT_GAME_LEASE, (game_id, owner.id, owner.host, owner.pid, at, at + seconds))
+            lease = await self._lease(game_id)
+            assert lease is not None
+            return lease
+
+    async def renew_lease(
+        self, game_id: int, owner: Owner, *, seconds: float = LEASE_SECONDS, now: float | None = None
+    ) -> GameLease:
+        """The owner's lease, now lasting ``seconds`` more; :class:`GameBusy` if it is no longer its own
+        (it lapsed and another process took it over: stop playing). Renew it in the transaction that
+        saves an answer, so no answer is saved to a game another process plays."""
+        at = time.time() if now is None else now
+        async with self.transaction():
+            await self._game(game_id)
+            await self._run(sql.RENEW_GAME_LEASE, (at + seconds, game_id, owner.id))
+            lease = await self._lease(game_id)
+            if lease is None or lease.owner != owner.id:
+                holder = "nobody" if lease is None else lease.holder_text()
+                raise GameBusy(f"game {game_id} is no longer this process's to play: it is held by {holder}")
+            return lease
+
+    async def release_lease(self, game_id: int, owner: Owner) -> None:
+        """The owner stops playing the game (stopped, or the game is over); another's lease is left alone."""
+        async with self.transaction():
+            await self._run(sql.DELETE_GAME_LEASE, (game_id, owner.id))
 
 
 def _check_phase(phase: str) -> None:
