@@ -1,8 +1,9 @@
 """/game: start a game in its own thread, follow it, pause it, answer by command, hand a side over.
 
 A game's thread opens in the league's games channel (``/league channel``), else in
-the channel the command was used in. A game starts only on its day (a commissioner may
-override), only if neither team is playing, and only once: every refusal comes before
+the channel the command was used in. A game starts on its day or later, as a make-up game
+(a commissioner may override: before its day, or a postponed one), never in a closed season,
+only if neither team is playing, and only once: every refusal comes before
 the reply is deferred, so it is shown to the member who asked alone and no thread opens.
 Sides whose team has a manager are managed by people; the rest by the auto-manager.
 """
@@ -100,7 +101,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
     @app_commands.describe(
         game="The game to play",
         seed="Dice seed, to replay a game exactly (default: random)",
-        override="Commissioners: start it although today is not its day",
+        override="Commissioners: start it before its day, or a postponed game",
     )
     @app_commands.autocomplete(game=autocomplete.games)
     async def start(
@@ -238,7 +239,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             await session.show_over(f"Forfeited: {said}")  # the thread says so, and its buttons go
 
     @app_commands.command(description="Play a scheduled game with both sides auto-managed; post only its result")
-    @app_commands.describe(override="Start it although today is not its day")
+    @app_commands.describe(override="Start it before its day, or a postponed game")
     @app_commands.autocomplete(game=autocomplete.games)
     async def autoplay(
         self, interaction: discord.Interaction, game: str, seed: int | None = None, override: bool = False
