@@ -1,8 +1,10 @@
 """The cards a league plays with: its card sets, searched in the order the league lists them.
 
-A league names its sets by a bundled set's name (``sample``, a folder of ``cards/sets/``) or
-by a folder path. Card ids must be unique across a league's sets, so a card id names one
-card wherever it appears (rosters, lineups, games).
+A league names its sets by name (``sample``: a folder of ``cards/sets/``, or of the folder the
+bot's operator names in ``DUGOUT_CARD_SETS_DIR``) or, at the terminal only, by a folder path:
+Discord accepts names alone (:func:`named_set`), so no member's text becomes a path. Card ids
+must be unique across a league's sets, so a card id names one card wherever it appears
+(rosters, lineups, games).
 
 The sets of one pool are all of one ruleset (set.toml's ``ruleset``: Inside Pitch or Deep
 Drive). A Deep Drive pool's cards are :mod:`cards.deep_drive.models`'s; the pool hands them
@@ -12,8 +14,11 @@ out under the Inside Pitch names (``batter``, ``pitcher``), as a Deep Drive
 
 from __future__ import annotations
 
+import os
+import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -32,16 +37,63 @@ BALLPARKS = (Ballpark, dd.Ballpark)
 DEFAULT_HANDBOOK = "default"
 
 
+# The operator's folder of card sets (the bot's host): its sets are named as the bundled ones are.
+CARD_SETS_DIR = "DUGOUT_CARD_SETS_DIR"
+# A set's name: a plain folder name, so that it can never be a path (no "/", "\\", "~", "." or ".."),
+# and short enough for any file system.
+SET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\Z")
+
+
+def operator_sets_dir() -> Path | None:
+    """The folder ``DUGOUT_CARD_SETS_DIR`` names, if it is set."""
+    value = os.environ.get(CARD_SETS_DIR, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def named_set(name: str) -> Path | None:
+    """The folder of the card set called ``name``: a bundled set, else one in the operator's folder (one with
+    a set.toml); None for anything else, a path above all (what Discord members type reaches no other folder)."""
+    if not SET_NAME.match(name):
+        return None
+    if (BUNDLED_SETS / name).is_dir():
+        return BUNDLED_SETS / name
+    extra = operator_sets_dir()
+    if extra is not None and (extra / name / "set.toml").is_file():
+        return extra / name
+    return None
+
+
+def set_names() -> list[str]:
+    """Every card set's name :func:`named_set` finds: the bundled ones and the operator's."""
+    names = {p.name for p in BUNDLED_SETS.iterdir() if p.is_dir()}
+    extra = operator_sets_dir()
+    if extra is not None and extra.is_dir():
+        names |= {p.name for p in extra.iterdir() if SET_NAME.match(p.name) and (p / "set.toml").is_file()}
+    return sorted(names)
+
+
+def set_label(ref: str) -> str:
+    """How a set is shown: its name (a path's folder name: a path is the terminal's, not for Discord)."""
+    return ref if SET_NAME.match(ref) else Path(ref).name or ref
+
+
+def _within(file: str, folder: Path) -> str:
+    """A problem's file named within its set's folder."""
+    try:
+        return str(Path(file).relative_to(folder)) if Path(file) != folder else folder.name
+    except ValueError:
+        return Path(file).name
+
+
 def resolve_set(ref: str) -> Path:
-    """The folder of a card set named by a bundled set's name or by a path."""
-    bundled = BUNDLED_SETS / ref
-    if "/" not in ref and "\\" not in ref and bundled.is_dir():
-        return bundled
+    """The folder of a card set named by its name (:func:`named_set`) or, at the terminal, by a path."""
+    named = named_set(ref)
+    if named is not None:
+        return named
     path = Path(ref).expanduser()
     if path.is_dir():
         return path
-    names = ", ".join(sorted(p.name for p in BUNDLED_SETS.iterdir() if p.is_dir()))
-    raise CardError(f"no card set {ref!r}: name a bundled set ({names}) or a set folder")
+    raise CardError(f"no card set {ref!r}: name a card set ({', '.join(set_names())}) or a set folder")
 
 
 class CardPool:
@@ -69,15 +121,17 @@ class CardPool:
         """Load every set; a set with problems is refused with its first problems listed."""
         sets = []
         for ref in refs:
+            folder = resolve_set(ref)
             try:
-                sets.append(load_any_set(resolve_set(ref)))
+                sets.append(load_any_set(folder))
             except CardSetError as exc:
-                shown = "; ".join(str(p) for p in exc.problems[:3])
+                # Files within the set's folder, not the host's paths (a Discord member may read this).
+                shown = "; ".join(str(replace(p, file=_within(p.file, folder))) for p in exc.problems[:3])
                 raise CardError(f"card set {ref!r} has {len(exc.problems)} problem(s): {shown}") from exc
         return cls(refs, sets)
 
     def describe(self) -> str:
-        return ", ".join(self.refs)
+        return ", ".join(set_label(ref) for ref in self.refs)
 
     @property
     def family(self) -> str:
@@ -101,7 +155,7 @@ class CardPool:
                 return path.read_text(encoding="utf-8")
             except OSError as exc:
                 raise CardError(
-                    f"card set {cardset.info.name!r} names the handbook {name!r}, not readable: {exc}"
+                    f"card set {cardset.info.name!r} names the handbook {name!r}, not readable: {exc.strerror or exc}"
                 ) from exc
         return ""
 

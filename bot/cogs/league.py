@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -16,13 +17,12 @@ from bot.app import DugoutBot
 from bot.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
 from bot.layout import messages
 from bot.summaries import summary_embeds
-from cards import BUNDLED_SETS
 from cards.loader import set_ruleset
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH, family_of
 from engine.setup import Options, SetupError
 from league import autoplay
-from league.cardpool import resolve_set
-from league.errors import CardError, SeasonClosed
+from league.cardpool import named_set, set_label, set_names
+from league.errors import SeasonClosed
 from league.models import League, LeagueRules
 from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, TITLES, settings_of
 
@@ -36,12 +36,30 @@ RULESET_CHOICES = [
 DEFAULT_SETS = {INSIDE_PITCH: "sample", DEEP_DRIVE: "deep-drive-sample"}
 
 
+# How much of a refused name a reply repeats, and how many set names it lists (Discord's 2000 characters).
+SHOWN_NAME = 40
+LISTED_SETS = 20
+
+
+def set_folder(name: str) -> Path:
+    """The folder of the card set a member named: by name alone (a bundled set or one in the operator's
+    DUGOUT_CARD_SETS_DIR), never a path, so that every other text gets the same answer and no host path."""
+    folder = named_set(name)
+    if folder is None:
+        shown = name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME] + "…"
+        names = set_names()
+        listed = ", ".join(names[:LISTED_SETS])
+        if len(names) > LISTED_SETS:
+            listed += f" and {len(names) - LISTED_SETS} more"
+        raise UserError(
+            f"There is no card set named {shown!r}. The card sets are: {listed} (pick them from the list as you type)."
+        )
+    return folder
+
+
 def set_family(ref: str) -> str:
     """The game a card set is for ("inside-pitch" or "deep-drive"), read from its set.toml alone."""
-    try:
-        return set_ruleset(resolve_set(ref))
-    except CardError as exc:
-        raise UserError(str(exc)) from exc
+    return set_ruleset(set_folder(ref))
 
 
 def choose_ruleset(ruleset: str | None, sets: list[str]) -> str:
@@ -90,7 +108,7 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
 def league_embed(league: League) -> discord.Embed:
     embed = discord.Embed(title=league.name, description=f"Season {league.season}, day {league.day}")
     embed.add_field(name="Game", value=TITLES.get(league.ruleset, league.ruleset))
-    embed.add_field(name="Card sets", value=", ".join(league.card_sets))
+    embed.add_field(name="Card sets", value=", ".join(set_label(ref) for ref in league.card_sets))
     embed.add_field(name="Commissioners", value=", ".join(f"<@{c}>" for c in league.commissioners) or "none")
     if league.channels:
         embed.add_field(name="Channels", value=", ".join(f"{p}: <#{c}>" for p, c in league.channels.items()))
@@ -124,7 +142,7 @@ class LeagueCreateCog(commands.Cog):
     )
     @app_commands.describe(
         name="The league's name",
-        card_sets="Card sets to play with, comma-separated (a bundled set such as sample or 1970, or a folder)",
+        card_sets="Card sets by name, comma-separated: a bundled set such as sample or 1970, or the bot operator's",
         teams="Make the teams the card sets list (a generated season's set has them); default yes",
         ruleset="The game the league plays: Inside Pitch or Deep Drive (default: the card sets' own)",
     )
@@ -174,11 +192,12 @@ class LeagueCreateCog(commands.Cog):
 
     @create.autocomplete("card_sets")
     async def _card_sets(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """The bundled sets; only those of the chosen game once ``ruleset`` is filled in."""
-        names = sorted(p.name for p in BUNDLED_SETS.iterdir() if p.is_dir())
+        """The card sets by name (bundled and the operator's); only those of the chosen game once ``ruleset``
+        is filled in."""
+        names = set_names()
         chosen = getattr(interaction.namespace, "ruleset", None)
         if chosen in DEFAULT_SETS:
-            names = [n for n in names if set_ruleset(BUNDLED_SETS / n) == family_of(chosen)]
+            names = [n for n in names if set_ruleset(set_folder(n)) == family_of(chosen)]
         return autocomplete.list_choices(names, current)
 
 

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from league.store import Store
 from tests.bot.conftest import running_bot
 from tests.cards.test_team_entries import HC_TEAM, make_set
 from tests.fakediscord import FakeDiscord
 from tests.league.test_teams_from_set import MV_TEAM
+
+
+@pytest.fixture(autouse=True)
+def operator_sets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's operator keeps his own card sets in tmp_path: Discord names them ("set") as the bundled ones."""
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path))
 
 
 def season_set(tmp_path: Path) -> Path:
@@ -22,7 +30,7 @@ async def test_a_set_with_teams_makes_them(fake_discord: FakeDiscord, store: Sto
     fake = fake_discord
     folder = season_set(tmp_path)
     async with running_bot(fake, store):
-        options = {"name": "Season League", "card_sets": str(folder)}
+        options = {"name": "Season League", "card_sets": folder.name}
         reply = await (await fake.slash(fake.commissioner, "league-create", options=options)).response()
         assert not reply.ephemeral
         assert "The designated hitter is on, as the card set says." in reply.text
@@ -38,7 +46,7 @@ async def test_teams_false_skips_them(fake_discord: FakeDiscord, store: Store, t
     fake = fake_discord
     folder = season_set(tmp_path)
     async with running_bot(fake, store):
-        options = {"name": "Season League", "card_sets": str(folder), "teams": False}
+        options = {"name": "Season League", "card_sets": folder.name, "teams": False}
         reply = await (await fake.slash(fake.commissioner, "league-create", options=options)).response()
         assert "Next: `/team create` for each team." in reply.text
         [league] = await store.leagues(fake.guild_id)
@@ -62,7 +70,7 @@ async def test_a_set_naming_the_dh_leagues_says_which(fake_discord: FakeDiscord,
     meta = folder / "set.toml"
     meta.write_text(meta.read_text() + 'designated_hitter = ["AL"]\n', encoding="utf-8")
     async with running_bot(fake, store):
-        options = {"name": "Season League", "card_sets": str(folder)}
+        options = {"name": "Season League", "card_sets": folder.name}
         reply = await (await fake.slash(fake.commissioner, "league-create", options=options)).response()
         assert (
             "The designated hitter bats in AL parks (each game plays its home team's league's rule),"
