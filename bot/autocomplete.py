@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.checks import server_cards
+from bot.checks import parse_id, server_cards
 from league.errors import LeagueError
 
 if TYPE_CHECKING:
@@ -75,8 +75,10 @@ async def roster_players(interaction: discord.Interaction, current: str) -> list
     if league is None:
         return []
     store = bot_of(interaction).store
-    team_arg = getattr(interaction.namespace, "team", None)
-    team_ids = [int(team_arg)] if team_arg and str(team_arg).isdigit() else [t.id for t in await store.teams(league.id)]
+    team_id = parse_id(str(getattr(interaction.namespace, "team", None) or ""))
+    team_ids = [t.id for t in await store.teams(league.id)]
+    if team_id in team_ids:  # a team of this league only: another server's rosters stay its own
+        team_ids = [team_id]
     pool = await store.card_pool(league.id)
     pairs = []
     for team_id in team_ids:

@@ -10,6 +10,7 @@ A team is run by its manager, its co-managers and the commissioners.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,7 +18,7 @@ import discord
 from cards import SAMPLE_SET
 from league.cardpool import CardPool
 from league.errors import NotFound
-from league.models import League, Team
+from league.models import GameRecord, League, Team, Trade
 
 if TYPE_CHECKING:
     from bot.app import DugoutBot
@@ -73,19 +74,55 @@ def require_manager(team: Team, league: League, interaction: discord.Interaction
         raise UserError(f"Only the manager of {team.name} (or a commissioner) may do that.")
 
 
-def parse_game_id(text: str) -> int:
-    """A game's number as typed or sent by game autocomplete ("12" or "#12")."""
-    digits = text.strip().lstrip("#")
-    if not digits.isdigit():
-        raise UserError(f"{text!r} is not a game number; pick a game from the list.")
-    return int(digits)
+# SQLite's row ids are signed 64-bit integers: a larger number is no row's id (and overflows its driver).
+MAX_ID = 2**63 - 1
+ID_TEXT = re.compile(r"#?([0-9]{1,19})")  # ASCII digits only: "²".isdigit() is true, and int("²") fails
+SHOWN = 40  # how much of a member's text a refusal repeats
+
+
+def parse_id(text: str) -> int | None:
+    """The row id a member typed or autocomplete sent ("12" or "#12"); None for anything else."""
+    match = ID_TEXT.fullmatch(text.strip())
+    number = int(match[1]) if match else None
+    return number if number is not None and number <= MAX_ID else None
+
+
+def quoted(text: str) -> str:
+    """A member's text in a reply: quoted, and cut short when long."""
+    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
+
+
+async def find_game(bot: DugoutBot, league: League, text: str) -> GameRecord:
+    """A game of the league by number; every other text (another league's game, no number, a number no
+    game has) gets the one private answer."""
+    number = parse_id(text)
+    try:
+        record = None if number is None else await bot.store.game(number)
+    except NotFound:
+        record = None
+    if record is None or record.league_id != league.id:
+        raise UserError(f"There is no game {quoted(text)} in {league.name}; pick a game from the list.")
+    return record
+
+
+async def find_trade(bot: DugoutBot, league: League, text: str) -> Trade:
+    """A trade of the league by number, as :func:`find_game` finds a game."""
+    number = parse_id(text)
+    try:
+        trade = None if number is None else await bot.store.trade(number)
+    except NotFound:
+        trade = None
+    if trade is None or trade.league_id != league.id:
+        raise UserError(f"There is no trade {quoted(text)} in {league.name}; `/roster trades` lists them.")
+    return trade
 
 
 async def find_team(bot: DugoutBot, league: League, text: str) -> Team:
     """A team of the league by id (what team autocomplete sends), abbreviation or name."""
-    if text.isdigit():
+    number = parse_id(text)
+    if number is not None:
         try:
-            team = await bot.store.team(int(text))
+            team = await bot.store.team(number)
         except NotFound:
             pass
         else:

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot import autocomplete
 from bot.app import DugoutBot
-from bot.checks import UserError, find_team, manages, parse_game_id, require_commissioner, server_league
+from bot.checks import UserError, find_game, find_team, manages, require_commissioner, server_league
 from bot.embeds import box_score_embeds, scoreboard_embed
 from bot.narrate import Names
 from bot.session import GameSession
@@ -43,10 +43,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         """The game named, else the game of this thread, else the league's one live game."""
         store = self.bot.store
         if game is not None:
-            record = await store.game(parse_game_id(game))
-            if record.league_id != league.id:
-                raise UserError(f"Game {game} is not one of {league.name}'s.")
-            return record
+            return await find_game(self.bot, league, game)
         live = await store.games(league.id, status="live")
         here = [g for g in live if g.thread_id == interaction.channel_id]
         if here:

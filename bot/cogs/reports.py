@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import autocomplete, pages
 from bot.app import DugoutBot
-from bot.checks import UserError, find_team, parse_game_id, require_commissioner, server_league
+from bot.checks import UserError, find_game, find_team, require_commissioner, server_league
 from bot.embeds import box_score_embeds
 from bot.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
 from bot.lookup import find_card
@@ -250,9 +250,7 @@ class ReportsCog(commands.Cog):
     async def boxscore(self, interaction: discord.Interaction, game: str) -> None:
         league = await server_league(self.bot, interaction)
         store = self.bot.store
-        record = await store.game(parse_game_id(game))
-        if record.league_id != league.id:
-            raise UserError(f"There is no game #{record.id} in {league.name}; pick a game from the list.")
+        record = await find_game(self.bot, league, game)
         teams = await self._teams(league)
         away, home = teams[record.away_team_id], teams[record.home_team_id]
         if record.status != "final":

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot import autocomplete
 from bot.app import DugoutBot
-from bot.checks import UserError, find_team, is_commissioner, my_team, require_manager, server_league
+from bot.checks import UserError, find_team, find_trade, is_commissioner, my_team, require_manager, server_league
 from bot.layout import add_lines
 from bot.lookup import find_card, find_cards
 from cards.deep_drive import models as dd
@@ -54,13 +54,6 @@ def trade_line(trade: Trade, teams: dict[int, Team], pool: CardPool) -> str:
         f"#{trade.id}: {offering.abbreviation} gives {names(pool, trade.offered)} "
         f"to {receiving.abbreviation} for {names(pool, trade.requested)}"
     )
-
-
-def parse_trade_id(text: str) -> int:
-    digits = text.strip().lstrip("#")
-    if not digits.isdigit():
-        raise UserError(f"{text!r} is not a trade number; pick one from the list (`/roster trades` shows them).")
-    return int(digits)
 
 
 class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams' players: sign, release, trade, IL"):
@@ -201,9 +194,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
     async def trade_answer(self, interaction: discord.Interaction, trade: str, accept: bool) -> None:
         league = await server_league(self.bot, interaction)
         store = self.bot.store
-        pending = await store.trade(parse_trade_id(trade))
-        if pending.league_id != league.id:
-            raise UserError(f"There is no trade #{pending.id} in {league.name}; `/roster trades` lists them.")
+        pending = await find_trade(self.bot, league, trade)
         teams = await self._teams(league)
         offering, receiving = teams[pending.offering_team_id], teams[pending.receiving_team_id]
         user = interaction.user.id

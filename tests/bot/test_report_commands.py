@@ -212,9 +212,9 @@ async def test_boxscore_of_final_and_forfeited_games(fake_discord: FakeDiscord, 
         not_yet = await ask(fake, fake.stranger, "boxscore", game=str(upcoming.id))
         assert not_yet.ephemeral and "is scheduled; it has no box score yet" in not_yet.text
         missing = await ask(fake, fake.stranger, "boxscore", game="999")
-        assert missing.ephemeral and "no game with id 999" in missing.text
+        assert missing.ephemeral and missing.text.startswith("There is no game '999' in ")
         nonsense = await ask(fake, fake.stranger, "boxscore", game="yesterday")
-        assert nonsense.ephemeral and "not a game number" in nonsense.text
+        assert nonsense.ephemeral and nonsense.text.startswith("There is no game 'yesterday' in ")
 
 
 def test_long_tables_fit_discords_limits() -> None:

@@ -152,7 +152,7 @@ async def test_a_trade_is_turned_down_or_withdrawn(fake_discord: FakeDiscord, st
         statuses = {t.id: t.status for t in await store.trades(league.id, status=None)}
         assert statuses == {first.id: "rejected", second.id: "withdrawn"}
         bad = await ask(fake, fake.manager_a, "roster", "trade-answer", trade="soon", accept=False)
-        assert bad.ephemeral and "not a trade number" in bad.text
+        assert bad.ephemeral and bad.text.startswith("There is no trade 'soon' in ")
 
 
 async def test_injured_list_takes_the_hurt_and_gives_back_the_healed(fake_discord: FakeDiscord, store: Store) -> None:
