@@ -11,6 +11,7 @@ Sides whose team has a manager are managed by people; the rest by the auto-manag
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Iterator
 
 import discord
@@ -26,6 +27,7 @@ from bot.session import GameSession
 from engine.boxscore import box_score
 from league.models import GameRecord, League, Replacement, Team
 
+log = logging.getLogger(__name__)
 SIDES = [app_commands.Choice(name="away", value="away"), app_commands.Choice(name="home", value="home")]
 # How often a manager is asked (engine.game.Game.asking; the rule for "when it matters" is in README.md).
 ASKING = {"every": "every pitch", "matters": "when it matters", "never": "never (the auto-manager plays)"}
@@ -224,6 +226,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         side = await self._side(league, record, team)
         if not manages(teams[side], league, interaction):
             raise UserError(f"Only the manager of {teams[side].name} (or a commissioner) may forfeit for it.")
+        if record.status == "final":  # refused in private, before the public deferral
+            raise UserError(f"Game #{record.id} is already final.")
+        # Deferred before the session stops: a session busy posting plays stops only at its next
+        # wait (seconds), and Discord drops an interaction not answered within 3 seconds.
+        await interaction.response.defer(thinking=True)
         session = self.bot.sessions.get(record.id)
         if session is not None:
             await session.stop()
@@ -231,9 +238,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         await self.bot.store.forfeit_game(record.id, side)
         winner = teams["home" if side == "away" else "away"]
         said = f"{teams[side].name} forfeits game #{record.id}: {winner.name} wins 9-0."
-        await interaction.response.send_message(said)
         if session is not None:
-            await session.show_over(f"Forfeited: {said}")  # the thread says so, and its buttons go
+            try:  # the thread says so, and the question waiting there loses its buttons
+                await session.show_over(f"Forfeited: {said}")
+            except discord.HTTPException:  # the game is forfeited all the same
+                log.warning("game %d: the forfeit could not be shown in its thread", record.id, exc_info=True)
+        await interaction.followup.send(said)
 
     @app_commands.command(description="Play a scheduled game with both sides auto-managed; post only its result")
     @app_commands.describe(override="Start it before its day, or a postponed game")

@@ -19,17 +19,19 @@ from league.models import GameRecord, League, LeagueRules
 from league.store import Store
 from tests.bot.conftest import running_bot
 from tests.bot.test_live_game import (
+    asked_field,
     click_through,
     every_pitch,
     game_over,
     open_prompt,
     plays_told,
     start_game,
+    suggested_button,
     summaries,
     two_teams,
     wait_final,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, RecordedMessage
 from tests.fakediscord.world import FakeChannel, FakeUser
 
 
@@ -237,6 +239,36 @@ async def test_a_forfeit_and_a_pause_update_the_thread(fake_discord: FakeDiscord
         await ask_in(fake, thread, fake.manager_a, "forfeit", team="HC")
         await fake.wait_for(lambda: "Forfeited" in scoreboard.text)
         await fake.wait_for(lambda: not any(m.custom_ids for m in fake.messages_in(thread)))  # nor on the question
+    record = await store.game(scheduled.id)
+    assert (record.status, record.forfeited_by) == ("final", "away")
+
+
+async def test_a_forfeit_while_plays_are_posting_answers_within_discords_three_seconds(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    """Issue 26: the session is mid-call (Discord 4 s slow on the thread) when the forfeit comes. The
+    command is deferred at once, the question in the thread loses its buttons, then the answer comes."""
+    fake = fake_discord
+    _, scheduled = await managed_game(fake, store)
+    async with running_bot(fake, store):
+        thread = await start_game(fake, fake.manager_a, scheduled.id, seed=9)
+        # A play that ends in a message of its own: the session posts it, 4 s slow, and is busy meanwhile.
+        slow = fake.hold("POST /channels/{id}/messages", 4.0, channel=thread)
+        while not slow.hits:
+            prompt = await fake.wait_for(lambda: slow.hits or open_prompt(fake, thread), timeout=20)
+            if isinstance(prompt, RecordedMessage):
+                asked_of = next(u for u in MANAGERS(fake).values() if f"<@{u.id}>" in asked_field(prompt))
+                await (await fake.click(asked_of, prompt, suggested_button(prompt))).response()
+        asked = asyncio.get_running_loop().time()
+        handle = await fake.slash(fake.manager_a, "game", "forfeit", options={"team": "HC"}, channel=thread)
+        await fake.wait_for(lambda: handle.callback_type, timeout=10)
+        assert handle.callback_type == 5 and asyncio.get_running_loop().time() - asked < 1.5  # deferred at once
+        reply = await handle.response(timeout=20)
+        assert "Mesa Valley wins 9-0" in reply.text
+        assert open_prompt(fake, thread) is None and any("Forfeited" in m.text for m in fake.messages_in(thread))
+        answered = next(i for i, r in enumerate(fake.requests) if "/webhooks/" in r.route and r.at > asked)
+        closed = [i for i, r in enumerate(fake.requests) if r.channel_id == thread.id and "Forfeited" in str(r.json)]
+        assert closed and max(closed) < answered  # the thread first, then the member's answer
     record = await store.game(scheduled.id)
     assert (record.status, record.forfeited_by) == ("final", "away")
 
