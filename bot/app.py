@@ -9,7 +9,9 @@ logged as an error and the user is told that something broke.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 from pathlib import Path
 
 import discord
@@ -36,6 +38,9 @@ COGS = (
     "bot.cogs.help",
 )
 
+
+# What stops the bot cleanly: Ctrl-C at a terminal, and SIGTERM (docker stop, systemd).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 # What a public "thinking..." says for the moment between an error and its deletion (reply_privately).
 NOT_DONE = "Not done; the member who asked was told why."
@@ -140,9 +145,31 @@ class DugoutBot(commands.Bot):
 
 
 async def run_bot(token: str, database: Path, guild_id: int | None = None) -> None:
-    """Open the store and run the bot until it is stopped."""
+    """Open the store and run the bot until it is stopped: Ctrl-C (SIGINT) or SIGTERM (``docker stop``)
+    closes it cleanly, each live game stopped between steps (all it did is saved; the next start resumes it).
+
+    The handlers are installed here whatever the process inherited: a non-interactive shell starts a
+    background job with SIGINT ignored, and SIGTERM's default ends the process at once, mid-step."""
     database.parent.mkdir(parents=True, exist_ok=True)
-    async with await Store.open(database) as store:
-        bot = DugoutBot(store, guild_id=guild_id)
-        async with bot:
-            await bot.start(token)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    installed = []
+    for signum in STOP_SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows; a loop outside the main thread
+            loop.add_signal_handler(signum, stop.set)
+            installed.append(signum)
+    try:
+        async with await Store.open(database) as store:
+            bot = DugoutBot(store, guild_id=guild_id)
+            async with bot:
+                running = asyncio.create_task(bot.start(token), name="dugout bot")
+                stopping = asyncio.create_task(stop.wait(), name="dugout stop signal")
+                await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                stopping.cancel()
+                if not running.done():
+                    log.info("stopping: the live games stop between steps, saved; the next start resumes them")
+                    await bot.close()
+                await running  # its error (a refused token, no network) is the caller's to report
+    finally:
+        for signum in installed:
+            loop.remove_signal_handler(signum)

@@ -719,6 +719,6 @@ class Sessions:
         await session.call_time(interaction, side)
 
     async def stop_all(self) -> None:
-        for session in list(self.live.values()):
-            await session.stop()
+        """Stop every session at once: each may take seconds to reach a step's end, and they add up."""
+        await asyncio.gather(*(session.stop() for session in list(self.live.values())))
         self.live.clear()
