@@ -39,6 +39,18 @@ COGS = (
 )
 
 
+# What the bot is invited with (README.md, "Discord"), each for what its code does; nothing more.
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,  # the channels it plays in
+    send_messages=True,  # the day's summaries; the link to a game's new thread
+    create_public_threads=True,  # each game's thread
+    send_messages_in_threads=True,  # plays, questions and the scoreboard
+    manage_threads=True,  # reopen a thread a moderator archived and locked; delete a thread whose game did not start
+    embed_links=True,  # plays, scoreboards, box scores and standings are embeds
+    attach_files=True,  # the pictures of cards, standings and the playoff bracket
+    read_message_history=True,  # after a restart, the thread's last messages: no play is posted twice
+)
+
 # What stops the bot cleanly: Ctrl-C at a terminal, and SIGTERM (docker stop, systemd).
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
