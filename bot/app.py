@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot import health
 from bot.checks import UserError
+from bot.layout import CONTENT_TEXT
 from bot.session import Sessions
 from league.errors import LeagueError
 from league.store import Store
@@ -90,6 +91,8 @@ async def reply_privately(interaction: discord.Interaction, message: str) -> Non
     ended with a neutral word (so the next followup is a message of its own, which may be
     ephemeral), the reason goes to the user alone, and the public message is deleted.
     """
+    if len(message) > CONTENT_TEXT:  # a refusal that quotes a member's long text must still be sent
+        message = message[: CONTENT_TEXT - 1] + "…"
     response = interaction.response
     if not response.is_done():
         await response.send_message(message, ephemeral=True)

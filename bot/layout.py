@@ -14,6 +14,7 @@ EMBED_TEXT = 4096
 FIELD_TEXT = 1024
 FIELDS = 25
 MESSAGE_TEXT = 6000
+CONTENT_TEXT = 2000  # a message's own text (content)
 EMBEDS = 10
 FENCE = len("```\n\n```")
 

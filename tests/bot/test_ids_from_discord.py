@@ -58,3 +58,13 @@ async def test_odd_ids_get_the_answer_an_unknown_id_gets(fake_discord: FakeDisco
             )
             assert choices, text
     assert [t.id for t in await store.teams(league.id)] == [t.id for t in teams]
+
+
+async def test_a_refusal_quoting_a_long_text_still_reaches_the_member(fake_discord: FakeDiscord, store: Store) -> None:
+    """The store's refusal quotes the team named; 3000 characters of it broke Discord's 2000 and the member
+    saw "did not respond"."""
+    fake = fake_discord
+    await sample_league(store, fake.guild_id, fake.commissioner.id)
+    async with running_bot(fake, store):
+        reply = await ask(fake, fake.manager_a, "team", "info", team="x" * 3000)
+        assert reply.ephemeral and reply.text.startswith("no single team matches 'xxx") and len(reply.text) == 2000
