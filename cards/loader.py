@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from cards.deep_drive import models as dd
 from cards.models import Ballpark, Batter, Card, Pitcher
+from cards.notation import QUOTE_LIMIT, quote
 from cards.teams import TeamEntry
 from cards.toml_format import format_cards
 
@@ -116,11 +117,13 @@ class SetInfo(BaseModel):
             return value
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ValueError(
-                'designated_hitter is true, false or the leagues that use it, e.g. ["AL"]; got ' + repr(value)
+                'designated_hitter is true, false or the leagues that use it, e.g. ["AL"]; got ' + quote(value)
             )
         wrong = [v for v in value if v not in DH_LEAGUES]
         if wrong:
-            raise ValueError(f"designated_hitter names leagues {' or '.join(DH_LEAGUES)}; not {', '.join(wrong)}")
+            raise ValueError(
+                f"designated_hitter names leagues {' or '.join(DH_LEAGUES)}; not {_clip(', '.join(wrong))}"
+            )
         if len(set(value)) != len(value):
             raise ValueError("designated_hitter names a league twice")
         return value
@@ -130,7 +133,7 @@ class SetInfo(BaseModel):
     def _interleague(cls, value: Any) -> Any:
         if value is None or isinstance(value, bool):
             return value
-        raise ValueError(f"interleague is true (the leagues meet) or false (they do not); got {value!r}")
+        raise ValueError(f"interleague is true (the leagues meet) or false (they do not); got {quote(value)}")
 
     def dh_leagues(self) -> tuple[str, ...] | None:
         """The leagues whose parks use the designated hitter when the set names them; None for true/false/unsaid."""
@@ -227,7 +230,7 @@ def describe_cell(loc: tuple[int | str, ...]) -> str | None:
         return f"** line column {int(rest[0]) + 1}"
     if head == "positions" and rest:
         return f"positions entry {int(rest[0]) + 1}"
-    return ".".join(str(part) for part in loc)
+    return _clip(".".join(str(part) for part in loc))
 
 
 def _message(error: Any) -> str:
@@ -239,11 +242,19 @@ def _message(error: Any) -> str:
     if error["type"] == "missing":
         return "missing"
     value = error.get("input")
-    shown = isinstance(value, str | int) and not isinstance(value, bool) and repr(value) in msg
+    scalar = isinstance(value, str | int) and not isinstance(value, bool)
+    shown = scalar and (quote(value) in msg or repr(value) in msg)
     empty = value == ""
-    if isinstance(value, str | int) and not isinstance(value, bool) and error["loc"] and not shown and not empty:
-        msg += f" (got {value!r})"
+    if scalar and error["loc"] and not shown and not empty:
+        msg += f" (got {quote(value)})"
     return msg
+
+
+def _clip(value: Any) -> str:
+    """A name or id for a card's label, cut short when long (it heads every problem of the card), its
+    control characters escaped so that a problem stays one line and cannot drive a terminal."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(value)[: QUOTE_LIMIT + 1])
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…"
 
 
 def _card_label(raw: Any, index: int, kind: str) -> str:
@@ -251,9 +262,9 @@ def _card_label(raw: Any, index: int, kind: str) -> str:
         name = raw.get("name")
         ident = raw.get("id")
         if name and ident:
-            return f"{kind} {name!s} ({ident!s})"
+            return f"{kind} {_clip(name)} ({_clip(ident)})"
         if name or ident:
-            return f"{kind} {name or ident!s}"
+            return f"{kind} {_clip(name or ident)}"
     return f"{kind} #{index + 1}"
 
 
@@ -273,14 +284,26 @@ def validate_card(
         return None, problems
 
 
-def _read_toml(path: Path, name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+def read_toml(path: Path, name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """A TOML file's tables, or the one problem that stops it being read (named ``name``)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle), []
-    except tomllib.TOMLDecodeError as exc:
-        return None, [Problem(name, f"not valid TOML: {exc}")]
+        raw = path.read_bytes()
     except OSError as exc:
         return None, [Problem(name, f"cannot read: {exc.strerror}")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        byte = raw[exc.start : exc.start + 1].hex()
+        message = f"not UTF-8 text: byte 0x{byte} at line {line}, column {column} (save the file as UTF-8)"
+        return None, [Problem(name, message)]
+    try:
+        return tomllib.loads(text), []
+    except tomllib.TOMLDecodeError as exc:
+        return None, [Problem(name, f"not valid TOML: {exc}")]
+    except RecursionError:  # tomllib recurses into nested arrays and inline tables
+        return None, [Problem(name, "not valid TOML for a card file: arrays or tables nested too deeply")]
 
 
 def open_set(path: str | Path) -> tuple[Path, SetInfo | None, list[Problem]]:
@@ -295,7 +318,7 @@ def open_set(path: str | Path) -> tuple[Path, SetInfo | None, list[Problem]]:
         raise NotACardSet([Problem(str(root), f"not a folder; a card set is a folder with a {SET_FILE}")])
     if not (root / SET_FILE).is_file():
         raise NotACardSet([Problem(str(root), f"not a card set: the folder has no {SET_FILE}")])
-    meta, problems = _read_toml(root / SET_FILE, str(root / SET_FILE))
+    meta, problems = read_toml(root / SET_FILE, str(root / SET_FILE))
     info: SetInfo | None = None
     if meta is not None:
         try:
@@ -388,7 +411,7 @@ def read_card_files(
         problems.append(Problem(str(root), "the set has no card files (*.toml)"))
     for card_path in card_files:
         name = str(card_path)
-        data, file_problems = _read_toml(card_path, name)
+        data, file_problems = read_toml(card_path, name)
         problems += file_problems
         if data is None:
             continue
@@ -399,10 +422,10 @@ def read_card_files(
                 continue
             if key not in card_types:
                 kinds = ", ".join(f"[[{k}]]" for k in [*card_types, TEAM_TABLE])
-                problems.append(Problem(name, f"unknown table [[{key}]]; card files hold {kinds}"))
+                problems.append(Problem(name, f"unknown table [[{_clip(key)}]]; card files hold {kinds}"))
                 continue
             if not isinstance(tables, list):
-                problems.append(Problem(name, f"write cards as [[{key}]] tables"))
+                problems.append(Problem(name, f"write cards as [[{_clip(key)}]] tables"))
                 continue
             for index, raw in enumerate(tables):
                 card, card_problems = validate_card(raw, key, name, index, card_types)
@@ -412,7 +435,7 @@ def read_card_files(
                 if card.id in where:
                     other = Path(where[card.id]).relative_to(root)
                     label = _card_label(raw, index, key)
-                    problems.append(Problem(name, f"card id {card.id!r} is also used in {other}", label))
+                    problems.append(Problem(name, f"card id {quote(card.id)} is also used in {other}", label))
                     continue
                 where[card.id] = name
                 ids.append(card.id)
@@ -439,12 +462,12 @@ def _read_teams(tables: Any, file: str, rel: str, cardset: _Cards, team_where: d
             team = TeamEntry.model_validate(raw)
         except ValidationError as exc:
             problems += [
-                Problem(file, _message(e), label, ".".join(str(part) for part in e["loc"]) or None)
+                Problem(file, _message(e), label, _clip(".".join(str(part) for part in e["loc"])) or None)
                 for e in exc.errors(include_url=False)
             ]
             continue
         if team.id in team_where:
-            problems.append(Problem(file, f"team id {team.id!r} is also used in {team_where[team.id]}", label))
+            problems.append(Problem(file, f"team id {quote(team.id)} is also used in {team_where[team.id]}", label))
             continue
         team_where[team.id] = file
         cardset.team_entries[team.id] = team
@@ -458,30 +481,30 @@ def check_team(team: TeamEntry, cardset: _Cards, file: str, on_team: dict[str, s
     ``on_team`` (card id -> team id) is filled in as teams are checked, so a card on two
     teams' rosters is reported.
     """
-    label = f"team {team.name} ({team.id})"
+    label = f"team {_clip(team.name)} ({team.id})"
     problems: list[Problem] = []
 
     def problem(cell: str, message: str) -> None:
         problems.append(Problem(file, message, label, cell))
 
     if team.ballpark not in cardset.ballparks:
-        problem("ballpark", f"{team.ballpark!r} is not a ballpark card of the set")
+        problem("ballpark", f"{quote(team.ballpark)} is not a ballpark card of the set")
     for index, card_id in enumerate(team.roster):
         cell = f"roster entry {index + 1}"
         if card_id in cardset.pitchers:
             pass
         elif card_id in cardset.batters:
             if _pitchers_batting_card(cardset, card_id):
-                problem(cell, f"{card_id!r} is a pitcher's batting card; it comes with the pitcher, so list him")
+                problem(cell, f"{quote(card_id)} is a pitcher's batting card; it comes with the pitcher, so list him")
                 continue
         elif card_id in cardset.ballparks:
-            problem(cell, f"{card_id!r} is a ballpark card; a team's ballpark is its ballpark field")
+            problem(cell, f"{quote(card_id)} is a ballpark card; a team's ballpark is its ballpark field")
             continue
         else:
-            problem(cell, f"{card_id!r} is not a card of the set")
+            problem(cell, f"{quote(card_id)} is not a card of the set")
             continue
         if card_id in on_team:
-            problem(cell, f"{card_id!r} is also on the roster of team {on_team[card_id]!r}")
+            problem(cell, f"{quote(card_id)} is also on the roster of team {quote(on_team[card_id])}")
         else:
             on_team[card_id] = team.id
     roster = set(team.roster)
@@ -489,25 +512,25 @@ def check_team(team: TeamEntry, cardset: _Cards, file: str, on_team: dict[str, s
         for index, spot in enumerate(getattr(team, hand)):
             cell = f"{hand} spot {index + 1}"
             if spot.card_id not in cardset.batters:
-                problem(cell, f"{spot.card_id!r} is not a batter card of the set")
+                problem(cell, f"{quote(spot.card_id)} is not a batter card of the set")
             elif spot.card_id not in roster:
-                problem(cell, f"{spot.card_id!r} is not on the team's roster")
+                problem(cell, f"{quote(spot.card_id)} is not on the team's roster")
     for index, card_id in enumerate(team.rotation):
         _check_pitcher(card_id, f"rotation entry {index + 1}", cardset, roster, problem)
     seen: set[str] = set()
     for card_id, role in team.bullpen.roles():
         _check_pitcher(card_id, f"bullpen.{role}", cardset, roster, problem)
         if card_id in seen:
-            problem(f"bullpen.{role}", f"{card_id!r} has two bullpen roles; give him one")
+            problem(f"bullpen.{role}", f"{quote(card_id)} has two bullpen roles; give him one")
         seen.add(card_id)
     return problems
 
 
 def _check_pitcher(card_id: str, cell: str, cardset: _Cards, roster: set[str], problem: Any) -> None:
     if card_id not in cardset.pitchers:
-        problem(cell, f"{card_id!r} is not a pitcher card of the set")
+        problem(cell, f"{quote(card_id)} is not a pitcher card of the set")
     elif card_id not in roster:
-        problem(cell, f"{card_id!r} is not on the team's roster")
+        problem(cell, f"{quote(card_id)} is not on the team's roster")
 
 
 def _pitchers_batting_card(cardset: _Cards, card_id: str) -> bool:

@@ -21,6 +21,18 @@ class NotationError(ValueError):
     """A card string that is not valid Inside Pitch notation."""
 
 
+# Messages quote a value at most this long: a megabyte cell or id is named, not echoed whole.
+QUOTE_LIMIT = 40
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, or a short prefix of it and its length when long, for problem messages."""
+    if isinstance(value, str) and len(value) > QUOTE_LIMIT:
+        return f"{value[:QUOTE_LIMIT]!r}… ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}… ({len(text)} characters)"
+
+
 # --- hands and positions -----------------------------------------------------
 
 
@@ -122,13 +134,13 @@ def parse_range(text: str) -> Range | None:
         return None
     match = _RANGE.match(text)
     if not match:
-        raise NotationError(f"{text!r} is not a 1d20 range (write it like '1-5' or '16')")
+        raise NotationError(f"{quote(text)} is not a 1d20 range (write it like '1-5' or '16')")
     low = int(match.group(1))
     high = int(match.group(2) or low)
     if not 1 <= low <= 20 or not 1 <= high <= 20:
-        raise NotationError(f"range {text!r} is outside 1-20")
+        raise NotationError(f"range {quote(text)} is outside 1-20")
     if low > high:
-        raise NotationError(f"range {text!r} runs backwards")
+        raise NotationError(f"range {quote(text)} runs backwards")
     return Range(low, high)
 
 
@@ -274,30 +286,30 @@ def _parse_one_reading(text: str, card: str) -> Reading:
     if m := re.fullmatch(r"\?([1-9])", text):
         field = int(m.group(1))
         if field not in _FIELDS:
-            raise NotationError(f"{text!r}: split hits go to the outfield (?7, ?8 or ?9)")
+            raise NotationError(f"{quote(text)}: split hits go to the outfield (?7, ?8 or ?9)")
         return SplitHit(field)
     if m := re.fullmatch(r"S\+([1-9])", text):
         if card != "ballpark":
-            raise NotationError(f"{text!r}: S+ stretch singles appear only on ballpark cards")
+            raise NotationError(f"{quote(text)}: S+ stretch singles appear only on ballpark cards")
         field = int(m.group(1))
         if field not in _FIELDS:
-            raise NotationError(f"{text!r}: a stretch single goes to an outfielder (S+7, S+8, S+9)")
+            raise NotationError(f"{quote(text)}: a stretch single goes to an outfielder (S+7, S+8, S+9)")
         return StretchSingle(field)
     if m := re.fullmatch(r"\[HR([789po])\]", text):
         if card != "ballpark":
-            raise NotationError(f"{text!r}: [HR] readings appear only on ballpark cards")
+            raise NotationError(f"{quote(text)}: [HR] readings appear only on ballpark cards")
         return HomeRunChance(HomeRunField(m.group(1)))
     if m := _HIT_OR_OUT.match(text):
         letter, number = m.group(1), m.group(2)
         fielder = int(number) if number else None
         if letter in "SDTH":
             if letter != "H" and fielder is None:
-                raise NotationError(f"{text!r}: a hit needs the fielder's number, like S6 or D7")
+                raise NotationError(f"{quote(text)}: a hit needs the fielder's number, like S6 or D7")
             return Hit(HitKind(letter), fielder)
         if fielder is None:
-            raise NotationError(f"{text!r}: an out needs the fielder's number, like G6 or F8")
+            raise NotationError(f"{quote(text)}: an out needs the fielder's number, like G6 or F8")
         return Out(OutKind(letter), fielder)
-    raise NotationError(f"unknown symbol {text!r}")
+    raise NotationError(f"unknown symbol {quote(text)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,17 +357,17 @@ def parse_reading(text: str, card: str = "batter") -> SplitReading:
         one = _parse_one_reading(text, card)
         return SplitReading(one, one)
     if card == "ballpark":
-        raise NotationError(f"{text!r}: ballpark cells are not split by hand")
+        raise NotationError(f"{quote(text)}: ballpark cells are not split by hand")
     parts = text.split("/")
     if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-        raise NotationError(f"{text!r}: a split cell has one reading on each side of '/'")
+        raise NotationError(f"{quote(text)}: a split cell has one reading on each side of '/'")
     left_text, right_text = parts[0].strip(), parts[1].strip()
     right = _parse_one_reading(right_text, card)
     if re.fullmatch(r"[SDTHGPFL]", left_text) and isinstance(right, Hit | Out):
         left_text += str(right.fielder or "")
     left = _parse_one_reading(left_text, card)
     if left == right:
-        raise NotationError(f"{text!r}: both sides of the split read the same")
+        raise NotationError(f"{quote(text)}: both sides of the split read the same")
     return SplitReading(left, right)
 
 
@@ -363,7 +375,7 @@ def parse_out(text: str) -> Out:
     """One entry of a pitcher's ** line, e.g. "F8" or "G4"."""
     reading = _parse_one_reading(text.strip(), "batter")
     if not isinstance(reading, Out):
-        raise NotationError(f"{text!r}: the ** line lists outs (G, P, F or L with a fielder)")
+        raise NotationError(f"{quote(text)}: the ** line lists outs (G, P, F or L with a fielder)")
     return reading
 
 
@@ -409,7 +421,7 @@ def _parse_pitcher_one(text: str) -> PitcherResult:
     try:
         return PitcherResult(text)
     except ValueError:
-        raise NotationError(f"unknown pitcher-card symbol {text!r}") from None
+        raise NotationError(f"unknown pitcher-card symbol {quote(text)}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,10 +451,10 @@ def parse_pitcher_cell(text: str) -> PitcherCell:
         return PitcherCell(one, one)
     parts = text.split("/")
     if len(parts) != 2:
-        raise NotationError(f"{text!r}: a split cell has one reading on each side of '/'")
+        raise NotationError(f"{quote(text)}: a split cell has one reading on each side of '/'")
     left, right = (_parse_pitcher_one(p) for p in parts)
     if left is right:
-        raise NotationError(f"{text!r}: both sides of the split read the same")
+        raise NotationError(f"{quote(text)}: both sides of the split read the same")
     return PitcherCell(left, right)
 
 
@@ -466,7 +478,7 @@ def parse_split_check(text: str) -> SplitCheck | None:
         return None
     m = re.fullmatch(r"(\*\*|S1)\s+(.+)", text)
     if not m:
-        raise NotationError(f"{text!r}: a ?? range reads '** 1-12' or 'S1 1-3'")
+        raise NotationError(f"{quote(text)}: a ?? range reads '** 1-12' or 'S1 1-3'")
     result = PitcherResult.AUTO_OUT if m.group(1) == "**" else PitcherResult.SINGLE
     return SplitCheck(result, parse_range(m.group(2)))
 
@@ -523,20 +535,20 @@ def parse_hit_ranges(text: str, card: str = "batter") -> HitRanges:
         if not part:
             continue  # the books print empty slots, e.g. "S=1-7; ; T=8-12"
         if "=" not in part:
-            raise NotationError(f"{part!r}: a hit range reads like 'S=1-5'")
+            raise NotationError(f"{quote(part)}: a hit range reads like 'S=1-5'")
         name, _, rng_text = part.partition("=")
         try:
             kind = HitRangeKind(name.strip())
         except ValueError:
-            raise NotationError(f"{part!r}: unknown hit type {name.strip()!r}") from None
+            raise NotationError(f"{quote(part)}: unknown hit type {quote(name.strip())}") from None
         if kind not in allowed:
             names = ", ".join(k.value for k in allowed)
-            raise NotationError(f"{part!r}: a {card} card's hit ranges use {names}")
+            raise NotationError(f"{quote(part)}: a {card} card's hit ranges use {names}")
         if any(k is kind for k, _ in entries):
-            raise NotationError(f"{part!r}: {kind} is given twice")
+            raise NotationError(f"{quote(part)}: {kind} is given twice")
         rng = parse_range(rng_text)
         if rng is None:
-            raise NotationError(f"{part!r}: {kind} has no range (leave it out instead)")
+            raise NotationError(f"{quote(part)}: {kind} has no range (leave it out instead)")
         entries.append((kind, rng))
     check_disjoint([(str(k), r) for k, r in entries])
     return HitRanges(tuple(entries))
@@ -581,39 +593,41 @@ def parse_fielding(text: str) -> Fielding:
         return Fielding(Position.DH)
     m = _FIELDING.match(text)
     if not m:
-        raise NotationError(f"{text!r} is not a fielding line (write it like 'SS - 4 (4) +1' or 'C - 5/2 (19) -2')")
+        raise NotationError(
+            f"{quote(text)} is not a fielding line (write it like 'SS - 4 (4) +1' or 'C - 5/2 (19) -2')"
+        )
     position = Position(m.group(1))
     rng, pb, error, extra = m.group(2), m.group(3), int(m.group(4)), m.group(5)
     if not 1 <= int(rng) <= 6:
-        raise NotationError(f"{text!r}: range must be 1-6")
+        raise NotationError(f"{quote(text)}: range must be 1-6")
     if not 0 <= error <= 20:
-        raise NotationError(f"{text!r}: error number must be 0-20")
+        raise NotationError(f"{quote(text)}: error number must be 0-20")
     fielding = Fielding(position, int(rng), error)
     if position is Position.C:
         if pb is None or extra is None:
-            raise NotationError(f"{text!r}: a catcher's line gives range/passed-ball, error and arm")
+            raise NotationError(f"{quote(text)}: a catcher's line gives range/passed-ball, error and arm")
         if not 1 <= int(pb) <= 6:
-            raise NotationError(f"{text!r}: passed-ball rating must be 1-6")
+            raise NotationError(f"{quote(text)}: passed-ball rating must be 1-6")
         return Fielding(position, int(rng), error, arm=_bounded(extra, text, "arm"), passed_ball=int(pb))
     if pb is not None:
-        raise NotationError(f"{text!r}: only catchers have a passed-ball rating")
+        raise NotationError(f"{quote(text)}: only catchers have a passed-ball rating")
     if position.is_outfield:
         if extra is None:
-            raise NotationError(f"{text!r}: an outfielder's line ends with his arm")
+            raise NotationError(f"{quote(text)}: an outfielder's line ends with his arm")
         return Fielding(position, int(rng), error, arm=_bounded(extra, text, "arm"))
     if position in (Position.SECOND, Position.SHORT):
         if extra is None:
-            raise NotationError(f"{text!r}: a middle infielder's line ends with his pivot rating")
+            raise NotationError(f"{quote(text)}: a middle infielder's line ends with his pivot rating")
         return Fielding(position, int(rng), error, pivot=_bounded(extra, text, "pivot"))
     if extra is not None:
-        raise NotationError(f"{text!r}: {position} has no arm or pivot rating")
+        raise NotationError(f"{quote(text)}: {position} has no arm or pivot rating")
     return fielding
 
 
 def _bounded(value: str, text: str, what: str) -> int:
     number = int(value)
     if not -5 <= number <= 5:
-        raise NotationError(f"{text!r}: {what} rating must be -5 to +5")
+        raise NotationError(f"{quote(text)}: {what} rating must be -5 to +5")
     return number
 
 
@@ -636,6 +650,6 @@ class Stamina:
 def parse_stamina(text: str) -> Stamina:
     m = re.fullmatch(r"\s*(?:\((\d+)\)\s*)?(\d+)\s*/\s*(\d+)\s*", text)
     if not m:
-        raise NotationError(f"{text!r}: a START/RELIEF line reads '(36) 33 / 13'")
+        raise NotationError(f"{quote(text)}: a START/RELIEF line reads '(36) 33 / 13'")
     games = int(m.group(1)) if m.group(1) else None
     return Stamina(tired=int(m.group(2)), pull=int(m.group(3)), games=games)

@@ -34,7 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from cards.notation import Position
+from cards.notation import Position, quote
 
 ROSTER_LIMIT = 26  # a league's default active roster limit (league.models.LeagueRules.roster_limit)
 ROTATION_SIZE = 5
@@ -60,13 +60,13 @@ def parse_spot(value: Any) -> Spot:
         raise ValueError("a lineup spot is a string 'card-id POSITION', like 'benchjo01-1970 C'")
     parts = value.split()
     if len(parts) != 2:
-        raise ValueError(f"a lineup spot is 'card-id POSITION', like 'benchjo01-1970 C'; got {value!r}")
+        raise ValueError(f"a lineup spot is 'card-id POSITION', like 'benchjo01-1970 C'; got {quote(value)}")
     card_id, pos = parts
     try:
         position = Position(pos.upper())
     except ValueError:
         names = " ".join(p.value for p in Position if p is not Position.P)
-        raise ValueError(f"{pos!r} is not a lineup position; the positions are {names}") from None
+        raise ValueError(f"{quote(pos)} is not a lineup position; the positions are {names}") from None
     if position is Position.P:
         raise ValueError(
             "a lineup names a DH, not P: a league without the designated hitter bats the pitcher in the DH's spot"

@@ -25,6 +25,7 @@ from cards.loader import (
     check_teams,
     open_set,
     read_card_files,
+    read_toml,
 )
 from cards.models import Card
 
@@ -63,6 +64,10 @@ def load_deep_drive_set(path: str | Path) -> DeepDriveSet:
         message = f"a {info.ruleset} set, not a Deep Drive one"
         raise CardSetError([Problem(str(root / SET_FILE), message, cell="ruleset")])
     cardset = DeepDriveSet(info or SetInfo(name="?", ruleset="deep-drive"), root)
+    if info is not None and info.handbook not in ("", "default"):
+        # Read here so a bad file is named now, not met as a crash when a game starts (the engine checks
+        # the charts themselves: cards may not import it).
+        problems += read_toml(root / info.handbook, str(root / info.handbook))[1]
     _, team_where = read_card_files(root, CARD_TYPES, cardset, problems)
     check_teams(cardset, team_where, problems)
     if problems:

@@ -32,7 +32,7 @@ from cards.deep_drive.notation import (
     parse_usage,
 )
 from cards.models import BatterStats, Card, PitcherStats
-from cards.notation import LEFT_HAND, RIGHT_HAND, Bats, Hand, Position
+from cards.notation import LEFT_HAND, RIGHT_HAND, Bats, Hand, Position, quote
 
 RULESET = "deep-drive"
 
@@ -86,7 +86,7 @@ def _check_outs(outs: list[str]) -> list[str]:
         raise ValueError(f"OUTS has one out code for each mod die 0-9: 10 codes, not {len(outs)}")
     for mod, code in enumerate(outs):
         if code not in OUT_CODES:
-            raise ValueError(f"OUTS {mod}: {code!r} is not an out code of the Outs Chart")
+            raise ValueError(f"OUTS {mod}: {quote(code)} is not an out code of the Outs Chart")
     return outs
 
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cards.notation import NotationError, Position
+from cards.notation import NotationError, Position, quote
 
 __all__ = [
     "GRADES",
@@ -100,11 +100,11 @@ _PERCENTILE = re.compile(r"^(\d{1,2})(?:\s*-\s*(\d{1,2}))?$")
 def parse_percentile(text: str) -> Percentile:
     match = _PERCENTILE.match(text.strip())
     if not match:
-        raise NotationError(f"{text!r} is not a 00-99 range (write it like '60-75' or '07')")
+        raise NotationError(f"{quote(text)} is not a 00-99 range (write it like '60-75' or '07')")
     low = int(match.group(1))
     high = int(match.group(2) or low)
     if low > high:
-        raise NotationError(f"range {text!r} runs backwards")
+        raise NotationError(f"range {quote(text)} runs backwards")
     return Percentile(low, high)
 
 
@@ -145,7 +145,7 @@ def parse_chance(text: str) -> Chance:
         return Chance(rare=int(rare.group(1)))
     if not _PERCENTILE.match(text):
         raise NotationError(
-            f"{text!r} is not a result's numbers (write them like '60-75' or '07', or 'rare 4' or 'never')"
+            f"{quote(text)} is not a result's numbers (write them like '60-75' or '07', or 'rare 4' or 'never')"
         )
     return Chance(numbers=parse_percentile(text))
 
@@ -185,20 +185,20 @@ def parse_fielding(text: str) -> Fielding:
         return Fielding(Position.DH, 0)
     match = _FIELDING.match(text)
     if not match:
-        raise NotationError(f"{text!r} is not a fielding line (write it like 'SS 3', 'C 4 PB:B T-1' or 'P 2 H+1')")
+        raise NotationError(f"{quote(text)} is not a fielding line (write it like 'SS 3', 'C 4 PB:B T-1' or 'P 2 H+1')")
     position = Position(match.group("pos"))
     defense = int(match.group("def"))
     if not 1 <= defense <= 5:
-        raise NotationError(f"{text!r}: defense is 1-5")
+        raise NotationError(f"{quote(text)}: defense is 1-5")
     pb, t, h = match.group("pb"), match.group("t"), match.group("h")
     if (pb is not None or t is not None) and position is not Position.C:
-        raise NotationError(f"{text!r}: only a catcher has PB and T")
+        raise NotationError(f"{quote(text)}: only a catcher has PB and T")
     if h is not None and position is not Position.P:
-        raise NotationError(f"{text!r}: only a pitcher has H")
+        raise NotationError(f"{quote(text)}: only a pitcher has H")
     if position is Position.C and pb is None:
-        raise NotationError(f"{text!r}: a catcher has a passed ball grade, like 'C 4 PB:B'")
+        raise NotationError(f"{quote(text)}: a catcher has a passed ball grade, like 'C 4 PB:B'")
     if pb is not None and pb not in GRADES:
-        raise NotationError(f"{text!r}: PB is one of {', '.join(GRADES)}")
+        raise NotationError(f"{quote(text)}: PB is one of {', '.join(GRADES)}")
     return Fielding(position, defense, pb, int(t) if t else None, int(h) if h else None)
 
 
@@ -221,7 +221,9 @@ _STEAL = re.compile(r"^(\d)([A-F])(\+|³|\^3)?$")
 def parse_steal(text: str) -> Steal:
     match = _STEAL.match(text.strip())
     if not match:
-        raise NotationError(f"{text!r} is not a STEAL rating (write it like '0F', '3B', or '5A+' for steals of third)")
+        raise NotationError(
+            f"{quote(text)} is not a STEAL rating (write it like '0F', '3B', or '5A+' for steals of third)"
+        )
     return Steal(int(match.group(1)), match.group(2), match.group(3) is not None)
 
 
@@ -246,10 +248,10 @@ _USAGE = re.compile(r"^(STARTER|RELIEVER|CLOSER)(?:\s*\((\d)(\*)?\))?$")
 def parse_usage(text: str) -> Usage:
     match = _USAGE.match(" ".join(text.split()).upper())
     if not match:
-        raise NotationError(f"{text!r} is not a Usage box (write it like 'STARTER (4*)', 'RELIEVER' or 'CLOSER')")
+        raise NotationError(f"{quote(text)} is not a Usage box (write it like 'STARTER (4*)', 'RELIEVER' or 'CLOSER')")
     role, rest, star = match.groups()
     if role == "STARTER" and rest is None:
-        raise NotationError(f"{text!r}: a STARTER has his games of rest, like 'STARTER (4)'")
+        raise NotationError(f"{quote(text)}: a STARTER has his games of rest, like 'STARTER (4)'")
     return Usage(role, int(rest) if rest else None, star is not None)
 
 
@@ -271,5 +273,5 @@ _ENDURANCE = re.compile(r"^(\d{1,2})(?:\s*/\s*(\d{1,2}))?$")
 def parse_endurance(text: str) -> Endurance:
     match = _ENDURANCE.match(text.strip())
     if not match:
-        raise NotationError(f"{text!r} is not an Endurance (write it like '7' or '3/5')")
+        raise NotationError(f"{quote(text)} is not an Endurance (write it like '7' or '3/5')")
     return Endurance(int(match.group(1)), int(match.group(2)) if match.group(2) else None)
