@@ -5,13 +5,15 @@ with dots (``vs_lhp.k``, ``split_checks.vs_left``; a Deep Drive card's
 ``chances.SI+`` and ``deep_drive.HR``); matrix cells are columns
 ``r1c1`` to ``r6c6`` (row = white die, column = red die); lists (positions,
 the ** line, a Deep Drive card's OUTS) are written in one cell separated by ``;``.
-An empty cell leaves an optional field unset; an empty matrix cell is a blank.
+An empty cell leaves an optional field unset; an empty matrix cell is a blank. A CSV is read as
+UTF-8, with or without a byte-order mark, else as Windows-1252 (Excel's plain "CSV" on Windows).
 A Deep Drive set's CSV has the same shape, read with the Deep Drive models.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import re
 import tomllib
 from collections.abc import Sequence
@@ -26,6 +28,7 @@ from cards.loader import (
     card_types,
     dump_card,
     kind_of,
+    read_toml,
     set_ruleset,
     validate_card,
     write_cards,
@@ -95,10 +98,8 @@ class CardFileExists(CardSetError):
 
 def _ids_in(path: Path) -> dict[str, str]:
     """The card ids a card file holds, each with its card's label (a file that does not parse holds none)."""
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError):
+    data, _ = read_toml(path, str(path))
+    if data is None:
         return {}
     ids: dict[str, str] = {}
     for kind, tables in data.items():
@@ -106,6 +107,31 @@ def _ids_in(path: Path) -> dict[str, str]:
             if isinstance(table, dict) and isinstance(table.get("id"), str):
                 ids[table["id"]] = f"{kind} {table.get('name', table['id'])}"
     return ids
+
+
+def _read_rows(path: Path) -> list[dict[str, str]]:
+    """The CSV's rows: UTF-8 with or without a byte-order mark, else Windows-1252 (what Excel saves as
+    "CSV" on Windows); anything else is refused in one line saying what to save it as."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise CardSetError([Problem(str(path), f"cannot read: {exc.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = raw.decode("cp1252")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            message = (
+                f"neither UTF-8 nor Windows-1252 text (byte 0x{raw[exc.start]:02x} on line {line}); "
+                "save it as CSV UTF-8"
+            )
+            raise CardSetError([Problem(str(path), message)]) from None
+    try:
+        return list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        raise CardSetError([Problem(str(path), f"not a CSV file: {exc}")]) from None
 
 
 def _taken_ids(target: Path, existing: Existing) -> dict[str, tuple[Path, str]]:
@@ -143,11 +169,7 @@ def import_csv(
     if kind not in CARD_TYPES:
         raise CardSetError([Problem(str(source), f"unknown card kind {kind!r}; use batter, pitcher or ballpark")])
     path = Path(source)
-    try:
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            rows = list(csv.DictReader(handle))
-    except OSError as exc:
-        raise CardSetError([Problem(str(path), f"cannot read: {exc.strerror}")]) from None
+    rows = _read_rows(path)
     if ruleset is None:
         root = _set_root(out)
         ruleset = set_ruleset(root) if root is not None else "inside-pitch"
@@ -192,6 +214,9 @@ def _append_cards(target: Path, cards: list[Card]) -> None:
     TOML lets ``[[batter]]`` tables follow any others, so the new tables go after the old;
     the whole is parsed before it is written, so a file that would not load is never written.
     """
+    _, unreadable = read_toml(target, str(target))
+    if unreadable:
+        raise CardSetError([Problem(str(target), f"{unreadable[0].message}, so nothing was added to it")])
     old = target.read_text(encoding="utf-8")
     grouped: dict[str, list[dict[str, Any]]] = {}
     for card in cards:

@@ -291,3 +291,46 @@ def test_cli_import_into_a_missing_folder_is_one_line(
     target = tmp_path / "nowhere" / "batters.toml"
     assert cli_import(source, target) == 1
     assert capsys.readouterr().err == f"dugout: {target}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp1252"])
+def test_import_reads_a_csv_saved_by_excel(books: CardSet, tmp_path: Path, encoding: str) -> None:
+    """Excel saves "CSV UTF-8" with a byte-order mark and plain "CSV" in Windows-1252 (ñ is byte 0xF1)."""
+    rows = bench_rows(books)
+    rows[1]["name"] = "Tony Peña"
+    source = tmp_path / "batters.csv"
+    write_rows(source, rows)
+    source.write_bytes(source.read_text(encoding="utf-8").encode(encoding))
+    cards = import_csv(source, "batter", tmp_path / "batters.toml")
+    assert [c.name for c in cards] == ["Johnny Bench", "Tony Peña"]
+
+
+def test_import_refuses_a_csv_in_neither_encoding_in_one_line(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "batters.csv"
+    write_rows(source, bench_rows(books))
+    source.write_bytes(source.read_bytes() + b"\xff\x81\n")  # not UTF-8; 0x81 is no Windows-1252 character
+    target = tmp_path / "batters.toml"
+    assert cli_import(source, target) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{source}: neither UTF-8 nor Windows-1252 text (byte 0x81 on line 4); save it as CSV UTF-8",
+        "1 problem(s); nothing written",
+    ]
+    assert not target.exists()
+
+
+def test_import_append_to_a_card_file_that_is_not_utf8_is_one_line(
+    books: CardSet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, target, source = books_folder(books, tmp_path)
+    target.write_bytes(target.read_bytes() + b"# Pe\xf1a\n")
+    before = target.read_bytes()
+    assert cli_import(source, target, "--append") == 1
+    line = before.count(b"\n")
+    assert capsys.readouterr().err.splitlines() == [
+        f"{target}: not UTF-8 text: byte 0xf1 at line {line}, column 5 (save the file as UTF-8), "
+        "so nothing was added to it",
+        "1 problem(s); nothing written",
+    ]
+    assert target.read_bytes() == before
