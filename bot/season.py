@@ -54,6 +54,7 @@ from engine.setup import Options, SetupError
 from league.errors import LeagueError, NotFound, SettingsError
 from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
+from league.names import name_key
 from league.settings import TITLES, not_of, settings_of
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import BENCH_USAGE, Store
@@ -506,8 +507,7 @@ async def pick_league(store: Store, name: str | None, guild: int | None = None) 
     where, holder = ("this file", "the file") if guild is None else (f"server {guild}'s leagues", f"server {guild}")
     names = ", ".join(repr(lg.name) for lg in leagues) or "none"
     if name is not None:
-        wanted = " ".join(name.split()).casefold()
-        found = [lg for lg in leagues if lg.name.casefold() == wanted]
+        found = [lg for lg in leagues if name_key(lg.name) == name_key(name)]
         if not found:
             raise NotFound(f"no league called {name!r} in {where}; it has: {names}")
         if len(found) > 1:

@@ -26,7 +26,7 @@ NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 INSERT_LEAGUE = "INSERT INTO league (name, ruleset, options, rules, season, guild_id) VALUES (?, ?, ?, ?, ?, ?)"
 SELECT_LEAGUE = "SELECT * FROM league WHERE id = ?"
 # (guild_id or NULL, name)
-SELECT_LEAGUE_BY_NAME = "SELECT id FROM league WHERE guild_id IS ? AND name = ? COLLATE NOCASE"
+SELECT_LEAGUE_NAMES_IN_GUILD = "SELECT id, name FROM league WHERE guild_id IS ? ORDER BY id"
 SELECT_LEAGUES_IN_GUILD = "SELECT id FROM league WHERE guild_id IS ? ORDER BY name COLLATE NOCASE"
 SELECT_ALL_LEAGUES = "SELECT id FROM league ORDER BY name COLLATE NOCASE, id"
 UPDATE_LEAGUE_OPTIONS = "UPDATE league SET options = ? WHERE id = ?"

@@ -91,6 +91,7 @@ from league.models import (
     Trade,
     days_in_a_row,
 )
+from league.names import clean_name, name_key
 from league.playoffs import PlayoffFormat, pairings, seed_teams
 from league.playoffs import Seed as PlayoffSeedKey
 from league.playoffs import preset as playoff_preset
@@ -111,13 +112,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _clean(text: str, what: str) -> str:
-    cleaned = " ".join(text.split())
-    if not cleaned:
-        raise SettingsError(f"the {what} cannot be empty")
-    if len(cleaned) > 100:
-        raise SettingsError(f"the {what} is at most 100 characters")
-    return cleaned
+_clean = clean_name
 
 
 def _abbreviation(text: str) -> str:
@@ -314,7 +309,7 @@ class Store:
         options = options or Options()
         rules = rules or LeagueRules()
         async with self.transaction():
-            if await self._one(sql.SELECT_LEAGUE_BY_NAME, (guild_id, name)) is not None:
+            if await self._league_named(name, guild_id) is not None:
                 raise AlreadyExists(f"there is already a league called {name!r} here; pick another name")
             league_id = await self._run(
                 sql.INSERT_LEAGUE,
@@ -342,10 +337,19 @@ class Store:
     async def find_league(self, name: str, guild_id: int | None = None) -> League:
         """A league by name (any case) in a guild, or among leagues outside any guild."""
         async with self.transaction(write=False):
-            row = await self._one(sql.SELECT_LEAGUE_BY_NAME, (guild_id, " ".join(name.split())))
-            if row is None:
+            league_id = await self._league_named(name, guild_id)
+            if league_id is None:
                 raise NotFound(f"no league called {name!r} here")
-            return await self._league(row["id"])
+            return await self._league(league_id)
+
+    async def _league_named(self, name: str, guild_id: int | None) -> int | None:
+        """The id of the guild's league of that name: the name as stored, else the same name (league.names)
+        in any case; compared in Python, as SQLite's NOCASE folds ASCII only and a name stored before names
+        were normalized may hold invisible characters."""
+        rows = await self._all(sql.SELECT_LEAGUE_NAMES_IN_GUILD, (guild_id,))
+        exact = [int(r["id"]) for r in rows if r["name"] == name]
+        same = [int(r["id"]) for r in rows if name_key(r["name"]) == name_key(name)]
+        return next(iter(exact or same), None)
 
     async def leagues(self, guild_id: int | None = None) -> list[League]:
         """The leagues of a guild (``None``: the leagues outside any guild), by name."""
@@ -499,7 +503,7 @@ class Store:
         for row in await self._all(sql.SELECT_TEAMS, (league_id,)):
             if row["id"] == team_id:
                 continue
-            if row["name"].lower() == name.lower():
+            if name_key(row["name"]) == name_key(name):
                 raise AlreadyExists(f"the league already has a team called {row['name']}; pick another name")
             if row["abbreviation"].upper() == abbreviation:
                 raise AlreadyExists(f"{row['name']} already uses the abbreviation {abbreviation}; pick another")
@@ -522,10 +526,10 @@ class Store:
 
     async def find_team(self, league_id: int, text: str) -> Team:
         """A team by abbreviation or name, any case; a unique part of the name will do."""
-        wanted = " ".join(text.split()).lower()
+        wanted = name_key(text)
         teams = await self.teams(league_id)
-        exact = [t for t in teams if wanted in (t.name.lower(), t.abbreviation.lower())]
-        partial = [t for t in teams if wanted and wanted in t.name.lower()]
+        exact = [t for t in teams if wanted in (name_key(t.name), t.abbreviation.casefold())]
+        partial = [t for t in teams if wanted and wanted in name_key(t.name)]
         found = exact or partial
         if len(found) != 1:
             names = ", ".join(f"{t.name} ({t.abbreviation})" for t in teams) or "none yet"
