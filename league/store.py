@@ -22,7 +22,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 import aiosqlite
 
@@ -89,6 +89,7 @@ from league.models import (
     Team,
     TeamPage,
     Trade,
+    TradeStatus,
     days_in_a_row,
 )
 from league.names import clean_name, name_key
@@ -215,11 +216,14 @@ class Store:
 
     async def _one(self, query: str, params: Sequence[Any] = ()) -> Row | None:
         """The first row of a query that returns one row at most (by id, by a unique key, LIMIT 1)."""
-        rows = list(await self._conn.execute_fetchall(query, params))
+        rows = await self._all(query, params)
         return rows[0] if rows else None
 
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._conn.execute_fetchall(query, params))
+        try:
+            return list(await self._conn.execute_fetchall(query, params))
+        except OverflowError:  # an id past SQLite's 64 bits: no row has it (so "no team with id ...")
+            return []
 
     async def _value(self, query: str, params: Sequence[Any] = ()) -> Any:
         row = await self._one(query, params)
@@ -296,6 +300,10 @@ class Store:
         season: int = 1,
     ) -> League:
         name = _clean(name, "league name")
+        _check_user(guild_id, "server id")
+        commissioners = tuple(commissioners)
+        for user_id in commissioners:
+            _check_user(user_id, "commissioner's user id")
         if ruleset not in NAMES:
             raise SettingsError(f"Dugout plays {' and '.join(NAMES)}; not {ruleset!r}")
         refs = tuple(card_sets)
@@ -386,6 +394,7 @@ class Store:
             return await self._league(league_id)
 
     async def add_commissioner(self, league_id: int, user_id: int) -> League:
+        _check_user(user_id, "user id")
         async with self.transaction():
             league = await self._league(league_id)
             if user_id not in league.commissioners:
@@ -405,6 +414,7 @@ class Store:
     async def set_channel(self, league_id: int, purpose: str, channel_id: int | None) -> League:
         """The Discord channel the league uses for ``purpose`` ("games", "announcements" …); None removes it."""
         purpose = _clean(purpose, "channel purpose").lower()
+        _check_user(channel_id, "channel id")
         async with self.transaction():
             await self._league(league_id)
             if channel_id is None:
@@ -450,6 +460,7 @@ class Store:
     ) -> Team:
         name = _clean(name, "team name")
         abbreviation = _abbreviation(abbreviation)
+        _check_user(manager_id, "manager's user id")
         division = _clean(division, "division") if division is not None else None
         subleague = _clean(subleague, "league") if subleague is not None else None
         async with self.transaction():
@@ -568,6 +579,7 @@ class Store:
             return await self._team(team_id)
 
     async def set_manager(self, team_id: int, user_id: int | None) -> Team:
+        _check_user(user_id, "manager's user id")
         async with self.transaction():
             await self._team(team_id)
             await self._run(sql.UPDATE_TEAM_MANAGER, (user_id, team_id))
@@ -576,6 +588,7 @@ class Store:
             return await self._team(team_id)
 
     async def add_co_manager(self, team_id: int, user_id: int) -> Team:
+        _check_user(user_id, "co-manager's user id")
         async with self.transaction():
             team = await self._team(team_id)
             if user_id == team.manager_id:
@@ -701,6 +714,7 @@ class Store:
 
     async def roster_moves(self, league_id: int, limit: int = 100) -> list[RosterMove]:
         """The league's transactions log, newest first."""
+        _check_limit(limit)
         async with self.transaction(write=False):
             await self._league(league_id)
             return [RosterMove.from_row(r) for r in await self._all(sql.SELECT_ROSTER_MOVES, (league_id, limit))]
@@ -721,6 +735,7 @@ class Store:
             return await self._trade(trade_id)
 
     async def trades(self, league_id: int, status: str | None = "pending") -> list[Trade]:
+        _check_choice(status, "a trade's status", TradeStatus)
         async with self.transaction(write=False):
             await self._league(league_id)
             rows = await self._all(sql.SELECT_TRADES, (league_id, status, status))
@@ -1042,9 +1057,11 @@ class Store:
         self, league_id: int, *, season: int | None = None, day: int | None = None, status: GameStatus | None = None
     ) -> list[GameRecord]:
         """The league's games of a season (default: the current one), by day; one day's or one status's if asked."""
+        _check_choice(status, "a game's status", GameStatus)
+        _check_day(day)
         async with self.transaction(write=False):
             league = await self._league(league_id)
-            rows = await self._all(sql.SELECT_GAMES, (league_id, season or league.season, day, day, status, status))
+            rows = await self._all(sql.SELECT_GAMES, (league_id, _season_of(league, season), day, day, status, status))
             return [await self._record(r) for r in rows]
 
     async def game_summaries(
@@ -1056,9 +1073,11 @@ class Store:
         status: GameStatus | None = None,
     ) -> list[GameSummary]:
         """The season's games (default: the current one) by day, without reading their setups, logs or box scores."""
+        _check_choice(status, "a game's status", GameStatus)
+        _check_day(day)
         async with self.transaction(write=False):
             league = await self._league(league_id)
-            where = (league_id, season or league.season, day, day, status, status)
+            where = (league_id, _season_of(league, season), day, day, status, status)
             rows = await self._all(sql.SELECT_GAME_SUMMARIES, where)
             return [GameSummary.from_row(r) for r in rows]
 
@@ -1656,6 +1675,7 @@ class Store:
     async def manager_asking(self, league_id: int, user_id: int) -> str:
         """How often a manager is asked in the league's games: his own default, else "matters"."""
         async with self.transaction(write=False):
+            await self._league(league_id)
             level = await self._value(sql.SELECT_MANAGER_ASKING, (league_id, user_id))
         return str(level) if level is not None else PERSON_DEFAULT
 
@@ -1663,6 +1683,7 @@ class Store:
         """A manager's default for how often he is asked in the league's games."""
         if level not in ASKING_LEVELS:
             raise SettingsError(f"how often you are asked is one of {', '.join(ASKING_LEVELS)}, not {level!r}")
+        _check_user(user_id, "user id")
         async with self.transaction():
             await self._league(league_id)
             await self._run(sql.UPSERT_MANAGER_ASKING, (league_id, user_id, level))
@@ -1670,10 +1691,12 @@ class Store:
     async def manager_pings(self, league_id: int, user_id: int) -> bool:
         """Whether a manager is mentioned when a question waits for him (on unless he turned it off)."""
         async with self.transaction(write=False):
+            await self._league(league_id)
             pings = await self._value(sql.SELECT_MANAGER_PINGS, (league_id, user_id))
         return pings is None or bool(pings)
 
     async def set_manager_pings(self, league_id: int, user_id: int, pings: bool) -> None:
+        _check_user(user_id, "user id")
         async with self.transaction():
             await self._league(league_id)
             await self._run(sql.UPSERT_MANAGER_PINGS, (league_id, user_id, PERSON_DEFAULT, int(pings)))
@@ -1975,7 +1998,7 @@ class Store:
         """The season's playoffs (default: the current season's); None before they start."""
         async with self.transaction(write=False):
             league = await self._league(league_id)
-            return await self._playoffs(league_id, season or league.season)
+            return await self._playoffs(league_id, _season_of(league, season))
 
     async def series_of(self, game_id: int) -> PlayoffSeries | None:
         """The playoff series a game belongs to (None for a regular-season game)."""
@@ -2119,9 +2142,10 @@ class Store:
         self, league_id: int, season: int | None = None, *, wild_cards: int = WILD_CARDS, phase: str = "regular"
     ) -> list[LeagueStandings]:
         """Each league's (AL, NL; or the one) standings, division winners and ``wild_cards`` wild cards."""
+        _check_phase(phase)
         async with self.transaction(write=False):
             league = await self._league(league_id)
-            year = season or league.season
+            year = _season_of(league, season)
             teams = await self._teams_of(league_id)
             finals = await self._final_rows(league_id, year, phase)
         return leagues(
@@ -2135,11 +2159,13 @@ class Store:
 
         Read from the final games' scores alone (no game's JSON is parsed).
         """
+        _check_phase(phase)
         async with self.transaction(write=False):
             league = await self._league(league_id)
+            year = _season_of(league, season)
             teams = await self._teams_of(league_id)
-            finals = await self._final_rows(league_id, season or league.season, phase)
-        return _standings_of(league, season or league.season, teams, finals)
+            finals = await self._final_rows(league_id, year, phase)
+        return _standings_of(league, year, teams, finals)
 
     async def box_scores(
         self, league_id: int, season: int | None = None, *, phase: str = "regular"
@@ -2148,10 +2174,11 @@ class Store:
 
         This reads every game's box score: reports use the season tables (:meth:`season_stats`).
         """
+        _check_phase(phase)
         async with self.transaction(write=False):
             league = await self._league(league_id)
             key = {t.id: t.abbreviation for t in await self._teams_of(league_id)}
-            rows = await self._all(sql.SELECT_FINAL_BOXES, (league_id, season or league.season, phase))
+            rows = await self._all(sql.SELECT_FINAL_BOXES, (league_id, _season_of(league, season), phase))
         # Forfeits count in the standings, not in players' stats.
         return [
             (key[r["away_team_id"]], key[r["home_team_id"]], seasontables.stored_box(r))
@@ -2177,13 +2204,14 @@ class Store:
         _check_phase(phase)
         async with self.transaction(write=False):
             league = await self._league(league_id)
-            stats, _ = await self._season_stats(league, season or league.season, phase)
+            stats, _ = await self._season_stats(league, _season_of(league, season), phase)
             return stats
 
     async def leaders(
         self, league_id: int, stat: str, *, season: int | None = None, limit: int = 10, phase: str = "regular"
     ) -> list[tuple[str, float | int]]:
         """The season's leaders in one stat (league.stats.LEADER_STATS): (card id, value), best first."""
+        _check_limit(limit)
         totals = await self.season_stats(league_id, season, phase=phase)
         return leaders(totals, stat, totals.team_games, limit)
 
@@ -2197,6 +2225,7 @@ class Store:
         phase: str = "regular",
     ) -> tuple[SeasonStats, dict[str, list[tuple[str, float | int]]]]:
         """The leaders in several stats at once (the season's totals read once), and those totals."""
+        _check_limit(limit)
         totals = await self.season_stats(league_id, season, phase=phase)
         return totals, {stat: leaders(totals, stat, totals.team_games, limit) for stat in stats}
 
@@ -2204,6 +2233,8 @@ class Store:
         """A player's seasons (every season's, or one's): a line per team per phase, from the season tables."""
         async with self.transaction(write=False):
             league = await self._league(league_id)
+            if season is not None:
+                _season_of(league, season)
             pool = await self._pool_for(league.card_sets)
             teams = {t.id: t for t in await self._teams_of(league_id)}
             where = (league_id, card_id, season, season)
@@ -2214,6 +2245,8 @@ class Store:
             }
             entry = await self._one(sql.SELECT_ROSTER_ENTRY, (league_id, card_id))
             on = None if entry is None else entry["team_id"]
+            if entry is None and not any(rows.values()):
+                pool.card(card_id)  # CardError for a card the league never had: not an empty page
         lines: dict[tuple[int, str, int], dict[str, Any]] = {}
         order: dict[tuple[int, str, int], tuple[int, int]] = {}
         for kind, found in rows.items():
@@ -2258,7 +2291,7 @@ class Store:
             team = await self._team(team_id)
             if team.league_id != league_id:
                 raise NotFound(f"{team.name} is not in {league.name}")
-            year = season or league.season
+            year = _season_of(league, season)
             pool = await self._pool_for(league.card_sets)
             teams = await self._teams_of(league_id)
             finals = await self._final_rows(league_id, year, "regular")
@@ -2427,6 +2460,43 @@ class Store:
 def _check_phase(phase: str) -> None:
     if phase not in ("regular", "playoffs"):
         raise SettingsError(f"a phase is 'regular' or 'playoffs', not {phase!r}")
+
+
+def _season_of(league: League, season: int | None) -> int:
+    """The season asked for (None: the current one); NotFound for one the league has not reached."""
+    if season is None:
+        return league.season
+    if isinstance(season, bool) or not isinstance(season, int) or not 1 <= season <= league.season:
+        raise NotFound(f"{league.name} has seasons 1 to {league.season}; there is no season {season!r}")
+    return season
+
+
+def _check_choice(value: str | None, what: str, choices: Any) -> None:
+    """``value`` is None or one of a Literal type's strings."""
+    allowed = get_args(choices)
+    if value is not None and value not in allowed:
+        raise SettingsError(f"{what} is one of {', '.join(allowed)}; not {value!r}")
+
+
+def _check_day(day: int | None) -> None:
+    if day is not None and (isinstance(day, bool) or not isinstance(day, int) or day < 1):
+        raise SettingsError(f"league days are numbered from 1; not {day!r}")
+
+
+def _check_limit(limit: int) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise SettingsError(f"a limit is a whole number, 1 or more; not {limit!r}")
+
+
+# Discord's ids (users, servers, channels) are positive and fit SQLite's signed 64-bit integers.
+_MAX_ID = 2**63 - 1
+
+
+def _check_user(value: int | None, what: str) -> int | None:
+    """A Discord id (user, server or channel) as the store keeps it, or None; SettingsError otherwise."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID):
+        raise SettingsError(f"a {what} is a Discord id (a whole number above 0); not {value!r}")
+    return value
 
 
 def _standings_input(

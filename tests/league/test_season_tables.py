@@ -24,6 +24,7 @@ from engine.boxscore import box_score
 from engine.game import Game
 from engine.setup import LineupSpot
 from league import db
+from league.errors import NotFound
 from league.models import GameRecord, League, Team
 from league.stats import LEADER_STATS, SeasonStats, leaders, season_stats
 from league.store import Store
@@ -283,5 +284,7 @@ async def test_the_player_page_has_a_line_per_season_and_phase(
     pitcher = max(regular.pitching.values(), key=lambda p: p.outs).player
     lines = (await store.player_page(league.id, pitcher, season=1)).lines
     assert lines[0].pitching == regular.pitching[pitcher]
-    assert (await store.player_page(league.id, pitcher, season=2)).lines == ()
-    assert (await store.team_page(league.id, hc.id, season=2)).w == 0
+    with pytest.raises(NotFound, match="no season 2"):  # not an empty page: the league has not reached it
+        await store.player_page(league.id, pitcher, season=2)
+    with pytest.raises(NotFound, match="no season 2"):
+        await store.team_page(league.id, hc.id, season=2)
