@@ -98,8 +98,12 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
     try:
         conn.row_factory = aiosqlite.Row
         await conn.execute(sql.PRAGMA_BUSY_TIMEOUT.format(ms=BUSY_TIMEOUT_MS))
+        await _check_dugouts(conn, target)  # before the WAL pragma, which would change another program's file
         await conn.execute(sql.PRAGMA_JOURNAL_WAL)
         await conn.execute(sql.PRAGMA_FOREIGN_KEYS_ON)
+    except DatabaseError:
+        await conn.close()
+        raise
     except sqlite3.DatabaseError as exc:
         # SQLite opens any file lazily; the first statement is where a file that is not a
         # database (or a locked or unreadable one) shows itself. Say which file, in words.
@@ -111,6 +115,25 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
         await conn.close()
         raise
     return conn
+
+
+# Tables the first migration makes: a file at a version above 0 without them is no Dugout database.
+DUGOUT_TABLES = {"league", "team"}
+
+
+async def _check_dugouts(conn: aiosqlite.Connection, target: Path) -> None:
+    """Refuse another program's SQLite file before anything is written to it: one that has tables but
+    not Dugout's version and tables (``PRAGMA user_version`` above 0, set with the first migration's
+    tables). A new or empty file is made a Dugout one; a Dugout file at any version is upgraded."""
+    async with conn.execute(sql.SELECT_TABLE_NAMES) as cursor:
+        tables = [str(row[0]) for row in await cursor.fetchall()]
+    if not tables or (await current_version(conn) > 0 and set(tables) >= DUGOUT_TABLES):
+        return
+    shown = ", ".join(tables[:5]) + (" …" if len(tables) > 5 else "")
+    raise DatabaseError(
+        f"{target} is not a Dugout database: it holds another program's tables ({shown}); "
+        "name a new file or one Dugout made"
+    )
 
 
 async def _worker_stopped(conn: aiosqlite.Connection) -> None:

@@ -195,3 +195,55 @@ def test_dugout_db_on_a_file_that_is_not_a_database_is_one_line(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == f"{path} is not a Dugout database (not an SQLite file)\n"
+
+
+def _other_programs_database(path: Path, version: int = 0) -> bytes:
+    """A SQLite file another program made (its own tables; some programs set a user_version too)."""
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        conn.execute("INSERT INTO notes (body) VALUES ('buy milk')")
+        conn.execute(f"PRAGMA user_version = {version}")
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("version", [0, 3])
+async def test_another_programs_database_is_refused_and_left_alone(tmp_path: Path, version: int) -> None:
+    path = tmp_path / "other.sqlite3"
+    before = _other_programs_database(path, version)
+    with pytest.raises(DatabaseError) as exc:
+        await Store.open(path)
+    assert str(exc.value) == (
+        f"{path} is not a Dugout database: it holds another program's tables (notes); "
+        "name a new file or one Dugout made"
+    )
+    assert path.read_bytes() == before  # not even switched to WAL
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite3"]
+
+
+def test_dugout_run_on_another_programs_database_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    path = tmp_path / "other.sqlite3"
+    before = _other_programs_database(path)
+    assert main(["run", "--database", str(path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].endswith(
+        f"{path} is not a Dugout database: it holds another program's tables (notes); "
+        "name a new file or one Dugout made"
+    )
+    assert path.read_bytes() == before
+
+
+async def test_an_empty_file_and_every_dugout_version_open(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.sqlite3"
+    empty.touch()
+    await (await Store.open(empty)).close()
+    assert user_version(empty) == db.latest_version()
+    for level in range(1, db.latest_version() + 1):
+        path = tmp_path / f"v{level}.sqlite3"
+        conn = await db.connect(path)
+        await db.upgrade(conn, db.migrations()[:level])
+        await conn.close()
+        await (await Store.open(path)).close()
+        assert user_version(path) == db.latest_version()
