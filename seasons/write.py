@@ -8,7 +8,10 @@ licence, and the generator's notes). Cards are written with ``cards.toml_format`
 ``cards.loader.write_cards``, so the loader reads back exactly what was written.
 
 The folder is written beside its destination first and moved into place once it loads
-back cleanly: a failed run leaves no half-written set.
+back cleanly: a failed run leaves no half-written set. A set it replaces (``--force``) is
+renamed aside before the new one is renamed into place and removed only then, so a run
+killed at any point leaves the old set or the new one (the next run puts back an old set
+left aside: :func:`recover`).
 """
 
 from __future__ import annotations
@@ -68,14 +71,7 @@ def write_season_set(
 ) -> CardSet:
     """Write the set to ``out`` (replacing a set there only with ``force``) and return it as loaded back."""
     out = Path(out)
-    if out.exists() and not force and (not out.is_dir() or any(out.iterdir())):
-        raise SetExists(f"{out} already exists; nothing written: replace it with --force")
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / SET_FILE).is_file())):
-        raise SetExists(f"{out} exists and is not a card set; nothing written: choose another --out")
-    partial = out.with_name(out.name + ".partial")
-    if partial.exists():
-        shutil.rmtree(partial)
-    partial.mkdir(parents=True)
+    partial = start_writing(out, force)
     try:
         meta = info.model_dump(exclude_defaults=True)
         (partial / SET_FILE).write_text(format_cards({}, header=meta), encoding="utf-8")
@@ -86,7 +82,46 @@ def write_season_set(
     except BaseException:
         shutil.rmtree(partial, ignore_errors=True)
         raise
-    if out.exists():
-        shutil.rmtree(out)
-    partial.rename(out)
+    move_into_place(partial, out)
     return load_set(out)
+
+
+def _aside(out: Path) -> Path:
+    return out.with_name(out.name + ".replaced")
+
+
+def recover(out: Path) -> None:
+    """Finish a replacement a killed run left half done: the old set put back if it was renamed aside
+    and the new one never arrived, else the aside copy removed."""
+    aside = _aside(out)
+    if aside.is_dir():
+        if out.exists():
+            shutil.rmtree(aside)
+        else:
+            aside.rename(out)
+
+
+def start_writing(out: Path, force: bool) -> Path:
+    """Check that a set may be written to ``out`` (an existing set only with ``force``, never a folder of
+    something else) and return the empty folder beside it to write the set in first."""
+    recover(out)
+    if out.exists() and not force and (not out.is_dir() or any(out.iterdir())):
+        raise SetExists(f"{out} already exists; nothing written: replace it with --force")
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / SET_FILE).is_file())):
+        raise SetExists(f"{out} exists and is not a card set; nothing written: choose another --out")
+    partial = out.with_name(out.name + ".partial")
+    if partial.exists():
+        shutil.rmtree(partial)
+    partial.mkdir(parents=True)
+    return partial
+
+
+def move_into_place(partial: Path, out: Path) -> None:
+    """Put the written set at ``out`` with a set there at every moment: the old one renamed aside, the new one
+    renamed into place, then the old one removed (a kill between the renames: :func:`recover`)."""
+    aside = _aside(out)
+    if out.exists():
+        out.rename(aside)
+    partial.rename(out)
+    if aside.exists():
+        shutil.rmtree(aside)

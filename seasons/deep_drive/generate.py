@@ -45,7 +45,7 @@ from seasons.deep_drive.bunting import BuntFit
 from seasons.deep_drive_handbook import average_mix, derive, totals_from_season
 from seasons.depth import DepthError, depth_chart
 from seasons.stats import Batting, Pitching, Player, Season
-from seasons.write import ATTRIBUTION_FILE, SetExists, attribution
+from seasons.write import ATTRIBUTION_FILE, attribution, move_into_place, start_writing
 
 GENERIC_FILE = "pitcher-batting.toml"
 METHOD = "docs/deep-drive/real-seasons.md"  # named in the set's ATTRIBUTION.md
@@ -516,12 +516,7 @@ def read_back(folder: Path) -> tuple[int, int, int]:
 
 def write(out: Path, built: Built, info: SetInfo, attribution_text: str, *, force: bool = False) -> None:
     """The set folder, written beside ``out`` and moved into place once it reads back."""
-    if out.exists() and not force and (not out.is_dir() or any(out.iterdir())):
-        raise SetExists(f"{out} already exists; nothing written: replace it with --force")
-    partial = out.with_name(out.name + ".partial")
-    if partial.exists():
-        shutil.rmtree(partial)
-    partial.mkdir(parents=True)
+    partial = start_writing(out, force)
     try:
         (partial / SET_FILE).write_text(format_cards({}, header=info.model_dump(exclude_defaults=True)), "utf-8")
         (partial / HANDBOOK_FILE).write_text(built.handbook_text, encoding="utf-8")
@@ -537,9 +532,7 @@ def write(out: Path, built: Built, info: SetInfo, attribution_text: str, *, forc
     except BaseException:
         shutil.rmtree(partial, ignore_errors=True)
         raise
-    if out.exists():
-        shutil.rmtree(out)
-    partial.rename(out)
+    move_into_place(partial, out)
 
 
 def generate(
