@@ -439,6 +439,7 @@ class Store:
             raise SettingsError("advance the league by at least one day")
         async with self.transaction():
             league = await self._league(league_id)
+            _check_day(league.day + days)  # a day past any season's (a day's injuries are counted one by one)
             for day in range(league.day, league.day + days):
                 # Injured on day D with N days: he misses D+1 … D+N, so a day counts once it is after D.
                 await self._run(sql.COUNT_DOWN_INJURIES, (league_id, league.season, day))
@@ -631,6 +632,7 @@ class Store:
         by: int | None,
         trade_id: int | None = None,
     ) -> RosterMove:
+        _check_user(by, "user id of who made the move")
         move_id = await self._run(
             sql.INSERT_ROSTER_MOVE,
             (league.id, league.season, league.day, kind, card_id, team_id, from_team_id, trade_id, by),
@@ -1114,8 +1116,7 @@ class Store:
                 raise GameError(f"{away.name} cannot play itself")
             await self._check_open(league, "regular")
             when = league.day if day is None else day
-            if when < 1:
-                raise GameError("league days are numbered from 1")
+            _check_day(when)
             return await self._game(
                 await self._run(sql.INSERT_GAME, (league_id, league.season, when, away.id, home.id))
             )
@@ -1134,6 +1135,7 @@ class Store:
         leagues (AL, NL) if set; ``off_days`` each team's days without a game (default: the schedule's). The
         two leagues meet or not as the league's card sets say (``CardPool.interleague``: a generated season
         before 1997 has none)."""
+        _check_day(first_day)
         async with self.transaction():
             league = await self._league(league_id)
             interleague = (await self._pool_for(league.card_sets)).interleague()
@@ -1187,8 +1189,7 @@ class Store:
 
     async def reschedule_game(self, game_id: int, day: int) -> GameRecord:
         """A scheduled or postponed game moved to another league day."""
-        if day < 1:
-            raise GameError("league days are numbered from 1")
+        _check_day(day)
         async with self.transaction():
             game = await self._game(game_id)
             if game.status not in ("scheduled", "postponed"):
@@ -2478,9 +2479,13 @@ def _check_choice(value: str | None, what: str, choices: Any) -> None:
         raise SettingsError(f"{what} is one of {', '.join(allowed)}; not {value!r}")
 
 
+# No season runs this long: a bound that keeps a day an SQLite integer and a calendar's loops short.
+_MAX_DAY = 10_000
+
+
 def _check_day(day: int | None) -> None:
-    if day is not None and (isinstance(day, bool) or not isinstance(day, int) or day < 1):
-        raise SettingsError(f"league days are numbered from 1; not {day!r}")
+    if day is not None and (isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= _MAX_DAY):
+        raise GameError(f"league days are numbered from 1 to {_MAX_DAY}; not {day!r}")
 
 
 def _check_limit(limit: int) -> None:

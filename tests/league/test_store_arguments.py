@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from league.errors import CardError, LeagueError, NotFound, SettingsError
+from league.errors import CardError, GameError, LeagueError, NotFound, SettingsError
 from league.models import League, Team
 from league.store import Store
 from tests.league.conftest import HC_PLAYERS, unchanged
@@ -56,7 +56,16 @@ BAD: dict[str, tuple[Call, type[LeagueError], str]] = {
         SettingsError,
         "a game's status is one of",
     ),
-    "games day": (lambda s, lg, t: s.games(lg.id, day=0), SettingsError, "days are numbered from 1"),
+    "games day": (lambda s, lg, t: s.games(lg.id, day=0), GameError, "days are numbered from 1"),
+    "game day huge": (lambda s, lg, t: s.schedule_game(lg.id, t.id, t.id + 1, day=HUGE), GameError, "days are"),
+    "season first day": (lambda s, lg, t: s.schedule_season(lg.id, 4, first_day=0), GameError, "days are"),
+    "reschedule day huge": (lambda s, lg, t: s.reschedule_game(1, HUGE), GameError, "days are"),
+    "advance days huge": (lambda s, lg, t: s.advance_day(lg.id, HUGE), GameError, "days are"),
+    "sign by text": (
+        lambda s, lg, t: s.sign(t.id, HC_PLAYERS[0], by="abc"),
+        SettingsError,
+        "user id of who made the move",
+    ),
     "trades status": (lambda s, lg, t: s.trades(lg.id, status="open"), SettingsError, "a trade's status is one of"),
     "standings phase": (lambda s, lg, t: s.standings(lg.id, phase="post"), SettingsError, "a phase is"),
     "league standings phase": (lambda s, lg, t: s.league_standings(lg.id, phase="post"), SettingsError, "a phase is"),
