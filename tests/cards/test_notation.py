@@ -580,6 +580,24 @@ def test_bad_symbol(parser: Callable[[str], Any], text: str, message: str) -> No
     assert str(exc.value) == message
 
 
+@pytest.mark.parametrize(
+    ("text", "message", "apart"),
+    [
+        ("S=1-6; D=6-8", "ranges overlap: S=1-6 and D=6-8", "S=1-5; D=6-8"),
+        ("D=6-8; S=1-6", "ranges overlap: D=6-8 and S=1-6", "D=6-8; S=1-5"),  # the higher range first
+        ("D=6-8; S=8", "ranges overlap: D=6-8 and S=8", "D=6-8; S=9"),
+        ("S=8; D=6-8", "ranges overlap: S=8 and D=6-8", "S=9; D=6-8"),
+    ],
+)
+def test_hit_ranges_that_share_one_roll_are_refused_in_either_order(text: str, message: str, apart: str) -> None:
+    # Each 1d20 roll reads one result: two ranges touching at a single roll overlap, whichever is written first;
+    # a roll apart they are fine.
+    with pytest.raises(NotationError) as exc:
+        parse_hit_ranges(text)
+    assert str(exc.value) == message
+    assert str(parse_hit_ranges(apart)) == apart
+
+
 def test_a_hit_range_with_no_range_is_refused() -> None:
     with pytest.raises(NotationError, match="S has no range"):
         parse_hit_ranges("S=; D=6-8")

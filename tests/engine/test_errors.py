@@ -165,6 +165,21 @@ def test_infield_fly_rule_cancels_the_error_check(table: Table, played: Recorder
     dice.assert_done()
 
 
+@pytest.mark.parametrize(("outs", "checked"), [(0, False), (1, False), (2, True)])
+def test_infield_fly_with_first_and_second_needs_less_than_two_out(
+    table: Table, played: Recorder, outs: int, checked: bool
+) -> None:
+    # IP2021 "Errors" #2 and the infield fly rule: "less than two outs and a force out at third". With
+    # one out it still holds (no roll); with two the error check is rolled (the shortstop's 4 drops it on 1).
+    table.game.state.outs = outs
+    table.runner(1)
+    table.runner(2)
+    dice = table.script(*([(20, 1)] if checked else []))
+    result = error_play(table.game, at_bat(table), batter_runner(table), Ball("P", 6, "batter"), E)
+    assert result == ("E6" if checked else "as read")
+    dice.assert_done()
+
+
 def test_catchers_dropped_foul_pop_and_the_at_bat_goes_on(table: Table, played: Recorder) -> None:
     # IP2021 #2: the P2 is a foul ball; the at bat is played again. Bench catches at error 19.
     dice = table.script((20, 19))

@@ -351,6 +351,26 @@ def test_auto_manager_throws_home_late_and_close(table: Table) -> None:
     dice.assert_done()
 
 
+@pytest.mark.parametrize(
+    ("inning", "score", "choice"),
+    [(7, (0, 0), "first"), (7, (1, 0), "first"), (6, (0, 0), "double_play"), (7, (2, 0), "double_play")],
+)
+def test_auto_manager_looks_the_runner_back_from_the_7th_when_late_and_close(
+    table: Table, inning: int, score: tuple[int, int], choice: str
+) -> None:
+    # Corners, nobody out, the runner on third holds (BR 1 + 1 < 4). From the 7th inning, within a run
+    # (README: "late and close (from the 7th, within a run)"), the defense keeps the run off the board and
+    # takes the out at first; earlier, or two runs apart, it turns two and lets the run score.
+    table.at(Situation(inning=inning, away=TeamSituation(runs=score[0]), home=TeamSituation(runs=score[1])))
+    infield(table, "half")
+    table.runner(1, br=3)
+    table.runner(3, br=1)
+    dice = table.script(*([(6, 1)] if choice == "double_play" else []))
+    play(table, "G6", at_bat(table, gdp=1))
+    assert decided(table) == [("runner_on_third", "hold"), ("play_at", choice)]
+    dice.assert_done()
+
+
 def test_slow_roller_2007_at_the_plate(table: Table) -> None:
     slow_roller_2007(table)
     infield(table, "in")

@@ -367,6 +367,50 @@ def test_a_blown_save_and_the_loss() -> None:
     assert "(L, BS)" in format_team_box(b.away)
 
 
+@pytest.mark.parametrize(("lead", "marks"), [(3, {"away-r1": "HLD", "away-r2": "S"}), (4, {})])
+def test_obr_9_19_a_hold_needs_a_save_situation_a_lead_of_at_most_three(lead: int, marks: dict[str, str]) -> None:
+    # 9.19(d)(1): a lead of no more than three runs. r1 pitches the 8th, r2 the 9th, the bases empty each time.
+    b = game(["away-p"] * 7 + ["away-r1", "away-r2"], ["home-p"] * 9, {1: lead}, {})
+    assert decisions(b) == {"away-p": "W", "home-p": "L", **marks}
+
+
+@pytest.mark.parametrize(("lead", "mark"), [(3, "W, BS"), (4, "W")])
+def test_obr_9_19_a_blown_save_needs_a_lead_of_at_most_three_when_he_came_in(lead: int, mark: str) -> None:
+    # r1 enters the 8th ahead by ``lead`` and gives it all back; away wins it in the 9th, r1 the pitcher of record.
+    b = game(["away-p"] * 7 + ["away-r1"] * 2, ["home-p"] * 9, {1: lead, 9: 1}, {8: lead})
+    assert decisions(b) == {"away-r1": mark, "home-p": "L"}
+
+
+def test_obr_9_19_no_hold_for_a_reliever_who_came_in_with_the_score_tied() -> None:
+    # 9.19(d): a save situation needs a lead. r1 keeps a 0-0 tie in the 7th; r2 pitches the 8th and 9th and is
+    # the pitcher of record when away scores in the 9th.
+    b = game(["away-p"] * 6 + ["away-r1"] + ["away-r2"] * 2, ["home-p"] * 9, {9: 1}, {})
+    assert decisions(b) == {"away-r2": "W", "home-p": "L"}
+
+
+@pytest.mark.parametrize(("on_base", "marks"), [(2, {"away-r1": "HLD"}), (1, {})])
+def test_obr_9_19_the_tying_run_on_deck_makes_a_four_run_lead_a_save_situation(
+    on_base: int, marks: dict[str, str]
+) -> None:
+    # 9.19(d)(2): ahead by four with two on, the tying run is on deck; with one on he is not yet.
+    # r1 relieves in the 8th after the singles and strikes out the side; r2 pitches the 9th (no save at 4).
+    s = Script().half(1, True)
+    for _ in range(4):
+        s.homer("home-p")
+    s.outs("home-p").half(1, False).outs("away-p")
+    for inning in range(2, 8):
+        s.half(inning, True).outs("home-p").half(inning, False).outs("away-p")
+    s.half(8, True).outs("home-p")
+    eighth = Half("away-p", inning=8, top=False).single("home-c")
+    if on_base == 2:
+        eighth.single("home-1b", mv("home-c", 1, 2))
+    eighth.relieve("away-r1").k("home-2b").k("home-3b").k("home-ss")
+    s.events += eighth.events
+    s.half(9, True).outs("home-p").half(9, False).outs("away-r2")
+    b = walk(relief_setup(), s.end(4, 0))
+    assert decisions(b) == {"away-p": "W", "home-p": "L", **marks}
+
+
 # --- season stats and the batting title ------------------------------------------------------------
 
 

@@ -431,6 +431,18 @@ def test_a_league_wide_off_day_goes_between_series_inside_the_run_that_is_too_lo
     assert [(g.away, g.home) for g in rested] == [(g.away, g.home) for g in games]  # same order of games
 
 
+@pytest.mark.parametrize(("days", "off"), [(20, []), (21, [21])])
+def test_twenty_days_in_a_row_are_allowed_and_twenty_one_are_not(days: int, off: list[int]) -> None:
+    """MLB's labour agreement: at most 20 days in a row. One-game series, so every day is between series:
+    20 days are left alone; a 21st gets a league-wide off day before it."""
+    from league.schedule import _rest_long_streaks
+
+    games = [ScheduledGame(day, *(("A", "B") if day % 2 else ("B", "A"))) for day in range(1, days + 1)]
+    played = [g.day for g in _rest_long_streaks(games)]
+    assert len(played) == days and sorted(set(range(1, days + 2)) - set(played))[: len(off)] == off
+    assert longest_streak(played) == 20
+
+
 def test_two_leagues_of_different_sizes_play_apart() -> None:
     """1985: the AL's 14 teams and the NL's 12, each league its own schedule (no interleague before 1997)."""
     al, nl = [f"a{i}" for i in range(14)], [f"n{i}" for i in range(12)]

@@ -286,6 +286,27 @@ def test_mlb_step_4_the_last_half_plus_one_skips_games_between_the_tied_clubs() 
         assert [(r.team, r.w, r.l) for r in table] == [("D", 3, 1), ("B", 3, 3), ("A", 3, 3), ("C", 1, 3)]
 
 
+def test_mlb_step_4_the_last_half_of_an_odd_count_is_rounded_up() -> None:
+    # One league, no divisions; A and B never met and are 2-3 (C and D 3-2). Oldest first, A went L W W L L
+    # and B W L L W L. Half of five rounded up is three: both 1-2; plus one game, A is 2-2 and B 1-3, so A is
+    # ahead. Rounded down (two games) B would be ahead, 1-1 to A's 0-2.
+    games = [
+        beats(1, "C", "A"),
+        beats(1, "B", "D"),
+        beats(2, "A", "C"),
+        beats(2, "C", "B"),
+        beats(3, "A", "D"),
+        beats(3, "D", "B"),
+        beats(4, "D", "A"),
+        beats(4, "B", "C"),
+        beats(5, "C", "A"),
+        beats(5, "D", "B"),
+    ]
+    for draw in ("", "1/1", "x", "s1"):
+        table = standings(["A", "B", "C", "D"], games, draw=draw)["overall"]
+        assert [(r.team, r.w, r.l) for r in table][2:] == [("A", 2, 3), ("B", 2, 3)]
+
+
 def test_mlb_three_clubs_combined_head_to_head_then_the_two_left_again() -> None:
     # MLB tiebreaker procedures, three or more clubs: A, B and C are 5-5. Among the three A is 4-1, B 2-3,
     # C 2-4 combined, so A is first; B and C are then compared again as two clubs, head to head, where
