@@ -241,6 +241,16 @@ def test_dropped_fly_example(
     dice.assert_done()
 
 
+def test_dropped_fly_an_odd_roll_equal_to_the_error_number_is_an_error(table: Table, played: Recorder) -> None:
+    # IP2021 "Errors" #3: an odd roll at or under the error number drops it; with error 5, a 5 does.
+    set_fielder(table, Position.LEFT, "LF - 3 (5) 0")
+    table.game.state.outs = 1
+    table.runner(2, br=2)
+    dice = table.script((20, 5), (6, 5))
+    assert error_play(table.game, at_bat(table), batter_runner(table, br=4), Ball("F", 7, "batter"), E) == "E7"
+    dice.assert_done()
+
+
 def test_dropped_fly_adds_the_outfielders_arm(table: Table, played: Recorder) -> None:
     # IP2021 [5342]: with a +1 arm the runner (BR 2) scores on a 3.
     batter = dropped_fly_example(table, arm=1)
@@ -542,6 +552,16 @@ def test_line_drive_throwing_error_moves_the_runners_up(table: Table, played: Re
     assert runs(table) == 1
     assert table.game.state.outs == 1
     assert errors(table) == [("home-ss", "throwing")]
+    dice.assert_done()
+
+
+def test_line_drive_with_one_out_still_draws_the_throw(table: Table, played: Recorder) -> None:
+    # IP2021 "Errors" #7: runners on and fewer than two out; one out is fewer than two.
+    table.game.state.outs = 1
+    table.runner(1)
+    dice = table.script((20, 20))
+    assert error_play(table.game, at_bat(table), batter_runner(table), Ball("L", 6, "batter"), ET) == "L6 DP"
+    assert table.game.state.outs == 3
     dice.assert_done()
 
 

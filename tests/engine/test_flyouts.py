@@ -98,6 +98,17 @@ def test_double_sixes_throw_out_even_a_runner_whose_number_is_6(table: Table) ->
     dice.assert_done()
 
 
+@pytest.mark.parametrize(("red", "third"), [(1, True), (2, False)])
+def test_tag_from_second_at_exactly_1_tries_and_makes_it_on_a_1(table: Table, red: int, third: bool) -> None:
+    # Rules README "Tag-ups from second": F8 BR + arm - 3; at 1 (not under 1) he goes, a red 1 is safe.
+    table.runner(2, br=4)  # 4 + 0 - 3 = 1
+    arm(table, Position.CENTER, 0)
+    dice = table.script((6, red), (6, 1))
+    fly(table, batter(table), "F8")
+    assert bases(table) == ([None, None, "runner-2"] if third else [None, "runner-2", None])
+    dice.assert_done()
+
+
 def test_tag_from_second_under_1_does_not_try_and_rolls_nothing(table: Table) -> None:
     table.runner(2, br=2)  # 2 + 0 - 3 = -1
     arm(table, Position.CENTER, 0)

@@ -131,6 +131,14 @@ def test_hit_by_pitch_impossible_below_one(table: Table) -> None:
     dice.assert_done()
 
 
+def test_hit_by_pitch_possible_at_a_combined_one(table: Table) -> None:
+    # IP2021 "HBP": only a combined rating under 1 rules it out; Rollins 4 + Peavy -3 = 1, and a 1 hits him.
+    batter = clone_batter(ROLLINS, "hbp-one", hbp=4)
+    dice = table.script((20, 1))
+    assert pitcher_result(table.game, at_bat(batter), PitcherResult.HIT_BY_PITCH)[0] == Direct("HBP", "HBP")
+    dice.assert_done()
+
+
 def test_strikeout_rating_8_plus_park_1(table: Table) -> None:
     # Card key "K": 8 vs RHP + Citizens Bank +1 = 9.
     table.script((20, 9))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from cards.models import Pitcher
 from engine.boxscore import box_score
 from engine.events import (
@@ -28,6 +30,7 @@ from engine.inside_pitch import flow
 from engine.requests import Request
 from engine.setup import LineupSpot
 from engine.situation import Situation, TeamSituation
+from engine.walk_offs import game_decided
 from tests.engine.conftest import Table
 from tests.engine.helpers import SEAVER, clone_batter
 
@@ -581,3 +584,25 @@ def test_a_whole_game_stops_on_the_winning_run(make_table: Callable[[], Table]) 
         flow.plate_appearance(g)
     assert_final(g, 3, 4)
     assert sum(isinstance(e, HalfInningStarted) for e in g.events) == 1
+
+
+@pytest.mark.parametrize(
+    ("inning", "top", "away", "home", "decided"),
+    [
+        (8, True, 0, 1, False),  # OBR 7.01: nine innings; after the top of the 8th nothing is decided
+        (8, False, 0, 1, False),
+        (9, True, 0, 1, True),  # the home team ahead after the top of the 9th does not bat
+        (9, True, 1, 0, False),
+        (9, False, 1, 0, True),
+        (9, False, 1, 1, False),  # tied after nine: extra innings
+        (10, True, 1, 1, False),
+        (10, False, 2, 1, True),
+    ],
+)
+def test_a_game_is_decided_after_a_half_from_the_ninth_on_and_never_tied(
+    make_table: Callable[[], Table], inning: int, top: bool, away: int, home: int, decided: bool
+) -> None:
+    table = make_table()
+    g = table.at(Situation(inning=inning, top=top, away=TeamSituation(runs=away), home=TeamSituation(runs=home)))
+    g.state.outs = 3  # the half is over
+    assert game_decided(g) is decided
