@@ -54,3 +54,12 @@ def test_a_fatigued_pitcher_s_manager_is_asked_for_a_change() -> None:
 def test_at_every_the_start_of_each_half_offers_the_bullpen() -> None:
     request = asked(Situation(top=True), level="every", bullpen=(pitcher("rp", usage="RELIEVER", endurance="3"),))
     assert request is not None and request.kind == "pitching_change" and request.suggestion == "stay"
+
+
+@pytest.mark.parametrize(("away_runs", "suggestion"), [(1, "in"), (2, "normal")])
+def test_late_the_infield_comes_in_for_the_defense_a_run_behind_but_not_two(away_runs: int, suggestion: str) -> None:
+    """docs/deep-drive/engine.md: the auto-manager brings the infield in from the 7th "with the score within a
+    run", either way."""
+    situation = Situation(inning=8, runners=(None, None, runner("r3")), away=TeamSituation(runs=away_runs))
+    request = asked(situation, level="every")
+    assert request is not None and request.kind == "infield" and request.suggestion == suggestion
