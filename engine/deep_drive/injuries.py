@@ -2,7 +2,8 @@
 and who leaves.
 
 00-09 hurts a fielder in the play (the Rare chart names him by the play's code and the mod die,
-or one of those who handled the ball); 10-29 checks the batter, 30-49 the pitcher. A player out for
+or one of those who handled the ball): he is hurt, and the In-Game Injury chart says only for how
+long; 10-29 checks the batter, 30-49 the pitcher, and there the chart says whether. A player out for
 the game leaves (engine.deep_drive.substitutes.leave): a position player for the bench man who
 plays his position best, who also takes his base (nobody left on the bench: he stays, so the game
 can finish), a pitcher at his team's next pitching call, where he cannot stay. The Injury event
@@ -47,7 +48,7 @@ def after_play(g: Game, batter: Batter) -> None:
         hurt = rare.injured_fielder(code if code in NAMED else note.final or code, note.mod, involved)
         position = hurt.fielder or rare.pick_injured(g.d10("injured fielder"), hurt.pick_from)
         player, name, _ = fielder_at(state.fielding, Position(position))
-        check(g, state.fielding, player, name, grade_at(state.fielding, Position(position)))
+        check(g, state.fielding, player, name, grade_at(state.fielding, Position(position)), hurt=True)
 
 
 def grade_at(team: TeamState, position: Position) -> str:
@@ -57,10 +58,14 @@ def grade_at(team: TeamState, position: Position) -> str:
     return next(batter_card(s) for s in team.order if s.position is position).injury
 
 
-def check(g: Game, team: TeamState, player: str, name: str, grade: str) -> None:
+def check(g: Game, team: TeamState, player: str, name: str, grade: str, *, hurt: bool = False) -> None:
+    """The In-Game Injury chart for one player. ``hurt``: the book already says he is injured (Rare
+    chart 00-09, "randomly select one as injured"), so the chart says only for how long: a reading
+    of none is the mildest injury it prints, out for the rest of the game. An AA is never hurt."""
     red, white = g.two_d10("In-Game Injury Chart")
     injury = dd(g).handbook.in_game_injury(10 * red + white, grade)
-    kind = "none" if not injury.out_for_game else ("game" if not injury.days else f"game+{injury.days}")
+    out = injury.out_for_game or (hurt and grade != "AA")
+    kind = "none" if not out else ("game" if not injury.days else f"game+{injury.days}")
     g.emit(Injury(player, name, INJURY_GRADES.index(grade), kind, injury.days))
-    if injury.out_for_game:
+    if out:
         substitutes.leave(g, team, player, name, "injury")

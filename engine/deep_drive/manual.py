@@ -100,10 +100,10 @@ def _throw(g: Game, runner: Runner, at: int, target: int, code: str, batter: Run
         crash = charts.collision(10 * red + white)
         g.emit(Reading("Choice Chart collision", runner.name, f"{10 * red + white:02d}", crash.words))
         if crash.runner_hurt:
-            injuries.check(g, state.batting, runner.id, runner.name, run_card(runner).injury)
+            injuries.check(g, state.batting, runner.id, runner.name, run_card(runner).injury, hurt=True)
         if crash.fielder_hurt:
             grade = injuries.grade_at(state.fielding, covering)
-            injuries.check(g, state.fielding, fielder_id, name, grade)
+            injuries.check(g, state.fielding, fielder_id, name, grade, hurt=True)
     if result.rundown and state.outs < 3:
         red, white = g.two_d10("rundown")
         rundown = charts.rundown(10 * red + white, run_of(runner).value)

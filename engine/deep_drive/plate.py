@@ -37,7 +37,6 @@ MAX_ROLLS = 100
 # DDB "Outfielders and Deep Drives": the outfielder by the mod die.
 OUTFIELDER_BY_MOD = (Position.LEFT,) * 3 + (Position.CENTER,) * 4 + (Position.RIGHT,) * 3
 FLY_OF = {Position.LEFT: "7", Position.CENTER: "8", Position.RIGHT: "9"}
-INFIELD_SINGLES = frozenset(("P", "C", "1B", "2B", "3B", "SS"))
 L1_ROLLS = (49, 99)  # DDB "Outs Chart" note: a line out to the pitcher
 
 
@@ -223,9 +222,10 @@ def defense(g: Game, batter: Runner, batter_card: Batter, card: DeepDriveCard) -
     if result in ("SI+", "SI"):
         if taken_away(g, other, result, mod):
             return out_from(g, other, mod, batter, red, white, roll=None)
+        # DDB "Reading the Results" SI/SI+: runners on first and second take a base and may take
+        # another by the Baserunner Advancement Chart, whoever fielded it. Only the Bunt Chart's DEF
+        # row makes a single an infield single with one base each (strategy.py).
         notation = f"{'S+' if result == 'SI+' else 'S'}{position.number}"
-        if result == "SI" and reading.fielder in INFIELD_SINGLES:
-            return running.exactly(g, batter, 1, 1, notation)  # an infield single: one base each
         return running.hit(g, batter, result, notation)
     if result == "ERR":
         return error(g, batter, position, fielder_id, mod, white)

@@ -104,3 +104,12 @@ def test_a_collision_at_the_plate_checks_the_runner() -> None:
     game = single(two(2), two(10), two(30), runners=(None, runner("r2", "F"), None), send_runner="send")
     assert game.state.away.runs == 1
     assert [(e.player, e.kind) for e in game.events if isinstance(e, Injury)] == [("r2", "game+10")]
+
+
+def test_a_runner_hurt_in_a_collision_is_hurt_whatever_the_chart_reads() -> None:
+    """Choice Chart collision 00-19: "The base runner is injured"; the In-Game Injury chart's 70
+    (the test's: not hurt) only says how long: the mildest, out for the game."""
+    from engine.events import Injury
+
+    game = single(two(2), two(10), two(70), runners=(None, runner("r2", "F"), None), send_runner="send")
+    assert [(e.player, e.kind) for e in game.events if isinstance(e, Injury)] == [("r2", "game")]

@@ -93,11 +93,23 @@ def test_rare_10_29_checks_the_batter_after_the_play() -> None:
 
 
 def test_rare_00_09_hurts_the_catcher_on_a_strikeout() -> None:
+    """DDB "Rare Chart" 00-09: "randomly select one as injured" (SO: the catcher). He is hurt
+    whatever the In-Game Injury chart reads; its 70 (the test's: not hurt) leaves him the mildest
+    injury, out for the game."""
     rolls = dice(pct(0, 0), two(5), pct(25, 2), two(70))
     game = at(hitter("G6"), rolls)
     from engine.events import Injury
 
-    assert [(e.player, e.kind) for e in game.events if isinstance(e, Injury)] == [("home-c", "none")]
+    assert [(e.player, e.kind) for e in game.events if isinstance(e, Injury)] == [("home-c", "game")]
+
+
+def test_rare_00_09_the_chart_sets_how_long() -> None:
+    """DDB "Rare Chart" 00-09: the In-Game Injury chart's reading (30: the game and 10 more) stands."""
+    rolls = dice(pct(0, 0), two(5), pct(25, 2), two(30))
+    game = at(hitter("G6"), rolls)
+    from engine.events import Injury
+
+    assert [(e.player, e.kind, e.days) for e in game.events if isinstance(e, Injury)] == [("home-c", "game+10", 10)]
 
 
 # --- rare and never --------------------------------------------------------------------------
@@ -310,12 +322,29 @@ def test_outfield_in_adds_a_point_to_outfielders_on_def() -> None:
     assert "CF rated 4" in readings(game, "DEF Chart")[0].cell
 
 
-def test_an_infield_single_off_def_moves_runners_one_base() -> None:
-    """Row 30: "[2B] G4 (1) SI"; a 1 at second: an infield single, the runner on 2nd to 3rd only."""
+def test_a_def_single_to_an_infielder_is_an_si_by_the_advancement_chart() -> None:
+    """Row 30: "[2B] G4 (1) SI"; a 1 at second. DDB "Reading the Results" SI: a runner on 2nd
+    advances one base and may take another by the Baserunner Advancement Chart (SI, 0 out, VF:
+    YES?), whoever fielded the single; only the Bunt Chart's DEF row makes it one base each."""
     game = at(
         hitter("G6"), dice(pct(32, 1), pct(30, 4)), runners=(None, runner("r2", "VF"), None), home_ratings={"2B": 1}
     )
-    assert bases(game) == ("hitter", "-", "r2")
+    assert bases(game) == ("hitter", "-", "-")
+    assert result(game).result == "1B" and result(game).rbi == 1
+    assert [r.result for r in readings(game, "Baserunner Advancement Chart")] == ["YES?"]
+
+
+def test_a_def_single_to_an_infielder_holds_a_slow_runner_to_one_base() -> None:
+    """DDB "Reading the Results" SI: the runner on 3rd scores, the runner on 1st takes one base
+    and the chart (SI, 0 out, VS: NO) keeps him there."""
+    game = at(
+        hitter("G6"),
+        dice(pct(32, 1), pct(30, 4)),
+        runners=(runner("r1", "VS"), None, runner("r3")),
+        home_ratings={"2B": 1},
+    )
+    assert bases(game) == ("hitter", "r1", "-")
+    assert result(game).rbi == 1
 
 
 def test_def_comes_before_rare() -> None:

@@ -6,6 +6,8 @@ called play that keeps the runner from stealing on his own: the property tests' 
 bullpens; with and without the DH, manual baserunning and manual steals), auto-managed, with random
 legal answers, with the home side asked every question, and two games stored waiting for an answer.
 Each replays to the same events (a digest of every event), the same log and the same request.
+Issue 26 made a DEF single to an infielder read the Baserunner Advancement Chart: four digests were
+updated for the chart's added readings after checking that every other event stayed the same.
 """
 
 from __future__ import annotations
