@@ -57,16 +57,19 @@ def save_situation(g: Game, team: TeamState) -> bool:
 
 
 def pick_reliever(g: Game, team: TeamState) -> Pitcher | None:
-    """The auto-manager's man: the closer for a save from the last inning on, else the freshest other."""
+    """The auto-manager's man: the closer for a save from the last inning on, else the freshest
+    RELIEVER. A STARTER (a one-off game's bullpen holds the rest of the rotation) only when no
+    reliever is left, then the closer: a starter's big Endurance would otherwise always win."""
     pen = available_relievers(team)
     if not pen:
         return None
     closers = [p for p in pen if p.usage.role == "CLOSER"]
-    others = [p for p in pen if p.usage.role != "CLOSER"]
+    relievers = [p for p in pen if p.usage.role == "RELIEVER"]
+    starters = [p for p in pen if p.usage.role == "STARTER"]
     late = g.state.inning >= g.setup.options.innings
     if closers and late and save_situation(g, team):
         return closers[0]
-    pool = others or closers
+    pool = relievers or starters or closers
     return max(pool, key=lambda p: (p.endurance_as(False), -pen.index(p)))
 
 

@@ -142,6 +142,32 @@ def test_a_fatigued_starter_is_relieved_before_the_next_batter() -> None:
     assert next(e for e in game.events if isinstance(e, PlateAppearanceEnded)).pitcher == "rp"
 
 
+def test_a_one_off_games_other_starters_are_not_the_auto_managers_relievers() -> None:
+    """A one-off game's bullpen holds the rest of the rotation (bot.terminal): the fatigued starter
+    is relieved by the RELIEVER, not by a fresher STARTER with a bigger Endurance."""
+    other_starter = pitcher("sp2", usage="STARTER (4)", endurance="7")
+    reliever = pitcher("rp", usage="RELIEVER", endurance="3")
+    away = team("away", "Away", overrides={"C": hitter("G6")})
+    home = team("home", "Home", bullpen=(other_starter, reliever))
+    rolls = dice(pct(25, 2))
+    game = Game(
+        setup(away, home), 0, dice=rolls, situation=Situation(home=TeamSituation(tired=True)), until="plate_appearance"
+    )
+    rolls.assert_done()
+    assert [e.player_in for e in game.events if isinstance(e, Substitution)] == ["rp"]
+
+
+def test_a_starter_relieves_only_when_no_reliever_is_left() -> None:
+    away = team("away", "Away", overrides={"C": hitter("G6")})
+    home = team("home", "Home", bullpen=(pitcher("sp2", usage="STARTER (4)", endurance="7"),))
+    rolls = dice(pct(25, 2))
+    game = Game(
+        setup(away, home), 0, dice=rolls, situation=Situation(home=TeamSituation(tired=True)), until="plate_appearance"
+    )
+    rolls.assert_done()
+    assert [e.player_in for e in game.events if isinstance(e, Substitution)] == ["sp2"]
+
+
 def test_with_the_bullpen_empty_the_tired_man_stays() -> None:
     away = team("away", "Away", overrides={"C": hitter("G6")})
     rolls = dice(pct(25, 2))
