@@ -24,6 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.deep_drive import endurance, substitutes
+from engine.deep_drive.cards import batter_card, pitcher_card
+from engine.scene import bases_text, score_line
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,7 +49,16 @@ def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
 
 
 def words(g: Game, kind: str, prompt: str) -> str:
+    """A question as a manager reads it, with what Inside Pitch's name: the score, inning and outs,
+    the runners by name and the matchup. "The offense's call? (Chicago Cubs 0, Cleveland Indians 1,
+    bottom 6, 1 out; runner on first (Rizzo); Zobrist (L) vs Kluber (R))" """
+    return f"{prompt} ({score_line(g)}; {bases_text(g)}; {matchup(g)})"
+
+
+def matchup(g: Game) -> str:
+    """ "Rizzo (L) vs Kluber (R)": the batter up, the side he bats from, and the pitcher's arm."""
     state = g.state
-    half = "top" if state.top else "bottom"
-    score = f"{state.away.name} {state.away.runs}, {state.home.name} {state.home.runs}"
-    return f"{prompt} ({half} {state.inning}, {state.outs} out; {score})"
+    offense = state.batting
+    up = batter_card(offense.order[offense.up % len(offense.order)])
+    pitcher = pitcher_card(state.fielding)
+    return f"{up.name} ({up.side_against(pitcher.throws).value}) vs {pitcher.name} ({pitcher.throws.value})"

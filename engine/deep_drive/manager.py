@@ -262,7 +262,7 @@ def offense_call(g: Game, plan: Alignment) -> None:
         call = g.ask(
             state.batting.key,
             "offense",
-            "Runners on: the offense's call?" if state.runners_on() else "The offense's call?",
+            "The offense's call?",
             options,
             _suggest_offense(g, changes),
             lambda: {"infield": plan.infield},

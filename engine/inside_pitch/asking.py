@@ -42,6 +42,9 @@ from typing import TYPE_CHECKING, Any
 from cards.models import Batter, Pitcher
 from cards.notation import Position
 from engine.inside_pitch import strategy
+from engine.scene import bases_text as bases_text
+from engine.scene import outs_text as outs_text
+from engine.scene import score_line as score_line
 from engine.state import TeamState
 
 if TYPE_CHECKING:
@@ -141,31 +144,6 @@ def words(g: Game, kind: str, prompt: str) -> str:
     if kind not in HEADLINED:
         return prompt
     return f"{score_line(g)}. {matchup(g)}. {prompt}"
-
-
-def outs_text(outs: int) -> str:
-    return f"{outs} out" if outs == 1 else f"{outs} outs"
-
-
-def score_line(g: Game) -> str:
-    """ "Harbor City 3, Mesa Valley 2, top 7, 1 out" """
-    state = g.state
-    half = "top" if state.top else "bottom"
-    return (
-        f"{state.away.name} {state.away.runs}, {state.home.name} {state.home.runs}, "
-        f"{half} {state.inning}, {outs_text(state.outs)}"
-    )
-
-
-def bases_text(g: Game) -> str:
-    """ "bases empty", "runner on first (Rose)", "runners on first (Rose) and third (Perez)" """
-    words = {1: "first", 2: "second", 3: "third"}
-    on = [f"{words[b]} ({r.name})" for b, r in enumerate(g.state.bases, 1) if r is not None]
-    if not on:
-        return "bases empty"
-    if len(on) == 3:
-        return "bases loaded (" + ", ".join(r.name for r in g.state.bases if r is not None) + ")"
-    return ("runner on " if len(on) == 1 else "runners on ") + " and ".join(on)
 
 
 def matchup(g: Game) -> str:

@@ -212,7 +212,12 @@ async def test_every_deep_drive_call_is_asked_in_its_words_and_a_wrong_answer_ch
     assert (record.away_runs, record.home_runs) == (expected.state.away.runs, expected.state.home.runs)
     assert set(asked) >= {"pitching_change", "offense", "defense", "outfield", "pickoff", "send_runner", "throw"}
     assert set(asked) >= {"who_comes_in", "defensive_position"}
-    situation = re.compile(r" \((top|bottom) \d+, \d out; Chicago Cubs \d+, Cleveland Indians \d+\)$")
+    # Every question names the score, inning and outs, the runners by name and the matchup (issue 26).
+    situation = re.compile(
+        r" \(Chicago Cubs \d+, Cleveland Indians \d+, (top|bottom) \d+, \d outs?; "
+        r"(bases empty|runners? on (first|second|third) \(.+\)|bases loaded \(.+\)); "
+        r"[\w. ]+ \([LR]\) vs [\w. ]+ \([LR]\)\)$"
+    )
     assert all(situation.search(words) for calls in asked.values() for words, _ in calls)
     # DDB "Pitcher Endurance": the pitcher's Endurance in the words.
     assert all(re.match(r"[A-Z][\w. ]+ has -?\d+ Endurance left", w) for w, _ in asked["pitching_change"])

@@ -65,10 +65,12 @@ def test_a_managed_deep_drive_game_asks_with_the_same_prompts(
     assert "Cleveland manager: Corey Kluber has 7 Endurance left: a new pitcher?" in out
     assert "    Cleveland manager stays with his pitcher\n" in out
     # A change before any batter: the defense's call with a man out.
-    assert "Cleveland manager: Any changes before the next batter? (top 1, 1 out;" in out
+    assert "Cleveland manager: Any changes before the next batter? (Chicago (N) 0, Cleveland 0, top 1, 1 out;" in out
     assert "  ... and 2 pitching changes and substitutions: type ? to list them\n" in out
     # DDB "Playing it Safe": the offense's call with runners on.
-    assert "Cleveland manager: Runners on: the offense's call?" in out and "2) Play it safe" in out
+    # Every question names the runners and the batter (issue 26).
+    assert re.search(r"Cleveland manager: The offense's call\? \(.+; runners? on .+; .+ \([LR]\) vs .+\)", out)
+    assert "2) Play it safe" in out
     assert "    Cleveland manager plays it safe: the runners stay close\n" in out
     assert "(No more input: the auto-manager manages the rest of the game.)" in out
     assert FINAL.search(out)

@@ -30,7 +30,31 @@ def test_the_defense_is_asked_about_the_infield_late_with_a_runner_on_third() ->
     assert [o.key for o in request.options] == ["normal", "in", "corners"]
     assert request.suggestion == "in"
     assert request.context["runners"]["3"]["run"] == "avg"
-    assert "top 8, 0 out" in request.prompt
+    assert request.prompt == (
+        "Runner on third: where does the infield play? "
+        "(Away 0, Home 1, top 8, 0 outs; runner on third (R3); Hitter (R) vs Home starter (R))"
+    )
+
+
+def test_every_question_names_the_batter_the_runners_the_outs_the_score_and_the_inning() -> None:
+    """As Inside Pitch's questions do (issue 26): in words and in the request's context; a switch
+    hitter bats right against a left-hander."""
+    away = team("away", "Away", overrides={"C": hitter("G6", bats="S")})
+    home = team("home", "Home", starter=pitcher("lefty", "Lefty", throws="L"))
+    situation = Situation(inning=6, outs=1, runners=(runner("r1"), runner("r2"), None), home=TeamSituation(runs=2))
+    game = Game(setup(away, home), 3, situation=situation, asking={"away": "every"})
+    request = game.pending
+    assert request is not None and (request.side, request.kind) == ("away", "offense")
+    assert request.prompt == (
+        "The offense's call? (Away 0, Home 2, top 6, 1 out; runners on first (R1) and second (R2); "
+        "Hitter (R) vs Lefty (L))"
+    )
+    context = request.context
+    assert (context["inning"], context["top"], context["outs"]) == (6, True, 1)
+    assert context["score"] == {"away": 0, "home": 2}
+    assert (context["batter"]["name"], context["batter"]["bats"], context["batter"]["side"]) == ("Hitter", "S", "R")
+    assert context["pitcher"]["throws"] == "L"
+    assert {base: r["name"] for base, r in context["runners"].items()} == {"1": "R1", "2": "R2"}
 
 
 def test_early_with_a_runner_on_third_the_infield_is_not_asked_at_matters() -> None:
