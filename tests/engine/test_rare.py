@@ -372,3 +372,22 @@ def test_injury_event_round_trips_through_json(table: Table) -> None:
     table.script((6, 5))
     injury = roll_injury(table.game, "P", "p", 4)
     assert event_from_dict(injury.to_dict()) == injury
+
+
+@pytest.mark.parametrize(
+    ("chart", "heading"), [("rare_bases_empty", "## Bases empty"), ("rare_men_on", "## Men on base")]
+)
+def test_the_doc_names_a_fielder_die_exactly_where_the_table_rolls_one(chart: str, heading: str) -> None:
+    """docs/rare-plays.md: a play that rolls 1d6 for its fielder says "(1d6)"; one with a fixed
+    fielder, or none, does not (issue 26: row 12, the ground-rule double, rolled one unsaid)."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "rare-plays.md").read_text(encoding="utf-8")
+    section = doc.split(heading, 1)[1].split("\n## ", 1)[0]
+    said = {
+        int(cells[1]): "(1d6)" in cells[2]
+        for line in section.splitlines()
+        if (cells := [c.strip() for c in line.split("|")])[1:2] and cells[1].isdigit()
+    }
+    rows = load_table(chart)["rows"]
+    assert said == {int(n): isinstance(row.get("field"), str) for n, row in rows.items()}
