@@ -1,4 +1,5 @@
-"""Play many auto-managed Deep Drive games on the sample set; print speed and the rate of every result.
+"""Play many auto-managed Deep Drive games on the sample set; print speed, the rate of every result
+and the questions per manager at "every" and "matters" (median and 90th percentile, as python -m bench).
 
 Figures, not pass/fail: quote them in notes. Usage: python -m bench.deep_drive [--games 1000]
 The teams are the sample set's 2016 Chicago (N) and Cleveland, with their vs-RHP lineups, their
@@ -15,6 +16,7 @@ from typing import Any
 
 import bench
 from bench import Parser, at_least_one
+from bench.__main__ import QUESTION_GAMES, questions
 from cards import BUNDLED_SETS
 from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set
 from engine.events import Decided, PlateAppearanceEnded, Reading, RunnerMoved, RunnerOut, Substitution
@@ -133,6 +135,7 @@ def measure(games: int) -> None:
     print("rare readings per game:")
     for what, count in sorted(readings.items()):
         print(f"  {what:<45} {count / games:.3f}")
+    questions(setup, min(games, QUESTION_GAMES))  # median and 90th percentile at every and matters
 
 
 if __name__ == "__main__":

@@ -87,3 +87,52 @@ def test_late_the_infield_comes_in_for_the_defense_a_run_behind_but_not_two(away
     situation = Situation(inning=8, runners=(None, None, runner("r3")), away=TeamSituation(runs=away_runs))
     request = asked(situation, level="every")
     assert request is not None and request.kind == "infield" and request.suggestion == suggestion
+
+
+# --- how often: Inside Pitch's standard (issue 26) ------------------------------------------
+
+
+def offense_call(situation: Situation) -> tuple[str, str] | None:
+    """The away side's first offense call at "matters" before a strikeout: (who answered, the choice)."""
+    from tests.engine.deep_drive.helpers import batter, dice, pct
+
+    # A bench man, so the call is a real one even with the bases empty (a pinch hitter).
+    away = team("away", "Away", overrides={"C": hitter("G6")}, bench=(batter("sub", "Sub", positions=["1B 3"]),))
+    rolls = dice(pct(25, 2))
+    game = Game(
+        setup(away, team("home", "Home")), 3, dice=rolls, situation=situation, asking={"away": "matters"},
+        until="plate_appearance",
+    )  # fmt: skip
+    if game.pending is not None:
+        return ("person", game.pending.kind)
+    call = next((d for d in game.log if d.kind == "offense"), None)
+    return None if call is None else (call.by, call.choice)
+
+
+def test_late_and_close_with_the_bases_empty_the_offense_is_not_asked() -> None:
+    """Only a pinch hitter is left to call, and the auto-manager suggests him when it would."""
+    assert offense_call(Situation(inning=8, top=True)) == ("auto", "swing")
+
+
+def test_late_and_close_with_a_man_on_the_offense_is_asked() -> None:
+    assert offense_call(Situation(inning=8, top=True, outs=1, runners=(runner("r1"), None, None))) == (
+        "person",
+        "offense",
+    )
+
+
+def test_early_with_one_out_and_a_runner_on_third_the_offense_is_not_asked() -> None:
+    assert offense_call(Situation(inning=3, top=True, outs=1, runners=(None, None, runner("r3")))) == ("auto", "swing")
+
+
+def test_nobody_out_and_a_runner_to_bunt_over_the_offense_is_asked() -> None:
+    assert offense_call(Situation(inning=3, top=True, runners=(runner("r1"), None, None))) == ("person", "offense")
+
+
+def test_late_and_close_the_start_of_each_half_offers_the_bullpen() -> None:
+    """As Inside Pitch asks the defense at each half's first batter late and close: time for the bullpen?"""
+    pen = (pitcher("rp", usage="RELIEVER", endurance="3"),)
+    request = asked(Situation(inning=8, top=True), bullpen=pen)
+    assert request is not None and request.kind == "pitching_change" and request.suggestion == "stay"
+    early = asked(Situation(inning=3, top=True), bullpen=pen)
+    assert early is None or early.kind != "pitching_change"
