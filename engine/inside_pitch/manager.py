@@ -740,8 +740,9 @@ def offense(g: Game, strategy_roll: int | None) -> str:
     for _ in range(2 * len(team.setup.bench) + 4):
         batter, pitcher_up = strategy.batter_up(g)
         call = SWING
+        as_rules = g.setup.options.strategy_rolls == "rules"
         if strategy_roll is not None:
-            call = strategy.suggest_offense(g, strategy_roll, pitcher_up, batter)
+            call = strategy.suggest_offense(g, strategy_roll, pitcher_up, batter, sensible=not as_rules)
         suggestion = call
         hitter: Batter | None = None
         # Late, behind or tied: bat for a tired pitcher; for a fresh one only two runs behind
@@ -752,7 +753,7 @@ def offense(g: Game, strategy_roll: int | None) -> str:
             if bench and team.available_relievers():
                 hitter = best_hitter(team, bench)
                 suggestion = PINCH_HIT
-        hard = call if g.setup.options.strategy_rolls == "rules" and strategy_roll is not None else None
+        hard = call if as_rules and strategy_roll is not None else None
         options = partial(offense_options, g, team, hard)
         prompt, context = partial(_offense_prompt, g), partial(_offense_context, g)
         choice = g.ask(team.key, "offense", prompt, options, suggestion, context)

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cards.models import Batter
-from cards.notation import Range, parse_range
+from cards.notation import Position, Range, parse_range
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME
 
@@ -79,12 +79,35 @@ def adjusted_att(batter_att: int | str, hold: int, base: int) -> int | None:
     return max(capped, 0) // _DIVISOR[base]
 
 
-def stealers(g: Game, roll: int) -> list[int]:
+def hopeless(g: Game, base: int) -> bool:
+    """Whether the runner on ``base`` is safe stealing only on the rolls that are always safe.
+
+    The steal's own chart (``running.steal``, tables/running.toml): 1d20 against his Adjusted
+    SB, runner SB + pitcher SB + the catcher's arm, or - 10 instead of the arm for home. At
+    or below the always-safe rolls (1-2), 18 rolls in 20 throw him out: stealing home with
+    an ordinary SB is such a play.
+    """
+    state = g.state
+    runner = state.runner_on(base)
+    if runner is None:
+        return True
+    table = load_table("running")["steal"]
+    pitcher = state.fielding.pitcher
+    if base + 1 == HOME:
+        adjusted = runner.card.sb + pitcher.steal + int(table["home_modifier"])
+    else:
+        adjusted = runner.card.sb + pitcher.steal + state.fielding.fielder(Position.C).arm
+    return adjusted <= max(table["always_safe"], default=0)
+
+
+def stealers(g: Game, roll: int, sensible: bool = False) -> list[int]:
     """The bases whose runners get the jump on this strategy roll, lowest first.
 
     IP2021: each runner whose roll is at most his Adjusted ATT for the next base goes,
     one roll for all. A runner cannot run into an occupied base unless the man ahead
-    goes too, so the lead runner is read first.
+    goes too, so the lead runner is read first. ``sensible`` (the roll as a suggestion:
+    IP2021 "should always be applied with the game situation in mind"): a runner whose
+    steal is :func:`hopeless` stays, and so do those behind him he would block.
     """
     state = g.state
     hold = state.fielding.pitcher.hold
@@ -95,7 +118,7 @@ def stealers(g: Game, roll: int) -> list[int]:
         if runner is None:
             continue
         adjusted = adjusted_att(runner.card.att, hold, base + 1)
-        if adjusted is None or roll > adjusted:
+        if adjusted is None or roll > adjusted or (sensible and hopeless(g, base)):
             continue
         ahead = base + 1
         if ahead < HOME and bases[ahead - 1] is not None and ahead not in going:
@@ -132,11 +155,15 @@ def batter_up(g: Game) -> tuple[Batter, bool]:
     return spot.batter, spot.batter.id == offense.pitcher.id
 
 
-def suggest_offense(g: Game, roll: int, batter_is_pitcher: bool | None = None, batter: Batter | None = None) -> str:
+def suggest_offense(
+    g: Game, roll: int, batter_is_pitcher: bool | None = None, batter: Batter | None = None, sensible: bool = False
+) -> str:
     """The auto-manager's call on one strategy roll: a play key (see the module docstring).
 
     ``batter_is_pitcher`` (pitchers have their own bunting column) and ``batter``
     default to whether the batter due up bats in the P spot of the lineup, and him.
+    ``sensible``: no hopeless steal (:func:`stealers`), as the roll is read when it
+    only suggests; as a hard rule it calls every steal it triggers.
 
     Policy, in order (IP2021 "Strategy Roll"):
 
@@ -156,7 +183,7 @@ def suggest_offense(g: Game, roll: int, batter_is_pitcher: bool | None = None, b
     state = g.state
     if not strategy_applies(g) or roll == PICKOFF_ROLL:
         return SWING
-    going = stealers(g, roll)
+    going = stealers(g, roll, sensible)
     if going:
         return steal_key(going)
     if roll in hit_and_run_range(g):

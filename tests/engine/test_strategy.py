@@ -291,3 +291,53 @@ def test_steal_options(table: Table) -> None:
     assert steal_options(table.game) == []
     put(table, 3, att=1)
     assert steal_options(table.game) == ["steal:3", "steal:2+3", "steal:1+2+3"]
+
+
+# --- the auto-manager reads the roll "with the game situation in mind" (issue 26) -------------
+
+
+def bases_loaded_one_out_down_two_in_the_8th(table: Table, sb_on_third: int) -> None:
+    """2 + 8 = 10: the strategy roll still applies (IP2021 "Strategy Roll"). ATT 20 everywhere:
+    home's Adjusted ATT is 20 / 5 = 4, so a 3 gives every runner the jump."""
+    table.at(Situation(inning=8, outs=1, away=TeamSituation(runs=1), home=TeamSituation(runs=3)))
+    set_pitcher(table, hold=0, steal=0)
+    put(table, 1, att=20)
+    put(table, 2, att=20)
+    put(table, 3, att=20, sb=sb_on_third)
+
+
+def test_the_auto_manager_does_not_steal_home_on_a_hopeless_sb(table: Table) -> None:
+    """IP2021 "Strategy Roll": stealing home is SB + pitcher SB - 10; SB 10 against a pitcher's 0
+    leaves 0, safe only on the always-safe 1-2 (IP2007 §12.1.2). The book's roll calls the triple
+    steal (a hard rule plays it); the rolls "should always be applied with the game situation in
+    mind", so the auto-manager keeps the man on third, the others are blocked, and it swings away."""
+    from engine.inside_pitch import manager
+    from engine.inside_pitch.strategy import hopeless
+
+    bases_loaded_one_out_down_two_in_the_8th(table, sb_on_third=10)
+    g = table.game
+    assert strategy_applies(g) and hopeless(g, 3)
+    assert suggest_offense(g, 3, False, batter(0)) == "steal:1+2+3"
+    assert suggest_offense(g, 3, False, batter(0), sensible=True) == "swing"
+    assert manager.offense(g, 3) == "swing"
+
+
+def test_the_auto_manager_still_steals_home_with_a_chance(table: Table) -> None:
+    """SB 14: 14 + 0 - 10 = 4, safe on 1-4 of 20: not hopeless, so the roll's triple steal stands."""
+    from engine.inside_pitch import manager
+
+    bases_loaded_one_out_down_two_in_the_8th(table, sb_on_third=14)
+    assert manager.offense(table.game, 3) == "steal:1+2+3"
+
+
+def test_a_steal_of_second_is_hopeless_only_below_the_always_safe_rolls(table: Table) -> None:
+    """Second and third: SB + pitcher SB + the catcher's arm (IP2021); 2 or less is safe only on 1-2."""
+    from engine.inside_pitch.strategy import hopeless
+    from tests.engine.test_running import set_catcher
+
+    set_pitcher(table, hold=0, steal=-1)
+    put(table, 1, att=7, sb=3)
+    set_catcher(table, arm=0)  # 3 - 1 + 0 = 2
+    assert hopeless(table.game, 1)
+    set_catcher(table, arm=1)  # 3: safe on 1-3
+    assert not hopeless(table.game, 1)
