@@ -243,7 +243,7 @@ def asked_in_order(seed: int) -> list[Request]:
     return seen
 
 
-@pytest.mark.parametrize("seed", [60, 11])
+@pytest.mark.parametrize("seed", [252, 11])
 def test_every_deep_drive_call_is_answerable_at_the_terminal(
     seed: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -271,8 +271,8 @@ def test_every_deep_drive_call_is_answerable_at_the_terminal(
         assert f" manager: {r.prompt}\n" in out
     kinds = {r.kind for r in asked}
     assert {"pitching_change", "offense", "defense", "infield", "send_runner", "throw", "who_comes_in"} <= kinds
-    assert ("pickoff" in kinds and "outfield" in kinds) if seed == 60 else "ground_ball" in kinds
-    if seed == 60:
+    assert ("pickoff" in kinds and "outfield" in kinds) if seed == 252 else "ground_ball" in kinds
+    if seed == 252:
         assert "A pickoff throw: at which base?" in out and "The winning run is on third: bring the outfield in?" in out
         assert re.search(r"Steal: [\w. ]+ goes for (second|third)", out)
     else:
