@@ -427,7 +427,7 @@ def _pages(args: argparse.Namespace) -> int:
     from bot import pages, season
     from bot.checks import UserError
     from bot.lookup import find_card
-    from league.stats import LEADER_STATS
+    from league.stats import LEADER_STATS, team_leaders
     from league.store import Store
 
     path = database_path(args)
@@ -448,9 +448,15 @@ def _pages(args: argparse.Namespace) -> int:
                 if stat is not None and stat not in LEADER_STATS:
                     raise UserError(f"no leaders in {args.stat!r}; the stats are: {', '.join(LEADER_STATS)}")
                 wanted = [stat] if stat else list(pages.BOARD)
-                totals, board = await store.leader_board(
-                    league.id, wanted, season=year, limit=args.limit or (10 if stat else pages.BOARD_LIMIT)
-                )
+                limit = args.limit or (10 if stat else pages.BOARD_LIMIT)
+                totals, board = await store.leader_board(league.id, wanted, season=year, limit=limit)
+                if args.teams:  # every team for one stat unless --limit says otherwise
+                    limit = args.limit or (len(totals.team_games) if stat else limit)
+                    board = {s: team_leaders(totals, s, limit) for s in wanted}
+                    names = {t.abbreviation: t.name for t in await store.teams(league.id)}
+                    return f"{league.name} team leaders, season {year}\n\n" + pages.leaders_text(
+                        board, names, {team: team for team in names}
+                    )
                 pool = await store.card_pool(league.id)
                 names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
                 return f"{league.name} leaders, season {year}\n\n" + pages.leaders_text(
@@ -703,6 +709,7 @@ def build_parser() -> argparse.ArgumentParser:
     leaders = sub.add_parser("leaders", help="the league's leaders: a board of the main stats, or one stat")
     leaders.add_argument("stat", nargs="?", help="one stat (hr, avg, era …); default: the board")
     leaders.add_argument("--limit", type=int, help="names per stat (default 5 on the board, 10 for one stat)")
+    leaders.add_argument("--teams", action="store_true", help="rank the teams by their totals (one stat: every team)")
     _add_page_arguments(leaders)
     team = sub.add_parser("team", help="a team's page: record, splits, roster with season lines")
     team.add_argument("team", help="the team's name or abbreviation")

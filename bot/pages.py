@@ -40,6 +40,8 @@ LEADER_NAMES = {
     "l": "Losses (L)",
     "k9": "Strikeouts per nine innings (K/9)",
     "k": "Strikeouts, batting (K)",
+    "cg": "Complete games (CG)",
+    "sho": "Shutouts (SHO)",
 }
 
 
@@ -65,7 +67,8 @@ def stat_value(stat: str, value: float) -> str:
 
 
 BATTING_LABELS = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "K", "SB", "AVG", "OBP", "SLG", "OPS")
-PITCHING_LABELS = ("G", "GS", "W", "L", "S", "HLD", "BS", "IP", "H", "R", "ER", "BB", "K", "HR", "ERA", "WHIP")
+_PITCHER_GAMES = ("G", "GS", "CG", "SHO", "W", "L", "S", "HLD", "BS")  # his games and what they came to
+PITCHING_LABELS = (*_PITCHER_GAMES, "IP", "H", "R", "ER", "BB", "K", "HR", "ERA", "WHIP")
 
 
 # The stats a leaders board shows when no one stat is asked for, five names each.
@@ -81,7 +84,7 @@ def batting_cells(b: BattingStats) -> list[str]:
 
 
 def pitching_cells(p: PitchingStats) -> list[str]:
-    counts = (p.games, p.games_started, p.w, p.l, p.s, p.hld, p.bs)
+    counts = (p.games, p.games_started, p.cg, p.sho, p.w, p.l, p.s, p.hld, p.bs)
     return (
         [str(c) for c in counts]
         + [p.ip]

@@ -28,7 +28,8 @@ MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 PythonStep = Callable[[aiosqlite.Connection], Awaitable[None]]
 PYTHON_STEPS: Mapping[str, PythonStep] = {
     "0006_season_tables.sql": seasontables.rebuild_0006,
-    "0009_usage.sql": seasontables.rebuild,
+    "0009_usage.sql": seasontables.rebuild_0009,
+    "0013_complete_games.sql": seasontables.rebuild,
 }
 
 

@@ -28,6 +28,8 @@ from league.stats import (
     FieldingStats,
     PitchingStats,
     SeasonStats,
+    complete_game,
+    finished,
 )
 
 L = TypeVar("L", BattingStats, PitchingStats, FieldingStats)  # a player's season line of one table
@@ -54,6 +56,7 @@ def _count(line: Mapping[str, Any], name: str) -> int:
 def game_rows(box: Mapping[str, Any], team_ids: Mapping[str, int]) -> GameRows:
     """What one box score adds, team by team, the way ``league.stats`` counts it."""
     rows = GameRows()
+    done = finished(box)
     for side in ("away", "home"):
         team_id, team_box = team_ids[side], box[side]
         started: set[int] = set()  # spots whose starter is counted: the first line of each spot started
@@ -78,6 +81,9 @@ def game_rows(box: Mapping[str, Any], team_ids: Mapping[str, int]) -> GameRows:
                 decision = DECISIONS.get(mark.strip())
                 if decision is not None:
                     counts[decision] = counts.get(decision, 0) + 1
+        for mark, count in complete_game(team_box["pitching"], done).items():
+            counts = rows.pitching[(team_id, str(team_box["pitching"][0]["player"]))][1]
+            counts[mark] = counts.get(mark, 0) + count
         fielded: set[str] = set()
         for line in team_box["fielding"]:
             player, position = str(line["player"]), str(line["position"])
@@ -90,7 +96,7 @@ def game_rows(box: Mapping[str, Any], team_ids: Mapping[str, int]) -> GameRows:
 
 
 BATTING_COLUMNS = ("games", *BATTING_COUNTS, "games_started")
-PITCHING_COLUMNS = ("games", "games_started", *PITCHING_MARKS, *PITCHING_COUNTS)
+PITCHING_COLUMNS = ("games", "games_started", *PITCHING_MARKS, *PITCHING_COUNTS, "cg", "sho")
 FIELDING_COLUMNS = ("games", "e")
 
 
@@ -105,14 +111,17 @@ async def add_box(
     team_ids: Mapping[str, int],
     box: Mapping[str, Any],
     starts: bool = True,
+    complete: bool = True,
 ) -> None:
     """Add one final game's box score to the season tables (inside the caller's transaction).
 
-    ``starts=False``: the tables as migration 0006 made them, before batters' games_started (0009).
+    ``starts=False``: the tables as migration 0006 made them, before batters' games_started (0009);
+    ``complete=False``: before the pitchers' complete games and shutouts (0013_complete_games).
     """
     rows = game_rows(box, team_ids)
     where = (league_id, season, phase)
     columns = BATTING_COLUMNS if starts else BATTING_COLUMNS[:-1]
+    pitching = PITCHING_COLUMNS if complete else PITCHING_COLUMNS[:-2]
     await conn.executemany(
         sql.UPSERT_SEASON_BATTING if starts else sql.UPSERT_SEASON_BATTING_0006,
         [
@@ -121,9 +130,9 @@ async def add_box(
         ],
     )
     await conn.executemany(
-        sql.UPSERT_SEASON_PITCHING,
+        sql.UPSERT_SEASON_PITCHING if complete else sql.UPSERT_SEASON_PITCHING_0006,
         [
-            (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in PITCHING_COLUMNS))
+            (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in pitching))
             for (team_id, card_id), (name, counts) in rows.pitching.items()
         ],
     )
@@ -145,13 +154,18 @@ def stored_box(row: Mapping[str, Any] | aiosqlite.Row) -> dict[str, Any]:
 
 async def rebuild_0006(conn: aiosqlite.Connection) -> None:
     """:func:`rebuild` as the upgrade to 0006 runs it: the batting table has no games_started yet."""
-    await rebuild(conn, starts=False)
+    await rebuild(conn, starts=False, complete=False)
 
 
-async def rebuild(conn: aiosqlite.Connection, *, starts: bool = True) -> None:
+async def rebuild_0009(conn: aiosqlite.Connection) -> None:
+    """:func:`rebuild` as the upgrade to 0009 runs it: the pitching table has no cg and sho yet."""
+    await rebuild(conn, complete=False)
+
+
+async def rebuild(conn: aiosqlite.Connection, *, starts: bool = True, complete: bool = True) -> None:
     """Fill the season tables and the innings from every final game, and compress the logs and box scores of
-    those stored before (the upgrade to 0006, in its transaction; again at 0009 for the batters' starts).
-    Setups stay inline: they still load."""
+    those stored before (the upgrade to 0006, in its transaction; again at 0009 for the batters' starts and
+    at 0013 for the complete games). Setups stay inline: they still load."""
     for table in ("season_batting", "season_pitching", "season_fielding"):
         await conn.execute(f"DELETE FROM {table}")
     async with conn.execute(sql.SELECT_FINALS_TO_REBUILD) as cursor:
@@ -175,6 +189,7 @@ async def rebuild(conn: aiosqlite.Connection, *, starts: bool = True) -> None:
             team_ids={"away": row["away_team_id"], "home": row["home_team_id"]},
             box=stored_box(row),
             starts=starts,
+            complete=complete,
         )
 
 
@@ -235,7 +250,7 @@ def season_stats_from_rows(
         pitcher.games += row["games"]
         pitcher.games_started += row["games_started"]
         team_pitching = stats._team_pitching.setdefault(team, PitchingStats(team, team, team))
-        for name in (*PITCHING_COUNTS, *PITCHING_MARKS):
+        for name in (*PITCHING_COUNTS, *PITCHING_MARKS, "cg", "sho"):
             setattr(pitcher, name, getattr(pitcher, name) + row[name])
             setattr(team_pitching, name, getattr(team_pitching, name) + row[name])
 

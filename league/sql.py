@@ -344,10 +344,17 @@ VALUES ({_marks(8 + len(_BATTING_STARTED.split(", ")))})
 ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING_STARTED)}
 """
 # (league_id, season, phase, team_id, card_id, name, last_day, last_game, games, games_started, w … bk)
-UPSERT_SEASON_PITCHING = f"""
+UPSERT_SEASON_PITCHING_0006 = f"""
 INSERT INTO season_pitching ({_SEASON_KEY}, name, last_day, last_game, {_PITCHING})
 VALUES ({_marks(8 + len(_PITCHING.split(", ")))})
 ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_PITCHING)}
+"""
+# The same from 0013_complete_games on, with cg and sho last.
+_PITCHING_COMPLETE = f"{_PITCHING}, cg, sho"
+UPSERT_SEASON_PITCHING = f"""
+INSERT INTO season_pitching ({_SEASON_KEY}, name, last_day, last_game, {_PITCHING_COMPLETE})
+VALUES ({_marks(8 + len(_PITCHING_COMPLETE.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_PITCHING_COMPLETE)}
 """
 # (league_id, season, phase, team_id, card_id, position, name, last_day, last_game, games, e)
 UPSERT_SEASON_FIELDING = f"""

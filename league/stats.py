@@ -134,6 +134,8 @@ class PitchingStats:
     hbp: int = 0
     wp: int = 0
     bk: int = 0
+    cg: int = 0  # complete games: he was his team's only pitcher in a finished game (complete_game)
+    sho: int = 0  # shutouts: complete games in which he allowed no run
 
     @property
     def ip(self) -> str:
@@ -198,7 +200,7 @@ def season_stats(boxes: Iterable[tuple[str, str, dict[str, Any]]]) -> SeasonStat
             if not isinstance(box.get(side), Mapping):
                 raise StatsError(f"{where}: no {side!r} team box")
             try:
-                _add_team(stats, team, box[side])
+                _add_team(stats, team, box[side], finished(box))
             except (KeyError, TypeError, ValueError) as error:
                 raise StatsError(f"{where}, {side} side: not a box score line ({error!r})") from error
     return stats
@@ -211,7 +213,23 @@ def _count(line: Mapping[str, Any], name: str) -> int:
     return value
 
 
-def _add_team(stats: SeasonStats, team: str, box: Mapping[str, Any]) -> None:
+def finished(box: Mapping[str, Any]) -> bool:
+    """The game ran to its end (its line score says final); a box without a line score is a final game's."""
+    line = box.get("line")
+    return not isinstance(line, Mapping) or line.get("final", True) is not False
+
+
+def complete_game(pitching: Iterable[Mapping[str, Any]], done: bool) -> dict[str, int]:
+    """The starter's CG (and SHO) for one team's pitching lines: the scorer's complete game is a finished
+    game its starter pitched alone (a visiting starter who lost in eight innings has one too), and his
+    shutout a complete game in which no run scored against him. Empty when nobody earned either."""
+    pitchers = list(pitching)
+    if not done or not pitchers or len({str(line["player"]) for line in pitchers}) != 1:
+        return {}
+    return {"cg": 1, "sho": 1} if all(_count(line, "r") == 0 for line in pitchers) else {"cg": 1}
+
+
+def _add_team(stats: SeasonStats, team: str, box: Mapping[str, Any], done: bool) -> None:
     stats.team_games[team] = stats.team_games.get(team, 0) + 1
     team_batting = stats._team_batting.setdefault(team, BattingStats(team, team, team))
     team_pitching = stats._team_pitching.setdefault(team, PitchingStats(team, team, team))
@@ -252,6 +270,10 @@ def _add_team(stats: SeasonStats, team: str, box: Mapping[str, Any]) -> None:
             if decision is not None:
                 setattr(pitcher, decision, getattr(pitcher, decision) + 1)
                 setattr(team_pitching, decision, getattr(team_pitching, decision) + 1)
+    for mark, count in complete_game(box["pitching"], done).items():
+        pitcher = stats.pitching[str(box["pitching"][0]["player"])]
+        setattr(pitcher, mark, getattr(pitcher, mark) + count)
+        setattr(team_pitching, mark, getattr(team_pitching, mark) + count)
 
     fielded: set[str] = set()
     for line in box["fielding"]:
@@ -296,6 +318,8 @@ PITCHING_LEADERS: dict[str, Callable[[PitchingStats], float | int]] = {
     "outs": lambda p: p.outs,  # the same, by its older name
     "l": lambda p: p.l,
     "k9": lambda p: _per_innings(p.k, p.outs, 9),  # strikeouts per nine innings
+    "cg": lambda p: p.cg,
+    "sho": lambda p: p.sho,
 }
 RATE_STATS = frozenset({"avg", "obp", "slg", "ops", "era", "whip", "k9"})  # need the qualifying minimum
 LOWER_IS_BETTER = frozenset({"era", "whip"})
@@ -340,6 +364,26 @@ def leaders(
     sign = 1 if stat in LOWER_IS_BETTER else -1
     rows.sort(key=lambda row: (sign * row[2], row[1], row[0]))
     return [(player, value) for player, _, value in rows[:limit]]
+
+
+def team_leaders(stats: SeasonStats, stat: str, limit: int = 10) -> list[tuple[str, float | int]]:
+    """The top ``limit`` (team key, value) for a stat in LEADER_STATS by the teams' totals, best first.
+
+    Every team with a game counts, zeros too, with no qualifying minimum (a team's plate appearances and
+    innings are its games'); ties go by team key.
+    """
+    if limit < 0:
+        raise StatsError(f"limit must be 0 or more; got {limit}")
+    rows: list[tuple[str, float | int]]
+    if stat in BATTING_LEADERS:
+        rows = [(team, BATTING_LEADERS[stat](stats.team_batting(team))) for team in stats.team_games]
+    elif stat in PITCHING_LEADERS:
+        rows = [(team, PITCHING_LEADERS[stat](stats.team_pitching(team))) for team in stats.team_games]
+    else:
+        raise StatsError(f"no leaders for {stat!r}; the stats are: {', '.join(LEADER_STATS)}")
+    sign = 1 if stat in LOWER_IS_BETTER else -1
+    rows.sort(key=lambda row: (sign * row[1], row[0]))
+    return rows[:limit]
 
 
 def _games_for(team_games: Mapping[str, int], team: str) -> int:

@@ -27,7 +27,7 @@ from bot.standings_view import (
 from engine.boxscore import box_score
 from league.models import GameRecord, GameSummary, League, Team
 from league.standings import OVERALL
-from league.stats import LEADER_STATS, RATE_STATS
+from league.stats import LEADER_STATS, RATE_STATS, team_leaders
 
 VIEW_CHOICES = [app_commands.Choice(name=f"{VIEW_NAMES[v]} ({v})", value=v) for v in VIEWS]
 PICTURE = "standings.png"
@@ -212,28 +212,41 @@ class ReportsCog(commands.Cog):
         await send_embeds(interaction, embeds)
 
     @stats.command(name="leaders", description="The league's leaders: in one stat, or a board of the main ones")
-    @app_commands.describe(stat="The stat, e.g. home runs or ERA (default: a board of the main stats)")
-    async def stats_leaders(self, interaction: discord.Interaction, stat: str | None = None) -> None:
+    @app_commands.describe(
+        stat="The stat, e.g. home runs or ERA (default: a board of the main stats)",
+        teams="Rank the teams by their totals instead of the players",
+    )
+    async def stats_leaders(
+        self, interaction: discord.Interaction, stat: str | None = None, teams: bool = False
+    ) -> None:
         league = await server_league(self.bot, interaction)
         key = stat.strip().lower() if stat else None
         if key is not None and key not in LEADER_STATS:
             raise UserError(f"There are no leaders in {stat!r}; pick a stat from the list ({', '.join(LEADER_STATS)}).")
         store = self.bot.store
         await interaction.response.defer(thinking=True)
-        pool = await store.card_pool(league.id)
         wanted = [key] if key is not None else list(pages.BOARD)
-        totals, board = await store.leader_board(league.id, wanted, limit=10 if key else pages.BOARD_LIMIT)
-        names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
+        limit = 10 if key else pages.BOARD_LIMIT
+        totals, board = await store.leader_board(league.id, wanted, limit=limit)
+        if teams:
+            board = {s: team_leaders(totals, s, limit=len(totals.team_games) if key else limit) for s in wanted}
+            names = {t.abbreviation: t.name for t in await store.teams(league.id)}
+            owners = {team: team for team in names}
+        else:
+            pool = await store.card_pool(league.id)
+            names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
+            owners = totals.player_team
+        title = f"{league.name} {'team ' if teams else ''}leaders"
         if key is not None:
-            embed = discord.Embed(title=f"{league.name} leaders: {pages.leader_name(key)}")
-            lines = pages.leader_lines(key, board[key], names, totals.player_team)
+            embed = discord.Embed(title=f"{title}: {pages.leader_name(key)}")
+            lines = pages.leader_lines(key, board[key], names, owners)
             embed.description = "\n".join(lines) or "Nobody yet: the leaders need final games (rates need qualifiers)."
         else:
-            embed = discord.Embed(title=f"{league.name} leaders", description=f"Season {league.season}")
+            embed = discord.Embed(title=title, description=f"Season {league.season}")
             for name in wanted:
-                lines = pages.leader_lines(name, board[name], names, totals.player_team)
+                lines = pages.leader_lines(name, board[name], names, owners)
                 embed.add_field(name=pages.leader_name(name), value="\n".join(lines) or "nobody yet", inline=True)
-        if key is None or key in RATE_STATS:
+        if not teams and (key is None or key in RATE_STATS):
             embed.set_footer(text="Qualifying: 3.1 plate appearances (batters) or 1 inning (pitchers) per team game")
         await interaction.followup.send(embed=embed)
 

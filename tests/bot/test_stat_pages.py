@@ -13,7 +13,7 @@ from bot.layout import code_block
 from bot.pages import leader_name
 from cards.models import is_composite
 from league.models import GameRecord, League
-from league.stats import BattingStats, PitchingStats, SeasonStats, leaders
+from league.stats import BattingStats, PitchingStats, SeasonStats, leaders, team_leaders
 from league.store import Store
 from tests.bot.conftest import ask, play_final_game, running_bot, sample_league
 from tests.fakediscord import FakeDiscord
@@ -132,3 +132,62 @@ def test_composite_cards_lead_nothing_and_are_labelled_on_pages() -> None:
         assert [player for player, _ in leaders(stats, stat, stats.team_games)] == ["palmeji01-1970"]
     assert is_composite("col-depth-bats-2023") and not is_composite("palmeji01-1970")
     assert pages.shown_name(arm.player, arm.name) == "BAL depth arms 1970 (composite)"
+
+
+async def test_team_leaders_and_complete_games_in_discord(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league = await sample_league(store, fake.guild_id, fake.commissioner.id)
+    await four_games(store, league)
+    stats = await store.season_stats(league.id)
+    async with running_bot(fake, store):
+        reply = await ask(fake, fake.stranger, "stats", "leaders", stat="hr", teams=True)
+        assert reply.embed is not None and reply.embed["title"] == "Test League team leaders: Home runs (HR)"
+        expected = team_leaders(stats, "hr")
+        names = {"HC": "Harbor City", "MV": "Mesa Valley"}
+        assert reply.embed["description"].splitlines() == [
+            f"{n}. {names[team]} ({team}) **{value}**" for n, (team, value) in enumerate(expected, start=1)
+        ]
+        assert "footer" not in reply.embed or not reply.embed["footer"]  # no qualifiers for teams
+        board = await ask(fake, fake.stranger, "stats", "leaders", teams=True)
+        assert board.embed is not None and board.embed["title"] == "Test League team leaders"
+        era = board.embed["fields"][pages.BOARD.index("era")]["value"].splitlines()
+        assert len(era) == 2 and all("(HC)" in line or "(MV)" in line for line in era)
+        cg = await ask(fake, fake.stranger, "stats", "leaders", stat="cg")
+        assert cg.embed is not None and cg.embed["title"] == "Test League leaders: Complete games (CG)"
+        best = leaders(stats, "cg", stats.team_games)
+        assert best, "the four games hold a complete game"
+        assert len(cg.embed["description"].splitlines()) == len(best)
+
+
+def test_the_terminal_prints_team_leaders_and_complete_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "terminal.sqlite3"
+
+    async def make() -> tuple[SeasonStats, str, str]:
+        store = await Store.open(path)
+        try:
+            league = await season.terminal_league(store)
+            await four_games(store, league)
+            stats = await store.season_stats(league.id)
+            [(pitcher, _)] = leaders(stats, "cg", stats.team_games, limit=1)
+            page = await store.player_page(league.id, pitcher)
+            return stats, pitcher, pages.player_text(page, "title")
+        finally:
+            await store.close()
+
+    stats, pitcher, player = asyncio.run(make())
+    assert cli.main(["leaders", "hr", "--teams", "--database", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == ["Terminal League team leaders, season 1", "", "Home runs (HR)"]
+    names = {"HC": "Harbor City", "MV": "Mesa Valley"}
+    assert out[3:] == [
+        f"  {n}. {names[team]} ({team}) {value}" for n, (team, value) in enumerate(team_leaders(stats, "hr"), start=1)
+    ]
+    assert cli.main(["leaders", "sho", "--database", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == "Shutouts (SHO)"
+    # The pitcher's page shows his complete games and shutouts beside his decisions.
+    head, row = player.split("Pitching\n")[1].splitlines()[:2]
+    cells = dict(zip(head.split(), row.split()[-len(head.split()) :], strict=True))
+    line = stats.pitching[pitcher]
+    assert (cells["CG"], cells["SHO"], cells["W"]) == (str(line.cg), str(line.sho), str(line.w))

@@ -151,10 +151,11 @@ async def test_a_stored_game_refers_to_the_leagues_cards_and_replays_as_played(
     assert (await store.load_game(game.id)).setup.home.lineup[0].batter.name == "Somebody Else"
 
 
-async def test_upgrading_a_database_builds_the_season_rows_of_its_final_games(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+async def old_database(path: Path, version: int) -> list[Game]:
+    """A database at ``version`` (before issue 14: 5) with six final games stored the old way, inline:
+    games 1-4 regular, 5 forfeited, 6 a playoff game. Seed 1 (game 2) is Harbor City's complete-game shutout."""
     conn = await db.connect(path)
-    await db.upgrade(conn, db.migrations()[:5])  # a database as Dugout left it before issue 14
+    await db.upgrade(conn, db.migrations()[:5])
     await conn.close()
     setup = build_setup(load_set(SAMPLE_SET), "Harbor City", "Mesa Valley")
     games = [Game(setup, seed) for seed in range(6)]
@@ -185,6 +186,16 @@ async def test_upgrading_a_database_builds_the_season_rows_of_its_final_games(tm
                 ),
             )
         old.execute("UPDATE game SET status = 'final', forfeited_by = 'away', box_score = '{}' WHERE id = 5")
+    if version > 5:
+        conn = await db.connect(path)
+        await db.upgrade(conn, db.migrations()[:version])
+        await conn.close()
+    return games
+
+
+async def test_upgrading_a_database_builds_the_season_rows_of_its_final_games(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    games = await old_database(path, 5)  # a database as Dugout left it before issue 14
     store = await Store.open(path)
     try:
         boxes = await store.box_scores(1)
@@ -202,6 +213,27 @@ async def test_upgrading_a_database_builds_the_season_rows_of_its_final_games(tm
         assert (await store.game(1)).box_score == json.loads(json.dumps(box_score(games[0]).to_dict()))
         packed = query(path, "SELECT id FROM game WHERE log = '[]' AND box_score = '{}' AND log_z IS NOT NULL")
         assert packed == [(1,), (2,), (3,), (4,), (6,)]  # the forfeit (5) had neither
+    finally:
+        await store.close()
+
+
+async def test_upgrading_to_complete_games_keeps_the_season_rows_and_fills_cg_and_sho(tmp_path: Path) -> None:
+    path = tmp_path / "before.sqlite3"
+    level = next(m.version for m in db.migrations() if m.name.endswith("_complete_games.sql")) - 1
+    games = await old_database(path, level)
+    columns = "league_id, season, phase, team_id, card_id, name, last_day, last_game, games, outs, r, w, l"
+    before = query(path, f"SELECT {columns} FROM season_pitching ORDER BY phase, team_id, card_id")
+    assert len(before) > 4
+    store = await Store.open(path)  # upgrades
+    try:
+        assert query(path, f"SELECT {columns} FROM season_pitching ORDER BY phase, team_id, card_id") == before
+        stats = await store.season_stats(1)
+        assert stats == season_stats(await store.box_scores(1))
+        ace = box_score(games[1]).away.pitching  # seed 1: Harbor City's starter pitched alone and allowed no run
+        assert len(ace) == 1 and ace[0].r == 0
+        assert (stats.pitching[ace[0].player].cg, stats.pitching[ace[0].player].sho) >= (1, 1)
+        assert stats.team_pitching("HC").sho >= 1
+        assert await store.leaders(1, "sho") == [(ace[0].player, stats.pitching[ace[0].player].sho)]
     finally:
         await store.close()
 

@@ -23,6 +23,7 @@ from league.stats import (
     StatsError,
     leaders,
     season_stats,
+    team_leaders,
 )
 
 Box = tuple[str, str, dict[str, Any]]
@@ -233,3 +234,35 @@ def test_leaders_in_innings_losses_k_per_nine_and_batters_strikeouts() -> None:
     assert leaders(stats, "ip", stats.team_games) == [("ace", 30), ("short", 3)]
     assert leaders(stats, "l", stats.team_games) == [("ace", 3), ("short", 1)]
     assert leaders(stats, "k", stats.team_games) == [("b", 12)]
+
+
+def test_complete_games_and_shutouts_go_to_a_starter_who_pitched_the_whole_finished_game() -> None:
+    """The scorer's CG: the team's only pitcher in a finished game; SHO: a CG with no run against him.
+    A starter relieved has neither (the reliever none either), nor does a game that did not end."""
+    shutout = hand_box([], [PitchingLine("ace", "Ace", outs=27, h=4, r=0)])
+    beaten = hand_box([], [PitchingLine("ace", "Ace", outs=24, h=9, r=3, er=2)])  # a CG loss in eight innings
+    relieved = hand_box([], [PitchingLine("ace", "Ace", outs=26, r=0), PitchingLine("pen", "Pen", outs=1)])
+    unfinished = {**hand_box([], [PitchingLine("ace", "Ace", outs=15)]), "line": {"final": False}}
+    stats = season_stats([("T", "U", box) for box in (shutout, beaten, relieved, unfinished)])
+    ace, pen = stats.pitching["ace"], stats.pitching["pen"]
+    assert (ace.games_started, ace.cg, ace.sho) == (4, 2, 1)
+    assert (pen.cg, pen.sho) == (0, 0)
+    team = stats.team_pitching("T")
+    assert (team.cg, team.sho) == (2, 1)
+    assert leaders(stats, "cg", {"T": 4}) == [("ace", 2)]
+    assert leaders(stats, "sho", {"T": 4}) == [("ace", 1)]
+
+
+def test_team_leaders_rank_every_team_by_its_totals_without_qualifiers() -> None:
+    stats = season_stats(played())  # HC and MV, three games each
+    hr = team_leaders(stats, "hr")
+    assert sorted(hr) == sorted((t, stats.team_batting(t).hr) for t in ("HC", "MV"))
+    assert [v for _, v in hr] == sorted((v for _, v in hr), reverse=True)
+    era = team_leaders(stats, "era")  # a team's innings are its games': no minimum, lower is better
+    assert [v for _, v in era] == sorted(v for _, v in era) and len(era) == 2
+    assert era[0][1] == pytest.approx(9 * stats.team_pitching(era[0][0]).er / (stats.team_pitching(era[0][0]).outs / 3))
+    tied = SeasonStats(team_games={"ZZ": 1, "AA": 1})  # no hits for either: both shown, by key
+    assert team_leaders(tied, "h") == [("AA", 0), ("ZZ", 0)]
+    assert team_leaders(stats, "hr", limit=1) == hr[:1]
+    with pytest.raises(StatsError, match="no leaders for 'xyz'"):
+        team_leaders(stats, "xyz")
