@@ -128,6 +128,9 @@ class Game:
         self._fixed_dice = dice  # tests script the dice; play uses the seed
         self.pending: Request | None = None
         self.events: list[Event] = []
+        # True while the options of a request the log answers are built: nobody reads their words,
+        # so what is costly to work out for a label (a matchup's odds) may be left out.
+        self.replaying = False
         self._replay()
 
     # --- running ---------------------------------------------------------------
@@ -256,7 +259,11 @@ class Game:
                 return suggestion
         else:
             asked = False
-        listed = tuple(options() if callable(options) else options)
+        self.replaying = seq < len(log)
+        try:
+            listed = tuple(options() if callable(options) else options)
+        finally:
+            self.replaying = False
         keys = [o.key for o in listed]
         if suggestion not in keys:
             raise ValueError(f"suggestion {suggestion!r} is not among the options of {kind}")

@@ -65,6 +65,23 @@ class Decision:
 quick_init(Decision)  # one for every call a manager makes: see engine.frozen
 
 
+def card_line(chances: Mapping[str, float]) -> str:
+    """ ".312/.405": the on-base and slugging a plate appearance's chances give (singles, doubles, triples,
+    home runs, walks and hit batters under both rulesets' odds' names: 1B 2B 3B HR BB HBP), as a scorer
+    prints them. What a pinch hitter's or a reliever's option shows of the matchup."""
+    hits = {kind: chances.get(kind, 0.0) for kind in ("1B", "2B", "3B", "HR")}
+    walks = chances.get("BB", 0.0) + chances.get("HBP", 0.0)
+    at_bats = 1 - walks
+    bases = hits["1B"] + 2 * hits["2B"] + 3 * hits["3B"] + 4 * hits["HR"]
+    slugging = bases / at_bats if at_bats > 0 else 0.0
+    return f"{_rate(sum(hits.values()) + walks)}/{_rate(slugging)}"
+
+
+def _rate(value: float) -> str:
+    text = f"{value:.3f}"
+    return text[1:] if text.startswith("0.") else text
+
+
 class DecisionError(ValueError):
     """An answer the engine refuses; the subclass says why."""
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from cards.deep_drive.models import Pitcher
 from engine.deep_drive import endurance, prepitch, strategy, substitutes
 from engine.deep_drive.cards import available_relievers, batter_card, pitcher_card
+from engine.deep_drive.handbook import Handbook
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
 from engine.deep_drive.substitutes import pen_words
 from engine.requests import Option
@@ -108,14 +109,17 @@ def pitching_change(g: Game, start_of_half: bool = False) -> bool:
     def options() -> list[Option]:
         listed = [] if must else [Option(STAY, f"Stay with {current.name}")]
         for p in pen:
-            listed.append(Option(f"relief:{p.id}", pen_words(p)))
+            listed.append(Option(f"relief:{p.id}", pen_words(p, substitutes.facing(g, p))))
         return listed
 
     arm = endurance.arm_of(g, team)
     choice = g.ask(
         team.key,
         "pitching_change",
-        lambda: f"{current.name} has {arm.endurance} Endurance left{' (fatigued)' if fatigued else ''}: a new pitcher?",
+        lambda: (
+            f"{current.name} has {arm.endurance} Endurance left{' (fatigued)' if fatigued else ''}: a new pitcher?"
+            + _facing_words(g)
+        ),
         options,
         suggestion,
         lambda: {"endurance": arm.endurance, "fatigued": fatigued},
@@ -166,6 +170,14 @@ def before_batter(g: Game) -> None:
             substitutes.defensive_replacement(g, team)
 
 
+def _facing_words(g: Game) -> str:
+    """What the relievers' lines (``substitutes.facing``) are, for the question; "" when they show none."""
+    if not isinstance(dd(g).handbook, Handbook):
+        return ""
+    up = substitutes.batter_up(g)
+    return f" {up.name} ({up.bats.value}) is up: his OBP/SLG against each."
+
+
 def relieve(g: Game, team: TeamState, pen: list[Pitcher]) -> bool:
     """The defense's "Pitching change...": who comes in (the auto-manager's man suggested). False when backed out of."""
     pick = pick_reliever(g, team) or pen[0]
@@ -174,8 +186,11 @@ def relieve(g: Game, team: TeamState, pen: list[Pitcher]) -> bool:
     choice = g.ask(
         team.key,
         substitutes.WHO_COMES_IN,
-        lambda: f"Who pitches for {current.name} ({arm.endurance} Endurance left)?",
-        lambda: [*(Option(f"relief:{p.id}", pen_words(p)) for p in pen), Option(substitutes.BACK, "Back")],
+        lambda: f"Who pitches for {current.name} ({arm.endurance} Endurance left)?" + _facing_words(g),
+        lambda: [
+            *(Option(f"relief:{p.id}", pen_words(p, substitutes.facing(g, p))) for p in pen),
+            Option(substitutes.BACK, "Back"),
+        ],
         f"relief:{pick.id}",
         {"change": RELIEF},
     )

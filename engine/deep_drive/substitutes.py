@@ -38,11 +38,13 @@ from cards.models import Batter as IPBatter
 from cards.models import Pitcher as IPPitcher
 from cards.notation import Position
 from engine.deep_drive import endurance
-from engine.deep_drive.cards import available_relievers, batter_card, runner_card
+from engine.deep_drive.cards import available_relievers, batter_card, pitcher_card, runner_card
+from engine.deep_drive.handbook import Handbook
+from engine.deep_drive.odds import pa_odds, summary
 from engine.deep_drive.state import dd
 from engine.events import Reading, Substitution
 from engine.game import NO_CHANGE as NO_CHANGE  # the answer that ends a call (the game does not ask it again)
-from engine.requests import Option
+from engine.requests import Option, card_line
 from engine.setup import LineupSpot
 from engine.substitutions import FIELD_POSITIONS, change_pitcher, replace_player
 
@@ -219,9 +221,14 @@ def pinch_hit(g: Game) -> bool:
     cards = bench(team)
     up = batter_card(team.order[spot])
     suggestion = suggest_pinch_hitter(g) or max(cards, key=lambda b: (hitting_score(b), -cards.index(b)))
-    new = _who_comes_in(
-        g, team, PINCH_HIT, f"Who bats for {up.name}?", cards, suggestion, lambda b: f"{b.name} (RUN {b.run.value})"
-    )
+    pitcher = pitcher_card(g.state.fielding)
+
+    def words(b: Batter) -> str:
+        line = matchup_line(g, b, pitcher)
+        return f"{b.name} ({b.bats.value}){f', OBP/SLG {line}' if line else ''}, RUN {b.run.value}"
+
+    prompt = f"Who bats for {up.name} against {pitcher.name} ({pitcher.throws.value})?"
+    new = _who_comes_in(g, team, PINCH_HIT, prompt, cards, suggestion, words)
     if new is None:
         return False
     replace_player(g, team, spot, cast(IPBatter, new), team.order[spot].position, "pinch_hitter")
@@ -464,8 +471,33 @@ def bring_in(g: Game, team: TeamState, pitcher: Pitcher, spot: int | None = None
     endurance.enter(g, team, pitcher, starter=False)
 
 
-def pen_words(p: Pitcher) -> str:
-    return f"{p.name} ({p.usage}, Endurance {p.endurance})"
+def pen_words(p: Pitcher, facing: str = "") -> str:
+    """ "Andrew Miller (L), ERA 1.45, Rizzo .262/.401, RELIEVER, Endurance 2": the ERA his card prints and
+    ``facing``, the batter up's line against him (:func:`facing`), before his usage and Endurance."""
+    era = f", ERA {p.stats.era}" if p.stats is not None and p.stats.era else ""
+    facing = f", {facing}" if facing else ""
+    return f"{p.name} ({p.throws.value}){era}{facing}, {p.usage}, Endurance {p.endurance}"
+
+
+def matchup_line(g: Game, batter: Batter, pitcher: Pitcher) -> str:
+    """ ".312/.405": the batter's on-base and slugging against this pitcher by the two cards' exact odds
+    (:func:`engine.deep_drive.odds.pa_odds`, with average fielders and park); "" for a request the log
+    answers (``Game.replaying``: nobody reads it) and under a rule test's hand-made charts, which have no
+    Season Handbook to work them from."""
+    hb = dd(g).handbook
+    return card_line(summary(pa_odds(batter, pitcher, hb))) if isinstance(hb, Handbook) and not g.replaying else ""
+
+
+def batter_up(g: Game) -> Batter:
+    offense = g.state.batting
+    return batter_card(offense.order[offense.up % len(offense.order)])
+
+
+def facing(g: Game, pitcher: Pitcher) -> str:
+    """ "Rizzo .262/.401": the batter up's line against a new pitcher (his surname: the question names him)."""
+    up = batter_up(g)
+    line = matchup_line(g, up, pitcher)
+    return f"{up.name.split()[-1]} {line}" if line else ""
 
 
 # --- players who must leave -------------------------------------------------------------------

@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 from cards.models import Batter, Pitcher
 from cards.notation import Position
 from engine.inside_pitch import strategy
+from engine.inside_pitch.odds import plate_appearance_odds
+from engine.requests import card_line
 from engine.scene import bases_text as bases_text
 from engine.scene import outs_text as outs_text
 from engine.scene import score_line as score_line
@@ -190,17 +192,33 @@ def pitcher_role(team: TeamState, pitcher: Pitcher) -> str:
     return "closer" if pen and pen[-1].id == pitcher.id else "reliever"
 
 
-def pitcher_label(team: TeamState, pitcher: Pitcher) -> str:
-    """ "Chet Morrow (L), reliever, RELIEF 11/4, rested" """
+def matchup_line(g: Game, pitcher: Pitcher, batter: Batter, *, tired: bool = False) -> str:
+    """ ".312/.405": the batter's on-base and slugging against this pitcher in this park, from the cards'
+    exact odds with the bases empty (:func:`engine.inside_pitch.odds.plate_appearance_odds`); "" for a
+    request the log answers (``Game.replaying``: the odds would cost a replay most of its time)."""
+    if g.replaying:
+        return ""
+    odds = plate_appearance_odds(pitcher, batter, g.setup.ballpark, tired=tired)
+    return card_line({kind: float(chance) for kind, chance in odds.categories().items()})
+
+
+def pitcher_label(team: TeamState, pitcher: Pitcher, facing: str = "") -> str:
+    """ "Chet Morrow (L), ERA 3.12, Bench .280/.390, reliever, RELIEF 11/4, rested": the ERA his card
+    prints, and ``facing``, the batter up's line against him, come first so that a button's 80 characters
+    keep them."""
     line = pitcher.relief or pitcher.start
     stamina = f", {'RELIEF' if pitcher.relief else 'START'} {line.tired}/{line.pull}" if line else ""
-    return f"{pitcher.name} ({pitcher.throws.value}), {pitcher_role(team, pitcher)}{stamina}, rested"
+    era = f", ERA {pitcher.stats.era}" if pitcher.stats is not None and pitcher.stats.era else ""
+    facing = f", {facing}" if facing else ""
+    return f"{pitcher.name} ({pitcher.throws.value}){era}{facing}, {pitcher_role(team, pitcher)}{stamina}, rested"
 
 
-def bench_label(card: Batter, position: Position | None = None, running: bool = False) -> str:
-    """ "Tito Alcazar (S), C 4(10)-1, bench" with the running ratings for a pinch runner."""
+def bench_label(card: Batter, position: Position | None = None, running: bool = False, hitting: str = "") -> str:
+    """ "Tito Alcazar (S), C 4(10)-1, BNT 3, bench" with the running ratings for a pinch runner, and for a
+    pinch hitter his line against the pitcher first (``hitting``: "OBP/SLG .312/.405")."""
     ratings = f"BR {card.br}, SB {card.sb}, ATT {card.att}" if running else f"BNT {card.bnt}"
-    return f"{card.name} ({card.bats.value}), {fielding_text(card, position)}, {ratings}, bench"
+    hitting = f", {hitting}" if hitting else ""
+    return f"{card.name} ({card.bats.value}){hitting}, {fielding_text(card, position)}, {ratings}, bench"
 
 
 def runner_data(card: Batter) -> dict[str, Any]:

@@ -505,13 +505,30 @@ def _who_pitches(g: Game, team: TeamState, move: str = RELIEF) -> Pitcher | None
     old = team.pitcher
 
     def prompt() -> str:
-        return f"Who pitches for {old.name} ({asking.pitcher_fatigue(team)})? {asking.score_line(g)}."
+        up = _batter_up(g, team)
+        facing = f" {up.name} ({up.bats.value}) is up: his OBP/SLG against each." if up is not None else ""
+        return f"Who pitches for {old.name} ({asking.pitcher_fatigue(team)})?{facing} {asking.score_line(g)}."
 
     def options() -> list[Option]:
-        return [Option(p.id, asking.pitcher_label(team, p)) for p in team.available_relievers()]
+        return [Option(p.id, asking.pitcher_label(team, p, _facing(g, team, p))) for p in team.available_relievers()]
 
     choice = _step(g, team, asking.WHO_COMES_IN, move, prompt, options, auto_reliever(g, team).id, leaves=old.id)
     return None if choice is None else _reliever(team, choice)
+
+
+def _batter_up(g: Game, team: TeamState) -> Batter | None:
+    """The batter ``team``'s new pitcher would face: the man up, when ``team`` is in the field."""
+    if team is not g.state.fielding:
+        return None
+    offense = g.state.batting
+    return offense.order[offense.up % len(offense.order)].batter
+
+
+def _facing(g: Game, team: TeamState, pitcher: Pitcher) -> str:
+    """ "Bench .280/.390": the batter up's line against ``pitcher`` by the cards (his surname: the prompt names him)."""
+    up = _batter_up(g, team)
+    line = "" if up is None else asking.matchup_line(g, pitcher, up)
+    return f"{up.name.split()[-1]} {line}" if up is not None and line else ""
 
 
 def _defensive_change(g: Game, team: TeamState) -> None:
@@ -563,7 +580,9 @@ def _pinch_hit(g: Game, team: TeamState, suggested: Batter | None) -> None:
         )
 
     def options() -> list[Option]:
-        return [Option(b.id, asking.bench_label(b)) for b in bench]
+        tired = g.state.fielding.tired()
+        lines = {b.id: asking.matchup_line(g, pitcher, b, tired=tired) for b in bench}
+        return [Option(b.id, asking.bench_label(b, hitting=lines[b.id] and f"OBP/SLG {lines[b.id]}")) for b in bench]
 
     best = suggested or best_hitter(team, bench)
     choice = _step(g, team, asking.WHO_COMES_IN, PINCH_HIT, prompt, options, best.id, leaves=up.batter.id)

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
+from bot.terminal import build_setup
+from cards import SAMPLE_SET
+from cards.loader import load_set
 from engine.events import Decided, PlateAppearanceEnded, PlateAppearanceStarted
 from engine.game import Game
 from engine.inside_pitch import asking
-from engine.requests import MAX_OPTIONS, NotYourTurn, Request
+from engine.inside_pitch.odds import plate_appearance_odds
+from engine.requests import MAX_OPTIONS, NotYourTurn, Request, card_line
 from engine.situation import PLATE_APPEARANCE, Situation, TeamSituation
 from engine.state import Runner
 from tests.engine.conftest import Table
@@ -420,3 +425,91 @@ def test_after_a_change_or_back_the_managers_call_is_asked_again_not_answered_fo
     again = game.pending
     assert again is not None and (again.side, again.kind) == ("home", "defense")
     assert again.seq == call.seq + 2
+
+
+# --- each choice's quality in the pinch-hitter and relief menus (issue 26) --------------------
+
+
+def test_a_card_line_is_on_base_and_slugging_as_a_scorer_prints_them() -> None:
+    # 20% singles, 5% home runs, 10% walks: OBP .350; SLG (0.20 + 4 x 0.05) / 0.90 at bats = .444.
+    assert card_line({"1B": 0.20, "HR": 0.05, "BB": 0.10, "K": 0.2, "OUT": 0.45}) == ".350/.444"
+    assert card_line({"1B": 1.0}) == "1.000/1.000" and card_line({"BB": 1.0}) == "1.000/.000"
+
+
+def scorer_line(chances: dict[str, float]) -> str:
+    """OBP and SLG worked out here from a plate appearance's chances, for the menus to agree with."""
+    on = sum(chances.get(k, 0.0) for k in ("1B", "2B", "3B", "HR", "BB", "HBP"))
+    bases = chances.get("1B", 0) + 2 * chances.get("2B", 0) + 3 * chances.get("3B", 0) + 4 * chances.get("HR", 0)
+    slg = bases / (1 - chances.get("BB", 0) - chances.get("HBP", 0))
+    return f"{on:.3f}/{slg:.3f}".replace("0.", ".")
+
+
+def sample_game() -> Game:
+    setup = build_setup(load_set(SAMPLE_SET), "Harbor City", "Mesa Valley")
+    return Game(setup, seed=5, asking={"away": "every", "home": "every"})
+
+
+def test_the_pinch_hitter_menu_shows_each_mans_card_line_against_the_pitcher() -> None:
+    g = sample_game()
+    while g.pending is not None and (g.pending.side, g.pending.kind) != ("away", "offense"):
+        g.choose(g.pending.side, g.pending.suggestion)
+    g.choose("away", "pinch_hit")
+    menu = g.pending
+    assert menu is not None and menu.kind == "who_comes_in"
+    pitcher = g.state.home.pitcher
+    assert f"against {pitcher.name} ({pitcher.throws.value})" in menu.prompt
+    lines = []
+    for option in menu.options[:-1]:
+        card = next(b for b in g.state.away.available_bench() if b.id == option.key)
+        odds = plate_appearance_odds(pitcher, card, g.setup.ballpark).categories()
+        line = scorer_line({k: float(v) for k, v in odds.items()})
+        assert option.label.startswith(f"{card.name} ({card.bats.value}), OBP/SLG {line}, "), option.label
+        assert option.label.endswith(", bench") and len(option.label) <= 100  # a Discord menu's label
+        lines.append(line)
+    assert len(set(lines)) > 1  # the cards differ, and so do their lines
+
+
+def test_the_relief_menu_shows_each_pitchers_era_and_the_batter_ups_line_against_him() -> None:
+    g = sample_game()
+    while g.pending is not None and (g.pending.side, g.pending.kind) != ("home", "defense"):
+        g.choose(g.pending.side, g.pending.suggestion)
+    g.choose("home", "relief")
+    menu = g.pending
+    assert menu is not None and menu.kind == "who_comes_in"
+    offense = g.state.away
+    up = offense.order[offense.up % len(offense.order)].batter
+    assert f"{up.name} ({up.bats.value}) is up: his OBP/SLG against each." in menu.prompt
+    for option in menu.options[:-1]:
+        arm = next(p for p in g.state.home.available_relievers() if p.id == option.key)
+        assert arm.stats is not None and arm.stats.era
+        odds = plate_appearance_odds(arm, up, g.setup.ballpark).categories()
+        line = scorer_line({k: float(v) for k, v in odds.items()})
+        expected = f"{arm.name} ({arm.throws.value}), ERA {arm.stats.era}, {up.name.split()[-1]} {line}, "
+        assert option.label.startswith(expected) and option.label.endswith(", rested"), option.label
+        assert len(option.label) <= 100
+
+
+def test_a_replay_does_not_work_out_the_lines_of_menus_the_log_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The odds cost some 13 ms a man: a replay (every stored game's load) builds the options of every logged
+    request but shows none, so it leaves the lines out; the request left open gets them."""
+    g = sample_game()
+    while g.pending is not None and (g.pending.side, g.pending.kind) != ("away", "offense"):
+        g.choose(g.pending.side, g.pending.suggestion)
+    g.choose("away", "pinch_hit")
+    assert g.pending is not None
+    g.choose("away", g.pending.suggestion)
+    while g.pending is not None and (g.pending.side, g.pending.kind) != ("home", "defense"):
+        g.choose(g.pending.side, g.pending.suggestion)
+    g.choose("home", "relief")
+    worked_out = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        worked_out.append(args[1].id)
+        return plate_appearance_odds(*args, **kwargs)
+
+    monkeypatch.setattr(asking, "plate_appearance_odds", counted)
+    again = Game.from_dict(g.to_dict())
+    assert again.pending is not None and again.pending.to_dict() == g.pending.to_dict()
+    offense = again.state.away
+    up = offense.order[offense.up % len(offense.order)].batter
+    assert worked_out == [up.id] * len(again.state.home.available_relievers())  # the open menu's only

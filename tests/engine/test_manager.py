@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cards.notation import Position
@@ -32,10 +34,11 @@ def test_the_defense_is_asked_before_every_pitch_and_may_change_pitchers() -> No
     game.choose("home", "relief")
     assert game.pending is not None and game.pending.kind == "who_comes_in"
     assert game.pending.option_keys() == ["home-rp1", "home-rp2", "back"]
-    # Hand, role, stamina line and fatigue; the last reliever listed is the closer.
-    assert [o.label for o in game.pending.options[:2]] == [
-        "home RP1 (R), reliever, RELIEF 6/3, rested",
-        "home RP2 (R), closer, RELIEF 6/3, rested",
+    # Hand, his card's ERA, the batter up's OBP/SLG against him, role, stamina line and fatigue; the last
+    # reliever listed is the closer.
+    assert [re.sub(r"\d", "9", o.label) for o in game.pending.options[:2]] == [
+        "home RP9 (R), ERA 9.99, away-c .999/.999, reliever, RELIEF 9/9, rested",
+        "home RP9 (R), ERA 9.99, away-c .999/.999, closer, RELIEF 9/9, rested",
     ]
     game.choose("home", "home-rp1")
     change = events_of(game, Substitution)[0]

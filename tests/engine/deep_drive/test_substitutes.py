@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from bot import terminal
 from engine.deep_drive import manager, prepitch, substitutes
+from engine.deep_drive.odds import pa_odds, summary
 from engine.deep_drive.state import dd
 from engine.dice import ScriptedDice
 from engine.events import Injury, PlateAppearanceStarted, Reading, RunnerOut, Substitution
@@ -564,3 +566,63 @@ def test_a_substitute_taking_the_field_is_offered_with_his_rating() -> None:
     [placed] = recorder.asked("defensive_position")
     assert placed.prompt.startswith("Quick came in for the 1B and stays in the game: where does he play?")
     assert [o.label for o in placed.options] == ["Quick plays 1B (no 1B rating)", "Glove in at 1B for Quick (1B 5)"]
+
+
+# --- each choice's quality in the pinch-hitter and relief menus (issue 26) --------------------
+
+
+def bundled_game() -> Game:
+    """The bundled Deep Drive cards under the Season Handbook (the hand-made charts have no odds)."""
+    return Game(
+        terminal.build_setup(terminal.load_cards("deep-drive")), seed=5, asking={"away": "every", "home": "every"}
+    )
+
+
+def scorer_line(odds: dict[str, float]) -> str:
+    """OBP and SLG worked out here from pa_odds' summary, for the menus to agree with."""
+    s = summary(odds)
+    on = s["1B"] + s["2B"] + s["3B"] + s["HR"] + s["BB"] + s["HBP"]
+    slg = (s["1B"] + 2 * s["2B"] + 3 * s["3B"] + 4 * s["HR"]) / (1 - s["BB"] - s["HBP"])
+    return f"{on:.3f}/{slg:.3f}".replace("0.", ".")
+
+
+def test_the_pinch_hitter_menu_shows_each_mans_card_line_against_the_pitcher() -> None:
+    g = bundled_game()
+    while g.pending is not None and not (g.pending.kind == "offense" and "pinch_hit" in g.pending.option_keys()):
+        g.choose(g.pending.side, g.pending.suggestion)
+    assert g.pending is not None
+    side = g.pending.side
+    g.choose(side, "pinch_hit")
+    menu = g.pending
+    assert menu is not None and menu.kind == "who_comes_in"
+    pitcher_on = g.state.fielding.pitcher
+    assert f"against {pitcher_on.name} ({pitcher_on.throws.value})?" in menu.prompt
+    lines = []
+    for option in menu.options[:-1]:
+        card: Any = next(b for b in g.state.batting.available_bench() if b.id == option.key)
+        line = scorer_line(pa_odds(card, pitcher_on, dd(g).handbook))
+        assert option.label == f"{card.name} ({card.bats.value}), OBP/SLG {line}, RUN {card.run.value}"
+        lines.append(line)
+    assert len(set(lines)) > 1
+
+
+def test_the_relief_menu_shows_the_batter_ups_line_against_each_pitcher() -> None:
+    g = bundled_game()
+    while g.pending is not None and not (g.pending.kind == "defense" and "relief" in g.pending.option_keys()):
+        g.choose(g.pending.side, g.pending.suggestion)
+    assert g.pending is not None
+    g.choose(g.pending.side, "relief")
+    menu = g.pending
+    assert menu is not None and menu.kind == "who_comes_in"
+    offense = g.state.batting
+    up: Any = offense.order[offense.up % len(offense.order)].batter
+    assert f"{up.name} ({up.bats.value}) is up: his OBP/SLG against each." in menu.prompt
+    for option in menu.options[:-1]:
+        arm: Any = next(p for p in g.state.fielding.available_relievers() if option.key == f"relief:{p.id}")
+        line = scorer_line(pa_odds(up, arm, dd(g).handbook))
+        era = f", ERA {arm.stats.era}" if arm.stats is not None and arm.stats.era else ""
+        surname = up.name.split()[-1]
+        assert (
+            option.label
+            == f"{arm.name} ({arm.throws.value}){era}, {surname} {line}, {arm.usage}, Endurance {arm.endurance}"
+        )
