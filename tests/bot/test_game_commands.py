@@ -184,3 +184,30 @@ async def test_a_side_handed_to_the_auto_manager_can_be_taken_back(fake_discord:
         ).response()
         assert "a person manages Harbor City" in taken.text
         assert (await store.game(scheduled.id)).managed == ["away", "home"]
+
+
+async def test_the_pinch_hitter_menu_in_discord_shows_each_mans_line(fake_discord: FakeDiscord, store: Store) -> None:
+    """Issue 26: the buttons of "who bats" carry each bench man's card OBP/SLG against the pitcher,
+    within a button's 80 characters."""
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, None))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    scheduled = await store.schedule_game(league.id, away.id, home.id)
+    async with running_bot(fake, store) as bot:
+        thread = await start_game(fake, fake.manager_a, scheduled.id, seed=4)
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        session = bot.sessions.get(scheduled.id)
+        assert session is not None
+        while session.game.pending is not None and "pinch_hit" not in session.game.pending.option_keys():
+            await (await fake.click(fake.manager_a, prompt, suggested_button(prompt))).response()
+            prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        options = {"option": "pinch_hit"}
+        await (await fake.slash(fake.manager_a, "game", "choose", options=options, channel=thread)).response()
+        menu = await fake.wait_for(
+            lambda: next((r for r in [session.game.pending] if r is not None and r.kind == "who_comes_in"), None)
+        )
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        await fake.wait_for(lambda: any("OBP/SLG" in c.get("label", "") for c in prompt.all_components()))
+        labels = [c.get("label", "") for c in prompt.all_components()]
+        for option in menu.options[:-1]:
+            assert option.label[:80] in labels and "OBP/SLG ." in option.label[:80], option.label

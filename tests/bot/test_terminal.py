@@ -282,3 +282,16 @@ def test_t_between_plays_calls_time_for_the_full_call_before_the_next_pitch() ->
     terminal.Terminal(game, out, inp, pace=0.01, sleep=lambda _: None).run()
     assert "Time! Your next call comes with every play and substitution." in out.getvalue()
     assert home_calls_after_first_play(game)[0].by == "manager"
+
+
+def test_the_pinch_hitter_menu_shows_each_mans_line_against_the_pitcher(
+    capsys: pytest.CaptureFixture[str], stdin: Callable[[str], None]
+) -> None:
+    """Issue 26: each bench man's card OBP/SLG against the pitcher, as the engine's menu gives it."""
+    stdin("pinch_hit\n")  # the first call; then the input ends and the auto-manager picks the man
+    assert main(["play", "--seed", "5", "--manage", "away", "--ask", "every"]) == 0
+    out = capsys.readouterr().out
+    assert "Who bats for " in out
+    menu = out.split("Who bats for ", 1)[1].split("Your choice", 1)[0]
+    lines = re.findall(r"^\s+\d+\) .+ \(([LRS])\), OBP/SLG (\.\d{3}|1\.000)/(\d?\.\d{3}), .+, bench", menu, re.M)
+    assert len(lines) >= 2, menu
