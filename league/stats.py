@@ -222,7 +222,8 @@ def finished(box: Mapping[str, Any]) -> bool:
 def complete_game(pitching: Iterable[Mapping[str, Any]], done: bool) -> dict[str, int]:
     """The starter's CG (and SHO) for one team's pitching lines: the scorer's complete game is a finished
     game its starter pitched alone (a visiting starter who lost in eight innings has one too), and his
-    shutout a complete game in which no run scored against him. Empty when nobody earned either."""
+    shutout a complete game in which no run scored against him (OBR 9.18; its rare shared case, a reliever
+    who came in before the first out and finished without a run, is left out). Empty when nobody earned either."""
     pitchers = list(pitching)
     if not done or not pitchers or len({str(line["player"]) for line in pitchers}) != 1:
         return {}
