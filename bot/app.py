@@ -145,6 +145,7 @@ class DugoutBot(commands.Bot):
         if not self._resumed:
             self._resumed = True
             resumed = await self.sessions.resume_all()
+            self.sessions.keep()
             log.info("ready as %s; resumed %d live game(s)", self.user, resumed)
             if (path := health.heartbeat_path()) is not None:  # for the image's HEALTHCHECK (bot.health)
                 self._heartbeat = asyncio.create_task(health.beat(self, path))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -58,6 +59,8 @@ from bot.prompts import HAND_OVER, prompt_view, scoreboard_view
 from engine.boxscore import box_score
 from engine.game import Game
 from engine.requests import Request
+from league.errors import GameBusy, LeagueError
+from league.lease import HEARTBEAT_SECONDS, Owner
 from league.models import GameRecord, League, Team
 
 if TYPE_CHECKING:
@@ -145,6 +148,10 @@ class GameSession:
                 return
             except asyncio.CancelledError:
                 raise
+            except GameBusy as exc:  # its lease lapsed and another process took the game over: leave it
+                log.warning("game %d is left to another process: %s", self.game_id, exc)
+                self.bot.sessions.forget(self.game_id)
+                return
             except Exception:
                 if delay is None:
                     log.exception("game %d stopped for good; it stays live and /game resume restarts it", self.game_id)
@@ -432,9 +439,13 @@ class GameSession:
 
     async def _finish(self) -> None:
         """The final, the box score and the standings line, each once even across a crash; the buttons go."""
+        store, owner = self.bot.store, self.bot.sessions.owner
         async with self.lock:
-            if (await self.bot.store.game(self.game_id)).status == "live":
-                await self.bot.store.finish_game(self.game_id, self.game.to_dict())
+            if (await store.game(self.game_id)).status == "live":
+                async with store.transaction():  # only while it is still this bot's game; its lease given back
+                    await store.renew_lease(self.game_id, owner)
+                    await store.finish_game(self.game_id, self.game.to_dict())
+                    await store.release_lease(self.game_id, owner)
         await self._show_scoreboard(buttons=False)
         if not self.seen.final:
             for embeds in messages(box_score_embeds(box_score(self.game), f"Final: {self.title}")):
@@ -586,7 +597,8 @@ class GameSession:
         self.wake()
 
     async def stop(self) -> None:
-        """Stop between steps, never between a post and saving it (a second or so at most)."""
+        """Stop between steps, never between a post and saving it (a second or so at most); the game's
+        lease is given back, so another process (or this bot's next start) may play it at once."""
         if self.task is not None:
             for _ in range(500):
                 if self.idle or self.task.done():
@@ -599,6 +611,8 @@ class GameSession:
                     self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        with contextlib.suppress(LeagueError, sqlite3.Error):  # stopping goes on whatever the store says
+            await self.bot.store.release_lease(self.game_id, self.bot.sessions.owner)
 
 
 class Sessions:
@@ -610,6 +624,9 @@ class Sessions:
         self.pacer = Pacer()
         self.pinged: dict[int, float] = {}  # manager: when he was last mentioned (any game)
         self.pings: dict[tuple[int, int], bool] = {}  # (league, manager): pings on
+        self.owner = Owner.this_process()  # holds the lease of every live game this bot plays (league.lease)
+        self.waiting: set[int] = set()  # live games another process holds: tried again at each beat
+        self._keeper: asyncio.Task[None] | None = None
 
     def get(self, game_id: int) -> GameSession | None:
         return self.live.get(game_id)
@@ -662,19 +679,28 @@ class Sessions:
         return thread
 
     async def start(self, record: GameRecord) -> GameSession:
-        """Play a live game in its thread (the store has it live, with a thread); a deleted thread is replaced."""
+        """Play a live game in its thread (the store has it live, with a thread); a deleted thread is replaced.
+
+        A live game's lease is taken first: :class:`GameBusy` (nothing changed) while another process plays it."""
         if record.id in self.live:
             return self.live[record.id]
         if record.thread_id is None:
             raise ValueError(f"game {record.id} has no thread")
-        game = await self.bot.store.load_game(record.id)
+        if record.status == "live":  # a final game whose end is unposted has no owner to ask
+            await self.bot.store.take_lease(record.id, self.owner)
         try:
-            thread = self.bot.get_channel(record.thread_id) or await self.bot.fetch_channel(record.thread_id)
-        except discord.NotFound:
-            log.warning("game %d: its thread was deleted; it goes on in a new one", record.id)
-            thread = await self.new_thread(record, f"{game.setup.away.name} at {game.setup.home.name}")
-        if not isinstance(thread, discord.Thread):
-            raise ValueError(f"game {record.id}: channel {record.thread_id} is not a thread")
+            game = await self.bot.store.load_game(record.id)
+            try:
+                thread = self.bot.get_channel(record.thread_id) or await self.bot.fetch_channel(record.thread_id)
+            except discord.NotFound:
+                log.warning("game %d: its thread was deleted; it goes on in a new one", record.id)
+                thread = await self.new_thread(record, f"{game.setup.away.name} at {game.setup.home.name}")
+            if not isinstance(thread, discord.Thread):
+                raise ValueError(f"game {record.id}: channel {record.thread_id} is not a thread")
+        except BaseException:
+            with contextlib.suppress(LeagueError, sqlite3.Error):
+                await self.bot.store.release_lease(record.id, self.owner)
+            raise
         session = GameSession(self.bot, record, game, thread)
         self.live[record.id] = session
         session.start()
@@ -695,11 +721,54 @@ class Sessions:
                 continue
             try:
                 await self.start(record)
+            except GameBusy as exc:
+                log.warning("game %d is left alone and tried again later: %s", record.id, exc)
+                self.waiting.add(record.id)
+                continue
             except discord.HTTPException as exc:
                 log.warning("game %d: its thread cannot be reached (%s); it stays live", record.id, exc)
                 continue
             resumed += 1
         return resumed
+
+    def keep(self) -> None:
+        """Start renewing the leases of the games this bot plays (and trying the games others held)."""
+        if self._keeper is None:
+            self._keeper = asyncio.create_task(self._keep(), name="dugout leases")
+
+    async def _keep(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await self.beat()
+            except Exception:  # a busy database: the next beat tries again, well before a lease lapses
+                log.warning("the leases of the live games could not be renewed", exc_info=True)
+
+    async def beat(self) -> None:
+        """Renew the lease of each game being played; one that another process took over is stopped and
+        left to it. A game another process held is started once its lease is free (given back, lapsed,
+        or its process gone)."""
+        for session in list(self.live.values()):
+            if session.game.over:  # its end gives the lease back with the final
+                continue
+            try:
+                await self.bot.store.renew_lease(session.game_id, self.owner)
+            except GameBusy as exc:
+                log.warning("game %d is left to another process: %s", session.game_id, exc)
+                await session.stop()
+                self.forget(session.game_id)
+        for game_id in sorted(self.waiting):
+            record = await self.bot.store.game(game_id)
+            if record.status != "live" or record.id in self.live:
+                self.waiting.discard(game_id)
+                continue
+            try:
+                await self.start(record)
+            except GameBusy:
+                continue
+            except discord.HTTPException as exc:
+                log.warning("game %d: its thread cannot be reached (%s); it stays live", record.id, exc)
+            self.waiting.discard(game_id)
 
     async def clicked(self, interaction: discord.Interaction, game_id: int, seq: int, choice: str) -> None:
         session = self.live.get(game_id)
@@ -720,5 +789,10 @@ class Sessions:
 
     async def stop_all(self) -> None:
         """Stop every session at once: each may take seconds to reach a step's end, and they add up."""
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._keeper
+            self._keeper = None
         await asyncio.gather(*(session.stop() for session in list(self.live.values())))
         self.live.clear()

@@ -25,6 +25,7 @@ from bot.embeds import box_score_embeds, scoreboard_embed
 from bot.narrate import Names
 from bot.session import GameSession
 from engine.boxscore import box_score
+from league.errors import GameBusy
 from league.models import GameRecord, League, Replacement, Team
 
 log = logging.getLogger(__name__)
@@ -206,9 +207,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             raise UserError("Only the two teams' managers or a commissioner may pause or resume a game.")
         if not paused and record.status == "live" and not self.bot.sessions.running(record.id):
             # Its session stopped (it gave up after repeated failures, or never started): start it again.
-            if record.paused:
+            was_paused = record.paused
+            if was_paused:
                 record = await self.bot.store.set_paused(record.id, False)
-            await self.bot.sessions.restart(record)
+            try:
+                await self.bot.sessions.restart(record)
+            except GameBusy as exc:  # another process plays it (its host and pid are the operator's business)
+                if was_paused:
+                    await self.bot.store.set_paused(record.id, True)
+                busy = f"Game #{record.id} is being played by another Dugout process; try again later."
+                raise UserError(busy) from exc
             await interaction.response.send_message(f"Game #{record.id} restarted where it stood.")
             return
         session = self._live_session(record)

@@ -120,6 +120,9 @@ async def crashing_bot(
             for session in list(bot.sessions.live.values()):
                 if session.task is not None:
                     session.task.cancel()
+                # A killed process's lease is taken over at once, its pid being gone (tests/league/test_lease.py);
+                # this "process" is the test's, still alive: its lease is freed as the kill would leave it.
+                await store.release_lease(session.game_id, bot.sessions.owner)
             bot.sessions.live.clear()
 
         yield bot, crash
