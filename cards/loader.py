@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 SET_FILE = "set.toml"
 # A Deep Drive set's own Season Handbook (set.toml: handbook = "handbook.toml"); not a card file.
 HANDBOOK_FILE = "handbook.toml"
+OUTSIDE_HANDBOOK = "names a file outside the set's folder; the handbook must be a file in it"
+DEFAULT_HANDBOOK = "default"  # set.toml: handbook = "default", Dugout's own (engine.deep_drive.handbook)
 # The batter card used for pitchers who have no batting card of their own.
 GENERIC_PITCHER_BATTING = "pitcher-batting"
 CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
@@ -399,18 +401,39 @@ class _Cards(Protocol):
     def ballparks(self) -> Mapping[str, Card]: ...
 
 
+def handbook_file(root: Path, name: str) -> Path | None:
+    """The file a set.toml's ``handbook = name`` names, or None when it leaves the set's folder (an
+    absolute path, "..", a symlink out): a set never has a file elsewhere on the host read."""
+    path = root / name
+    if Path(name).is_absolute() or not path.resolve().is_relative_to(root.resolve()):
+        return None
+    return path
+
+
 def read_card_files(
-    root: Path, card_types: Mapping[str, type[Card]], cardset: _Cards, problems: list[Problem]
+    root: Path,
+    card_types: Mapping[str, type[Card]],
+    cardset: _Cards,
+    problems: list[Problem],
+    handbook: Path | None = None,
 ) -> tuple[dict[str, str], dict[str, str]]:
     """Read every card file under ``root`` into ``cardset`` with ``card_types`` (kind -> model),
-    adding each problem found to ``problems``; return each card id's file and each team entry's."""
+    adding each problem found to ``problems``; return each card id's file and each team entry's.
+    The set's own ``handbook`` file (and any handbook.toml) is no card file."""
     where: dict[str, str] = {}
     team_where: dict[str, str] = {}  # team entry id -> file
-    card_files = sorted(p for p in root.rglob("*.toml") if p.name not in (SET_FILE, HANDBOOK_FILE))
+    skip = handbook.resolve() if handbook is not None else None
+    card_files = sorted(
+        p for p in root.rglob("*.toml") if p.name not in (SET_FILE, HANDBOOK_FILE) and p.resolve() != skip
+    )
     if not card_files:
         problems.append(Problem(str(root), "the set has no card files (*.toml)"))
+    inside = root.resolve()
     for card_path in card_files:
         name = str(card_path)
+        if not card_path.resolve().is_relative_to(inside):  # a link out of the set: nothing elsewhere is read
+            problems.append(Problem(name, "links to a file outside the set's folder; a card file must be in it"))
+            continue
         data, file_problems = read_toml(card_path, name)
         problems += file_problems
         if data is None:

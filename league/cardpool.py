@@ -25,7 +25,15 @@ from typing import Any, cast
 from cards import BUNDLED_SETS
 from cards.deep_drive import models as dd
 from cards.deep_drive.loader import DeepDriveSet, is_pitchers_own
-from cards.loader import GENERIC_PITCHER_BATTING, CardSet, CardSetError, load_any_set
+from cards.loader import (
+    DEFAULT_HANDBOOK,
+    GENERIC_PITCHER_BATTING,
+    OUTSIDE_HANDBOOK,
+    CardSet,
+    CardSetError,
+    handbook_file,
+    load_any_set,
+)
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from engine.setup import Options
 from league.errors import CardError
@@ -34,7 +42,6 @@ AnySet = CardSet | DeepDriveSet
 BATTERS = (Batter, dd.Batter)
 PITCHERS = (Pitcher, dd.Pitcher)
 BALLPARKS = (Ballpark, dd.Ballpark)
-DEFAULT_HANDBOOK = "default"
 
 
 # The operator's folder of card sets (the bot's host): its sets are named as the bundled ones are.
@@ -150,7 +157,9 @@ class CardPool:
             name = cardset.info.handbook
             if not name or name == DEFAULT_HANDBOOK:
                 continue
-            path = cardset.path / name
+            path = handbook_file(cardset.path, name)
+            if path is None:  # never a file outside the set's folder (the loader refuses such a set)
+                raise CardError(f"card set {cardset.info.name!r}: set.toml's handbook {OUTSIDE_HANDBOOK}")
             try:
                 return path.read_text(encoding="utf-8")
             except OSError as exc:

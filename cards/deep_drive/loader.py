@@ -16,13 +16,16 @@ from pathlib import Path
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.loader import (
     DEEP_DRIVE_CARD_TYPES,
+    DEFAULT_HANDBOOK,
     GENERIC_PITCHER_BATTING,
+    OUTSIDE_HANDBOOK,
     SET_FILE,
     Cards,
     CardSetError,
     Problem,
     SetInfo,
     check_teams,
+    handbook_file,
     open_set,
     read_card_files,
     read_toml,
@@ -64,11 +67,16 @@ def load_deep_drive_set(path: str | Path) -> DeepDriveSet:
         message = f"a {info.ruleset} set, not a Deep Drive one"
         raise CardSetError([Problem(str(root / SET_FILE), message, cell="ruleset")])
     cardset = DeepDriveSet(info or SetInfo(name="?", ruleset="deep-drive"), root)
-    if info is not None and info.handbook not in ("", "default"):
-        # Read here so a bad file is named now, not met as a crash when a game starts (the engine checks
-        # the charts themselves: cards may not import it).
-        problems += read_toml(root / info.handbook, str(root / info.handbook))[1]
-    _, team_where = read_card_files(root, CARD_TYPES, cardset, problems)
+    handbook = None
+    if info is not None and info.handbook not in ("", DEFAULT_HANDBOOK):
+        handbook = handbook_file(root, info.handbook)
+        if handbook is None:  # outside the set's folder: never read (nor its name echoed)
+            problems.append(Problem(str(root / SET_FILE), OUTSIDE_HANDBOOK, cell="handbook"))
+        else:
+            # Read here so a bad file is named now, not met as a crash when a game starts (the engine checks
+            # the charts themselves: cards may not import it).
+            problems += read_toml(handbook, str(handbook))[1]
+    _, team_where = read_card_files(root, CARD_TYPES, cardset, problems, handbook)
     check_teams(cardset, team_where, problems)
     if problems:
         raise CardSetError(problems)
