@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -295,6 +296,26 @@ def test_a_starter_short_of_five_innings_leaves_the_win_to_the_most_effective_re
     assert decisions(box)["away-r2"] == "W"  # 9 outs to r1's 6
     assert "away-p" not in decisions(box)
     assert decisions(box)["home-p"] == "L"
+
+
+@pytest.mark.parametrize(("innings", "winner"), [(6, "away-r1"), (5, "away-p")])
+def test_a_starter_needs_five_innings_for_the_win_in_a_six_inning_game_and_four_in_a_five(
+    innings: int, winner: str
+) -> None:
+    """OBR 9.17(b): the starter must pitch five complete innings to be credited with the win, four in a
+    game that lasts five innings on defense. He goes four with a lead from the 1st, a reliever the rest:
+    in six innings the win is the reliever's; in five, the starter's."""
+    s = Script()
+    for inning in range(1, innings + 1):
+        s.half(inning, True)
+        if inning == 1:
+            s.homer("home-p")
+        s.outs("home-p").half(inning, False).outs("away-p" if inning <= 4 else "away-r1")
+    base = relief_setup()
+    short = GameSetup(base.away, base.home, base.ballpark, replace(base.options, innings=innings))
+    box = walk(short, s.end(1, 0, innings=innings))
+    assert decisions(box)[winner] == "W"
+    assert [p.ip for p in box.away.pitching] == ["4.0", f"{innings - 4}.0"]
 
 
 def test_no_save_with_a_lead_of_more_than_three_in_the_last_inning() -> None:
