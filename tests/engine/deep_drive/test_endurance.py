@@ -11,7 +11,7 @@ from engine.deep_drive.state import dd
 from engine.events import PlateAppearanceEnded, Reading, Substitution
 from engine.game import Game
 from engine.situation import Situation, TeamSituation
-from tests.engine.deep_drive.helpers import dice, hitter, pct, pitcher, register, setup, team
+from tests.engine.deep_drive.helpers import dice, hitter, pct, pitcher, register, runner, setup, team
 
 
 @pytest.fixture(autouse=True)
@@ -82,6 +82,23 @@ def test_a_reliever_who_gets_the_third_out_cleanly_gains_a_point() -> None:
     assert arm.endurance == 2  # -1 for the inning, +1 for the clean third out
 
 
+@pytest.mark.parametrize(("outs", "marks", "after"), [(1, ("GO", "GO"), 2), (0, ("GO", "GO", "GO"), 1)])
+def test_the_clean_third_out_point_is_for_two_batters_faced_at_most(
+    outs: int, marks: tuple[str, ...], after: int
+) -> None:
+    """DDB "Pitcher Endurance": a point back for "a pitcher who entered mid-inning recorded the 3rd out
+    having faced 2 or fewer batters and allowing no baserunners". He relieves with a man on first (not
+    his): two batters faced for the last two outs earn it; three for three outs do not."""
+    rp = pitcher("rp", usage="RELIEVER", endurance="2")
+    game = board(outs=outs, runners=(runner("r1"), None, None), bullpen=(rp,))
+    arm = endurance.enter(game, game.state.fielding, rp, starter=False)
+    assert arm.entered_mid_inning
+    for mark in marks:
+        endurance.after_batter(game, arm, mark)
+    endurance.end_inning(game, arm)
+    assert arm.endurance == after  # 2, less 1 for the inning, and 1 back only for two batters
+
+
 def test_a_reliever_rated_0_tires_after_three_batters_or_his_inning() -> None:
     game = board()
     arm = endurance.enter(game, game.state.fielding, pitcher("rp", usage="RELIEVER", endurance="0"), starter=False)
@@ -118,6 +135,28 @@ def test_the_closers_rule() -> None:
     endurance.enter(off, off.state.fielding, setup_man, starter=False)
     dd(off).lead_at_start = 3
     assert not endurance.closer_rule(off, off.state.fielding)
+
+
+@pytest.mark.parametrize(("on", "applies"), [(2, True), (1, False)])
+def test_the_closers_rule_with_the_tying_run_on_deck(on: int, applies: bool) -> None:
+    """DDB "Closers": "The potential tying run is either on base, at bat or on deck." Four ahead (five at
+    the inning's start, so not the first reason): with two on, the batter and the man on deck would tie
+    it, the tying run is on deck; with one on, he is in the hole."""
+    closer = pitcher("cl", usage="CLOSER", endurance="1")
+    setup_man = pitcher("su", usage="RELIEVER", endurance="3")
+    runners = (runner("r1"), runner("r2") if on == 2 else None, None)
+    game = board(
+        inning=9,
+        top=True,
+        outs=1,
+        runners=runners,
+        home=TeamSituation(runs=4, pitcher="su"),
+        bullpen=(closer, setup_man),
+    )
+    team_ = game.state.fielding
+    endurance.enter(game, team_, setup_man, starter=False)
+    dd(game).lead_at_start = 5
+    assert endurance.closer_rule(game, team_) is applies
 
 
 def test_no_closer_on_the_staff_no_rule() -> None:
