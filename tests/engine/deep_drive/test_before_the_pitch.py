@@ -63,6 +63,27 @@ def test_the_infield_in_adds_a_point() -> None:
     assert bases(game) == ("-", "thief", "r3")
 
 
+@pytest.mark.parametrize(
+    ("inning", "score", "goes"),
+    [
+        (7, (0, 5), False),  # from the 7th, five behind: nobody runs
+        (7, (5, 0), False),  # five ahead: the lead either way
+        (7, (0, 4), True),  # four: not a blowout
+        (6, (0, 5), True),  # the 6th: not yet late
+    ],
+)
+def test_no_steals_late_in_a_blowout(inning: int, score: tuple[int, int], goes: bool) -> None:
+    """DDB "Stealing Bases": "If playing with Automatic base stealing, consider not allowing base runners
+    stolen base attempts if either team holds either a large lead late in the game." Dugout's reading
+    (docs/deep-drive/engine.md): from the 7th inning on, a lead of 5 or more either way. STEAL 3, the
+    green die 2: he goes (24, SB) unless it is late and a blowout; then the strikeout."""
+    rolls = dice(pct(94, 2), pct(25, 1)) if goes else dice(pct(25, 1))
+    game = at(hitter("G6"), rolls, runners=(thief("3B"), None, None), inning=inning, score=score, dd_steals=True)
+    stole = [(e.start, e.end) for e in game.events if isinstance(e, RunnerMoved) and e.reason == "stolen base"]
+    assert stole == ([(1, 2)] if goes else [])
+    assert bases(game) == (("-", "thief", "-") if goes else ("thief", "-", "-"))
+
+
 def test_steal_of_third_needs_the_mark() -> None:
     marked = at(hitter("G6"), dice(pct(1, 1), pct(25, 1)), runners=(None, thief("3B+"), None), dd_steals=True)
     plain = at(hitter("G6"), dice(pct(25, 1)), runners=(None, thief("3B"), None), dd_steals=True)
