@@ -9,8 +9,24 @@ from typing import Any
 
 import pytest
 
+from engine.deep_drive import prepitch
 from engine.events import Reading, RunnerMoved, RunnerOut
-from tests.engine.deep_drive.helpers import answers, at, bases, batter, dice, hitter, pct, register, runner, two
+from engine.game import Game
+from engine.situation import Situation, TeamSituation
+from tests.engine.deep_drive.helpers import (
+    answers,
+    at,
+    bases,
+    batter,
+    dice,
+    hitter,
+    pct,
+    register,
+    runner,
+    setup,
+    team,
+    two,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -82,6 +98,20 @@ def test_no_steals_late_in_a_blowout(inning: int, score: tuple[int, int], goes: 
     stole = [(e.start, e.end) for e in game.events if isinstance(e, RunnerMoved) and e.reason == "stolen base"]
     assert stole == ([(1, 2)] if goes else [])
     assert bases(game) == (("-", "thief", "-") if goes else ("thief", "-", "-"))
+
+
+@pytest.mark.parametrize(("inning", "score", "sends"), [(7, (5, 0), False), (7, (4, 0), True), (6, (5, 0), True)])
+def test_the_auto_manager_sends_nobody_by_hand_late_in_a_blowout(
+    inning: int, score: tuple[int, int], sends: bool
+) -> None:
+    """Manual steals (docs/deep-drive/engine.md): the auto-manager sends a runner on good odds, "never in
+    the late blowout above" (the book's suggestion read as the 7th on, a lead of 5). STEAL 4 on the test
+    chart: he goes on half the rolls and is safe on all of them."""
+    game_setup = setup(team("away", "Away"), team("home", "Home"), dd_manual_steals=True)
+    runs = TeamSituation(runs=score[0]), TeamSituation(runs=score[1])
+    situation = Situation(inning=inning, runners=(thief("4B"), None, None), away=runs[0], home=runs[1])
+    game = Game(game_setup, 0, situation=situation, until="start")
+    assert prepitch.suggest_manual_steal(game) is sends
 
 
 def test_steal_of_third_needs_the_mark() -> None:
