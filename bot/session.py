@@ -26,6 +26,10 @@ change applies to the question already asked) is answered by the auto-manager.
 
 Each game has its own lock: a click, a timeout and a command never change one game
 at once, and games in different channels never wait on each other.
+
+A live game has one owner (league.lease): a session takes the game's lease when it starts,
+the bot renews its games' leases every ``HEARTBEAT_SECONDS`` and gives each back at the final
+or when it stops. A game another Dugout process holds is left alone and tried again at each beat.
 """
 
 from __future__ import annotations
