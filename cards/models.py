@@ -253,6 +253,9 @@ class Pitcher(Card):
     """A pitcher's card (IP2007 "Sample pitchers card")."""
 
     throws: Hand
+    # The side he bats from with the generic pitchers' card (a generated set's, from the data);
+    # left out, the generic card's own side. His own batting card ("##") has its own.
+    bats: Bats | None = None
     injury: int = Field(ge=0, le=7)
     positions: list[FieldingText]  # checked below, with a card maker's message
     own_batting_card: bool = False  # "##" after the name

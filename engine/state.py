@@ -132,11 +132,14 @@ class TeamState:
 
     def pitcher_spot(self, pitcher: Pitcher) -> LineupSpot:
         """The pitcher's spot in the order: his own batting card ("##"), else the team's generic
-        pitchers' card, under his id and name."""
+        pitchers' card, under his id and name, batting from his side when his card gives it."""
         card = self.setup.batting_card(pitcher)
         if card is None:
             raise LookupError(f"{self.name}: {pitcher.name} bats, but he has no batting card")
-        return LineupSpot(card.model_copy(update={"id": pitcher.id, "name": pitcher.name}), Position.P)
+        update: dict[str, object] = {"id": pitcher.id, "name": pitcher.name}
+        if pitcher.bats is not None and pitcher.id not in self.setup.own_batting:
+            update["bats"] = pitcher.bats  # a left-handed hitter is not shown (nor read) batting right
+        return LineupSpot(card.model_copy(update=update), Position.P)
 
     def fielder(self, position: Position) -> Fielder:
         if position is Position.P:

@@ -198,6 +198,9 @@ class Pitcher(DeepDriveCard):
     """A Deep Drive pitcher card: 50-99, Usage, Endurance, WP, BK, PO."""
 
     throws: Hand
+    # The side he bats from with the generic "Pitcher At Bat" card (a generated set's, from the data);
+    # left out, the generic card's own side. His own batting card has its own.
+    bats: Bats | None = None
     usage: UsageText
     endurance: EnduranceText
     wp: Grade

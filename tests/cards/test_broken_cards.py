@@ -62,6 +62,7 @@ EXPECTED: dict[str, list[str]] = {
     "bats-x": [BAT + "bats: Input should be 'L', 'R' or 'S' (got 'X')"],
     "att-z": [BAT + "att: ATT is 0-20, N (never runs) or H (hit and run only) (got 'Z')"],
     "injury-9": [PIT + "injury: Input should be less than or equal to 7 (got 9)"],
+    "pitcher-bats-b": [PIT + "bats: Input should be 'L', 'R' or 'S' (got 'B')"],
     # keys, files and the set
     "unknown-key": [BAT + "injury: missing", BAT + "injruy: unknown field (check the spelling)"],
     "missing-required-field": [PARK + "adjustments: missing"],
@@ -127,6 +128,7 @@ FIXES: dict[str, tuple[str, str, str]] = {
     "bats-x": ("cards.toml", 'bats = "X"', 'bats = "S"'),
     "att-z": ("cards.toml", 'att = "Z"', 'att = "H"'),
     "injury-9": ("cards.toml", "injury = 9", "injury = 7"),
+    "pitcher-bats-b": ("cards.toml", 'bats = "B"', 'bats = "S"'),
     "unknown-key": ("cards.toml", "injruy", "injury"),
     "missing-required-field": ("cards.toml", "year = 1970\n", "year = 1970\nadjustments = { k = 0, w = 0, hr = 0 }\n"),
     "unknown-table": ("cards.toml", "[[batters]]", "[[batter]]"),

@@ -43,6 +43,7 @@ EXPECTED: dict[str, list[str]] = {
     "bad-usage": [PIT + "usage: 'STARTER': a STARTER has his games of rest, like 'STARTER (4)'"],
     "injury-e": [PIT + "injury: Input should be 'AA', 'A', 'B', 'C', 'D' or 'F' (got 'E')"],
     "wp-grade-e": [PIT + "wp: Input should be 'A', 'B', 'C', 'D' or 'F' (got 'E')"],
+    "pitcher-bats-b": [PIT + "bats: Input should be 'L', 'R' or 'S' (got 'B')"],
 }
 
 # For each case, the edit that undoes its one break: (file, broken text, good text).
@@ -66,6 +67,7 @@ FIXES: dict[str, tuple[str, str, str]] = {
     "defense-six": ("cards.toml", '"SS 6", "2B 4"', '"SS 3", "2B 4"'),
     "bad-rare": ("cards.toml", 'HBP = "rare"', 'HBP = "rare 3"'),
     "wp-grade-e": ("cards.toml", 'wp = "E"', 'wp = "B"'),
+    "pitcher-bats-b": ("cards.toml", 'bats = "B"', 'bats = "S"'),
 }
 
 

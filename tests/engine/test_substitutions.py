@@ -8,21 +8,23 @@ from dataclasses import replace
 
 import pytest
 
-from cards.models import Batter
-from cards.notation import Position
+from cards.models import Batter, Pitcher
+from cards.notation import Bats, Position
 from engine import substitutions
 from engine.boxscore import box_score, walk
-from engine.events import Decided, Injury, Substitution
+from engine.dice import ScriptedDice
+from engine.events import Decided, Injury, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
 from engine.game import Game
-from engine.inside_pitch import manager, rare
+from engine.inside_pitch import flow, manager, rare
 from engine.requests import Request
 from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
-from engine.situation import Situation
+from engine.situation import START, Situation, TeamSituation
 from engine.state import Runner, TeamState
 from tests.engine.conftest import Table
-from tests.engine.helpers import BENCH, clone_batter, setup
+from tests.engine.helpers import BENCH, CBP, clone_batter, setup
 from tests.engine.test_range import at_bat
 from tests.engine.test_rare import two_d6
+from tests.engine.test_reading import PEAVY
 
 
 def subs(table: Table) -> list[tuple[str, str, str, str, str, int]]:
@@ -230,6 +232,39 @@ def test_own_batting_cards_round_trip_through_the_stored_setup() -> None:
     again = GameSetup.from_dict(game_setup.to_dict())
     assert again == game_setup and again.home.own_batting["home-p"].br == 5
     assert "own_batting" not in setup().to_dict()["home"]  # stored setups without them read the same
+
+
+def batting_left(team: TeamSetup) -> TeamSetup:
+    return replace(team, pitcher=team.pitcher.model_copy(update={"bats": Bats.LEFT}))
+
+
+def test_a_pitcher_who_bats_left_bats_left_with_the_generic_card() -> None:
+    """A generated set's pitcher card gives his side; with the team's generic (right-handed) card he
+    bats from it: shown L, and the pitcher's HR? range is read for a LHB (IP2021 "HR?": "using the
+    batter's handedness"). Peavy's ranges: LHB 1-7, RHB 1-5; a 6 is in only the left-hander's."""
+    base = setup(park=CBP)
+    assert base.home.pitcher_batting is not None and base.home.pitcher_batting.bats is Bats.RIGHT
+    game_setup = replace(base, home=batting_left(base.home))
+    g = Game(game_setup, seed=1, situation=Situation(top=False, home=TeamSituation(up=8)), until=START)
+    g.events.clear()
+    up = g.state.home.order[8].batter
+    assert (up.id, up.bats, up.matrix) == ("home-p", Bats.LEFT, base.home.pitcher_batting.matrix)
+    peavy = PEAVY.model_dump(mode="json")
+    g.state.away.pitcher = Pitcher.model_validate({**peavy, "id": "away-p", "matrix": [["HR?"] * 6] * 6})
+    g.auto_manager = lambda request: request.suggestion
+    # The pitcher's card (a HR? cell), his HR? range for a LHB (6), the batter's HR rating vs RHP (20).
+    dice = ScriptedDice.of((6, 1), (6, 1), (20, 6), (20, 1))
+    g.dice = dice
+    flow.plate_appearance(g)
+    dice.assert_done()
+    started = next(e for e in g.events if isinstance(e, PlateAppearanceStarted))
+    assert (started.batter, started.batter_side) == ("home-p", "L")
+    assert [(e.batter, e.result) for e in g.events if isinstance(e, PlateAppearanceEnded)] == [("home-p", "HR")]
+    # A pitcher with his own card bats from that card's side; one without a side, from the generic card's.
+    own = with_own_cards({"home-p": clone_batter(BENCH, "own", positions=["P - 4 (3)"], bats="R")})
+    own = replace(own, home=batting_left(own.home))
+    assert Game(own, seed=1, managed={"away", "home"}).state.home.order[8].batter.bats is Bats.RIGHT
+    assert Game(base, seed=1, managed={"away", "home"}).state.home.order[8].batter.bats is Bats.RIGHT
 
 
 def test_sample_teams_bat_their_marked_pitchers_with_their_own_cards() -> None:

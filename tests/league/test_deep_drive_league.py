@@ -21,6 +21,7 @@ from cards.deep_drive.models import Pitcher as DeepDrivePitcher
 from engine.deep_drive.handbook import handbook_of
 from engine.game import Game
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
+from engine.situation import START
 from league import deep_drive as dd
 from league.autoplay import advance
 from league.cardpool import CardPool
@@ -274,3 +275,30 @@ async def test_a_game_started_without_a_setup_keeps_the_skipped_turn_too(store: 
     await store.start_game(3, seed=1, override=True)
     unavailable = await store.unavailable(league.id)
     assert unavailable["corey-kluber-2016"] == "resting (his turn skipped on day 1; ready on day 6)"
+
+
+async def test_a_pitcher_with_the_generic_card_bats_from_his_own_side(store: Store, tmp_path: Path) -> None:
+    """DDB "How to Play": a pitcher without a batting card of his own bats with the set's generic
+    "Pitcher At Bat" card, which bats right. The league's setup keeps each pitcher's own side (his
+    card's ``bats``, as a generated set writes it), and in the game he bats from it."""
+    folder = tmp_path / "lefties"
+    shutil.copytree(BUNDLED_SETS / SET, folder)
+    for path in folder.glob("*.toml"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r'(\[\[pitcher\]\](?:(?!\[\[).)*?throws = "[LR]"\n)', r'\1bats = "L"\n', text, flags=re.S)
+        path.write_text(text, encoding="utf-8")
+    pool = await store.card_sets([str(folder)])
+    options = pool.options()
+    assert options is not None and options.designated_hitter
+    options = replace(options, designated_hitter=False)  # the pitchers bat
+    league = await store.create_league("Lefties", [str(folder)], ruleset=DEEP_DRIVE, options=options)
+    await store.create_teams_from_sets(league.id)
+    await store.schedule_season(league.id, 2, seed=3)
+    setup = await store.build_game_setup((await store.games(league.id, status="scheduled"))[0].id)
+    home = setup.home
+    assert home.pitcher.bats is not None and home.pitcher.bats.value == "L"
+    generic = home.batting_card(home.pitcher)
+    assert generic is not None and generic.id == "pitcher-batting" and generic.bats.value == "R"
+    game = Game(setup, seed=1, until=START)
+    spot = next(s for s in game.state.home.order if s.position.value == "P")
+    assert (spot.batter.id, spot.batter.bats.value) == (home.pitcher.id, "L")

@@ -136,3 +136,18 @@ def test_late_and_close_the_start_of_each_half_offers_the_bullpen() -> None:
     assert request is not None and request.kind == "pitching_change" and request.suggestion == "stay"
     early = asked(Situation(inning=3, top=True), bullpen=pen)
     assert early is None or early.kind != "pitching_change"
+
+
+def test_a_pitcher_who_bats_left_is_named_batting_left_with_the_generic_card() -> None:
+    """DDB "How to Play": a pitcher without a batting card of his own bats with the generic "Pitcher
+    At Bat" card (here right-handed); a generated set's pitcher card gives his own side, and the
+    question and its context show it, as the plate appearance does."""
+    home = team("home", "Home", dh=False, starter=pitcher("home-sp", "Lefty Hitter", bats="L"))
+    assert home.pitcher_batting is not None and home.pitcher_batting.bats.value == "R"
+    situation = Situation(top=False, runners=(runner("r1"), None, None), home=TeamSituation(up=8))
+    game_setup = setup(team("away", "Away", dh=False), home, designated_hitter=False)
+    game = Game(game_setup, 3, situation=situation, asking={"home": "every"})
+    request = game.pending
+    assert request is not None and (request.side, request.kind) == ("home", "offense")
+    assert request.prompt.endswith("Lefty Hitter (L) vs Away starter (R))")
+    assert (request.context["batter"]["name"], request.context["batter"]["bats"]) == ("Lefty Hitter", "L")
