@@ -255,6 +255,8 @@ def generate(
             if pid in arms:
                 raw["injury"] = 0  # many men: one of them hurt is another's innings
                 raw["depth_arm"] = True
+            elif player.bats in ("L", "R", "S"):
+                raw["bats"] = player.bats  # his side with the generic batting card (Lahman "B" is "S")
             if stats := _pitcher_stats(player):
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)

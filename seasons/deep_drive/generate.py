@@ -367,6 +367,8 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 "team": team_names[player.team_id],
                 "year": year,
                 "throws": player.throws if player.throws in ("L", "R") else "R",
+                # His side with the generic "Pitcher At Bat" card (Lahman "B" is "S").
+                "bats": player.bats if player.bats in ("L", "R", "S") else None,
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=True),
                 "chances": chances,

@@ -33,13 +33,22 @@ def batter(
 
 
 def pitcher(
-    pid: str, team: str, *, g: int = 30, gs: int = 0, gf: int = 0, sv: int = 0, bfp: int = 300, throws: str = "R"
+    pid: str,
+    team: str,
+    *,
+    g: int = 30,
+    gs: int = 0,
+    gf: int = 0,
+    sv: int = 0,
+    bfp: int = 300,
+    throws: str = "R",
+    bats: str = "R",
 ) -> Player:
     pitching = Pitching(g=g, gs=gs, gf=gf, sv=sv, bfp=bfp, ipouts=bfp * 3 // 4 * 1, h=bfp // 4, so=bfp // 6)
     return Player(
         player_id=pid,
         name=pid.title(),
-        bats="R",
+        bats=bats,
         throws=throws,
         team_id=team,
         batting=None,

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from cards.deep_drive.models import Batter, Pitcher
+from cards.loader import load_any_set
 from seasons.deep_drive.generate import HANDBOOK_FILE, generate, read_back
-from tests.seasons.test_generate import two_teams
+from tests.seasons.test_generate import two_teams, with_sides
 
 DEFAULT = Path(__file__).parents[2] / "engine" / "deep_drive" / "tables" / "handbook-2016.toml"
 FIELD = {"C", "1B", "2B", "3B", "SS", "LF", "CF", "RF"}
@@ -48,6 +49,16 @@ def test_a_hand_made_season_writes_a_set_whose_cards_all_validate(tmp_path: Path
     assert (folder / HANDBOOK_FILE).read_text(encoding="utf-8") == DEFAULT.read_text(encoding="utf-8")
     assert (folder / "pitcher-batting.toml").exists()
     assert check_teams(folder) == 2
+
+
+def test_pitcher_cards_carry_the_side_they_bat_from(tmp_path: Path) -> None:
+    """The generic "Pitcher At Bat" card bats right; each pitcher card says his own side."""
+    generate(1970, ["NL"], tmp_path / "s", load_season=lambda _y, _l: with_sides(),
+             handbook_text=DEFAULT.read_text(encoding="utf-8"))  # fmt: skip
+    cards = load_any_set(tmp_path / "s")
+    sides = {p.id: p.bats.value if p.bats else None for p in cards.pitchers.values()}
+    assert (sides["aaasp0-1970"], sides["aaacl-1970"], sides["aaasp1-1970"]) == ("L", "S", "R")
+    assert cards.batters["pitcher-batting"].bats.value == "R"
 
 
 def test_an_existing_set_is_kept_without_force(tmp_path: Path) -> None:

@@ -136,6 +136,7 @@ def test_a_generated_sets_team_entry_carries_its_depth_arm(tmp_path: Path) -> No
     assert aaa.bullpen.long == ["aaa-depth-arms-1970"]
     card = cardset.pitchers["aaa-depth-arms-1970"]
     assert (card.name, card.team, card.depth_arm, card.injury) == ("aaa depth arms 1970", "Aaa Club", True, 0)
+    assert card.bats is None  # many men: he bats from the generic card's side
     assert card.stats is not None and card.stats.innings == (200 * 3 // 4 + 190 * 3 // 4) // 3
     # BBB (13 batters, so 13 pitchers' places): the arm pools the reliever left off and the one whose place he takes.
     assert bbb.roster[-1] == "bbb-depth-arms-1970" and "bbbtwo-pitching-1970" not in bbb.roster

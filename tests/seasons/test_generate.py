@@ -65,6 +65,14 @@ def two_teams() -> Season:
     return season(players, [team("aaa", "NL"), team("bbb", "NL")], year=1970)
 
 
+def with_sides() -> Season:
+    """Two teams whose ace starter bats left and closer both ways (Lahman "B", read as "S")."""
+    players = [p for p in two_teams().players.values() if p.player_id not in ("aaasp0", "aaacl")]
+    players.append(pitcher("aaasp0", "aaa", g=33, gs=33, bfp=900, bats="L"))
+    players.append(pitcher("aaacl", "aaa", g=65, gf=55, sv=35, bfp=280, bats="S"))
+    return season(players, [team("aaa", "NL"), team("bbb", "NL")], year=1970)
+
+
 def run(tmp_path: Path, s: Season | None = None, **kw: object) -> object:
     data = s or two_teams()
 
@@ -104,6 +112,16 @@ def test_generate_writes_a_set_that_loads(tmp_path: Path) -> None:
     text = (tmp_path / "1970" / ATTRIBUTION_FILE).read_text()
     assert "CC BY-SA 3.0" in text and "Aaa1B: HR rate above the card's reach" in text
     assert lines[0] == "reading the 1970 season (NL) from the Lahman database"
+
+
+def test_pitcher_cards_carry_the_side_they_bat_from(tmp_path: Path) -> None:
+    """A pitcher without a batting card of his own bats with the generic (right-handed) card from his
+    own side: the card says which (a depth arm's says nothing: tests.seasons.test_depth_arms)."""
+    run(tmp_path, with_sides())
+    cardset = load_set(tmp_path / "1970")
+    sides = {p.id: p.bats.value if p.bats else None for p in cardset.pitchers.values()}
+    assert (sides["aaasp0-1970"], sides["aaacl-1970"], sides["aaasp1-1970"]) == ("L", "S", "R")
+    assert cardset.batting_card_for(cardset.pitchers["aaasp0-1970"]).id == "pitcher-batting"  # type: ignore[union-attr]
 
 
 def test_a_written_set_reloads_identically(tmp_path: Path) -> None:
