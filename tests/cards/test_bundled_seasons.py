@@ -4,6 +4,8 @@ hand with a five-man rotation, as a league made from it will ask."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cards import BUNDLED_SETS
@@ -30,3 +32,27 @@ def test_every_team_of_a_bundled_season_takes_the_field(name: str) -> None:
         assert len(team.rotation) == len(set(team.rotation)) == 5, key
         assert set(team.rotation) <= roster and all(p in cards.pitchers for p in team.rotation), key
         assert team.ballpark in cards.ballparks, key
+
+
+# Lahman's bats: one pitcher of each set who has no batting card of his own and does not bat right.
+NOT_RIGHT = {
+    "1927": ("barneje01-1927", "L"),  # Jesse Barnes
+    "1970": ("beenefr01-1970", "S"),  # Fred Beene ("B" in Lahman)
+    "2023": ("snellbl01-2023", "L"),  # Blake Snell
+    "2016-deep-drive": ("lambjo02-2016", "L"),  # John Lamb
+}
+
+
+@pytest.mark.parametrize("name", REAL_SEASONS)
+def test_every_real_pitcher_card_says_which_side_he_bats_from(name: str) -> None:
+    """A pitcher without a batting card of his own bats with the generic card, which bats right, from
+    his own side (engine.state.TeamState.pitcher_spot); only the depth arms (many men) give none."""
+    cards = load_any_set(BUNDLED_SETS / name)
+    assert [p.id for p in cards.pitchers.values() if p.bats is None] == [
+        p.id for p in cards.pitchers.values() if getattr(p, "depth_arm", False)
+    ]
+    card_id, side = NOT_RIGHT[name]
+    pitcher = cards.pitchers[card_id]
+    batting: Any = cards.batting_card_for(pitcher)  # type: ignore[arg-type]
+    assert (batting.id, batting.bats.value) == ("pitcher-batting", "R")
+    assert pitcher.bats is not None and pitcher.bats.value == side
