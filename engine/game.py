@@ -128,9 +128,10 @@ class Game:
         self._fixed_dice = dice  # tests script the dice; play uses the seed
         self.pending: Request | None = None
         self.events: list[Event] = []
-        # True while the options of a request the log answers are built: nobody reads their words,
-        # so what is costly to work out for a label (a matchup's odds) may be left out.
-        self.replaying = False
+        # True while the options of a request that nobody reads are built (the log answers it, or an
+        # auto-manager function does), so what is costly to work out for a label (a matchup's odds)
+        # may be left out: with the odds, 40 property games with random answers took 8 times as long.
+        self.unread = False
         self._replay()
 
     # --- running ---------------------------------------------------------------
@@ -259,11 +260,11 @@ class Game:
                 return suggestion
         else:
             asked = False
-        self.replaying = seq < len(log)
+        self.unread = seq < len(log) or not asked
         try:
             listed = tuple(options() if callable(options) else options)
         finally:
-            self.replaying = False
+            self.unread = False
         keys = [o.key for o in listed]
         if suggestion not in keys:
             raise ValueError(f"suggestion {suggestion!r} is not among the options of {kind}")

@@ -481,11 +481,11 @@ def pen_words(p: Pitcher, facing: str = "") -> str:
 
 def matchup_line(g: Game, batter: Batter, pitcher: Pitcher) -> str:
     """ ".312/.405": the batter's on-base and slugging against this pitcher by the two cards' exact odds
-    (:func:`engine.deep_drive.odds.pa_odds`, with average fielders and park); "" for a request the log
-    answers (``Game.replaying``: nobody reads it) and under a rule test's hand-made charts, which have no
-    Season Handbook to work them from."""
+    (:func:`engine.deep_drive.odds.pa_odds`, with average fielders and park); "" for a request nobody
+    reads (``Game.unread``: the log or an auto-manager function answers it) and under a rule test's
+    hand-made charts, which have no Season Handbook to work them from."""
     hb = dd(g).handbook
-    return card_line(summary(pa_odds(batter, pitcher, hb))) if isinstance(hb, Handbook) and not g.replaying else ""
+    return card_line(summary(pa_odds(batter, pitcher, hb))) if isinstance(hb, Handbook) and not g.unread else ""
 
 
 def batter_up(g: Game) -> Batter:

@@ -195,8 +195,9 @@ def pitcher_role(team: TeamState, pitcher: Pitcher) -> str:
 def matchup_line(g: Game, pitcher: Pitcher, batter: Batter, *, tired: bool = False) -> str:
     """ ".312/.405": the batter's on-base and slugging against this pitcher in this park, from the cards'
     exact odds with the bases empty (:func:`engine.inside_pitch.odds.plate_appearance_odds`); "" for a
-    request the log answers (``Game.replaying``: the odds would cost a replay most of its time)."""
-    if g.replaying:
+    request nobody reads (``Game.unread``: the log or an auto-manager function answers it; the odds would
+    cost a replay most of its time)."""
+    if g.unread:
         return ""
     odds = plate_appearance_odds(pitcher, batter, g.setup.ballpark, tired=tired)
     return card_line({kind: float(chance) for kind, chance in odds.categories().items()})
