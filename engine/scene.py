@@ -12,7 +12,8 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
 
 def outs_text(outs: int) -> str:
-    return f"{outs} out" if outs == 1 else f"{outs} outs"
+    """ "nobody out", "1 out", "2 outs" (the play-by-play's words, bot.words.outs_words)."""
+    return "nobody out" if outs == 0 else f"{outs} out" if outs == 1 else f"{outs} outs"
 
 
 def score_line(g: Game) -> str:

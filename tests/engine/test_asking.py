@@ -254,7 +254,7 @@ def test_the_defense_calls_first_and_sets_its_infield_with_the_call() -> None:
     assert request.options[3].label == "Pitch, infield in, 1B holding the runner"
     assert request.suggestion == "pitch:double_play"  # the books' chart: a runner on first, none out
     assert request.prompt == (
-        "away 0, home 0, top 1, 0 outs, runner on first (away-rf). away-c (R) vs home P (R); "
+        "away 0, home 0, top 1, nobody out, runner on first (away-rf). away-c (R) vs home P (R); "
         f"home P: 0 batters faced, tired at {TIRED_AT}, pull count 0 of 13. Your call, home."
     )
     assert "alignment" not in request.context and request.context["pull"] == 13
@@ -269,7 +269,7 @@ def test_the_offense_sees_the_alignment_the_defense_chose() -> None:
     assert request.context["alignment"] == {"1B": "holding", "2B": "in", "3B": "in", "SS": "in"}
     assert request.context["alignment_text"] == "Infield in, 1B holding the runner"
     assert request.prompt == (
-        "away 0, home 0, top 1, 0 outs, runner on first (away-rf). away-c (R) vs home P (R), BNT 2. "
+        "away 0, home 0, top 1, nobody out, runner on first (away-rf). away-c (R) vs home P (R), BNT 2. "
         "away-rf ATT 1, SB 14, BR 3; home-c catching, arm -2; home P HLD +0. "
         "The infield: infield in, 1B holding the runner. Your call, away."
     )

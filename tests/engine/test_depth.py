@@ -262,7 +262,7 @@ def test_holding_first_baseman_request_says_so(table: Table) -> None:
     table.runner(3)
     request = ask_depth(table, "corners_in")
     assert request.prompt == (
-        "away 0, home 0, top 1, 0 outs. away-c (R) vs home P (R). "
+        "away 0, home 0, top 1, nobody out. away-c (R) vs home P (R). "
         "Runners on first (runner 1) and third (runner 3): where does the infield play? "
         "The first baseman holds the runner on first, so he cannot play in."
     )
@@ -292,7 +292,7 @@ def test_no_holding_note_when_second_base_is_taken(table: Table) -> None:
     table.runner(2)
     request = ask_depth(table, "in")
     assert (
-        request.prompt == "away 0, home 0, top 1, 0 outs. away-c (R) vs home P (R). "
+        request.prompt == "away 0, home 0, top 1, nobody out. away-c (R) vs home P (R). "
         "Runners on first (runner 1) and second (runner 2): where does the infield play?"
     )
     assert ("in", "Infield in") in [(o.key, o.label) for o in request.options]

@@ -32,7 +32,7 @@ def test_the_defense_is_asked_about_the_infield_late_with_a_runner_on_third() ->
     assert request.context["runners"]["3"]["run"] == "avg"
     assert request.prompt == (
         "Runner on third: where does the infield play? "
-        "(Away 0, Home 1, top 8, 0 outs; runner on third (R3); Hitter (R) vs Home starter (R))"
+        "(Away 0, Home 1, top 8, nobody out; runner on third (R3); Hitter (R) vs Home starter (R))"
     )
 
 
