@@ -13,11 +13,11 @@ import discord
 
 from bot.layout import EMBED_TEXT, code_block, code_blocks
 from bot.narrate import Line, Names, format_line_score, format_team_box, narrate, open_play, play_start
-from bot.words import outs_words
 from engine.boxscore import BoxScore, ordinal, walk
 from engine.events import Decided, Event, GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted
 from engine.game import Game
 from engine.requests import Request
+from engine.scene import outs_text
 
 GREEN, GREY, GOLD, BLUE = 0x1F8B4C, 0x95A5A6, 0xC27C0E, 0x3498DB
 HIT_RESULTS = {"1B", "2B", "3B", "HR"}
@@ -172,7 +172,7 @@ def scoreboard_embed(game: Game, names: Names, stop: int, title: str, note: str 
     embed = discord.Embed(title=title, description=inning_text(half), color=BLUE)
     embed.add_field(name="Line score", value=code_block(format_line_score(line)), inline=False)
     if upcoming is not None:
-        embed.add_field(name=outs_words(upcoming.outs).capitalize(), value=code_block(diamond(upcoming.bases)))
+        embed.add_field(name=outs_text(upcoming.outs).capitalize(), value=code_block(diamond(upcoming.bases)))
         at_bat = f"{names.player(upcoming.batter)} ({upcoming.batter_side})"
         pitching = f"{names.player(upcoming.pitcher)} ({upcoming.pitcher_hand})"
         embed.add_field(name="At bat", value=f"{at_bat}\nvs {pitching}")

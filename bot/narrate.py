@@ -27,7 +27,6 @@ from bot.words import (
     POSITIONS,
     RARE_PLAYS,
     WHO_CALLED,
-    outs_words,
     plural,
     said_counts,
 )
@@ -50,6 +49,7 @@ from engine.events import (
     RunScored,
     Substitution,
 )
+from engine.scene import outs_text
 from engine.setup import GameSetup
 
 FIELDERS = {
@@ -373,7 +373,7 @@ def _describe(event: Event, names: Names, roll: Roll | None, context: Context | 
         half = "Top" if event.top else "Bottom"
         return f"{half} of the {ordinal(event.inning)}: {names.team(event.batting)} batting"
     if isinstance(event, PlateAppearanceStarted):
-        outs = outs_words(event.outs)
+        outs = outs_text(event.outs)
         return (
             f"{names.player(event.batter)} ({event.batter_side}) vs {names.player(event.pitcher)} "
             f"({event.pitcher_hand}); {outs}, {bases_text(event.bases)}"

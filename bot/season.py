@@ -43,13 +43,13 @@ from typing import Any, TextIO, TypeVar
 from bot.narrate import bases_text
 from bot.standings_view import VIEW_NAMES, render_standings_png, section_text, sections
 from bot.terminal import WATCH_PACE, QuitGame, Terminal, team_cards
-from bot.words import outs_words
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
+from engine.scene import outs_text
 from engine.setup import Options, SetupError
 from league.errors import LeagueError, NotFound, SettingsError
 from league.lease import Heartbeat, Owner
@@ -251,7 +251,7 @@ def where(game: Game) -> str:
     if game.over:
         return f"{teams}, played out to the end: {score}"
     half = "top" if state.top else "bottom"
-    outs = outs_words(state.outs)
+    outs = outs_text(state.outs)
     bases = bases_text([runner.id if runner else None for runner in state.bases])
     return f"{teams}, {half} of the {ordinal(max(state.inning, 1))}, {outs}, {bases}; {score}"
 

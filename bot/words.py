@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from engine.scene import outs_text
+
 # A pitcher-card cell that is a code for a procedure, not a result a fan reads off it
 # (IP2021 "Pitcher Card"). K, W, HR, HBP and the like stay: the check line that follows
 # says what they did.
@@ -239,15 +241,10 @@ def plural(count: int, word: str, many: str = "") -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
-def outs_words(outs: int) -> str:
-    """ "nobody out", "1 out", "2 outs"."""
-    return "nobody out" if outs == 0 else plural(outs, "out")
-
-
 OUT_COUNT = re.compile(r"\b(\d) outs?\b")
 ONE_OF_MANY = re.compile(r"(?<![\w.-])1 (batter|run|game|inning|day)s\b")
 
 
 def said_counts(text: str) -> str:
     """An engine cell's counts in words: "0 out" "nobody out", "2 out" "2 outs", "1 batters" "1 batter"."""
-    return ONE_OF_MANY.sub(r"1 \1", OUT_COUNT.sub(lambda m: outs_words(int(m.group(1))), text))
+    return ONE_OF_MANY.sub(r"1 \1", OUT_COUNT.sub(lambda m: outs_text(int(m.group(1))), text))
