@@ -19,7 +19,8 @@ Nothing is lost and nothing gets stuck:
 - A live game has one owner (league.lease): the run takes the game's lease when it starts or
   resumes it, renews it while it plays (a heartbeat thread, and with every answer saved) and
   gives it back when it stops. A second ``dugout run`` on the same file says who plays the game
-  and exits (status 1) without touching it; a lease whose process was killed is taken over.
+  and exits (status 1) without touching it; a lease whose process was killed is taken over. A run
+  whose lease another process took over (it lapsed) stops at its next play or answer, saving nothing more.
 - A saved lineup's hurt or resting player is replaced from the bench, and a rotation
   with nobody rested gets a spot starter (``Store.playable_setup``); the run says who.
 """
@@ -51,7 +52,7 @@ from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.scene import outs_text
 from engine.setup import Options, SetupError
-from league.errors import LeagueError, NotFound, SettingsError
+from league.errors import GameBusy, LeagueError, NotFound, SettingsError
 from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.names import name_key
@@ -339,15 +340,30 @@ class TerminalRun:
             self.record = record
             self.signals.check()
 
+            beat = Heartbeat(self.path, record.id, self.owner)
+
+            def still_ours() -> None:
+                # The heartbeat could not renew the lease and another process took the game over: its
+                # plays and answers are no longer this run's to show or save.
+                if beat.lost:
+                    raise GameBusy(
+                        f"game {record.id} was taken over by another dugout process; this run stops without saving more"
+                    )
+
+            def pace(seconds: float) -> None:
+                self.signals.sleep(seconds)
+                still_ours()
+
             def saved(game: Game) -> None:
+                still_ours()
                 self.call(save_answers(store, record, game, terminal.printed, self.owner))
 
-            terminal = Terminal(game, self.out, Input(self.inp, self.signals), self.pace, self.signals.sleep, saved)
+            terminal = Terminal(game, self.out, Input(self.inp, self.signals), self.pace, pace, saved)
             if live:
                 # The engine plays ahead of the screen: go on from the last play shown, not the last computed.
                 terminal.printed = min(record.posted, len(game.events)) if record.posted else len(game.events)
             try:
-                with Heartbeat(self.path, record.id, self.owner):
+                with beat:
                     terminal.run()
             except Stopped:
                 self.call(store.record_posted(record.id, terminal.printed))

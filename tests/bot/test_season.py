@@ -4,9 +4,11 @@ in one, never stopped by a hurt player or a tired rotation (and the terminal say
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import json
 import sqlite3
+import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -163,3 +165,29 @@ def test_an_option_set_while_a_game_is_live_starts_with_the_next(env: Path, caps
             return kept.options.innings, game.setup.options.innings
 
     assert asyncio.run(stored()) == (7, 9)
+
+
+def test_a_run_whose_game_is_taken_over_stops_between_plays_without_saving_more(
+    env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The heartbeat could not renew the lease and another process took the game over (league.lease):
+    the run stops at the next play instead of showing the rest of a game it no longer plays."""
+    made_league(env)
+    monkeypatch.setattr(season, "Heartbeat", functools.partial(season.Heartbeat, interval=0.01))
+    sleep = season.Signals.sleep
+    taken: list[tuple[Any, ...]] = []
+
+    def taken_over(self: season.Signals, seconds: float) -> None:
+        if not taken:
+            with closing(sqlite3.connect(env)) as conn, conn:
+                conn.execute("UPDATE game_lease SET owner = 'elsewhere:1:x', host = 'elsewhere', pid = 1")
+            taken.extend(query(env, "SELECT status, posted, log FROM game"))
+            time.sleep(0.2)  # the heartbeat's next beats find the lease another's
+        sleep(self, seconds)
+
+    monkeypatch.setattr(season.Signals, "sleep", taken_over)
+    assert main(["run", "--pace", "0.001"]) == 1
+    err = capsys.readouterr().err
+    assert err == "dugout run: game 1 was taken over by another dugout process; this run stops without saving more\n"
+    assert query(env, "SELECT status, posted, log FROM game") == taken
+    assert query(env, "SELECT owner FROM game_lease") == [("elsewhere:1:x",)]
