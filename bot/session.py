@@ -28,8 +28,9 @@ Each game has its own lock: a click, a timeout and a command never change one ga
 at once, and games in different channels never wait on each other.
 
 A live game has one owner (league.lease): a session takes the game's lease when it starts,
-the bot renews its games' leases every ``HEARTBEAT_SECONDS`` and gives each back at the final
-or when it stops. A game another Dugout process holds is left alone and tried again at each beat.
+the bot renews its games' leases every ``HEARTBEAT_SECONDS`` (and with every answer saved) and
+gives each back at the final or when it stops. A game another Dugout process holds is left
+alone and tried again at each beat.
 """
 
 from __future__ import annotations
@@ -115,6 +116,7 @@ class GameSession:
         self.task: asyncio.Task[None] | None = None
         self.idle = False
         self.managers: dict[str, list[int]] = {"away": [], "home": []}
+        self.lost: GameBusy | None = None  # an answer found the game taken over: the loop stops at its next step
         self._load(record, game)
 
     def _load(self, record: GameRecord, game: Game) -> None:
@@ -175,6 +177,8 @@ class GameSession:
         await self._show_scoreboard()
         while True:
             self._wake.clear()
+            if self.lost is not None:
+                raise self.lost
             if self.paused:
                 await self._show_paused()
                 await self._idle(self._wake.wait())
@@ -407,12 +411,28 @@ class GameSession:
             await self.bot.store.record_prompt(self.game_id, message_id)
         self.wake()
 
+    async def _save(self) -> None:
+        """The decisions saved in the transaction that renews the game's lease, so no answer is saved to a
+        game another process took over (its lease lapsed); the session then leaves the game to it. The
+        member is told without that process's host and pid (the operator's business)."""
+        store = self.bot.store
+        try:
+            async with store.transaction():
+                await store.renew_lease(self.game_id, self.bot.sessions.owner)
+                await store.save_decisions(self.game_id, self.game)
+        except GameBusy as exc:
+            self.lost = exc
+            self.wake()
+            raise GameBusy(
+                f"Game #{self.game_id} is being played by another Dugout process; that was not saved."
+            ) from exc
+
     async def _time_out(self, request: Request, timeout: int) -> None:
         async with self.lock:
             if self.paused or self.game.pending is None or self.game.pending.seq != request.seq:
                 return
             self.game.auto_answer(by="timeout")
-            await self.bot.store.save_decisions(self.game_id, self.game)
+            await self._save()
         label = next(o.label for o in request.options if o.key == request.suggestion)
         minutes = f"{timeout // 60} minutes" if timeout >= 120 else f"{timeout} second" + ("" if timeout == 1 else "s")
         await self._answered(f"No answer within {minutes}: the auto-manager chose **{label}**.")
@@ -509,7 +529,7 @@ class GameSession:
                 option = request.options[int(choice)]
                 self.game.choose(request.side, option.key, seq=seq)
                 said = f"{team.name}: **{option.label}** ({interaction.user.display_name})"
-            await self.bot.store.save_decisions(self.game_id, self.game)
+            await self._save()
             ended = None
             if interaction.message is not None and interaction.message.id == self.live_id:
                 shown = self._render(said)
@@ -530,7 +550,7 @@ class GameSession:
             if request is None or request.side != side:
                 raise ValueError("nothing is waiting for that side's answer")
             self.game.choose(side, key, seq=request.seq)
-            await self.bot.store.save_decisions(self.game_id, self.game)
+            await self._save()
             label = next(o.label for o in request.options if o.key == key)
         await self._answered(f"Answered by command: **{label}**")
         return label
@@ -546,7 +566,7 @@ class GameSession:
                 self.game.set_asking(side, level, seen=self.shown)
             elif not by_person:
                 self.game.set_managed(side, False)
-            await self.bot.store.save_decisions(self.game_id, self.game)
+            await self._save()
         pending, asked = self.game.pending, self.asked_seq
         if not by_person and asked is not None and (pending is None or pending.seq != asked):
             await self._answered("Answered by the auto-manager.")
@@ -557,7 +577,7 @@ class GameSession:
         async with self.lock:
             before = self.game.pending
             self.game.set_asking(side, level, seen=self.shown)
-            await self.bot.store.save_decisions(self.game_id, self.game)
+            await self._save()
         await self._moved_on(before)
 
     async def call_time(self, interaction: discord.Interaction, side: str) -> None:
@@ -580,7 +600,7 @@ class GameSession:
                 return
             before = self.game.pending
             self.game.call_time(side, seen=self.shown)
-            await self.bot.store.save_decisions(self.game_id, self.game)
+            await self._save()
         await interaction.response.send_message(
             f"Time! {team.name}'s next call comes with every play and substitution, before the next pitch.",
             ephemeral=True,
@@ -782,14 +802,20 @@ class Sessions:
                 ephemeral=True,
             )
             return
-        await session.clicked(interaction, seq, choice)
+        try:
+            await session.clicked(interaction, seq, choice)
+        except GameBusy as exc:  # the answer was not saved; the message names no host or pid
+            await interaction.response.send_message(str(exc), ephemeral=True)
 
     async def call_time(self, interaction: discord.Interaction, game_id: int, side: str) -> None:
         session = self.live.get(game_id)
         if session is None:
             await interaction.response.send_message("That game is not being played right now.", ephemeral=True)
             return
-        await session.call_time(interaction, side)
+        try:
+            await session.call_time(interaction, side)
+        except GameBusy as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
 
     async def stop_all(self) -> None:
         """Stop every session at once: each may take seconds to reach a step's end, and they add up."""

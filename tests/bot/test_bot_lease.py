@@ -20,7 +20,14 @@ from league.lease import LEASE_SECONDS, Owner
 from league.models import LeagueRules
 from league.store import Store
 from tests.bot.conftest import ask, running_bot
-from tests.bot.test_live_game import click_through, open_prompt, start_game, two_teams, wait_final
+from tests.bot.test_live_game import (
+    click_through,
+    open_prompt,
+    start_game,
+    suggested_button,
+    two_teams,
+    wait_final,
+)
 from tests.fakediscord import FakeDiscord
 
 BEAT = 0.05  # the bot's renewals and retries, every 15 s in earnest
@@ -103,3 +110,30 @@ async def test_a_game_whose_lease_another_process_took_over_is_stopped_and_left_
         assert bot.sessions.get(game_id) is None
         assert f"game {game_id} is left to another process: game {game_id} is no longer this process's" in caplog.text
         assert (await store.game_lease(game_id)).owner == theirs.id  # type: ignore[union-attr]  # not released
+
+
+async def test_an_answer_to_a_game_another_process_took_over_is_not_saved(
+    fake_discord: FakeDiscord, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer is saved in the transaction that renews the lease (as the terminal's are): a click that
+    comes after another process took the game over, before the bot's next beat, is refused in private
+    and changes nothing; the session leaves the game to that process."""
+    monkeypatch.setattr("bot.session.HEARTBEAT_SECONDS", 3600.0)  # no beat notices it first
+    fake = fake_discord
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, None))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    game_id = (await store.schedule_game(league.id, away.id, home.id)).id
+    async with running_bot(fake, store) as bot:
+        thread = await start_game(fake, fake.manager_a, game_id, seed=5)
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread))
+        theirs = Owner.this_process()
+        await store.take_lease(game_id, theirs, now=time.time() + LEASE_SECONDS + 1)
+        log = (await store.game(game_id)).game_dict()["log"]
+        reply = await (await fake.click(fake.manager_a, prompt, suggested_button(prompt))).response()
+        assert reply.ephemeral and reply.text == (
+            f"Game #{game_id} is being played by another Dugout process; that was not saved."
+        )
+        assert (await store.game(game_id)).game_dict()["log"] == log
+        await fake.wait_for(lambda: not bot.sessions.running(game_id), what="the bot giving the game up")
+        assert bot.sessions.get(game_id) is None
+        assert (await store.game_lease(game_id)).owner == theirs.id  # type: ignore[union-attr]
