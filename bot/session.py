@@ -65,6 +65,7 @@ from engine.boxscore import box_score
 from engine.game import Game
 from engine.requests import Request
 from league.errors import GameBusy, LeagueError
+from league.errors import NotFound as NoSuchRecord  # not discord.NotFound
 from league.lease import HEARTBEAT_SECONDS, Owner
 from league.models import GameRecord, League, Team
 
@@ -157,6 +158,7 @@ class GameSession:
             except GameBusy as exc:  # its lease lapsed and another process took the game over: leave it
                 log.warning("game %d is left to another process: %s", self.game_id, exc)
                 self.bot.sessions.forget(self.game_id)
+                self.bot.sessions.waiting.add(self.game_id)  # taken up again once that process is done with it
                 return
             except Exception:
                 if delay is None:
@@ -770,9 +772,13 @@ class Sessions:
 
     async def beat(self) -> None:
         """Renew the lease of each game being played; one that another process took over is stopped and
-        left to it. A game another process held is started once its lease is free (given back, lapsed,
-        or its process gone)."""
+        left to it until that process is done with it. A game another process held is started once its
+        lease is free (given back, lapsed, or its process gone); one deleted meanwhile is dropped. A
+        session that stopped for good keeps no lease."""
         for session in list(self.live.values()):
+            if not session.running:  # it stopped for good: no lease kept for it (/game resume takes it again)
+                await self.bot.store.release_lease(session.game_id, self.owner)
+                continue
             if session.game.over:  # its end gives the lease back with the final
                 continue
             try:
@@ -781,8 +787,13 @@ class Sessions:
                 log.warning("game %d is left to another process: %s", session.game_id, exc)
                 await session.stop()
                 self.forget(session.game_id)
+                self.waiting.add(session.game_id)
         for game_id in sorted(self.waiting):
-            record = await self.bot.store.game(game_id)
+            try:
+                record = await self.bot.store.game(game_id)
+            except NoSuchRecord:  # deleted meanwhile
+                self.waiting.discard(game_id)
+                continue
             if record.status != "live" or record.id in self.live:
                 self.waiting.discard(game_id)
                 continue

@@ -110,6 +110,9 @@ async def test_a_game_whose_lease_another_process_took_over_is_stopped_and_left_
         assert bot.sessions.get(game_id) is None
         assert f"game {game_id} is left to another process: game {game_id} is no longer this process's" in caplog.text
         assert (await store.game_lease(game_id)).owner == theirs.id  # type: ignore[union-attr]  # not released
+        await store.release_lease(game_id, theirs)  # that process is done with it: the bot takes it up again
+        await fake.wait_for(lambda: bot.sessions.running(game_id), what="the bot taking the game up again")
+        assert (await store.game_lease(game_id)).owner == bot.sessions.owner.id  # type: ignore[union-attr]
 
 
 async def test_an_answer_to_a_game_another_process_took_over_is_not_saved(
@@ -137,3 +140,44 @@ async def test_an_answer_to_a_game_another_process_took_over_is_not_saved(
         await fake.wait_for(lambda: not bot.sessions.running(game_id), what="the bot giving the game up")
         assert bot.sessions.get(game_id) is None
         assert (await store.game_lease(game_id)).owner == theirs.id  # type: ignore[union-attr]
+        await store.release_lease(game_id, theirs)
+        await bot.sessions.beat()  # the next beat takes it up again
+        assert bot.sessions.running(game_id)
+
+
+async def test_a_session_that_stopped_for_good_keeps_no_lease(
+    fake_discord: FakeDiscord,
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+    no_error_logs: list[logging.LogRecord],
+) -> None:
+    """A session that gave up after its restarts: another process (or /game resume) may take the game."""
+    fake = fake_discord
+    fake.fail_fast_on_error_logs = False  # its giving up is logged as an error, as it should be
+    league, away, home = await two_teams(fake, store, (fake.manager_a.id, None))
+    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    game_id = (await store.schedule_game(league.id, away.id, home.id)).id
+
+    async def fails(self: object, pace: int) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("bot.session.RESTART_DELAYS", ())
+    monkeypatch.setattr("bot.session.GameSession._show_plays", fails)
+    async with running_bot(fake, store) as bot:
+        await start_game(fake, fake.manager_a, game_id, seed=5)
+        await fake.wait_for(lambda: bot.sessions.get(game_id) is not None and not bot.sessions.running(game_id))
+        await asyncio.sleep(5 * BEAT)
+        assert await store.game_lease(game_id) is None
+        assert (await store.take_lease(game_id, Owner.this_process())).game_id == game_id
+    assert [r.getMessage() for r in no_error_logs] == [
+        f"game {game_id} stopped for good; it stays live and /game resume restarts it"
+    ]
+    no_error_logs.clear()
+    fake.error_logs.clear()
+
+
+async def test_a_waiting_game_that_was_deleted_is_dropped(fake_discord: FakeDiscord, store: Store) -> None:
+    async with running_bot(fake_discord, store) as bot:
+        bot.sessions.waiting.add(999)  # a live game another process held, deleted since
+        await bot.sessions.beat()
+        assert bot.sessions.waiting == set()
