@@ -9,6 +9,7 @@ is missing or older than :data:`STALE` seconds (exit 1, one line saying which), 
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import os
 import sys
@@ -19,6 +20,8 @@ from typing import Protocol
 HEARTBEAT = "DUGOUT_HEARTBEAT"
 INTERVAL = 20.0
 STALE = 3 * INTERVAL
+
+log = logging.getLogger(__name__)
 
 
 class Client(Protocol):
@@ -36,10 +39,20 @@ def heartbeat_path() -> Path | None:
 
 
 async def beat(client: Client, path: Path, interval: float = INTERVAL) -> None:
-    """Touch ``path`` every ``interval`` seconds while the client is logged in and its connection alive."""
+    """Touch ``path`` every ``interval`` seconds while the client is logged in and its connection alive.
+    Its folder is made if missing; a file that cannot be written is logged (once until it can be again)
+    and tried at the next beat, so the task never dies and the health check says what is wrong."""
+    failed = False
     while not client.is_closed():
         if client.is_ready() and math.isfinite(client.latency):
-            path.touch()  # a new file, or a fresh mtime on the old one
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.touch()  # a new file, or a fresh mtime on the old one
+                failed = False
+            except OSError as exc:
+                if not failed:
+                    log.error("the heartbeat file %s cannot be written (%s): the health check will fail", path, exc)
+                failed = True
         await asyncio.sleep(interval)
 
 

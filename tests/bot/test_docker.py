@@ -235,3 +235,37 @@ def test_env_example_lists_every_variable_the_code_reads() -> None:
     assert "DUGOUT_DEBUG" in read
     listed = set(re.findall(r"^#? ?((?:DUGOUT|DISCORD)_[A-Z_]+)=", (ROOT / ".env.example").read_text(), re.M))
     assert read - listed == set()
+
+
+def test_the_heartbeat_makes_its_folder_and_outlives_a_file_it_cannot_write(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    class Bot:
+        latency = 0.05
+
+        def __init__(self) -> None:
+            self.closed = False
+
+        def is_ready(self) -> bool:
+            return True
+
+        def is_closed(self) -> bool:
+            return self.closed
+
+    async def run(path: Path) -> None:
+        bot = Bot()
+        task = asyncio.create_task(health.beat(bot, path, interval=0.01))
+        await asyncio.sleep(0.05)
+        assert not task.done()  # it beats on whatever the file system says
+        bot.closed = True
+        await task
+
+    missing = tmp_path / "run" / "dugout" / "heartbeat"
+    asyncio.run(run(missing))
+    assert health.problem(missing, time.time()) is None
+
+    (tmp_path / "a-file").write_text("")
+    blocked = tmp_path / "a-file" / "heartbeat"  # its folder is a file: it can never be written
+    asyncio.run(run(blocked))
+    [record] = [r for r in caplog.records if r.name == "bot.health"]  # said once, not at every beat
+    assert record.getMessage().startswith(f"the heartbeat file {blocked} cannot be written (")
