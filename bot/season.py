@@ -52,7 +52,7 @@ from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.scene import outs_text
 from engine.setup import Options, SetupError
-from league.errors import GameBusy, LeagueError, NotFound, SettingsError
+from league.errors import GameBusy, LeagueError, NotFound, NotOnSchedule, SettingsError
 from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.names import name_key
@@ -202,7 +202,8 @@ async def start_next_game(
     a start that fails leaves no game.
 
     The teams take turns at home. A game left scheduled (a season's schedule, or an older Dugout's) is
-    played first; a season whose regular season is over takes no other (league.errors.SeasonClosed).
+    played first; a season whose regular season is over takes no other (league.errors.SeasonClosed), and
+    a season with a schedule none but its own (league.errors.NotOnSchedule: a postponed one is named).
     """
     teams = await store.teams(league.id)
     played = await store.games(league.id, status="final")
@@ -213,7 +214,17 @@ async def start_next_game(
         away, home = home, away
     async with store.transaction():
         waiting = await store.games(league.id, status="scheduled")
-        record = waiting[0] if waiting else await store.schedule_game(league.id, away.id, home.id)
+        try:
+            record = waiting[0] if waiting else await store.schedule_game(league.id, away.id, home.id)
+        except NotOnSchedule as exc:  # a scheduled season whose games left are postponed: none is added
+            postponed = [g for g in await store.games(league.id, status="postponed") if g.phase == "regular"]
+            if not postponed:
+                raise
+            raise NotOnSchedule(
+                f"game {postponed[0].id} (day {postponed[0].day}) is postponed, and the season's schedule has no "
+                f"other game to play: a commissioner starts it in Discord with /game start game:{postponed[0].id} "
+                "override:True"
+            ) from exc
         setup, replacements = await store.playable_setup(record.id)
         asking = {side: ask for side in managed}
         # The terminal's player runs his own league: a game left over from another day is his to start.

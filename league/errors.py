@@ -60,5 +60,10 @@ class SeasonClosed(GameError):
     or its playoffs begun), or its playoffs have a champion. The message says what comes next."""
 
 
+class NotOnSchedule(GameError):
+    """A regular-season game added to a season that has a schedule (``schedule_season``): only its
+    schedule's games count, so one more would change its standings."""
+
+
 class GameBusy(GameError):
     """A live game another process is playing now (it holds the game's lease: league.lease)."""

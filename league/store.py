@@ -51,6 +51,7 @@ from league.errors import (
     LineupError,
     NotAllowed,
     NotFound,
+    NotOnSchedule,
     PlayerUnavailable,
     RosterError,
     SeasonClosed,
@@ -1105,7 +1106,8 @@ class Store:
     async def schedule_game(
         self, league_id: int, away_team_id: int, home_team_id: int, day: int | None = None
     ) -> GameRecord:
-        """One game on a league day (default: today)."""
+        """One game on a league day (default: today); refused (:class:`NotOnSchedule`) in a season that has a
+        schedule, whose standings count only the schedule's games."""
         async with self.transaction():
             league = await self._league(league_id)
             away, home = await self._team(away_team_id), await self._team(home_team_id)
@@ -1115,6 +1117,11 @@ class Store:
             if away.id == home.id:
                 raise GameError(f"{away.name} cannot play itself")
             await self._check_open(league, "regular")
+            if await self._value(sql.SELECT_SEASON_SCHEDULE, (league.id, league.season)) is not None:
+                raise NotOnSchedule(
+                    f"season {league.season} of {league.name} has a schedule: its regular season plays the "
+                    "schedule's games and no other"
+                )
             when = league.day if day is None else day
             _check_day(when)
             return await self._game(

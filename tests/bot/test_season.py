@@ -191,3 +191,26 @@ def test_a_run_whose_game_is_taken_over_stops_between_plays_without_saving_more(
     assert err == "dugout run: game 1 was taken over by another dugout process; this run stops without saving more\n"
     assert query(env, "SELECT status, posted, log FROM game") == taken
     assert query(env, "SELECT owner FROM game_lease") == [("elsewhere:1:x",)]
+
+
+def test_a_scheduled_season_whose_last_game_is_postponed_adds_no_game_and_says_who_starts_it(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26: ``dugout run`` added an unscheduled game that changed the standings."""
+    league = made_league(env)
+
+    async def schedule() -> int:
+        async with await Store.open(env) as store:
+            games = await store.schedule_season(league.id, 2, series_length=1)
+            return (await store.postpone_game(games[-1].id)).id
+
+    postponed = asyncio.run(schedule())
+    assert main(["run"]) == 0  # the schedule's other game
+    capsys.readouterr()
+    before = snapshot(env)
+    assert main(["run"]) == 1
+    assert capsys.readouterr().err == (
+        f"dugout run: game {postponed} (day 2) is postponed, and the season's schedule has no other game to "
+        f"play: a commissioner starts it in Discord with /game start game:{postponed} override:True\n"
+    )
+    assert snapshot(env) == before

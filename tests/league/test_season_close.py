@@ -16,7 +16,7 @@ import pytest
 
 from bench.synth import bench_league, write_bench_set
 from league import autoplay
-from league.errors import GameError, SeasonClosed
+from league.errors import GameError, NotOnSchedule, SeasonClosed
 from league.models import League, Team
 from league.playoffs import PlayoffFormat, Round
 from league.store import Store
@@ -128,3 +128,17 @@ async def test_games_waiting_for_a_live_game_are_played_once_it_ends_and_their_m
     day = await autoplay.play_day(store, season.id, rng=random.Random(3))  # the rest: made up on day 3
     assert {g.id for g in waiting[1:]} <= {g.game_id for g in day.games}
     assert all(g.status == "final" for g in await store.games(season.id, day=2))
+
+
+async def test_a_scheduled_season_whose_last_game_is_postponed_takes_no_other(
+    store: Store, season: League, db_path: Path
+) -> None:
+    """Its regular season is not over (a game is still to be played), yet a game added now would count in
+    standings the schedule settles: it is refused, and the postponed game waits for its commissioner."""
+    last = max(await store.games(season.id), key=lambda g: (g.day, g.id))
+    await store.postpone_game(last.id)
+    await autoplay.advance(store, season.id, to_end=True, rng=random.Random(1))
+    assert [g.id for g in await store.games(season.id) if g.status != "final"] == [last.id]
+    a, b, *_ = (t.id for t in await store.teams(season.id))
+    with unchanged(db_path), pytest.raises(NotOnSchedule, match=r"^season 1 of Bench League has a schedule: "):
+        await store.schedule_game(season.id, a, b)
