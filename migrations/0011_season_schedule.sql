@@ -8,8 +8,13 @@ CREATE TABLE season_schedule (
     PRIMARY KEY (league_id, season)
 ) STRICT;
 
--- The seasons scheduled before this table: a made schedule has days with several games, while a
--- season played a game a run (dugout run without a schedule) never has two on one day.
+-- The seasons scheduled before this table, found by one of two signs: a made schedule has days with several
+-- games, while a season played a game a run (dugout run without a schedule) never has two on one day; and a
+-- made schedule holds games on days still to come, while a game a run is always on the league's current day.
+-- Its limit: a league of two teams (one game a day) whose schedule was played out before the upgrade shows
+-- neither sign, so its season stays open as it was before the upgrade (dugout run may add games to it).
 INSERT INTO season_schedule (league_id, season, games)
-SELECT league_id, season, count(*) FROM game WHERE phase = 'regular'
-GROUP BY league_id, season HAVING count(*) > count(DISTINCT day);
+SELECT game.league_id, game.season, count(*) FROM game JOIN league ON league.id = game.league_id
+WHERE game.phase = 'regular'
+GROUP BY game.league_id, game.season
+HAVING count(*) > count(DISTINCT game.day) OR (game.season = league.season AND max(game.day) > league.day);

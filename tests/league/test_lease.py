@@ -148,23 +148,31 @@ async def test_every_earlier_database_level_upgrades_to_the_lease_and_schedule_t
 
 
 async def test_upgrading_finds_the_seasons_that_were_scheduled(tmp_path: Path) -> None:
-    """Migration 0011: a season with days of several games had a schedule made; a game a day did not."""
+    """Migration 0011: a season with days of several games had a schedule made, and so did one with games on
+    days still to come (two teams, a game a day, scheduled ahead); a game a run (a game a day, each on the
+    day it was played) did not."""
     path = tmp_path / "old.sqlite3"
     conn = await db.connect(path)
     await db.upgrade(conn, db.migrations()[:10])
     await conn.close()
     with closing(sqlite3.connect(path)) as old, old:
-        for league in (1, 2):
-            old.execute("INSERT INTO league (id, name, ruleset) VALUES (?, ?, 'IP2021')", (league, f"L{league}"))
+        for league, day in ((1, 1), (2, 3), (3, 2)):
+            old.execute(
+                "INSERT INTO league (id, name, ruleset, day) VALUES (?, ?, 'IP2021', ?)", (league, f"L{league}", day)
+            )
             for team in (1, 2, 3, 4):
                 old.execute(
                     "INSERT INTO team (id, league_id, name, abbreviation) VALUES (?, ?, ?, ?)",
                     (league * 10 + team, league, f"T{team}", f"T{team}"),
                 )
         games = [(1, 1, 11, 12), (1, 1, 13, 14), (1, 2, 11, 13), (2, 1, 21, 22), (2, 2, 22, 21)]
+        games += [(3, 1, 31, 32), (3, 2, 32, 31), (3, 3, 31, 32)]  # day 3 is still to come
         old.executemany(
             "INSERT INTO game (league_id, season, day, away_team_id, home_team_id) VALUES (?, 1, ?, ?, ?)", games
         )
     async with await Store.open(path):
         pass
-    assert query(path, "SELECT league_id, season, games FROM season_schedule") == [(1, 1, 3)]
+    assert query(path, "SELECT league_id, season, games FROM season_schedule ORDER BY league_id") == [
+        (1, 1, 3),
+        (3, 1, 3),
+    ]
