@@ -315,6 +315,13 @@ def open_set(path: str | Path) -> tuple[Path, SetInfo | None, list[Problem]]:
     # Refuse a path that is no set before reading anything: a stray folder (a home
     # directory, /tmp) would otherwise have every *.toml under it read as a card file.
     if not root.exists():
+        aside = root.with_name(root.name + ".replaced")  # seasons.write: a `generate --force` cut short
+        if (aside / SET_FILE).is_file():
+            message = (
+                f"no such card set folder, but {aside.name} beside it holds the set it had before a "
+                f"`dugout cards generate --force` was cut short: rename it to {root.name} (or generate again)"
+            )
+            raise NotACardSet([Problem(str(root), message)])
         raise NotACardSet([Problem(str(root), "no such card set folder")])
     if not root.is_dir():
         raise NotACardSet([Problem(str(root), f"not a folder; a card set is a folder with a {SET_FILE}")])

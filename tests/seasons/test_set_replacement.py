@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cards.loader import load_any_set
+from cards.loader import NotACardSet, load_any_set
 from seasons.deep_drive.generate import generate as generate_deep_drive
 from seasons.write import SetExists
 from tests.seasons.test_deep_drive_generate import DEFAULT
@@ -68,6 +68,9 @@ def test_killed_between_the_renames_the_old_set_is_kept_and_put_back(
         generate(out, True)
     monkeypatch.undo()
     assert _sets_on_disk(out) == ["old"]  # the old set was removed before the new one arrived
+    with pytest.raises(NotACardSet, match=r"1970\.replaced beside it holds the set it had .*: rename it to 1970"):
+        load_any_set(out)  # loading it says where the old set is, and changes nothing
+    assert _sets_on_disk(out) == ["old"] and not out.exists()
     with pytest.raises(SetExists):  # the next run puts the old set back where it was, then refuses it
         generate(out, False)
     assert (out / "MARK").read_text() == "old"
