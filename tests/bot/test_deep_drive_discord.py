@@ -214,7 +214,7 @@ async def test_every_deep_drive_call_is_asked_in_its_words_and_a_wrong_answer_ch
     assert set(asked) >= {"who_comes_in", "defensive_position"}
     # Every question names the score, inning and outs, the runners by name and the matchup (issue 26).
     situation = re.compile(
-        r" \(Chicago Cubs \d+, Cleveland Indians \d+, (top|bottom) \d+, \d outs?; "
+        r" \(Chicago Cubs \d+, Cleveland Indians \d+, (top|bottom) \d+, (\d outs?|nobody out); "
         r"(bases empty|runners? on (first|second|third) \(.+\)|bases loaded \(.+\)); "
         r"[\w. ]+ \([LR]\) vs [\w. ]+ \([LR]\)\)$"
     )
