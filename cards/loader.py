@@ -497,7 +497,9 @@ def _read_teams(tables: Any, file: str, rel: str, cardset: _Cards, team_where: d
             ]
             continue
         if team.id in team_where:
-            problems.append(Problem(file, f"team id {quote(team.id)} is also used in {team_where[team.id]}", label))
+            # The other file named within the set, as for a card id: never a host path.
+            other = next(f for f, ids in cardset.team_files.items() if team.id in ids)
+            problems.append(Problem(file, f"team id {quote(team.id)} is also used in {other}", label))
             continue
         team_where[team.id] = file
         cardset.team_entries[team.id] = team

@@ -18,6 +18,17 @@ from tests.bot.conftest import ask, running_bot
 from tests.fakediscord import FakeDiscord
 
 SECRET = "Top Secret Host Values"
+TEAM = """[[team]]
+id = "dup"
+name = "Dup"
+abbreviation = "DUP"
+league = "AL"
+ballpark = "p"
+roster = ["x"]
+vs_rhp = ["a C", "b 1B", "c 2B", "d 3B", "e SS", "f LF", "g CF", "h RF", "i DH"]
+vs_lhp = ["a C", "b 1B", "c 2B", "d 3B", "e SS", "f LF", "g CF", "h RF", "i DH"]
+rotation = ["p", "q", "r", "s", "t"]
+"""
 
 
 def refusal(name: str) -> str:
@@ -89,4 +100,13 @@ async def test_a_broken_set_names_no_host_path(fake_discord: FakeDiscord, store:
         original = handle.original
         assert original is not None
         await fake.wait_for(lambda: original.deleted)
+        # A team id used in two files: the other file is named within the set too.
+        twice = operator_dir / "twice"
+        shutil.copytree(SAMPLE_SET, twice)
+        for file in ("a-team.toml", "b-team.toml"):
+            (twice / file).write_text(TEAM, encoding="utf-8")
+        handle = await fake.slash(fake.commissioner, "league-create", options={"name": "Twice", "card_sets": "twice"})
+        told = await handle.followup(0)
+        assert told.ephemeral and "b-team.toml: team Dup (dup): team id 'dup' is also used in a-team.toml" in told.text
+        assert str(operator_dir) not in told.text
     assert await store.leagues(fake.guild_id) == []
