@@ -56,7 +56,7 @@ from league.errors import GameBusy, LeagueError, NotFound, NotOnSchedule, Settin
 from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.names import name_key
-from league.settings import TITLES, not_of, settings_of
+from league.settings import TITLES, WHOLE_NUMBER, not_of, settings_of
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import BENCH_USAGE, Store
 
@@ -572,7 +572,7 @@ def parse_rules(texts: Sequence[str]) -> dict[str, int]:
             raise ValueError(f"there is no league rule {name!r}; the rules are {', '.join(sorted(known))}")
         if value in RULE_WORDS:
             rules[name] = RULE_WORDS[value]
-        elif value.isdigit():
+        elif WHOLE_NUMBER.fullmatch(value):
             rules[name] = int(value)
         else:
             raise ValueError(f"--rule {name}= takes a whole number or on/off, e.g. --rule {name}=on; not {value!r}")

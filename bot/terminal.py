@@ -500,6 +500,8 @@ OPTION_TYPES: dict[str, type[Any]] = {name: type(value) for name, value in Optio
 
 def parse_options(texts: Sequence[str]) -> dict[str, Any]:
     """``--option`` values as Options fields: NAME alone is on; on/off, a number or a word otherwise."""
+    from league.settings import WHOLE_NUMBER
+
     options: dict[str, Any] = {}
     for text in texts:
         name, _, value = text.partition("=")
@@ -512,7 +514,7 @@ def parse_options(texts: Sequence[str]) -> dict[str, Any]:
                 raise SetupError(f"{name} is on or off, not {value!r}")
             options[name] = value in ("on", "yes", "true", "1")
         elif kind is int:
-            if not value.lstrip("-").isdigit():
+            if not WHOLE_NUMBER.fullmatch(value):
                 raise SetupError(f"{name} is a whole number, not {value!r}")
             options[name] = int(value)
         else:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cards.models import Ballpark, Batter, Pitcher
-from cards.notation import Position
+from cards.notation import Position, quote
 
 
 class SetupError(ValueError):
@@ -103,10 +103,12 @@ class Options:
         object.__setattr__(self, "dh_leagues", ",".join(names))
         if self.strategy_rolls not in ("suggestions", "rules"):
             raise SetupError(f"strategy_rolls is 'suggestions' or 'rules', not {self.strategy_rolls!r}")
-        if self.innings < 1:
-            raise SetupError("a game has at least one inning")
+        # A game's length in innings: beyond 30 it is a slip (10**30 innings would never end).
+        if not isinstance(self.innings, int) or isinstance(self.innings, bool) or not 1 <= self.innings <= 30:
+            raise SetupError(f"innings is a whole number, 1 to 30; got {quote(self.innings)}")
         if not 0 <= self.dd_auto_bunt_below <= 50:
-            raise SetupError(f"dd_auto_bunt_below counts a card's numbers, 0 to 50, not {self.dd_auto_bunt_below}")
+            bunt = quote(self.dd_auto_bunt_below)
+            raise SetupError(f"dd_auto_bunt_below counts a card's numbers, 0 to 50, not {bunt}")
 
     def uses_dh(self, league: str | None) -> bool:
         """Whether a game whose home team plays in ``league`` (its ``subleague``, None for none) has the

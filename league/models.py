@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, NamedTuple
 
-from cards.notation import Position
+from cards.notation import Position, quote
 from engine.setup import Options
 from league.compact import Cards, unpack, unpack_setup
 from league.errors import SettingsError
@@ -35,6 +35,22 @@ BULLPEN_ROLES: tuple[BullpenRoleName, ...] = ("long", "middle", "setup", "closer
 
 def _json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
+
+
+# Each league rule's range, for both front ends: beyond it a value is a slip (a pace of 10**30 seconds
+# would stall every game). The Deep Drive rules are switches, 0 or 1; 24 o'clock is no deadline.
+RULE_RANGES: dict[str, tuple[int, int]] = {
+    "roster_limit": (1, 100),
+    "starter_rest_days": (0, 30),
+    "long_relief_outs": (1, 60),
+    "long_relief_rest_days": (0, 30),
+    "relief_days_in_a_row": (0, 30),
+    "pace_seconds": (0, 600),
+    "prompt_timeout_seconds": (0, 86400),
+    "deadline_hour_utc": (0, 24),
+    "post_game_injuries": (0, 1),
+    "bench_usage": (0, 1),
+}
 
 
 @dataclass(frozen=True)
@@ -69,14 +85,9 @@ class LeagueRules:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SettingsError(f"league rule {f.name} is a whole number, 0 or more; got {value!r}")
-        if self.roster_limit < 1:
-            raise SettingsError("the roster limit is at least 1")
-        if self.long_relief_outs < 1:
-            raise SettingsError("long_relief_outs is at least 1 (an out)")
-        if self.deadline_hour_utc > 24:
-            raise SettingsError("deadline_hour_utc is an hour, 0 to 23 (UTC), or 24 for no deadline")
+            low, high = RULE_RANGES[f.name]
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise SettingsError(f"league rule {f.name} is a whole number, {low} to {high}; got {quote(value)}")
 
     def to_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -9,6 +9,7 @@ Pitch reads the rest. Two league rules act on Deep Drive leagues only (``LeagueR
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import Options
@@ -19,6 +20,9 @@ LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
 SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
 SHARED_OPTIONS = frozenset(("designated_hitter", "dh_leagues", "innings", "extra_inning_runner"))
 DEEP_DRIVE_RULES = frozenset(("post_game_injuries", "bench_usage"))
+# A setting's whole number as typed, in Discord or at the terminal: ASCII digits only (str.isdigit()
+# takes "²", which int() refuses), one optional sign. The setting's range is its model's to check.
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 # The games by name, for messages.
 TITLES = {INSIDE_PITCH: "Inside Pitch", DEEP_DRIVE: "Deep Drive"}
 

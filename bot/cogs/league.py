@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import autocomplete
 from bot.app import DugoutBot
-from bot.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
+from bot.checks import UserError, can_manage_server, guild_id, quoted, require_commissioner, server_league
 from bot.layout import messages
 from bot.summaries import summary_embeds
 from cards.loader import set_ruleset
@@ -24,7 +24,7 @@ from league import autoplay
 from league.cardpool import named_set, set_label, set_names
 from league.errors import SeasonClosed
 from league.models import League, LeagueRules
-from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, TITLES, settings_of
+from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, TITLES, WHOLE_NUMBER, settings_of
 
 log = logging.getLogger(__name__)
 DEADLINE_CHECK_SECONDS = 60
@@ -99,8 +99,8 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
     if isinstance(current, int):
         if name in DEEP_DRIVE_RULES and text in ("on", "off"):  # switches kept as numbers: on is 1, off 0
             return int(text == "on")
-        if not text.lstrip("-").isdigit():
-            raise UserError(f"{name} is a whole number; got {text!r}.")
+        if not WHOLE_NUMBER.fullmatch(text):
+            raise UserError(f"{name} is a whole number; got {quoted(text)}.")
         return int(text)
     return text
 

@@ -53,11 +53,24 @@ async def test_options_change_a_setting_and_refuse_a_bad_value(fake_discord: Fak
         assert bad.ephemeral and "whole number" in bad.text
         options = {"setting": "innings", "value": "0"}
         bad = await (await fake.slash(fake.commissioner, "league", "options", options=options)).response()
-        assert bad.ephemeral and "at least one inning" in bad.text
+        assert bad.ephemeral and "innings is a whole number, 1 to 30; got 0" in bad.text
+        # Not ASCII digits ("²" is a digit to str.isdigit), two signs, or out of any sane range: one private line.
+        for setting, value, told in [
+            ("pace_seconds", "²", "pace_seconds is a whole number; got '²'."),
+            ("pace_seconds", "--5", "pace_seconds is a whole number; got '--5'."),
+            ("pace_seconds", "-5", "league rule pace_seconds is a whole number, 0 to 600; got -5"),
+            ("pace_seconds", "1" + "0" * 30, "league rule pace_seconds is a whole number, 0 to 600; got 1000"),
+            ("starter_rest_days", "99999", "league rule starter_rest_days is a whole number, 0 to 30; got 99999"),
+            ("innings", "1" + "0" * 30, "innings is a whole number, 1 to 30; got 1000"),
+        ]:
+            options = {"setting": setting, "value": value}
+            bad = await (await fake.slash(fake.commissioner, "league", "options", options=options)).response()
+            assert bad.ephemeral and bad.text.startswith(told) and "\n" not in bad.text
+            assert "Something went wrong" not in bad.text
 
         [league] = await store.leagues(fake.guild_id)
         assert league.options.designated_hitter is True and league.options.innings == 9
-        assert league.rules.pace_seconds == 3
+        assert league.rules.pace_seconds == 3 and league.rules.starter_rest_days == 4
 
 
 async def test_advance_day_moves_the_calendar(fake_discord: FakeDiscord, store: Store) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 import engine.inside_pitch.flow as flow
 import engine.inside_pitch.manager as manager
-from bot import terminal
+from bot import season, terminal
 from bot.cli import main
 from bot.narrate import Names, narrate
 from cards.loader import CardSet, SetInfo
@@ -229,9 +229,11 @@ def test_game_options_by_name(cards: CardSet) -> None:
     built = terminal.build_setup(cards, options=options).options
     assert (built.special_k_outs_only, built.infield_depth_2007, built.pull, built.innings) == (True, True, False, 7)
     assert not built.dropped_pop_odd_2007
-    for bad in (["no_such_rule"], ["pull=maybe"], ["innings=seven"]):
+    for bad in (["no_such_rule"], ["pull=maybe"], ["innings=seven"], ["innings=²"], ["innings=--5"]):
         with pytest.raises(terminal.SetupError):
             terminal.parse_options(bad)
+    with pytest.raises(ValueError, match="--rule pace_seconds= takes a whole number"):  # "²".isdigit() is true
+        season.parse_rules(["pace_seconds=²"])
 
 
 def test_play_with_an_option_says_how_to_play_it_again(
