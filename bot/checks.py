@@ -18,7 +18,7 @@ import discord
 from cards import SAMPLE_SET
 from league.cardpool import CardPool
 from league.errors import NotFound
-from league.models import GameRecord, League, Team, Trade
+from league.models import MAX_ID, GameRecord, League, Team, Trade
 
 if TYPE_CHECKING:
     from bot.app import DugoutBot
@@ -74,8 +74,6 @@ def require_manager(team: Team, league: League, interaction: discord.Interaction
         raise UserError(f"Only the manager of {team.name} (or a commissioner) may do that.")
 
 
-# SQLite's row ids are signed 64-bit integers: a larger number is no row's id (and overflows its driver).
-MAX_ID = 2**63 - 1
 ID_TEXT = re.compile(r"#?([0-9]{1,19})")  # ASCII digits only: "²".isdigit() is true, and int("²") fails
 SHOWN = 40  # how much of a member's text a refusal repeats
 

@@ -37,6 +37,9 @@ def _json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+# SQLite's integers are signed 64-bit: no row id or Discord id (user, server, channel) is larger.
+MAX_ID = 2**63 - 1
+
 # Each league rule's range, for both front ends: beyond it a value is a slip (a pace of 10**30 seconds
 # would stall every game). The Deep Drive rules are switches, 0 or 1; 24 o'clock is no deadline.
 RULE_RANGES: dict[str, tuple[int, int]] = {

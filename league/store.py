@@ -63,6 +63,7 @@ from league.lineups import check_lineup, parse_hand, parse_spots
 from league.models import (
     BULLPEN_ROLES,
     DH_RULE,
+    MAX_ID,
     BullpenRole,
     BullpenRoleName,
     GameRecord,
@@ -221,10 +222,7 @@ class Store:
         return rows[0] if rows else None
 
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
-        try:
-            return list(await self._conn.execute_fetchall(query, params))
-        except OverflowError:  # an id past SQLite's 64 bits: no row has it (so "no team with id ...")
-            return []
+        return list(await self._conn.execute_fetchall(query, params))
 
     async def _value(self, query: str, params: Sequence[Any] = ()) -> Any:
         row = await self._one(query, params)
@@ -331,7 +329,7 @@ class Store:
             return await self._league(league_id)
 
     async def _league(self, league_id: int) -> League:
-        row = await self._one(sql.SELECT_LEAGUE, (league_id,))
+        row = await self._one(sql.SELECT_LEAGUE, (_check_id(league_id, "league"),))
         if row is None:
             raise NotFound(f"no league with id {league_id}")
         sets = tuple(r["card_set"] for r in await self._all(sql.SELECT_LEAGUE_CARD_SETS, (league_id,)))
@@ -522,7 +520,7 @@ class Store:
                 raise AlreadyExists(f"{row['name']} already uses the abbreviation {abbreviation}; pick another")
 
     async def _team(self, team_id: int) -> Team:
-        row = await self._one(sql.SELECT_TEAM, (team_id,))
+        row = await self._one(sql.SELECT_TEAM, (_check_id(team_id, "team"),))
         if row is None:
             raise NotFound(f"no team with id {team_id}")
         co = tuple(r["user_id"] for r in await self._all(sql.SELECT_CO_MANAGERS, (team_id,)))
@@ -725,7 +723,7 @@ class Store:
     # --- trades -------------------------------------------------------------------------
 
     async def _trade(self, trade_id: int) -> Trade:
-        row = await self._one(sql.SELECT_TRADE, (trade_id,))
+        row = await self._one(sql.SELECT_TRADE, (_check_id(trade_id, "trade"),))
         if row is None:
             raise NotFound(f"no trade with id {trade_id}")
         cards = await self._all(sql.SELECT_TRADE_CARDS, (trade_id,))
@@ -1047,7 +1045,7 @@ class Store:
     # --- games: scheduling ----------------------------------------------------------------
 
     async def _game(self, game_id: int) -> GameRecord:
-        row = await self._one(sql.SELECT_GAME, (game_id,))
+        row = await self._one(sql.SELECT_GAME, (_check_id(game_id, "game"),))
         if row is None:
             raise NotFound(f"no game with id {game_id}")
         return await self._record(row)
@@ -2011,12 +2009,15 @@ class Store:
     async def series_of(self, game_id: int) -> PlayoffSeries | None:
         """The playoff series a game belongs to (None for a regular-season game)."""
         async with self.transaction(write=False):
-            series_id = await self._value(sql.SELECT_GAME_SERIES, (game_id,))
-            return None if series_id is None else await self._series(series_id)
+            row = await self._one(sql.SELECT_GAME_SERIES, (_check_id(game_id, "game"),))
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            return None if row["series_id"] is None else await self._series(row["series_id"])
 
     async def series_games(self, series_id: int) -> list[GameRecord]:
         """A series' games so far, in order (only the games it needed are ever made)."""
         async with self.transaction(write=False):
+            await self._series(series_id)  # an unknown series is named, not answered with no games
             return [await self._record(r) for r in await self._all(sql.SELECT_SERIES_GAMES, (series_id,))]
 
     async def start_playoffs(self, league_id: int) -> Playoffs:
@@ -2090,7 +2091,7 @@ class Store:
             await self._schedule_series_game(league, series_id, day)
 
     async def _series(self, series_id: int) -> PlayoffSeries:
-        row = await self._one(sql.SELECT_PLAYOFF_SERIES, (series_id,))
+        row = await self._one(sql.SELECT_PLAYOFF_SERIES, (_check_id(series_id, "playoff series"),))
         if row is None:
             raise NotFound(f"no playoff series with id {series_id}")
         return PlayoffSeries.from_row(row)
@@ -2496,17 +2497,21 @@ def _check_day(day: int | None) -> None:
 
 
 def _check_limit(limit: int) -> None:
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_ID:
         raise SettingsError(f"a limit is a whole number, 1 or more; not {limit!r}")
 
 
-# Discord's ids (users, servers, channels) are positive and fit SQLite's signed 64-bit integers.
-_MAX_ID = 2**63 - 1
+def _check_id(value: int, what: str) -> int:
+    """A row id the store may hold; any other (past SQLite's integers, which its driver cannot even
+    send) gets the answer of an id no row has."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_ID:
+        raise NotFound(f"no {what} with id {value}")
+    return value
 
 
 def _check_user(value: int | None, what: str) -> int | None:
     """A Discord id (user, server or channel) as the store keeps it, or None; SettingsError otherwise."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID):
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_ID):
         raise SettingsError(f"a {what} is a Discord id (a whole number above 0); not {value!r}")
     return value
 

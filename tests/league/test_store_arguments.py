@@ -83,6 +83,9 @@ BAD: dict[str, tuple[Call, type[LeagueError], str]] = {
     # limits (SQLite reads LIMIT -1 as no limit)
     "roster moves limit": (lambda s, lg, t: s.roster_moves(lg.id, limit=-1), SettingsError, "a limit is"),
     "leaders limit": (lambda s, lg, t: s.leaders(lg.id, "avg", limit=0), SettingsError, "a limit is"),
+    # a number past SQLite's integers was read as "no rows" by every query: named like any other bad limit
+    "roster moves limit huge": (lambda s, lg, t: s.roster_moves(lg.id, limit=HUGE), SettingsError, "a limit is"),
+    "leaders limit huge": (lambda s, lg, t: s.leaders(lg.id, "avg", limit=HUGE), SettingsError, "a limit is"),
     # reads of an unknown league
     "asking league": (lambda s, lg, t: s.manager_asking(999, 5), NotFound, "no league with id 999"),
     "pings league": (lambda s, lg, t: s.manager_pings(999, 5), NotFound, "no league with id 999"),
@@ -107,3 +110,67 @@ async def test_good_arguments_still_answer(store: Store, league: League, teams: 
     assert await store.roster_moves(league.id, limit=1) == []
     page = await store.player_page(league.id, HC_PLAYERS[0], season=1)  # a card of the sets, no games yet
     assert page.lines == ()
+
+
+# Every public method that takes a row id, called with ``i``: an id past SQLite's integers (which its driver
+# cannot send) is answered as an id no row has, not with a raw OverflowError, nor an empty answer.
+Idd = Callable[[Store, League, Team, int], Awaitable[Any]]
+BY_ID: dict[str, Idd] = {
+    "league": lambda s, lg, t, i: s.league(i),
+    "card_pool": lambda s, lg, t, i: s.card_pool(i),
+    "set_rules": lambda s, lg, t, i: s.set_rules(i, lg.rules),
+    "add_commissioner": lambda s, lg, t, i: s.add_commissioner(i, 5),
+    "set_channel": lambda s, lg, t, i: s.set_channel(i, "games", 5),
+    "is_commissioner": lambda s, lg, t, i: s.is_commissioner(i, 5),
+    "advance_day": lambda s, lg, t, i: s.advance_day(i),
+    "teams": lambda s, lg, t, i: s.teams(i),
+    "find_team": lambda s, lg, t, i: s.find_team(i, "HC"),
+    "roster_moves": lambda s, lg, t, i: s.roster_moves(i),
+    "trades": lambda s, lg, t, i: s.trades(i),
+    "injuries": lambda s, lg, t, i: s.injuries(i),
+    "pitcher_usage": lambda s, lg, t, i: s.pitcher_usage(i),
+    "games": lambda s, lg, t, i: s.games(i),
+    "standings": lambda s, lg, t, i: s.standings(i),
+    "season_stats": lambda s, lg, t, i: s.season_stats(i),
+    "manager_asking": lambda s, lg, t, i: s.manager_asking(i, 5),
+    "playoffs": lambda s, lg, t, i: s.playoffs(i),
+    "season_closed": lambda s, lg, t, i: s.season_closed(i),
+    "team": lambda s, lg, t, i: s.team(i),
+    "team_page": lambda s, lg, t, i: s.team_page(lg.id, i),
+    "can_manage": lambda s, lg, t, i: s.can_manage(i, 5),
+    "set_manager": lambda s, lg, t, i: s.set_manager(i, 5),
+    "roster": lambda s, lg, t, i: s.roster(i),
+    "sign": lambda s, lg, t, i: s.sign(i, HC_PLAYERS[0]),
+    "lineup": lambda s, lg, t, i: s.lineup(i, "R"),
+    "rotation": lambda s, lg, t, i: s.rotation(i),
+    "bullpen_roles": lambda s, lg, t, i: s.bullpen_roles(i),
+    "trade": lambda s, lg, t, i: s.trade(i),
+    "accept_trade": lambda s, lg, t, i: s.accept_trade(i, by=5),
+    "game": lambda s, lg, t, i: s.game(i),
+    "postpone_game": lambda s, lg, t, i: s.postpone_game(i),
+    "check_start": lambda s, lg, t, i: s.check_start(i),
+    "load_game": lambda s, lg, t, i: s.load_game(i),
+    "set_paused": lambda s, lg, t, i: s.set_paused(i, True),
+    "series_of": lambda s, lg, t, i: s.series_of(i),
+    "game_lease": lambda s, lg, t, i: s.game_lease(i),
+    "series_games": lambda s, lg, t, i: s.series_games(i),
+}
+
+
+async def _answer(call: Awaitable[Any], number: int) -> str:
+    """What a call answered, the id written as ID: a value, or the error's kind and message."""
+    try:
+        answer = repr(await call)
+    except LeagueError as exc:
+        answer = f"{type(exc).__name__}: {exc}"
+    return answer.replace(str(number), "ID")
+
+
+@pytest.mark.parametrize("case", sorted(BY_ID))
+async def test_an_id_past_sqlites_integers_is_answered_as_any_unknown_id(
+    store: Store, league: League, teams: tuple[Team, Team], db_path: Path, case: str
+) -> None:
+    call = BY_ID[case]
+    unknown = await _answer(call(store, league, teams[0], 987654321), 987654321)
+    with unchanged(db_path):
+        assert await _answer(call(store, league, teams[0], HUGE), HUGE) == unknown
