@@ -92,11 +92,19 @@ def _within(file: str, folder: Path) -> str:
         return Path(file).name
 
 
-def resolve_set(ref: str) -> Path:
-    """The folder of a card set named by its name (:func:`named_set`) or, at the terminal, by a path."""
+def resolve_set(ref: str, by_name: bool = False) -> Path:
+    """The folder of a card set named by its name (:func:`named_set`) or, at the terminal, by a path.
+
+    ``by_name``: a Discord league's set, found by its name only. A path kept before Discord took names
+    alone, or an operator's set since removed, is refused naming its last folder, never the host path."""
     named = named_set(ref)
     if named is not None:
         return named
+    if by_name:
+        raise CardError(
+            f"there is no card set named {set_label(ref)!r}; a league made in Discord plays card sets by name,"
+            f" the bundled ones and the bot operator's: {', '.join(set_names())}"
+        )
     path = Path(ref).expanduser()
     if path.is_dir():
         return path
@@ -124,11 +132,12 @@ class CardPool:
                 self._home.setdefault(card.id, cardset)
 
     @classmethod
-    def load(cls, refs: Sequence[str]) -> CardPool:
-        """Load every set; a set with problems is refused with its first problems listed."""
+    def load(cls, refs: Sequence[str], by_name: bool = False) -> CardPool:
+        """Load every set (``by_name``: found by name only, as :func:`resolve_set`); a set with problems is
+        refused with its first problems listed."""
         sets = []
         for ref in refs:
-            folder = resolve_set(ref)
+            folder = resolve_set(ref, by_name)
             try:
                 sets.append(load_any_set(folder))
             except CardSetError as exc:

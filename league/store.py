@@ -138,7 +138,7 @@ class Store:
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._writing = False
-        self._pools: dict[tuple[str, ...], CardPool] = {}
+        self._pools: dict[tuple[tuple[str, ...], bool], CardPool] = {}
         # Card snapshots (league.compact): the pool's (digest, JSON, cards) by its sets, and
         # the parsed snapshots by row id (checked against the row's digest when read).
         self._pool_snapshots: dict[tuple[str, ...], tuple[str, str, compact.Cards]] = {}
@@ -235,18 +235,23 @@ class Store:
 
     # --- cards ------------------------------------------------------------------------
 
-    async def _pool_for(self, refs: tuple[str, ...]) -> CardPool:
-        pool = self._pools.get(refs)
+    async def _pool_for(self, refs: tuple[str, ...], by_name: bool = False) -> CardPool:
+        """The sets' cards, loaded once; ``by_name``: a Discord league's sets, never a host path."""
+        pool = self._pools.get((refs, by_name))
         if pool is None:
-            pool = await asyncio.to_thread(CardPool.load, refs)
-            self._pools[refs] = pool
+            pool = await asyncio.to_thread(CardPool.load, refs, by_name)
+            self._pools[(refs, by_name)] = pool
         return pool
+
+    async def _league_pool(self, league: League) -> CardPool:
+        """The league's cards: a league made in Discord (it has a server) finds its sets by name only."""
+        return await self._pool_for(league.card_sets, league.guild_id is not None)
 
     async def _snapshot_for(self, league: League) -> tuple[int, compact.Cards]:
         """The league's card snapshot for its sets as loaded now (its row made if new): (id, cards)."""
         found = self._pool_snapshots.get(league.card_sets)
         if found is None:
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             digest, text = await asyncio.to_thread(compact.card_snapshot, pool)
             found = (digest, text, json.loads(text))
             self._pool_snapshots[league.card_sets] = found
@@ -275,14 +280,15 @@ class Store:
         cards = await self._snapshot(snapshot_id) if snapshot_id is not None and row["setup"] else None
         return GameRecord.from_row(row, cards)
 
-    async def card_sets(self, refs: Sequence[str]) -> CardPool:
-        """The cards of these sets, loaded once per store (e.g. the sample set for a server with no league)."""
-        return await self._pool_for(tuple(refs))
+    async def card_sets(self, refs: Sequence[str], *, by_name: bool = False) -> CardPool:
+        """The cards of these sets, loaded once per store (e.g. the sample set for a server with no league);
+        ``by_name`` for sets a Discord member named (never a path)."""
+        return await self._pool_for(tuple(refs), by_name)
 
     async def card_pool(self, league_id: int) -> CardPool:
         """The cards of the league's sets."""
         league = await self.league(league_id)
-        return await self._pool_for(league.card_sets)
+        return await self._league_pool(league)
 
     # --- leagues ------------------------------------------------------------------------
 
@@ -312,7 +318,7 @@ class Store:
             raise SettingsError("a card set is listed twice; list each set once")
         if season < 1:
             raise SettingsError("seasons are numbered from 1")
-        _check_rulesets(ruleset, await self._pool_for(refs))
+        _check_rulesets(ruleset, await self._pool_for(refs, guild_id is not None))
         options = options or Options()
         rules = rules or LeagueRules()
         async with self.transaction():
@@ -388,7 +394,8 @@ class Store:
             league = await self._league(league_id)
             if card_set in league.card_sets:
                 raise AlreadyExists(f"the league already plays with {card_set!r}")
-            _check_rulesets(league.ruleset, await self._pool_for((*league.card_sets, card_set)))  # and shared ids
+            by_name = league.guild_id is not None
+            _check_rulesets(league.ruleset, await self._pool_for((*league.card_sets, card_set), by_name))  # shared ids
             await self._run(sql.INSERT_LEAGUE_CARD_SET, (league_id, len(league.card_sets) + 1, card_set))
             return await self._league(league_id)
 
@@ -466,7 +473,7 @@ class Store:
         async with self.transaction():
             league = await self._league(league_id)
             if ballpark is not None:
-                (await self._pool_for(league.card_sets)).ballpark(ballpark)
+                (await self._league_pool(league)).ballpark(ballpark)
             await self._check_team_names(league_id, name, abbreviation)
             team_id = await self._run(sql.INSERT_TEAM, (league_id, name, abbreviation, ballpark, manager_id, division))
             if subleague is not None:
@@ -484,7 +491,7 @@ class Store:
         """
         async with self.transaction():
             league = await self._league(league_id)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             made: list[Team] = []
             for cardset in pool.sets:
                 for entry in cardset.team_entries.values():
@@ -559,7 +566,7 @@ class Store:
     async def set_ballpark(self, team_id: int, card_id: str) -> Team:
         async with self.transaction():
             team = await self._team(team_id)
-            (await self._pool_for((await self._league(team.league_id)).card_sets)).ballpark(card_id)
+            (await self._league_pool(await self._league(team.league_id))).ballpark(card_id)
             await self._run(sql.UPDATE_TEAM_BALLPARK, (card_id, team_id))
             return await self._team(team_id)
 
@@ -654,7 +661,7 @@ class Store:
         async with self.transaction():
             team = await self._team(team_id)
             league = await self._league(team.league_id)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             card = pool.card(card_id)
             kind: RosterKind
             if isinstance(card, PITCHERS):
@@ -679,7 +686,7 @@ class Store:
         async with self.transaction():
             team = await self._team(team_id)
             league = await self._league(team.league_id)
-            await self._entry_on(team, card_id, await self._pool_for(league.card_sets))
+            await self._entry_on(team, card_id, await self._league_pool(league))
             await self._run(sql.DELETE_ROSTER_ENTRY, (league.id, card_id))
             return await self._log_move(league, "release", card_id, None, team_id, by)
 
@@ -688,7 +695,7 @@ class Store:
         async with self.transaction():
             team = await self._team(team_id)
             league = await self._league(team.league_id)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             entry = await self._entry_on(team, card_id, pool)
             if entry.status == "injured_list":
                 raise RosterError(f"{pool.name(card_id)} is already on the injured list")
@@ -702,7 +709,7 @@ class Store:
         async with self.transaction():
             team = await self._team(team_id)
             league = await self._league(team.league_id)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             entry = await self._entry_on(team, card_id, pool)
             if entry.status != "injured_list":
                 raise RosterError(f"{pool.name(card_id)} is not on the injured list")
@@ -797,7 +804,7 @@ class Store:
                 raise TradeError("a trade moves at least one player")
             if len(set(cards)) != len(cards):
                 raise TradeError("a player is named twice in the trade")
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             await self._check_trade(league, offering, receiving, tuple(offered), tuple(requested), pool)
             trade_id = await self._run(sql.INSERT_TRADE, (league.id, offering.id, receiving.id, by, league.day))
             for team, cards_given in ((offering, offered), (receiving, requested)):
@@ -808,7 +815,7 @@ class Store:
     async def _complete_trade(self, trade: Trade, by: int) -> Trade:
         offering, receiving = await self._team(trade.offering_team_id), await self._team(trade.receiving_team_id)
         league = await self._league(trade.league_id)
-        pool = await self._pool_for(league.card_sets)
+        pool = await self._league_pool(league)
         await self._check_trade(league, offering, receiving, trade.offered, trade.requested, pool)
         for team, other, cards in ((offering, receiving, trade.offered), (receiving, offering, trade.requested)):
             for card_id in cards:
@@ -934,7 +941,7 @@ class Store:
         async with self.transaction():
             team = await self._team(team_id)
             league = await self._league(team.league_id)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             await self._check_saved_lineup(team, league, pool, parsed)
             await self._run(sql.DELETE_LINEUP, (team_id, hand))
             for number, spot in enumerate(parsed, start=1):
@@ -949,7 +956,7 @@ class Store:
         async with self.transaction():
             team = await self._team(team_id)
             league = await self._league(team.league_id)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             unavailable = await self._unavailable(league)
             roster = await self._roster(team_id)
             healthy = [e.card_id for e in roster.values() if e.status == "active" and e.card_id not in unavailable]
@@ -996,7 +1003,7 @@ class Store:
             raise LineupError("a pitcher is in the rotation twice")
         async with self.transaction():
             team = await self._team(team_id)
-            pool = await self._pool_for((await self._league(team.league_id)).card_sets)
+            pool = await self._league_pool(await self._league(team.league_id))
             for card_id in card_ids:
                 await self._staff_member(team, card_id, pool)
             await self._run(sql.DELETE_ROTATION, (team_id,))
@@ -1010,7 +1017,7 @@ class Store:
         async with self.transaction():
             team = await self._team(team_id)
             league = await self._league(team.league_id)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             slot = await self._value(sql.SELECT_ROTATION_SLOT_OF, (team_id, card_id))
             if slot is None:
                 raise LineupError(f"{pool.name(card_id)} is not in the {team.name} rotation")
@@ -1026,7 +1033,7 @@ class Store:
             raise LineupError(f"a bullpen role is one of {', '.join(BULLPEN_ROLES)}; not {role!r}")
         async with self.transaction():
             team = await self._team(team_id)
-            pool = await self._pool_for((await self._league(team.league_id)).card_sets)
+            pool = await self._league_pool(await self._league(team.league_id))
             await self._staff_member(team, card_id, pool)
             await self._run(sql.DELETE_BULLPEN_ROLE, (team_id, card_id))
             if role is not None:
@@ -1143,7 +1150,7 @@ class Store:
         _check_day(first_day)
         async with self.transaction():
             league = await self._league(league_id)
-            interleague = (await self._pool_for(league.card_sets)).interleague()
+            interleague = (await self._league_pool(league)).interleague()
             if await self._value(sql.COUNT_SEASON_GAMES, (league_id, league.season)):
                 raise GameError(f"season {league.season} of {league.name} already has games scheduled")
             teams = [await self._team(r["id"]) for r in await self._all(sql.SELECT_TEAMS, (league_id,))]
@@ -1386,7 +1393,7 @@ class Store:
         replacements: list[Replacement] | None = None,
         told: list[Replacement] | None = None,
     ) -> GameSetup:
-        pool = await self._pool_for(league.card_sets)
+        pool = await self._league_pool(league)
         away, home = await self._team(game.away_team_id), await self._team(game.home_team_id)
         if home.ballpark is None:
             raise GameError(f"{home.name} has no ballpark; set one before it plays at home")
@@ -2244,7 +2251,7 @@ class Store:
             league = await self._league(league_id)
             if season is not None:
                 _season_of(league, season)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             teams = {t.id: t for t in await self._teams_of(league_id)}
             where = (league_id, card_id, season, season)
             rows = {
@@ -2301,7 +2308,7 @@ class Store:
             if team.league_id != league_id:
                 raise NotFound(f"{team.name} is not in {league.name}")
             year = _season_of(league, season)
-            pool = await self._pool_for(league.card_sets)
+            pool = await self._league_pool(league)
             teams = await self._teams_of(league_id)
             finals = await self._final_rows(league_id, year, "regular")
             starters = {

@@ -167,7 +167,7 @@ class LeagueCreateCog(commands.Cog):
         rules = choose_ruleset(ruleset, sets)  # refused here, privately, before the public deferral
         await interaction.response.defer(thinking=True)  # a season's teams take a while to sign
         store = self.bot.store
-        pool = await store.card_sets(sets)
+        pool = await store.card_sets(sets, by_name=True)
         options = pool.options()
         has_teams = any(s.team_entries for s in pool.sets)
         async with store.transaction():  # the league and its teams, or nothing

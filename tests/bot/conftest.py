@@ -19,6 +19,7 @@ from bot.app import DugoutBot
 from bot.terminal import team_cards
 from cards import BUNDLED_SETS
 from cards.loader import CardSet
+from league.cardpool import operator_sets_dir
 from league.models import GameRecord, League, Team
 from league.store import Store
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionReply
@@ -117,12 +118,14 @@ async def sample_pairs(
 ) -> tuple[League, list[tuple[Team, Team]]]:
     """:func:`sample_league` with ``pairs`` pairs of teams (Harbor City n at Mesa Valley n, from
     :func:`sample_copy`), each pair managed by ``managers``: games enough to play many at once,
-    a team playing one game at a time."""
+    a team playing one game at a time. ``folder`` is the operator's DUGOUT_CARD_SETS_DIR (the caller
+    sets it): a league made in Discord adds its sets by name."""
+    assert operator_sets_dir() == folder
     league = await sample_league(store, guild_id, commissioner_id, managers=managers)
     first = {t.abbreviation: t for t in await store.teams(league.id)}
     found = [(first["HC"], first["MV"])]
     for n in range(2, pairs + 1):
-        await store.add_card_set(league.id, str(sample_copy(folder, n)))
+        await store.add_card_set(league.id, sample_copy(folder, n).name)
         cards = (await store.card_pool(league.id)).sets[-1]
         away, home = [
             await _ready_team(store, league, cards, f"{team_name} {n}", f"{abbreviation}{n}", manager)

@@ -10,6 +10,8 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.narrate import Names, format_line_score, narrate
 from bot.terminal import team_cards
 from cards import SAMPLE_SET
@@ -233,9 +235,10 @@ async def test_the_game_survives_a_restart_and_ends_as_it_would_have(fake_discor
 
 
 async def test_ten_games_at_once_keep_to_their_own_threads(
-    fake_discord: FakeDiscord, store: Store, tmp_path: Path
+    fake_discord: FakeDiscord, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path))  # the sample's copies are the operator's sets
     managers = (fake.manager_a.id, fake.manager_b.id)
     # Ten pairs of teams: a team plays one game at a time.
     league, pairs = await sample_pairs(store, fake.guild_id, fake.commissioner.id, tmp_path, 10, managers=managers)

@@ -5,12 +5,19 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from league.models import League, Team
 from league.store import Store
 from tests.bot.conftest import ask, running_bot, sample_pairs
 from tests.fakediscord import FakeDiscord
+
+
+@pytest.fixture(autouse=True)
+def operator_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copies of the sample's teams are the operator's sets: a Discord league names its sets."""
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path))
 
 
 async def season_over(fake: FakeDiscord, store: Store, folder: Path) -> tuple[League, dict[str, Team]]:

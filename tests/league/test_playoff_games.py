@@ -49,10 +49,11 @@ TEAMS = [
 
 
 @pytest.fixture
-async def four(store: Store, tmp_path: Path) -> tuple[League, dict[str, Team]]:
+async def four(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[League, dict[str, Team]]:
     """A league of four ready teams whose regular season is over: HC 3-0, MV 2-1, HD 1-2, MW 0-3 (forfeits)."""
-    copies = copy_of_the_sample_teams(tmp_path / "copies")
-    league = await store.create_league("Four", ["sample", str(copies)], guild_id=GUILD, commissioners=[COMMISSIONER])
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path))  # a league with a server names its sets
+    copy_of_the_sample_teams(tmp_path / "copies")
+    league = await store.create_league("Four", ["sample", "copies"], guild_id=GUILD, commissioners=[COMMISSIONER])
     teams: dict[str, Team] = {}
     for name, key, players, starters, park in TEAMS:
         team = await store.create_team(league.id, name, key, ballpark=park or "harbor-city-bowl-1970")

@@ -130,15 +130,18 @@ async def test_a_card_set_is_added_once(store: Store, league: League, db_path: P
         await store.add_card_set(league.id, "missing")
 
 
-async def test_a_card_set_with_new_ids_joins_the_league(store: Store, league: League, tmp_path: Path) -> None:
+async def test_a_card_set_with_new_ids_joins_the_league(
+    store: Store, league: League, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path))  # the league has a server: its sets go by name
     sample = load_set(SAMPLE_SET)
     park = sample.ballparks["san-diego-stadium-1970"].model_copy(update={"id": "extra-park-1970"})
     folder = tmp_path / "extra"
     folder.mkdir()
     (folder / "set.toml").write_text('name = "Extra"\nruleset = "inside-pitch"\n', encoding="utf-8")
     write_cards(folder / "parks.toml", [park])
-    grown = await store.add_card_set(league.id, str(folder))
-    assert grown.card_sets == ("sample", str(folder))
+    grown = await store.add_card_set(league.id, "extra")
+    assert grown.card_sets == ("sample", "extra")
     pool = await store.card_pool(league.id)
     assert pool.ballpark("extra-park-1970").name == park.name
     assert pool.batter("johnny-bench-1970").name == "Johnny Bench"
@@ -147,7 +150,7 @@ async def test_a_card_set_with_new_ids_joins_the_league(store: Store, league: Le
     (clash / "set.toml").write_text('name = "Clash"\nruleset = "inside-pitch"\n', encoding="utf-8")
     write_cards(clash / "parks.toml", [sample.ballparks["san-diego-stadium-1970"]])
     with unchanged(store.path), pytest.raises(CardError, match="is in two of the league's card sets"):
-        await store.add_card_set(league.id, str(clash))
+        await store.add_card_set(league.id, "clash")
 
 
 async def test_advancing_the_day(store: Store, league: League, db_path: Path) -> None:
