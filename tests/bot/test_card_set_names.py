@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cards import SAMPLE_SET
+from league.cardpool import set_names
 from league.store import Store
 from tests.bot.conftest import ask, running_bot
 from tests.fakediscord import FakeDiscord
@@ -34,10 +35,9 @@ rotation = ["p", "q", "r", "s", "t"]
 def refusal(name: str) -> str:
     """The one answer, quoting at most 40 characters of what the member typed."""
     name = name if len(name) <= 40 else name[:40] + "…"
-    return (
-        f"There is no card set named {name!r}. The card sets are: 1927, 1970, 2016-deep-drive, 2023,"
-        " deep-drive-sample, operator-set, sample (pick them from the list as you type)."
-    )
+    assert "operator-set" in set_names()  # the operator's set is offered with the bundled ones
+    names = ", ".join(set_names())
+    return f"There is no card set named {name!r}. The card sets are: {names} (pick them from the list as you type)."
 
 
 @pytest.fixture
