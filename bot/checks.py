@@ -11,7 +11,8 @@ A team is run by its manager, its co-managers and the commissioners.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
@@ -90,29 +91,32 @@ def quoted(text: str) -> str:
     return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
 
 
-async def find_game(bot: DugoutBot, league: League, text: str) -> GameRecord:
-    """A game of the league by number; every other text (another league's game, no number, a number no
-    game has) gets the one private answer."""
+Numbered = TypeVar("Numbered", GameRecord, Trade)
+
+
+async def _numbered(league: League, text: str, fetch: Callable[[int], Awaitable[Numbered]], refusal: str) -> Numbered:
+    """The league's game or trade the member's text numbers (``fetch``: the store's lookup); every other
+    text (another league's, no number, a number none has) gets the one private ``refusal``."""
     number = parse_id(text)
     try:
-        record = None if number is None else await bot.store.game(number)
+        found = None if number is None else await fetch(number)
     except NotFound:
-        record = None
-    if record is None or record.league_id != league.id:
-        raise UserError(f"There is no game {quoted(text)} in {league.name}; pick a game from the list.")
-    return record
+        found = None
+    if found is None or found.league_id != league.id:
+        raise UserError(refusal)
+    return found
+
+
+async def find_game(bot: DugoutBot, league: League, text: str) -> GameRecord:
+    """A game of the league by number, else the one private answer."""
+    refusal = f"There is no game {quoted(text)} in {league.name}; pick a game from the list."
+    return await _numbered(league, text, bot.store.game, refusal)
 
 
 async def find_trade(bot: DugoutBot, league: League, text: str) -> Trade:
     """A trade of the league by number, as :func:`find_game` finds a game."""
-    number = parse_id(text)
-    try:
-        trade = None if number is None else await bot.store.trade(number)
-    except NotFound:
-        trade = None
-    if trade is None or trade.league_id != league.id:
-        raise UserError(f"There is no trade {quoted(text)} in {league.name}; `/roster trades` lists them.")
-    return trade
+    refusal = f"There is no trade {quoted(text)} in {league.name}; `/roster trades` lists them."
+    return await _numbered(league, text, bot.store.trade, refusal)
 
 
 async def find_team(bot: DugoutBot, league: League, text: str) -> Team:

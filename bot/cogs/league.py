@@ -36,8 +36,7 @@ RULESET_CHOICES = [
 DEFAULT_SETS = {INSIDE_PITCH: "sample", DEEP_DRIVE: "deep-drive-sample"}
 
 
-# How much of a refused name a reply repeats, and how many set names it lists (Discord's 2000 characters).
-SHOWN_NAME = 40
+# How many set names a refusal lists (Discord's 2000 characters); quoted() shortens the name.
 LISTED_SETS = 20
 
 
@@ -46,13 +45,13 @@ def set_folder(name: str) -> Path:
     DUGOUT_CARD_SETS_DIR), never a path, so that every other text gets the same answer and no host path."""
     folder = named_set(name)
     if folder is None:
-        shown = name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME] + "…"
         names = set_names()
         listed = ", ".join(names[:LISTED_SETS])
         if len(names) > LISTED_SETS:
             listed += f" and {len(names) - LISTED_SETS} more"
         raise UserError(
-            f"There is no card set named {shown!r}. The card sets are: {listed} (pick them from the list as you type)."
+            f"There is no card set named {quoted(name)}. The card sets are: {listed}"
+            " (pick them from the list as you type)."
         )
     return folder
 
