@@ -11,13 +11,13 @@ from pathlib import Path
 
 from bot import terminal
 from bot.terminal import add_ask_argument, parse_options
-from cards import BUNDLED_SETS
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
 from cards.deep_drive.loader import AnyDeepDriveCard, DeepDriveSet
 from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_any_set
 from cards.models import AnyCard
 from cards.text import render_card
 from engine.game import PERSON_DEFAULT
+from league.cardpool import named_set, set_names
 from league.errors import LeagueError
 
 
@@ -26,7 +26,8 @@ def _cards_validate(args: argparse.Namespace) -> int:
         cardset = load_any_set(_set_folder(args.path))
     except NotACardSet as exc:  # one line, at once: nothing was read
         bare = "/" not in args.path and "\\" not in args.path  # a name, perhaps misspelt: say which exist
-        print(f"{exc.problems[0]}{f' (nor a bundled set: {BUNDLED_NAMES})' if bare else ''}", file=sys.stderr)
+        names = f" (nor a card set's name: {set_names_text()})" if bare else ""
+        print(f"{exc.problems[0]}{names}", file=sys.stderr)
         return 1
     except CardSetError as exc:
         for problem in exc.problems:
@@ -41,11 +42,8 @@ def _cards_validate(args: argparse.Namespace) -> int:
 
 
 def _set_folder(name: str) -> Path:
-    """--set: a bundled set's name (sample, 1970 ...) or a set folder."""
-    bundled = BUNDLED_SETS / name
-    if "/" not in name and "\\" not in name and bundled.is_dir():
-        return bundled
-    return Path(name)
+    """--set: a card set's name (bundled or the operator's, as Discord names them) or a set folder."""
+    return named_set(name) or Path(name)
 
 
 def _one_card(cardset: CardSet | DeepDriveSet, text: str, where: str) -> AnyCard | AnyDeepDriveCard | None:
@@ -241,7 +239,7 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--set",
         dest="card_set",
-        help=f"the terminal league's card set: a bundled set's name ({BUNDLED_NAMES}; default sample, two "
+        help=f"the terminal league's card set: a card set's name ({set_names_text()}; default sample, two "
         "hand-made teams) or a set folder; a season's set makes a league of its teams",
     )
     run.add_argument(
@@ -553,9 +551,13 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-# Every bundled set by name, read from cards/sets/ so that a new set is listed without an edit here.
-BUNDLED_NAMES = ", ".join(sorted(p.name for p in BUNDLED_SETS.iterdir() if (p / "set.toml").is_file()))
-SET_HELP = f"a bundled set's name ({BUNDLED_NAMES}) or a set folder (default: the sample set)"
+def set_names_text() -> str:
+    """Every card set by name (league.cardpool.set_names: a new set is listed without an edit here)."""
+    return ", ".join(set_names())
+
+
+def set_help() -> str:
+    return f"a card set's name ({set_names_text()}) or a set folder (default: the sample set)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -588,7 +590,7 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="card sets: validate, list, show, image, import and export CSV")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     validate = cards_sub.add_parser("validate", help="check a card set and report every problem")
-    validate.add_argument("path", help=f"a bundled set's name ({BUNDLED_NAMES}) or a set folder (holding set.toml)")
+    validate.add_argument("path", help=f"a card set's name ({set_names_text()}) or a set folder (holding set.toml)")
     validate.set_defaults(func=_cards_validate)
     show = cards_sub.add_parser(
         "show",
@@ -597,15 +599,15 @@ def build_parser() -> argparse.ArgumentParser:
         "then give the id.",
     )
     show.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
-    show.add_argument("--set", default="sample", help=SET_HELP)
+    show.add_argument("--set", default="sample", help=set_help())
     show.set_defaults(func=_cards_show)
     image = cards_sub.add_parser("image", help="draw a card as a PNG picture, as /card show does in Discord")
     image.add_argument("card_id", help="card id, or a player's (or ballpark's) name or part of it")
     image.add_argument("--out", required=True, type=Path, help="the picture to write, e.g. bench.png")
-    image.add_argument("--set", default="sample", help=SET_HELP)
+    image.add_argument("--set", default="sample", help=set_help())
     image.set_defaults(func=_cards_image)
     listing = cards_sub.add_parser("list", help="list the cards of a set")
-    listing.add_argument("--set", default="sample", help=SET_HELP)
+    listing.add_argument("--set", default="sample", help=set_help())
     listing.set_defaults(func=_cards_list)
     imp = cards_sub.add_parser(
         "import-csv",
@@ -645,7 +647,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.set_defaults(func=_cards_generate)
 
     exp = cards_sub.add_parser("export-csv", help="write one kind of card of a set as CSV")
-    exp.add_argument("--set", default="sample", help=SET_HELP)
+    exp.add_argument("--set", default="sample", help=set_help())
     exp.add_argument("--kind", required=True, choices=["batter", "pitcher", "ballpark"], help="the cards to write")
     exp.add_argument("--out", required=True, type=Path, help="the CSV file to write, e.g. batters.csv")
     exp.add_argument("--force", action="store_true", help="replace --out if it exists")
@@ -701,7 +703,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--set",
         dest="card_set",
         help="the terminal league of this card set, as dugout run --set names it (made if the file lacks it): "
-        f"a bundled set's name ({BUNDLED_NAMES}) or a set folder",
+        f"a card set's name ({set_names_text()}) or a set folder",
     )
     add_file_arguments(make)
     make.set_defaults(func=_schedule)

@@ -8,14 +8,16 @@ import argparse
 import asyncio
 import io
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot import cli, season, simulate
-from cards import BUNDLED_SETS
+from cards import BUNDLED_SETS, SAMPLE_SET
 from league.autoplay import DaySummary
+from league.cardpool import set_names
 from league.playoffs import preset
 from league.store import Store
 
@@ -233,7 +235,21 @@ def test_a_set_is_named_as_a_bundled_set_or_a_folder(capsys: pytest.CaptureFixtu
     code, out, _ = run_main(capsys, "cards", "validate", "sample")
     assert code == 0 and out.startswith("Sample: ") and out.endswith(": ok\n")
     code, _, err = run_main(capsys, "cards", "validate", "nowhere")
-    assert code == 1 and err == f"nowhere: no such card set folder (nor a bundled set: {', '.join(bundled)})\n"
+    assert code == 1 and err == f"nowhere: no such card set folder (nor a card set's name: {', '.join(bundled)})\n"
+
+
+def test_the_terminal_names_the_operators_sets_as_discord_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DUGOUT_CARD_SETS_DIR's sets go by name at the terminal too (league.cardpool.named_set); a folder still works."""
+    shutil.copytree(SAMPLE_SET, tmp_path / "operator" / "operator-set")
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path / "operator"))
+    code, out, err = run_main(capsys, "cards", "validate", "operator-set")
+    assert code == 0 and out.startswith("Sample: ") and out.endswith(": ok\n"), err
+    code, out, _ = run_main(capsys, "cards", "validate", str(tmp_path / "operator" / "operator-set"))
+    assert code == 0 and out.endswith(": ok\n")
+    code, _, err = run_main(capsys, "cards", "validate", "nowhere")
+    assert code == 1 and err.endswith(f"(nor a card set's name: {', '.join(set_names())})\n") and "operator-set" in err
 
 
 def test_play_says_it_plays_both_games(capsys: pytest.CaptureFixture[str]) -> None:
