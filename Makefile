@@ -45,9 +45,12 @@ lint: $(SEASONS)
 typecheck: $(SEASONS)
 	$(BIN)/mypy
 
-# -n auto: one test process a core (pytest-xdist), as the suite is CPU-bound.
+# Two test processes a core (pytest-xdist): many tests spend their time waiting on a bot, a fake Discord
+# or a child process, so a core's second process fills that time.
+TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+
 unit: $(SEASONS)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n $(TEST_JOBS)
 
 ## bench: the figures (each benchmark's options: python -m bench.NAME --help)
 bench: $(SEASONS)
