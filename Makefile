@@ -8,7 +8,7 @@ STAMP   = $(VENV)/.installed
 # The tests also cover the real-season generator, so they install its optional extra.
 SEASONS = $(VENV)/.installed-seasons
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit soak bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Dugout needs Python 3.11 or newer")'
@@ -51,6 +51,10 @@ TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
 unit: $(SEASONS)
 	$(BIN)/pytest -n $(TEST_JOBS)
+
+## soak: the rest of the 10,000-game property runs (make test plays their first 2,000 games)
+soak: $(SEASONS)
+	$(BIN)/pytest -n $(TEST_JOBS) -m soak
 
 ## bench: the figures (each benchmark's options: python -m bench.NAME --help)
 bench: $(SEASONS)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
+
 from cards import SAMPLE_SET
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
@@ -58,3 +60,15 @@ def team(prefix: str, pitcher: Pitcher, batter: Batter = BENCH) -> TeamSetup:
 
 def setup(options: Options | None = None, park: Ballpark = SAN_DIEGO) -> GameSetup:
     return GameSetup(team("away", SEAVER), team("home", SEAVER), park, options or Options())
+
+
+# make test plays this many games of each 10,000-game property run; make soak plays the rest.
+TESTED_GAMES = 2_000
+
+
+def soak_batches(games: int, batch: int) -> list[object]:
+    """The batches of a long property run: the first TESTED_GAMES in the slow tier, the rest ``soak``."""
+    return [
+        pytest.param(first, marks=pytest.mark.soak) if first >= TESTED_GAMES else first
+        for first in range(0, games, batch)
+    ]

@@ -34,7 +34,7 @@ from engine.events import (
 from engine.game import Game
 from engine.requests import MAX_OPTIONS, Request
 from engine.setup import GameSetup, Options
-from tests.engine.helpers import CBP, setup
+from tests.engine.helpers import CBP, setup, soak_batches
 
 GAMES = 10_000
 BATCH = 500
@@ -269,7 +269,7 @@ def assert_walk_off_ends_the_game(game: Game) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(0, GAMES, BATCH))
+@pytest.mark.parametrize("first", soak_batches(GAMES, BATCH))
 def test_ten_thousand_games_keep_every_property(first: int) -> None:
     for seed in range(first, first + BATCH):
         assert_sound(play(seed))

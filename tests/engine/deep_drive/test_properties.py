@@ -15,6 +15,7 @@ from engine.game import Game
 from engine.setup import GameSetup
 from tests.engine.deep_drive.helpers import batter, pitcher, setup, team
 from tests.engine.deep_drive.test_substitutes import STRONG
+from tests.engine.helpers import soak_batches
 
 FAST_GAMES = 150
 SLOW_GAMES = 10_000
@@ -198,7 +199,7 @@ def test_a_game_rebuilt_from_setup_seed_and_log_plays_the_same(seed: int) -> Non
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(0, SLOW_GAMES, SLOW_BATCH))
+@pytest.mark.parametrize("first", soak_batches(SLOW_GAMES, SLOW_BATCH))
 def test_ten_thousand_games(first: int) -> None:
     """Issue 16: property and replay checks over 10,000 Deep Drive games (in batches that run in parallel)."""
     for seed in range(first, first + SLOW_BATCH):
