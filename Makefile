@@ -46,15 +46,16 @@ typecheck: $(SEASONS)
 	$(BIN)/mypy
 
 # Two test processes a core (pytest-xdist): many tests spend their time waiting on a bot, a fake Discord
-# or a child process, so a core's second process fills that time.
+# or a child process, so a core's second process fills that time. worksteal: an idle process takes tests
+# queued for a busy one, so no long test keeps a queue waiting at the end.
 TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
 unit: $(SEASONS)
-	$(BIN)/pytest -n $(TEST_JOBS)
+	$(BIN)/pytest -n $(TEST_JOBS) --dist worksteal
 
 ## soak: the rest of the 10,000-game property runs (make test plays their first 2,000 games)
 soak: $(SEASONS)
-	$(BIN)/pytest -n $(TEST_JOBS) -m soak
+	$(BIN)/pytest -n $(TEST_JOBS) --dist worksteal -m soak
 
 ## bench: the figures (each benchmark's options: python -m bench.NAME --help)
 bench: $(SEASONS)
