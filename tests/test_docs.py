@@ -1,5 +1,5 @@
-"""The project's paperwork (issue 12): the docs point only inside the repository, and the
-LICENSE is the one pyproject.toml names."""
+"""The project's paperwork (issue 12): the docs point only inside the repository, every page of docs/
+is reachable from the README (issue 27), and the LICENSE is the one pyproject.toml names."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+README = ROOT / "README.md"
+DOCS = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -30,6 +31,27 @@ def test_no_doc_names_a_path_outside_the_repository(doc: Path) -> None:
     """The rule books are described in words: no path to the machine they were copied to."""
     text = doc.read_text(encoding="utf-8")
     assert re.findall(r"/work/|\.\./shared|/shared/rules", text) == []
+
+
+def linked_docs(doc: Path) -> set[Path]:
+    """The Markdown files of the repository that a doc links to."""
+    found = set()
+    for target in LINK.findall(doc.read_text(encoding="utf-8")):
+        if not re.match(r"^[a-z]+:", target) and not target.startswith("#"):
+            path = (doc.parent / target.split("#", 1)[0]).resolve()
+            if path.suffix == ".md" and path.is_file():
+                found.add(path)
+    return found
+
+
+def test_every_page_of_docs_is_reachable_from_the_readme() -> None:
+    """The README is short and links to the reference: no page of docs/ is left where nobody finds it."""
+    seen, todo = {README.resolve()}, [README.resolve()]
+    while todo:
+        for page in linked_docs(todo.pop()) - seen:
+            seen.add(page)
+            todo.append(page)
+    assert [str(doc.relative_to(ROOT)) for doc in DOCS if doc.resolve() not in seen] == []
 
 
 def test_the_license_is_the_mit_license_pyproject_names() -> None:

@@ -1,4 +1,4 @@
-"""The permissions the README asks for at the invite are the ones the bot uses (issue 26, "Discord").
+"""The permissions docs/discord.md asks for at the invite are the ones the bot uses (issue 26, "Discord").
 
 Manage Threads was missing: without it the bot cannot reopen a thread a moderator archived and
 locked, and moves the game to a new thread instead."""
@@ -14,12 +14,12 @@ from tests.bot.test_faults import click_until, finish, game_threads, short_leagu
 from tests.bot.test_live_game import start_game
 from tests.fakediscord import FakeDiscord
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "discord.md"
 NAMES = {"read_messages": "View Channels"}  # Discord's own words where the flag's name differs (view_channel)
 
 
-def test_the_readme_asks_for_each_permission_the_bot_uses() -> None:
-    text = " ".join(README.read_text(encoding="utf-8").split()).lower()
+def test_the_discord_guide_asks_for_each_permission_the_bot_uses() -> None:
+    text = " ".join(GUIDE.read_text(encoding="utf-8").split()).lower()
     assert f"permissions={INVITE_PERMISSIONS.value}" in text
     granted = [name for name, on in INVITE_PERMISSIONS if on]
     assert "manage_threads" in granted
