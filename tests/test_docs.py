@@ -54,6 +54,22 @@ def test_every_page_of_docs_is_reachable_from_the_readme() -> None:
     assert [str(doc.relative_to(ROOT)) for doc in DOCS if doc.resolve() not in seen] == []
 
 
+def test_the_changelog_keeps_a_changelog() -> None:
+    """CHANGELOG.md follows Keep a Changelog 1.1.0: an Unreleased section first, then each release as
+    "## [X.Y.Z] - YYYY-MM-DD", newest first, its changes grouped under the six kinds it names."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[0] == "# Changelog" and "https://keepachangelog.com/en/1.1.0/" in text
+    releases = [line for line in lines if line.startswith("## ")]
+    assert releases[0] == "## [Unreleased]"
+    dated = [re.fullmatch(r"## \[\d+\.\d+\.\d+\] - (\d{4}-\d{2}-\d{2})", line) for line in releases[1:]]
+    assert all(dated), releases
+    dates = [match.group(1) for match in dated if match]
+    assert dates == sorted(dates, reverse=True)
+    kinds = {line.removeprefix("### ") for line in lines if line.startswith("### ")}
+    assert kinds <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}
+
+
 def test_the_license_is_the_mit_license_pyproject_names() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["license"] == "MIT"
