@@ -57,8 +57,9 @@ from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.names import name_key
 from league.settings import TITLES, WHOLE_NUMBER, not_of, settings_of
+from league.setups import BENCH_USAGE
 from league.standings import OVERALL, LeagueStandings, StandingsRow
-from league.store import BENCH_USAGE, Store
+from league.store import Store
 
 LEAGUE = "Terminal League"
 SAMPLE = "sample"

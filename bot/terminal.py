@@ -37,6 +37,7 @@ from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_any_set, load_se
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
+from engine.deep_drive import policy as dd
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
 from engine.inside_pitch.manager import is_substitution
@@ -44,7 +45,6 @@ from engine.lineup import auto_team
 from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import GameSetup, Options, SetupError, TeamSetup
-from league import deep_drive as dd
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
 WATCH_PACE = 0.3  # seconds after each plate appearance when a person watches at a terminal

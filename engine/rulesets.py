@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cards.models import CardModel
     from engine.game import Game
+    from engine.policy import LeaguePolicy
 
 INSIDE_PITCH = "inside-pitch-2021"
 DEEP_DRIVE = "deep-drive-1.2.5"
@@ -37,6 +38,7 @@ class Ruleset:
     batter: type[CardModel]
     pitcher: type[CardModel]
     ballpark: type[CardModel]
+    policy: LeaguePolicy  # its league's rules between games: rest, spot starters, bench, injuries
 
 
 class UnknownRuleset(ValueError):

@@ -15,32 +15,27 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import secrets
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast, get_args
 
 import aiosqlite
 
-from cards.loader import GENERIC_PITCHER_BATTING
-from cards.models import Pitcher
 from cards.notation import Position
 from cards.teams import lineup_spots
-from engine.boxscore import box_score, ordinal
-from engine.deep_drive.handbook import handbook_of
+from engine.boxscore import box_score
 from engine.events import Injury as InjuryEvent
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET, Game
-from engine.inside_pitch.manager import best_at
 from engine.lineup import auto_team
 from engine.requests import ReplayMismatch
-from engine.rulesets import DEEP_DRIVE, NAMES, family_of
-from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
-from league import compact, db, seasontables, sql
-from league import deep_drive as dd
+from engine.rulesets import NAMES, family_of
+from engine.rulesets import ruleset as ruleset_named
+from engine.setup import GameSetup, Options, SetupError, TeamSetup
+from league import compact, db, rest, seasontables, setups, sql
 from league.cardpool import BATTERS, PITCHERS, CardPool
 from league.errors import (
     AlreadyExists,
@@ -62,7 +57,6 @@ from league.lease import LEASE_SECONDS, GameLease, Owner
 from league.lineups import check_lineup, parse_hand, parse_spots
 from league.models import (
     BULLPEN_ROLES,
-    DH_RULE,
     MAX_ID,
     BullpenRole,
     BullpenRoleName,
@@ -99,14 +93,12 @@ from league.playoffs import PlayoffFormat, pairings, seed_teams
 from league.playoffs import Seed as PlayoffSeedKey
 from league.playoffs import preset as playoff_preset
 from league.schedule import ScheduleError, make_schedule
+from league.setups import Club
 from league.standings import OVERALL, WILD_CARDS, FinalGame, LeagueStandings, StandingsRow, leagues, standings
 from league.stats import FieldingStats, SeasonStats, leaders
-from league.usage import Pace, most_behind
+from league.usage import Pace
 
 Row = aiosqlite.Row
-# The bullpen's order in a game: long, middle, unassigned, setup, closer (the engine brings
-# relievers in in order and keeps the last for the close game late).
-BULLPEN_ORDER: dict[BullpenRoleName | None, int] = {"long": 0, "middle": 1, None: 2, "setup": 3, "closer": 4}
 # Called with a stage name at points inside finish_game's transaction; tests use it to kill the process there.
 FinishHook = Callable[[str], Awaitable[None]]
 
@@ -1211,170 +1203,12 @@ class Store:
 
     # --- games: setup ---------------------------------------------------------------------
 
-    async def _next_starter(
-        self,
-        team: Team,
-        pool: CardPool,
-        unavailable: Mapping[str, str],
-        replacements: list[Replacement] | None = None,
-        pace: Pace | None = None,
-    ) -> Pitcher:
-        """Whose turn it is in the rotation, passing over starters who are resting or hurt.
-
-        With ``replacements`` (a list to note them in), a rotation with nobody ready gets a
-        spot starter from the bullpen (:meth:`_spot_starter`) instead of refusing. With
-        ``pace`` (the team's real usage), a starter ahead of his real pace is skipped for the
-        ready pitcher most behind his (:mod:`league.usage`).
-        """
-        rotation = await self._rotation(team)
-        roster = await self._roster(team.id)
-        if not rotation.starters:
-            if replacements is not None and (spot := await self._spot_starter(team, pool, roster, unavailable)):
-                text = f"{team.name} has no rotation; {spot.name} makes a spot start"
-                replacements.append(Replacement(team.name, Position.P, None, spot.id, text))
-                return spot
-            raise LineupError(f"{team.name} has no rotation; set one before its games can start")
-        turn = list(rotation.starters)
-        first = turn.index(rotation.next_starter) if rotation.next_starter else 0
-        reasons = []
-        for card_id in turn[first:] + turn[:first]:
-            if roster[card_id].status != "active":
-                reasons.append(f"{pool.name(card_id)} is on the injured list")
-            elif card_id in unavailable:
-                reasons.append(f"{pool.name(card_id)} is {unavailable[card_id]}")
-            elif pace is not None and replacements is not None and pace.ahead(card_id):
-                staff = [*turn, *(e.card_id for e in roster.values() if e.kind == "pitcher" and e.card_id not in turn)]
-                ready = [
-                    c for c in staff if c != card_id and roster[c].status == "active" and c not in unavailable
-                ]  # the rotation first (the first of equals), then the rest of the staff
-                other = most_behind(pace, ready)
-                if other is None:
-                    return pool.pitcher(card_id)
-                text = (
-                    f"{team.name}: {pool.name(card_id)} is skipped ({pace.line(card_id)}); "
-                    f"{pool.name(other)} starts ({pace.line(other)})"
-                )
-                replacements.append(Replacement(team.name, Position.P, card_id, other, text))
-                return pool.pitcher(other)
-            else:
-                return pool.pitcher(card_id)
-        if replacements is not None and (spot := await self._spot_starter(team, pool, roster, unavailable)):
-            text = f"{team.name} has no starter ready ({'; '.join(reasons)}); {spot.name} makes a spot start"
-            replacements.append(Replacement(team.name, Position.P, turn[first], spot.id, text))
-            return spot
-        raise PlayerUnavailable(f"{team.name} has no starter ready: {'; '.join(reasons)}")
-
-    async def _spot_starter(
-        self, team: Team, pool: CardPool, roster: Mapping[str, RosterEntry], unavailable: Mapping[str, str]
-    ) -> Pitcher | None:
-        """Dugout's rule (the books leave rotations to the manager): with no starter ready, the
-        healthy, rested reliever with a START line starts, else the first of the bullpen in its
-        order (long, middle, unassigned, setup, closer); None if nobody in the bullpen can."""
-        busy = set((await self._rotation(team)).starters) | set(unavailable)
+    async def _club(self, team: Team) -> Club:
+        """The team's plans as a game's setup reads them (league.setups)."""
+        hands: tuple[Hand, ...] = ("L", "R")
+        lineups = {hand: lineup for hand in hands if (lineup := await self._lineup(team.id, hand)) is not None}
         roles = {r.card_id: r.role for r in await self._bullpen_roles(team.id)}
-        arms = [
-            pool.pitcher(e.card_id)
-            for e in roster.values()
-            if e.kind == "pitcher" and e.status == "active" and e.card_id not in busy
-        ]
-        if not arms:
-            return None
-        if dd.is_deep_drive_card(arms[0]):  # DDB "Cards": a STARTER or a reliever with rest games may start
-            return min(arms, key=lambda p: (not dd.can_start(p), BULLPEN_ORDER[roles.get(p.id) or dd.usage_role(p)]))
-        return min(arms, key=lambda p: (p.start is None, BULLPEN_ORDER[roles.get(p.id)]))  # the first of equals
-
-    async def _team_setup(
-        self,
-        team: Team,
-        league: League,
-        pool: CardPool,
-        starter: Pitcher,
-        opposing_hand: Hand,
-        unavailable: Mapping[str, str],
-        replacements: list[Replacement] | None = None,
-        pace: Pace | None = None,
-        sitting: Mapping[str, str] | None = None,
-        told: list[Replacement] | None = None,
-        designated_hitter: bool | None = None,
-        where: str = "this league",
-    ) -> TeamSetup:
-        """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
-
-        With ``replacements`` (a list to note them in), a player of the saved lineup who
-        cannot play today is replaced from the bench (:func:`_fill_lineup`) instead of refusing.
-        Without, only the men the Bench Usage Chart sits today (``sitting``, Deep Drive) are
-        replaced so (noted in ``told``, for the managers); anyone else who cannot play is refused.
-        ``designated_hitter`` is the game's rule (its home team's league's; the league's option when
-        None): a lineup saved for the other rule is turned to it (:func:`_lineup_for_rule`), and the
-        managers are told so (noted in ``replacements``, else ``told``: "No DH in NL parks: ...");
-        ``where`` names whose rule it is in those words ("NL parks").
-        """
-        dh = league.options.designated_hitter if designated_hitter is None else designated_hitter
-        lineup = await self._lineup(team.id, opposing_hand)
-        if lineup is None:
-            other = await self._lineup(team.id, "R" if opposing_hand == "L" else "L")
-            if other is None:
-                raise LineupError(f"{team.name} has no saved lineup; save one (or let the auto-manager pick one)")
-            lineup = other  # one lineup against every starter
-        roster = await self._roster(team.id)
-        lineup, turned = _lineup_for_rule(lineup, dh, roster, unavailable, pool, team, starter, where)
-        notes = replacements if replacements is not None else told
-        if turned is not None and notes is not None:
-            notes.append(turned)
-        if replacements is None and sitting:
-            lineup = _fill_lineup(team, lineup, roster, unavailable, pool, [] if told is None else told, only=sitting)
-        if replacements is not None:
-            lineup = _fill_lineup(team, lineup, roster, unavailable, pool, replacements)
-            if pace is not None:
-                lineup = _pace_lineup(team, lineup, roster, unavailable, pool, pace, replacements)
-        try:
-            check_lineup(
-                team.name,
-                lineup.spots,
-                designated_hitter=dh,
-                roster=roster,
-                unavailable=unavailable,
-                name=pool.name,
-            )
-        except LineupError as exc:
-            raise type(exc)(
-                f"{exc} (in the lineup against {'left' if lineup.vs_hand == 'L' else 'right'}-handers)"
-            ) from exc
-        batting = pool.batting_card_for(starter)
-        if batting is None and not dh:
-            raise LineupError(f"{starter.name} bats, but the card sets have no batting card for him")
-        spots = []
-        for spot in lineup.spots:
-            if spot.card_id is None:
-                assert batting is not None
-                spots.append(LineupSpot(batting, Position.P))
-            else:
-                spots.append(LineupSpot(pool.batter(spot.card_id), spot.position))
-        healthy = [e for e in roster.values() if e.status == "active" and e.card_id not in unavailable]
-        in_lineup = set(lineup.card_ids())
-        bench = tuple(pool.batter(e.card_id) for e in healthy if e.kind == "batter" and e.card_id not in in_lineup)
-        rotation = set((await self._rotation(team)).starters)
-        roles = {r.card_id: r.role for r in await self._bullpen_roles(team.id)}
-        # Starters stay out of the bullpen: they pitch on their turn.
-        relievers = [
-            e.card_id for e in healthy if e.kind == "pitcher" and e.card_id != starter.id and e.card_id not in rotation
-        ]
-        if pool.deep_drive:  # a CLOSER by his Usage box closes unless the team gave him a role
-            relievers.sort(key=lambda c: BULLPEN_ORDER[roles.get(c) or dd.usage_role(pool.pitcher(c))])
-        else:
-            relievers.sort(key=lambda c: BULLPEN_ORDER[roles.get(c)])
-        bullpen = tuple(pool.pitcher(c) for c in relievers)
-        staff = (starter, *bullpen)
-        if pool.deep_drive:
-            # A Deep Drive pitcher bats with a batter card of his own name, else the generic one.
-            cards = {p.id: pool.batting_card_for(p) for p in staff}
-            own = {pid: card for pid, card in cards.items() if card is not None and card.id != GENERIC_PITCHER_BATTING}
-            generic = next((card for card in cards.values() if card and card.id == GENERIC_PITCHER_BATTING), None)
-            return TeamSetup(team.name, tuple(spots), starter, generic, bench, bullpen, own)
-        # Pitchers marked ## bat with their own cards; the rest with a generic pitchers' card.
-        own = {p.id: card for p in staff if p.own_batting_card and (card := pool.batting_card_for(p))}
-        generic = next((pool.batting_card_for(p) for p in staff if not p.own_batting_card), None)
-        return TeamSetup(team.name, tuple(spots), starter, generic, bench, bullpen, own)
+        return Club(team, await self._roster(team.id), await self._rotation(team), roles, lineups)
 
     async def _pace(self, team: Team, season: int) -> Pace | None:
         """The team's real usage and its starts so far this season; None for a team without targets."""
@@ -1393,130 +1227,15 @@ class Store:
         replacements: list[Replacement] | None = None,
         told: list[Replacement] | None = None,
     ) -> GameSetup:
+        """The game's setup (league.setups.game_setup) from the teams as they stand today."""
         pool = await self._league_pool(league)
         away, home = await self._team(game.away_team_id), await self._team(game.home_team_id)
-        if home.ballpark is None:
-            raise GameError(f"{home.name} has no ballpark; set one before it plays at home")
         unavailable = await self._unavailable(league)
-        options = league.options.at_home_of(home.subleague)  # the DH as the home team's league plays it
-        dh = options.designated_hitter
         # The auto-manager (replacements wanted) follows real usage in the regular season.
         follow = replacements is not None and game.phase == "regular"
-        away_pace = await self._pace(away, game.season) if follow else None
-        home_pace = await self._pace(home, game.season) if follow else None
-        away_starter = await self._next_starter(away, pool, unavailable, replacements, away_pace)
-        home_starter = await self._next_starter(home, pool, unavailable, replacements, home_pace)
-        sitting: dict[str, str] = {}
-        if pool.deep_drive and league.rules.bench_usage:
-            # DDB "Using the Bench": the league's option, rolled for every game (auto-played or started
-            # with /game start) before the lineups are made; the men the dice sit are unavailable today.
-            sitting = await self._bench_usage(game, pool, unavailable, dh, (away, away_starter), (home, home_starter))
-            if sitting:
-                unavailable = {**unavailable, **sitting}
-                for team, starter in ((away, away_starter), (home, home_starter)):
-                    if starter.id in sitting:
-                        other = await self._next_starter(team, pool, unavailable, replacements, None)
-                        # "assume their turn in the rotation is being skipped and force them to rest the
-                        # number of games indicated": his Usage box's, as after a start (start_game keeps it).
-                        rest = dd.starter_rest(starter, False, league.rules.starter_rest_days)
-                        text = _replaced_text(
-                            team, starter.name, sitting[starter.id], f"{other.name} starts", _plural(rest, "game")
-                        )
-                        notes = replacements if replacements is not None else told
-                        if notes is not None:
-                            notes.append(Replacement(team.name, Position.P, starter.id, other.id, text, rest=rest))
-                        if team is away:
-                            away_starter = other
-                        else:
-                            home_starter = other
-        fill = replacements
-        where = f"{home.subleague} parks" if options.dh_leagues and home.subleague else "this league"
-        setup = GameSetup(
-            away=await self._team_setup(
-                away,
-                league,
-                pool,
-                away_starter,
-                _hand(home_starter),
-                unavailable,
-                fill,
-                away_pace,
-                sitting,
-                told,
-                dh,
-                where,
-            ),
-            home=await self._team_setup(
-                home,
-                league,
-                pool,
-                home_starter,
-                _hand(away_starter),
-                unavailable,
-                fill,
-                home_pace,
-                sitting,
-                told,
-                dh,
-                where,
-            ),
-            ballpark=pool.ballpark(home.ballpark),
-            options=options,
-            ruleset=league.ruleset,
-            handbook=pool.handbook(),
-        )
-        try:
-            setup.validate()
-        except SetupError as exc:
-            raise LineupError(str(exc)) from exc
-        return setup
-
-    async def _bench_usage(
-        self,
-        game: GameRecord,
-        pool: CardPool,
-        unavailable: Mapping[str, str],
-        designated_hitter: bool,
-        *teams: tuple[Team, Pitcher],
-    ) -> dict[str, str]:
-        """DDB "Using the Bench" (league.deep_drive.bench_usage_sitters): per team, three dice against its
-        saved lineup (against the other starter's hand) and its starter; who sits, with the reason. The
-        book's exception: a player sits only if someone else available is rated at his position (any
-        batter for the DH; another ready starter for the pitcher). The dice are seeded by the game, so
-        building the same game's setup again sits the same men."""
-        rng = random.Random(f"bench-usage:{game.id}")
-        sitting: dict[str, str] = {}
-        opponents = {teams[0][0].id: teams[1][1], teams[1][0].id: teams[0][1]}
-        for team, starter in teams:
-            red, white, green = rng.randrange(10), rng.randrange(10), rng.randrange(10)
-            hand = _hand(opponents[team.id])
-            lineup = await self._lineup(team.id, hand) or await self._lineup(team.id, "R" if hand == "L" else "L")
-            roster = await self._roster(team.id)
-            starters: dict[str, Any] = {"P": starter}
-            if lineup is not None:
-                for spot in lineup.spots:
-                    if spot.card_id is not None and _why_out(spot.card_id, roster, unavailable) is None:
-                        starters[spot.position.value] = pool.batter(spot.card_id)
-            taken = {card.id for card in starters.values()}
-            for sitter in dd.bench_usage_sitters(red, white, green, starters, designated_hitter=designated_hitter):
-                if sitter.position == "P":
-                    rotation = (await self._rotation(team)).starters
-                    ready = [c for c in rotation if c != sitter.player and _why_out(c, roster, unavailable) is None]
-                    if not ready:
-                        continue
-                else:
-                    position = Position(sitter.position)
-                    bench = [
-                        e.card_id
-                        for e in roster.values()
-                        if e.kind == "batter"
-                        and e.card_id not in taken
-                        and _why_out(e.card_id, roster, unavailable) is None
-                    ]
-                    if not any(position is Position.DH or pool.batter(c).fielding(position) for c in bench):
-                        continue
-                sitting[sitter.player] = f"{SITTING_OUT} ({dd.chart_words(red, white, green, sitter)})"
-        return sitting
+        paces = (await self._pace(away, game.season), await self._pace(home, game.season)) if follow else (None, None)
+        clubs = await self._club(away), await self._club(home)
+        return setups.game_setup(league, game, pool, *clubs, unavailable, paces, replacements, told)
 
     async def build_game_setup(self, game_id: int, told: list[Replacement] | None = None) -> GameSetup:
         """The game as the teams stand today: lineups vs the other starter's hand, next starters, bullpens, park.
@@ -1550,7 +1269,7 @@ class Store:
     async def _check_setup_players(self, league: League, setup: GameSetup) -> None:
         """A setup made elsewhere: nobody who may enter the game (lineup, starter, bench, bullpen) is
         injured or resting, so a tired reliever can never come in (issue 13: every pitcher who enters
-        is rested). :meth:`_team_setup` leaves them out of the setups it makes."""
+        is rested). league.setups.team_setup leaves them out of the setups it makes."""
         unavailable = await self._unavailable(league)
         for team in (setup.away, setup.home):
             players = [
@@ -1880,28 +1599,26 @@ class Store:
                 box=box_dict,
             )
             await self._hook("season")
-            deep = game.setup.ruleset == DEEP_DRIVE
-            # A depth arm (many men's innings on one card) never rests; Deep Drive cards have none.
-            depth_arms = {
-                p.id
-                for s in (game.setup.away, game.setup.home)
-                for p in (s.pitcher, *s.bullpen)
-                if getattr(p, "depth_arm", False)
-            }
+            policy = ruleset_named(game.setup.ruleset).policy
+            depth_arms = rest.depth_arms(game.setup)
             for side in ("away", "home"):
                 team = await self._team(team_ids[side])
                 starter = game.setup.away.pitcher if side == "away" else game.setup.home.pitcher
                 for pitching in box.team(side).pitching:
                     started = pitching.player == starter.id
                     in_a_row = await self._relief_days_in_a_row(league, record.season, pitching.player, day)
-                    rest = league.rules.rest_days(started, pitching.outs, in_a_row)
-                    if deep and started:  # DDB "Starting Pitcher Rest": his Usage box, the asterisk
-                        fell = dd.endurance_fell_to_zero(game.events, starter.id)
-                        rest = dd.starter_rest(starter, fell, rest)
-                    if pitching.player in depth_arms:
-                        rest = 0
+                    days = rest.pitcher_rest(
+                        league.rules,
+                        policy,
+                        starter,
+                        started=started,
+                        outs=pitching.outs,
+                        in_a_row=in_a_row,
+                        events=game.events,
+                        depth_arm=pitching.player in depth_arms,
+                    )
                     usage = (pitching.player, team.id, record.season, day, int(started), pitching.outs, pitching.bf)
-                    await self._run(sql.INSERT_PITCHER_USAGE, (game_id, league.id, *usage, rest))
+                    await self._run(sql.INSERT_PITCHER_USAGE, (game_id, league.id, *usage, days))
                 slot = await self._value(sql.SELECT_ROTATION_SLOT_OF, (team.id, starter.id))
                 if slot is not None:
                     await self._run(sql.UPDATE_TEAM_NEXT_SLOT, (slot + 1, team.id))
@@ -1911,35 +1628,12 @@ class Store:
                     side = "away" if event.player in _player_ids(game.setup.away) else "home"
                     where = (league.id, event.player, team_ids[side], game_id, record.season, day)
                     await self._run(sql.INSERT_INJURY, (*where, event.kind, event.days, event.days))
-            if deep and league.rules.post_game_injuries:
-                await self._post_game_injuries(league, record, game, team_ids, day)
+            for injury in rest.post_game_injuries(league.rules, policy, game):  # DDB "Post-Game Injuries"
+                where = (league.id, injury.player, team_ids[injury.side], record.id, record.season, day)
+                await self._run(sql.INSERT_INJURY, (*where, "training room", injury.days, injury.days))
             await self._hook("injuries")
             await self._advance_series(game_id)  # a playoff game: the series goes on
             return await self._game(game_id)
-
-    async def _post_game_injuries(
-        self, league: League, record: GameRecord, game: Game, team_ids: Mapping[str, int], day: int
-    ) -> None:
-        """DDB "Post-Game Injuries" (league.deep_drive): the Training Room chart's days, as injuries."""
-        setups = {"away": game.setup.away, "home": game.setup.home}
-        cards: dict[str, Any] = {}
-        for team in setups.values():
-            for card in (*(s.batter for s in team.lineup), *team.bench, team.pitcher, *team.bullpen):
-                cards[card.id] = card
-        hurt_in_game = {e.player for e in game.events if isinstance(e, InjuryEvent) and e.leaves_game}
-        for injury in dd.post_game_injuries(
-            setups,
-            game.events,
-            handbook_of(game.setup.handbook),
-            dd.post_game_dice(game.seed),
-            designated_hitter=game.setup.options.designated_hitter,
-            names={cid: c.name for cid, c in cards.items()},
-            grades={cid: c.injury for cid, c in cards.items() if hasattr(c, "injury")},
-        ):
-            if injury.player in hurt_in_game:
-                continue  # already out with the game's own injury
-            where = (league.id, injury.player, team_ids[injury.side], record.id, record.season, day)
-            await self._run(sql.INSERT_INJURY, (*where, "training room", injury.days, injury.days))
 
     def _game_in_hand(self, record: GameRecord, game: Mapping[str, Any] | Game) -> Game:
         if not isinstance(game, Game):
@@ -2606,7 +2300,7 @@ def _splits(
         starter = starters.get((g["id"], other.id))
         if starter is not None:
             try:
-                hand = _hand(pool.pitcher(starter))
+                hand = setups.hand(pool.pitcher(starter))
             except CardError:
                 continue
             add("Vs LHP starters" if hand == "L" else "Vs RHP starters", won)
@@ -2617,156 +2311,6 @@ def _check_rulesets(ruleset: str, pool: CardPool) -> None:
     for ref, cardset in zip(pool.refs, pool.sets, strict=True):
         if family_of(ruleset) != cardset.info.ruleset:
             raise CardError(f"card set {ref!r} is for {cardset.info.ruleset}, not {ruleset}")
-
-
-SITTING_OUT = "sitting out"  # the reason of a man the Bench Usage Chart sits (Deep Drive)
-BENCH_USAGE = "Bench Usage"  # how the line that tells of him begins
-
-
-def _replaced_text(team: Team, name: str, why: str, instead: str, rest: str = "") -> str:
-    """The line that tells the managers who replaces whom today, and why. A man the Bench Usage
-    Chart sits reads "Bench Usage, Chicago Cubs: Anthony Rizzo sits today; Willson Contreras
-    plays 1B (the dice ...)"; a starter it sits, "...; Kyle Hendricks starts (the dice ...); Jon
-    Lester's turn is skipped: he rests 5 games" (``rest``)."""
-    if why.startswith(SITTING_OUT):
-        line = f"{BENCH_USAGE}, {team.name}: {name} sits today; {instead} {why.removeprefix(SITTING_OUT).strip()}"
-        return f"{line}; {name}'s turn is skipped: he rests {rest}" if rest else line
-    return f"{team.name}: {name} is {why}; {instead}"
-
-
-def _why_out(card_id: str, roster: Mapping[str, RosterEntry], unavailable: Mapping[str, str]) -> str | None:
-    """Why a saved lineup's player cannot play today; None if he can."""
-    entry = roster.get(card_id)
-    if entry is None:
-        return "no longer on the roster"
-    if entry.status != "active":
-        return "on the injured list"
-    return unavailable.get(card_id)
-
-
-def _lineup_for_rule(
-    lineup: Lineup,
-    designated_hitter: bool,
-    roster: Mapping[str, RosterEntry],
-    unavailable: Mapping[str, str],
-    pool: CardPool,
-    team: Team,
-    starter: Pitcher,
-    where: str,
-) -> tuple[Lineup, Replacement | None]:
-    """A saved lineup turned to the game's rule where the two leagues differ (Dugout's rule; the books
-    are silent): without the designated hitter the pitcher bats in the DH's spot (the DH sits); with
-    it the pitcher's spot goes to the best hitter of the healthy bench (``best_at``: the auto-manager's
-    DH), who bats there. A lineup already of the game's rule, or with nobody on the bench, is unchanged.
-
-    With the lineup, the note for the managers (None when unchanged): who bats where and why, e.g.
-    "No DH in NL parks: Bob Gibson bats 9th for St. Louis; Joe Torre (DH) sits"."""
-    positions = [s.position for s in lineup.spots]
-    if not designated_hitter and Position.DH in positions:
-        spot = positions.index(Position.DH)
-        sits = lineup.spots[spot].card_id
-        spots = tuple(SavedSpot(None, Position.P) if s.position is Position.DH else s for s in lineup.spots)
-        sitting = f"; {pool.name(sits)} (DH) sits" if sits is not None else ""
-        text = f"No DH in {where}: {starter.name} bats {ordinal(spot + 1)} for {team.name}{sitting}"
-        note = Replacement(team.name, Position.P, sits, starter.id, text, DH_RULE)
-        return Lineup(lineup.team_id, lineup.vs_hand, spots), note
-    if designated_hitter and Position.P in positions:
-        taken = set(lineup.card_ids())
-        bench = [
-            pool.batter(e.card_id)
-            for e in roster.values()
-            if e.kind == "batter" and e.card_id not in taken and _why_out(e.card_id, roster, unavailable) is None
-        ]
-        if not bench:
-            return lineup, None  # check_lineup says what is wrong
-        hitter = best_at(bench, Position.DH)
-        spot = positions.index(Position.P)
-        spots = tuple(SavedSpot(hitter.id, Position.DH) if s.position is Position.P else s for s in lineup.spots)
-        text = (
-            f"The DH in {where}: {hitter.name} bats {ordinal(spot + 1)} for {team.name} as the DH; "
-            f"{starter.name} does not bat"
-        )
-        note = Replacement(team.name, Position.DH, None, hitter.id, text, DH_RULE)
-        return Lineup(lineup.team_id, lineup.vs_hand, spots), note
-    return lineup, None
-
-
-def _fill_lineup(
-    team: Team,
-    lineup: Lineup,
-    roster: Mapping[str, RosterEntry],
-    unavailable: Mapping[str, str],
-    pool: CardPool,
-    replacements: list[Replacement],
-    only: Container[str] | None = None,
-) -> Lineup:
-    """The saved lineup with each player who cannot play today replaced from the healthy bench,
-    spot by spot in batting order, by the auto-manager's rule for a hurt player (``best_at``).
-    With ``only``, just those players are replaced (the rest are left for check_lineup to refuse)."""
-    taken = set(lineup.card_ids())
-    bench = [
-        pool.batter(e.card_id)
-        for e in roster.values()
-        if e.kind == "batter" and e.status == "active" and e.card_id not in unavailable and e.card_id not in taken
-    ]
-    spots = []
-    for spot in lineup.spots:
-        replace = spot.card_id is not None and (only is None or spot.card_id in only)
-        why = _why_out(spot.card_id, roster, unavailable) if replace and spot.card_id is not None else None
-        if spot.card_id is None or why is None or not bench:
-            spots.append(spot)  # check_lineup refuses what is still wrong
-            continue
-        player = best_at(bench, spot.position)
-        bench.remove(player)
-        spots.append(SavedSpot(player.id, spot.position))
-        text = _replaced_text(team, pool.name(spot.card_id), why, f"{player.name} plays {spot.position.value}")
-        replacements.append(Replacement(team.name, spot.position, spot.card_id, player.id, text))
-    return Lineup(lineup.team_id, lineup.vs_hand, tuple(spots))
-
-
-def _pace_lineup(
-    team: Team,
-    lineup: Lineup,
-    roster: Mapping[str, RosterEntry],
-    unavailable: Mapping[str, str],
-    pool: CardPool,
-    pace: Pace,
-    replacements: list[Replacement],
-) -> Lineup:
-    """The lineup with each regular ahead of his real pace resting, spot by spot in batting order: the
-    healthy bench player most behind his pace whose card lists the position starts (league.usage)."""
-    taken = set(lineup.card_ids())
-    bench = [
-        e.card_id
-        for e in roster.values()
-        if e.kind == "batter" and e.status == "active" and e.card_id not in unavailable and e.card_id not in taken
-    ]
-    spots = []
-    for spot in lineup.spots:
-        if spot.card_id is None or not pace.ahead(spot.card_id):
-            spots.append(spot)
-            continue
-        position = spot.position
-
-        def plays(card_id: str, position: Position = position) -> bool:
-            return position is Position.DH or pool.batter(card_id).fielding(position) is not None
-
-        sub = most_behind(pace, bench, plays)
-        if sub is None:
-            spots.append(spot)
-            continue
-        bench.remove(sub)
-        spots.append(SavedSpot(sub, position))
-        text = (
-            f"{team.name}: {pool.name(spot.card_id)} rests ({pace.line(spot.card_id)}); "
-            f"{pool.name(sub)} plays {position.value} ({pace.line(sub)})"
-        )
-        replacements.append(Replacement(team.name, position, spot.card_id, sub, text))
-    return Lineup(lineup.team_id, lineup.vs_hand, tuple(spots))
-
-
-def _hand(pitcher: Pitcher) -> Hand:
-    return "L" if pitcher.throws.value == "L" else "R"
 
 
 def _player_ids(team: TeamSetup) -> set[str]:

@@ -8,6 +8,7 @@ from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.inside_pitch import asking
 from engine.inside_pitch.flow import play_game
+from engine.inside_pitch.policy import POLICY
 from engine.rulesets import INSIDE_PITCH, Ruleset
 
 if TYPE_CHECKING:
@@ -66,4 +67,5 @@ RULESET = Ruleset(
     batter=Batter,
     pitcher=Pitcher,
     ballpark=Ballpark,
+    policy=POLICY,
 )

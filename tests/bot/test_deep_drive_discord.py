@@ -392,7 +392,7 @@ async def test_game_start_and_autoplay_tell_a_lineup_turned_to_the_parks_dh_rule
         at_wrigley = await store.schedule_game(cubs.league_id, cleveland.id, cubs.id)
         again = await store.schedule_game(cubs.league_id, cleveland.id, cubs.id)
         # Both saved lineups have a DH (the set's rule until dh_leagues): in an NL park each starter
-        # bats in his DH's spot (Dugout's rule, league.store._lineup_for_rule).
+        # bats in his DH's spot (Dugout's rule, league.setups.lineup_for_rule).
         turned = (
             "No DH in NL parks: Corey Kluber bats 5th for Cleveland Indians; Carlos Santana (DH) sits.\n"
             "No DH in NL parks: Jon Lester bats 8th for Chicago Cubs; Jorge Soler (DH) sits"

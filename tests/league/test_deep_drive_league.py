@@ -18,11 +18,12 @@ import pytest
 
 from cards import BUNDLED_SETS
 from cards.deep_drive.models import Pitcher as DeepDrivePitcher
+from engine.deep_drive import policy as dd
 from engine.deep_drive.handbook import handbook_of
 from engine.game import Game
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.situation import START
-from league import deep_drive as dd
+from league import rest
 from league.autoplay import advance
 from league.cardpool import CardPool
 from league.errors import CardError, SettingsError
@@ -134,7 +135,7 @@ async def test_post_game_injuries_are_stored_as_the_training_room_days(store: St
             {"away": game.setup.away, "home": game.setup.home},
             game.events,
             handbook_of(game.setup.handbook),
-            dd.post_game_dice(game.seed),
+            rest.post_game_dice(game.seed),
             designated_hitter=game.setup.options.designated_hitter,
             names={},
             grades=grades,

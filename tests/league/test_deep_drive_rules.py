@@ -16,11 +16,12 @@ from cards import BUNDLED_SETS
 from cards.deep_drive.loader import load_deep_drive_set
 from cards.deep_drive.models import Batter, Pitcher
 from cards.notation import Position
+from engine.deep_drive import policy as dd
 from engine.deep_drive.handbook import default_handbook
 from engine.events import Event, HalfInningStarted, Reading, Substitution
 from engine.lineup import auto_team, deep_drive_score, hitting_score
 from engine.setup import LineupSpot, TeamSetup
-from league import deep_drive as dd
+from league import rest
 
 SAMPLE = load_deep_drive_set(BUNDLED_SETS / "deep-drive-sample")
 
@@ -160,7 +161,7 @@ def test_the_dh_in_a_game_without_one_and_an_inning_not_played_check_nobody() ->
 
 
 def test_the_league_dice_are_the_games_own() -> None:
-    first, again = dd.post_game_dice(42), dd.post_game_dice(42)
+    first, again = rest.post_game_dice(42), rest.post_game_dice(42)
     assert [first(10) for _ in range(6)] == [again(10) for _ in range(6)]
 
 

@@ -1,8 +1,8 @@
-"""What a Deep Drive league does between games, where its rules differ from Inside Pitch's.
+"""Deep Drive's league policy (engine.policy): what a Deep Drive league does between games.
 
-The store (:mod:`league.store`) calls these for a league whose ruleset is Deep Drive; the rest
-of the league (schedule, standings, stats, rosters) is shared. Each reads plain values: cards,
-the engine's events, dice already rolled.
+The league (league.starters, league.setups, league.rest) reaches these through
+``ruleset(DEEP_DRIVE).policy``; the rest of the league (schedule, standings, stats, rosters) is
+shared. Each reads plain values: cards, the engine's events, dice the league already rolled.
 
 - **Starting Pitcher Rest** (DDB "Starting Pitcher Rest"): after a start, the number in his
   Usage box is his games of rest, one more with the asterisk when his Endurance fell to 0 or
@@ -13,26 +13,27 @@ the engine's events, dice already rolled.
 - **Post-Game Injuries** (DDB "Post-Game Injuries", ``charts.bench.post_game``): after each game,
   for each team, the red die names a position, the white die an inning; the man who was at that
   position when that inning began is checked on the Season Handbook's Training Room chart.
-  The league rolls these dice (seeded by the game's seed, so storing a game twice gives the
-  same days), not the engine: the game is over.
+  The league rolls these dice (league.rest.post_game_dice: seeded by the game's seed, so storing
+  a game twice gives the same days), not the engine: the game is over.
 - **Using the Bench** (DDB "Using the Bench", ``charts.bench.bench_usage``): a league option;
   before an auto-managed game three dice per team name starters who sit unless their injury
   rating is sturdy enough. A sitting starting pitcher's turn is skipped and he rests the games
-  in his Usage box from that day (:func:`starter_rest`, kept by ``Store.start_game``).
+  in his Usage box from that day (:func:`starter_rest`, kept by the league's store when the game starts).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from cards.deep_drive.models import Batter, Pitcher
+from cards.loader import GENERIC_PITCHER_BATTING
+from cards.models import Batter as CardBatter
 from engine.deep_drive.charts import bench
-from engine.deep_drive.handbook import Handbook
+from engine.deep_drive.handbook import Handbook, handbook_of
 from engine.events import Event, HalfInningStarted, Reading, Substitution
-from engine.setup import TeamSetup
+from engine.policy import PostGameInjury, Sitter
+from engine.setup import GameSetup, TeamSetup
 
 ENDURANCE = "endurance"  # the engine's Reading card for a pitcher's Endurance count
 
@@ -73,24 +74,6 @@ def starter_rest(pitcher: Any, fell_to_zero: bool, league_default: int) -> int:
     return int(usage.rest) + (1 if usage.tiring and fell_to_zero else 0)
 
 
-def post_game_dice(seed: int) -> Callable[[int], int]:
-    """The league's dice for a game's Post-Game Injuries: seeded by the game's seed, so the same
-    stored game always gives the same days."""
-    return random.Random(f"post-game-injuries:{seed}").randrange
-
-
-@dataclass(frozen=True)
-class PostGameInjury:
-    """A player the Training Room chart sits for ``days`` games after this one."""
-
-    side: str  # "away" or "home"
-    player: str  # card id
-    name: str
-    position: str
-    inning: int
-    days: int
-
-
 def fielders_by_inning(setup_team: TeamSetup, side: str, events: Iterable[Event]) -> dict[int, dict[str, str]]:
     """Who was at each position (and DH) when each inning began, for one team: inning -> position -> id.
 
@@ -119,7 +102,7 @@ def post_game_injuries(
 ) -> list[PostGameInjury]:
     """DDB "Post-Game Injuries" for both teams: each team's red and white dice, the man checked, his days.
 
-    ``dice(n)`` rolls 0..n-1 (:func:`post_game_dice` for a stored game); per team, in order: the red
+    ``dice(n)`` rolls 0..n-1 (league.rest.post_game_dice for a stored game); per team, in order: the red
     die (position), the white die (inning), then the Training Room chart's red-and-white roll 00-99.
     ``grades`` are the players' injury ratings by id; ``names`` their names. A roll naming the DH in
     a game without one, or an inning the game did not reach, checks nobody."""
@@ -138,16 +121,6 @@ def post_game_injuries(
         if days > 0:
             out.append(PostGameInjury(side, player, names.get(player, player), check.position, check.inning, days))
     return out
-
-
-@dataclass(frozen=True)
-class Sitter:
-    """A starter the Bench Usage Chart sits today."""
-
-    player: str
-    position: str
-    grade: str
-    needs: str  # the rating he needed to play anyway
 
 
 def chart_words(red: int, white: int, green: int, sitter: Sitter) -> str:
@@ -174,3 +147,58 @@ def bench_usage_sitters(
         if call.sits(card.injury):
             out.append(Sitter(card.id, call.position, card.injury, call.at_least))
     return out
+
+
+class DeepDrivePolicy:
+    """Deep Drive's league rules behind engine.policy.LeaguePolicy."""
+
+    bench_chart = True  # DDB "Using the Bench"
+
+    def may_start(self, pitcher: Any) -> bool:
+        return can_start(pitcher)  # DDB "Cards": a STARTER or a reliever with rest games
+
+    def card_role(self, pitcher: Any) -> Literal["closer"] | None:
+        return usage_role(pitcher)  # a CLOSER by his Usage box closes unless the team gave him a role
+
+    def starter_rest(self, pitcher: Any, events: Sequence[Event], league_rest: int) -> int:
+        # DDB "Starting Pitcher Rest": his Usage box, the asterisk
+        return starter_rest(pitcher, endurance_fell_to_zero(events, pitcher.id), league_rest)
+
+    def pitchers_batting(
+        self, staff: Sequence[Any], batting_card_for: Callable[[Any], CardBatter | None]
+    ) -> tuple[CardBatter | None, dict[str, CardBatter]]:
+        # A Deep Drive pitcher bats with a batter card of his own name, else the generic one.
+        cards = {p.id: batting_card_for(p) for p in staff}
+        own = {pid: card for pid, card in cards.items() if card is not None and card.id != GENERIC_PITCHER_BATTING}
+        generic = next((card for card in cards.values() if card and card.id == GENERIC_PITCHER_BATTING), None)
+        return generic, own
+
+    def bench_sitters(
+        self, red: int, white: int, green: int, starters: Mapping[str, Any], *, designated_hitter: bool
+    ) -> list[Sitter]:
+        return bench_usage_sitters(red, white, green, starters, designated_hitter=designated_hitter)
+
+    def bench_words(self, red: int, white: int, green: int, sitter: Sitter) -> str:
+        return chart_words(red, white, green, sitter)
+
+    def post_game_injuries(
+        self, setup: GameSetup, events: Sequence[Event], dice: Callable[[int], int]
+    ) -> list[PostGameInjury]:
+        """DDB "Post-Game Injuries": the Training Room chart's days for the game's men."""
+        setups = {"away": setup.away, "home": setup.home}
+        cards: dict[str, Any] = {}
+        for team in setups.values():
+            for card in (*(s.batter for s in team.lineup), *team.bench, team.pitcher, *team.bullpen):
+                cards[card.id] = card
+        return post_game_injuries(
+            setups,
+            events,
+            handbook_of(setup.handbook),
+            dice,
+            designated_hitter=setup.options.designated_hitter,
+            names={cid: c.name for cid, c in cards.items()},
+            grades={cid: c.injury for cid, c in cards.items() if hasattr(c, "injury")},
+        )
+
+
+POLICY = DeepDrivePolicy()
