@@ -18,8 +18,21 @@ from pathlib import Path
 
 import aiosqlite
 
-from league import seasontables, sql
+from league import seasontables
 from league.errors import DatabaseError
+
+# --- SQL (parameters are ? placeholders)
+
+PRAGMA_BUSY_TIMEOUT = "PRAGMA busy_timeout = {ms:d}"
+PRAGMA_JOURNAL_WAL = "PRAGMA journal_mode = WAL"
+PRAGMA_FOREIGN_KEYS_ON = "PRAGMA foreign_keys = ON"
+PRAGMA_USER_VERSION = "PRAGMA user_version"
+PRAGMA_SET_USER_VERSION = "PRAGMA user_version = {version:d}"
+SELECT_TABLE_NAMES = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name"
+BEGIN_IMMEDIATE = "BEGIN IMMEDIATE"
+COMMIT = "COMMIT"
+ROLLBACK = "ROLLBACK"
+VACUUM_INTO = "VACUUM INTO ?"
 
 BUSY_TIMEOUT_MS = 10_000  # how long a writer waits for another connection's write to finish
 MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -98,10 +111,10 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
         raise DatabaseError(f"cannot open the database {target}: {exc}") from exc
     try:
         conn.row_factory = aiosqlite.Row
-        await conn.execute(sql.PRAGMA_BUSY_TIMEOUT.format(ms=BUSY_TIMEOUT_MS))
+        await conn.execute(PRAGMA_BUSY_TIMEOUT.format(ms=BUSY_TIMEOUT_MS))
         await _check_dugouts(conn, target)  # before the WAL pragma, which would change another program's file
-        await conn.execute(sql.PRAGMA_JOURNAL_WAL)
-        await conn.execute(sql.PRAGMA_FOREIGN_KEYS_ON)
+        await conn.execute(PRAGMA_JOURNAL_WAL)
+        await conn.execute(PRAGMA_FOREIGN_KEYS_ON)
     except DatabaseError:
         await conn.close()
         raise
@@ -126,7 +139,7 @@ async def _check_dugouts(conn: aiosqlite.Connection, target: Path) -> None:
     """Refuse another program's SQLite file before anything is written to it: one that has tables but
     not Dugout's version and tables (``PRAGMA user_version`` above 0, set with the first migration's
     tables). A new or empty file is made a Dugout one; a Dugout file at any version is upgraded."""
-    async with conn.execute(sql.SELECT_TABLE_NAMES) as cursor:
+    async with conn.execute(SELECT_TABLE_NAMES) as cursor:
         tables = [str(row[0]) for row in await cursor.fetchall()]
     if not tables or (await current_version(conn) > 0 and set(tables) >= DUGOUT_TABLES):
         return
@@ -151,7 +164,7 @@ async def _worker_stopped(conn: aiosqlite.Connection) -> None:
 
 
 async def current_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute(sql.PRAGMA_USER_VERSION) as cursor:
+    async with conn.execute(PRAGMA_USER_VERSION) as cursor:
         row = await cursor.fetchone()
     return int(row[0]) if row is not None else 0
 
@@ -159,7 +172,7 @@ async def current_version(conn: aiosqlite.Connection) -> int:
 async def upgrade(conn: aiosqlite.Connection, wanted: Sequence[Migration] | None = None) -> tuple[int, int]:
     """Apply the pending migrations (default: those shipped) in one transaction; (version before, after)."""
     wanted = migrations() if wanted is None else list(wanted)
-    await conn.execute(sql.BEGIN_IMMEDIATE)
+    await conn.execute(BEGIN_IMMEDIATE)
     try:
         before = await current_version(conn)  # read inside the transaction: another process may have upgraded
         if before > len(wanted):
@@ -167,7 +180,7 @@ async def upgrade(conn: aiosqlite.Connection, wanted: Sequence[Migration] | None
                 f"the database is at version {before} but this Dugout knows only {len(wanted)}; upgrade Dugout"
             )
         if before == len(wanted):
-            await conn.execute(sql.ROLLBACK)  # up to date: write nothing, not even the version
+            await conn.execute(ROLLBACK)  # up to date: write nothing, not even the version
             return before, before
         for migration in wanted[before:]:
             for statement in migration.statements():
@@ -181,12 +194,12 @@ async def upgrade(conn: aiosqlite.Connection, wanted: Sequence[Migration] | None
                     await step(conn)
                 except (sqlite3.Error, ValueError, KeyError, TypeError) as exc:
                     raise DatabaseError(f"migration {migration.name} failed in its Python step: {exc}") from exc
-        await conn.execute(sql.PRAGMA_SET_USER_VERSION.format(version=len(wanted)))
+        await conn.execute(PRAGMA_SET_USER_VERSION.format(version=len(wanted)))
     except BaseException:
         if conn.in_transaction:
-            await conn.execute(sql.ROLLBACK)
+            await conn.execute(ROLLBACK)
         raise
-    await conn.execute(sql.COMMIT)
+    await conn.execute(COMMIT)
     return before, len(wanted)
 
 
@@ -204,7 +217,7 @@ async def backup(conn: aiosqlite.Connection, target: str | Path) -> Path:
         raise DatabaseError(f"{out} already exists; name a new file for the backup")
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
-        await conn.execute(sql.VACUUM_INTO, (str(out),))
+        await conn.execute(VACUUM_INTO, (str(out),))
     except sqlite3.Error as exc:
         raise DatabaseError(f"backup to {out} failed: {exc}") from exc
     return out

@@ -22,7 +22,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from league import sql
+# --- SQL (parameters are ? placeholders)
+
+# (expires_at, game_id, owner): no row changed when another owner holds it now
+RENEW_GAME_LEASE = "UPDATE game_lease SET expires_at = ? WHERE game_id = ? AND owner = ?"
+
 
 LEASE_SECONDS = 60.0  # how long a lease lasts without a renewal
 HEARTBEAT_SECONDS = 15.0  # how often its holder renews it: four chances before it lapses
@@ -120,9 +124,7 @@ class Heartbeat:
         try:
             while not self._stop.wait(self.interval):
                 try:
-                    cursor = conn.execute(
-                        sql.RENEW_GAME_LEASE, (time.time() + self.seconds, self.game_id, self.owner.id)
-                    )
+                    cursor = conn.execute(RENEW_GAME_LEASE, (time.time() + self.seconds, self.game_id, self.owner.id))
                 except sqlite3.Error:  # busy for longer than the timeout: try again at the next beat
                     continue
                 if cursor.rowcount == 0:

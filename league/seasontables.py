@@ -19,7 +19,6 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from engine.boxscore import PITCHING_COUNTS
-from league import sql
 from league.compact import pack, unpack
 from league.stats import (
     BATTING_COUNTS,
@@ -31,6 +30,64 @@ from league.stats import (
     complete_game,
     finished,
 )
+
+# --- SQL (parameters are ? placeholders)
+
+# (innings, game_id)
+UPDATE_GAME_INNINGS = "UPDATE game SET innings = ? WHERE id = ?"
+SELECT_FINALS_TO_REBUILD = """
+SELECT id, league_id, season, phase, day, played_day, away_team_id, home_team_id, forfeited_by,
+    line_score, log, box_score, box_z
+FROM game WHERE status = 'final' ORDER BY league_id, season, coalesce(played_day, day), id
+"""
+_SEASON_KEY = "league_id, season, phase, team_id, card_id"
+_UPSERT_LAST = "last_day = excluded.last_day, last_game = excluded.last_game, name = excluded.name"
+_BATTING = "games, pa, ab, r, h, doubles, triples, hr, rbi, bb, k, hbp, sf, sh, ci, gidp, sb, cs, lob"
+_PITCHING = "games, games_started, w, l, s, hld, bs, outs, h, r, er, bb, k, hr, bf, hbp, wp, bk"
+
+
+def _adding(columns: str) -> str:
+    return ", ".join(f"{c} = {c} + excluded.{c}" for c in columns.split(", "))
+
+
+def _marks(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+# (league_id, season, phase, team_id, card_id, name, last_day, last_game, games … lob)
+UPSERT_SEASON_BATTING_0006 = f"""
+INSERT INTO season_batting ({_SEASON_KEY}, name, last_day, last_game, {_BATTING})
+VALUES ({_marks(8 + len(_BATTING.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING)}
+"""
+# The same from 0009 on, with games_started last.
+_BATTING_STARTED = f"{_BATTING}, games_started"
+UPSERT_SEASON_BATTING = f"""
+INSERT INTO season_batting ({_SEASON_KEY}, name, last_day, last_game, {_BATTING_STARTED})
+VALUES ({_marks(8 + len(_BATTING_STARTED.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING_STARTED)}
+"""
+# (league_id, season, phase, team_id, card_id, name, last_day, last_game, games, games_started, w … bk)
+UPSERT_SEASON_PITCHING_0006 = f"""
+INSERT INTO season_pitching ({_SEASON_KEY}, name, last_day, last_game, {_PITCHING})
+VALUES ({_marks(8 + len(_PITCHING.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_PITCHING)}
+"""
+# The same from 0013_complete_games on, with cg and sho last.
+_PITCHING_COMPLETE = f"{_PITCHING}, cg, sho"
+UPSERT_SEASON_PITCHING = f"""
+INSERT INTO season_pitching ({_SEASON_KEY}, name, last_day, last_game, {_PITCHING_COMPLETE})
+VALUES ({_marks(8 + len(_PITCHING_COMPLETE.split(", ")))})
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_PITCHING_COMPLETE)}
+"""
+# (league_id, season, phase, team_id, card_id, position, name, last_day, last_game, games, e)
+UPSERT_SEASON_FIELDING = f"""
+INSERT INTO season_fielding ({_SEASON_KEY}, position, name, last_day, last_game, games, e)
+VALUES ({_marks(11)})
+ON CONFLICT (league_id, season, phase, card_id, team_id, position) DO UPDATE SET {_UPSERT_LAST}, {_adding("games, e")}
+"""
+# (log_z, box_z, game_id): a final game stored before 0006, compressed
+PACK_FINAL_GAME = "UPDATE game SET log_z = ?, box_z = ?, log = '[]', box_score = '{}' WHERE id = ?"
 
 L = TypeVar("L", BattingStats, PitchingStats, FieldingStats)  # a player's season line of one table
 
@@ -123,21 +180,21 @@ async def add_box(
     columns = BATTING_COLUMNS if starts else BATTING_COLUMNS[:-1]
     pitching = PITCHING_COLUMNS if complete else PITCHING_COLUMNS[:-2]
     await conn.executemany(
-        sql.UPSERT_SEASON_BATTING if starts else sql.UPSERT_SEASON_BATTING_0006,
+        UPSERT_SEASON_BATTING if starts else UPSERT_SEASON_BATTING_0006,
         [
             (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in columns))
             for (team_id, card_id), (name, counts) in rows.batting.items()
         ],
     )
     await conn.executemany(
-        sql.UPSERT_SEASON_PITCHING if complete else sql.UPSERT_SEASON_PITCHING_0006,
+        UPSERT_SEASON_PITCHING if complete else UPSERT_SEASON_PITCHING_0006,
         [
             (*where, team_id, card_id, name, day, game_id, *(counts.get(c, 0) for c in pitching))
             for (team_id, card_id), (name, counts) in rows.pitching.items()
         ],
     )
     await conn.executemany(
-        sql.UPSERT_SEASON_FIELDING,
+        UPSERT_SEASON_FIELDING,
         [
             (*where, team_id, card_id, position, name, day, game_id, *(counts.get(c, 0) for c in FIELDING_COLUMNS))
             for (team_id, card_id, position), (name, counts) in rows.fielding.items()
@@ -168,17 +225,17 @@ async def rebuild(conn: aiosqlite.Connection, *, starts: bool = True, complete: 
     at 0013 for the complete games). Setups stay inline: they still load."""
     for table in ("season_batting", "season_pitching", "season_fielding"):
         await conn.execute(f"DELETE FROM {table}")
-    async with conn.execute(sql.SELECT_FINALS_TO_REBUILD) as cursor:
+    async with conn.execute(SELECT_FINALS_TO_REBUILD) as cursor:
         finals = list(await cursor.fetchall())
     for row in finals:
         line = json.loads(row["line_score"] or "{}")
         if isinstance(line.get("innings"), int):
-            await conn.execute(sql.UPDATE_GAME_INNINGS, (line["innings"], row["id"]))
+            await conn.execute(UPDATE_GAME_INNINGS, (line["innings"], row["id"]))
         if row["forfeited_by"] is not None:
             continue
         if row["box_z"] is None:  # written before 0006: its log and box score compressed as finish_game now does
             log = json.loads(row["log"])
-            await conn.execute(sql.PACK_FINAL_GAME, (pack(log), pack(json.loads(row["box_score"])), row["id"]))
+            await conn.execute(PACK_FINAL_GAME, (pack(log), pack(json.loads(row["box_score"])), row["id"]))
         await add_box(
             conn,
             league_id=row["league_id"],

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from league import sql
 from league.models import League
 from league.store import Store
+from league.store.play import INSERT_INJURY
 from tests.bot.conftest import ask, running_bot, sample_league
 from tests.fakediscord import FakeDiscord
 
@@ -165,7 +165,7 @@ async def test_injured_list_takes_the_hurt_and_gives_back_the_healed(fake_discor
 
         async with store.transaction() as conn:  # hurt on day 1 for two days, as a game would record it
             injury = (league.id, "hc-rudy-kasprzak-1970", hc.id, None, 1, 1, "15-day", 2, 2)
-            await conn.execute(sql.INSERT_INJURY, injury)
+            await conn.execute(INSERT_INJURY, injury)
         reply = await ask(fake, fake.manager_a, "roster", "il", team="HC", player="Rudy Kasprzak")
         assert "places **Rudy Kasprzak** on the injured list" in reply.text
         assert (await roster_ids(store, league, "HC"))["hc-rudy-kasprzak-1970"] == "injured_list"
