@@ -80,8 +80,9 @@ class LeagueRules:
     # started, auto-managed, and moves the calendar on (league.autoplay); 24: no deadline.
     deadline_hour_utc: int = 24
     # Deep Drive leagues only. DDB "Post-Game Injuries": after each game the Training Room chart's
-    # days (league.deep_drive); 0 turns it off. DDB "Using the Bench": 1 sits the starters the Bench
-    # Usage Chart's dice call for before each auto-managed game (the book suggests it for short series).
+    # days (engine.deep_drive.policy, kept by league.rest); 0 turns it off. DDB "Using the Bench": 1 sits
+    # the starters the Bench Usage Chart's dice call for before each auto-managed game (the book suggests
+    # it for short series).
     post_game_injuries: int = 1
     bench_usage: int = 0
 

@@ -1,4 +1,5 @@
-"""league.deep_drive: what a Deep Drive league does between games, each rule with exact inputs.
+"""engine.deep_drive.policy and league.rest's dice: what a Deep Drive league does between games, each
+rule with exact inputs.
 
 DDB "Starting Pitcher Rest", DDB "Post-Game Injuries" (with the Training Room chart of Dugout's
 default handbook), DDB "Using the Bench" (Bench Usage Chart), and the auto-manager's Deep Drive
