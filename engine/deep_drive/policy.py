@@ -26,9 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from cards.deep_drive.models import Batter, Pitcher
 from cards.loader import GENERIC_PITCHER_BATTING
-from cards.models import Batter as CardBatter
+from cards.models import Batter  # the setup's type for a batting card (a Deep Drive one in play)
 from engine.deep_drive.charts import bench
 from engine.deep_drive.handbook import Handbook, handbook_of
 from engine.events import Event, HalfInningStarted, Reading, Substitution
@@ -36,10 +35,6 @@ from engine.policy import PostGameInjury, Sitter
 from engine.setup import GameSetup, TeamSetup
 
 ENDURANCE = "endurance"  # the engine's Reading card for a pitcher's Endurance count
-
-
-def is_deep_drive_card(card: Any) -> bool:
-    return isinstance(card, (Batter, Pitcher))
 
 
 def can_start(pitcher: Any) -> bool:
@@ -165,8 +160,8 @@ class DeepDrivePolicy:
         return starter_rest(pitcher, endurance_fell_to_zero(events, pitcher.id), league_rest)
 
     def pitchers_batting(
-        self, staff: Sequence[Any], batting_card_for: Callable[[Any], CardBatter | None]
-    ) -> tuple[CardBatter | None, dict[str, CardBatter]]:
+        self, staff: Sequence[Any], batting_card_for: Callable[[Any], Batter | None]
+    ) -> tuple[Batter | None, dict[str, Batter]]:
         # A Deep Drive pitcher bats with a batter card of his own name, else the generic one.
         cards = {p.id: batting_card_for(p) for p in staff}
         own = {pid: card for pid, card in cards.items() if card is not None and card.id != GENERIC_PITCHER_BATTING}
