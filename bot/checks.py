@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
+from bot.words.errors import UserError as UserError  # the cogs take it from here
 from cards import SAMPLE_SET
 from league.cardpool import CardPool
 from league.errors import NotFound
@@ -23,10 +24,6 @@ from league.models import MAX_ID, GameRecord, League, Team, Trade
 
 if TYPE_CHECKING:
     from bot.app import DugoutBot
-
-
-class UserError(Exception):
-    """A refusal the user can act on: shown to him alone, and nothing was changed."""
 
 
 def guild_id(interaction: discord.Interaction) -> int:

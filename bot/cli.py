@@ -70,7 +70,7 @@ def _cards_show(args: argparse.Namespace) -> int:
 
 
 def _cards_image(args: argparse.Namespace) -> int:
-    from bot.cardimage import render_card_png
+    from bot.words.cardimage import render_card_png
 
     card = _one_card(load_any_set(_set_folder(args.set)), args.card_id, args.set)
     if card is None:
@@ -422,9 +422,10 @@ def _pages(args: argparse.Namespace) -> int:
     """dugout leaders [STAT] | team TEAM | player NAME: the league's pages from the season tables, as text."""
     import asyncio
 
-    from bot import pages, season
-    from bot.checks import UserError
-    from bot.lookup import find_card
+    from bot import season
+    from bot.words import pages
+    from bot.words.errors import UserError
+    from bot.words.lookup import find_card
     from league.stats import LEADER_STATS, team_leaders
     from league.store import Store
 
@@ -491,7 +492,7 @@ def _playoffs(args: argparse.Namespace) -> int:
     import asyncio
 
     from bot import season
-    from bot.bracket import bracket_text
+    from bot.words.bracket import bracket_text
     from league.store import Store
 
     path = database_path(args)

@@ -1,6 +1,6 @@
 """A live game drawn for Discord: the scoreboard, one embed per plate appearance, prompts, the final.
 
-Pure functions of the engine's events and the narration (bot.narrate): no Discord
+Pure functions of the engine's events and the narration (bot.words.narrate): no Discord
 calls here, so the layouts are tested without a client.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.layout import EMBED_TEXT, code_block, code_blocks
-from bot.narrate import Line, Names, format_line_score, format_team_box, narrate, open_play, play_start
+from bot.words.narrate import Line, Names, format_line_score, format_team_box, narrate, open_play, play_start
 from engine.boxscore import BoxScore, ordinal, walk
 from engine.events import Decided, Event, GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted
 from engine.game import Game

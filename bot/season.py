@@ -41,9 +41,9 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO, TypeVar
 
-from bot.narrate import bases_text
-from bot.standings_view import VIEW_NAMES, render_standings_png, section_text, sections
 from bot.terminal import WATCH_PACE, QuitGame, Terminal, team_cards
+from bot.words.narrate import bases_text
+from bot.words.standings_view import VIEW_NAMES, render_standings_png, section_text, sections
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import ordinal
@@ -492,7 +492,7 @@ async def print_standings(store: Store, league_id: int, out: TextIO) -> None:
 
 
 def print_views(leagues: list[LeagueStandings], overall: list[StandingsRow], view: str, out: TextIO) -> None:
-    """A view of the standings (bot.standings_view) as text tables, each under its title."""
+    """A view of the standings (bot.words.standings_view) as text tables, each under its title."""
     for number, section in enumerate(sections(view, leagues, overall)):
         print(f"{'' if number == 0 else chr(10)}{section.title}", file=out)
         print(section_text(section), file=out)

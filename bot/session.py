@@ -46,7 +46,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.bracket import series_line
 from bot.checks import manages
 from bot.embeds import (
     box_score_embeds,
@@ -58,9 +57,10 @@ from bot.embeds import (
     scoreboard_embed,
 )
 from bot.layout import messages
-from bot.narrate import Names
 from bot.pacing import Pacer, archived, gone
 from bot.prompts import HAND_OVER, prompt_view, scoreboard_view
+from bot.words.bracket import series_line
+from bot.words.narrate import Names
 from engine.boxscore import box_score
 from engine.game import Game
 from engine.requests import Request

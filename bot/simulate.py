@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.season import pick_league, print_standings, terminal_league
-from bot.words import plural
+from bot.words.glossary import plural
 from league import autoplay
 from league.autoplay import DaySummary
 from league.errors import LeagueError, SettingsError

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.embeds import BLUE
-from bot.words import plural
+from bot.words.glossary import plural
 from league.autoplay import DaySummary
 
 # A summary of this many days or fewer shows every game; a longer one is compact.

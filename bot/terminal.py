@@ -6,7 +6,7 @@ prompts, narration and box score. The Bench Usage Chart (DDB "Using the Bench") 
 rule, rolled by the league before its games (league.store); one game here does not roll it,
 and ``--help`` says so.
 
-The play-by-play is printed as it happens, roll by roll (``bot.narrate``), with
+The play-by-play is printed as it happens, roll by roll (``bot.words.narrate``), with
 the score after every half inning. When a side you manage must decide, the
 question is shown with numbered options and the auto-manager's suggestion;
 Enter takes the suggestion, and at the end of input (a closed or piped stdin)
@@ -30,7 +30,7 @@ from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TextIO
 
-from bot.narrate import Line, Names, format_box_score, narrate
+from bot.words.narrate import Line, Names, format_box_score, narrate
 from cards import BUNDLED_SETS, SAMPLE_SET
 from cards.deep_drive.loader import DeepDriveSet
 from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_any_set, load_set

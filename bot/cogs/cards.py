@@ -11,9 +11,9 @@ from discord.ext import commands
 
 from bot import autocomplete
 from bot.app import DugoutBot
-from bot.cardimage import KIND_COLOR, render_card_png
 from bot.checks import server_cards
-from bot.lookup import find_card
+from bot.words.cardimage import KIND_COLOR, render_card_png
+from bot.words.lookup import find_card
 from cards.deep_drive import models as dd
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.text import rating_pairs, stamina_pairs

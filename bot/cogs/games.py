@@ -22,8 +22,8 @@ from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_game, find_team, manages, require_commissioner, server_league
 from bot.embeds import box_score_embeds, scoreboard_embed
-from bot.narrate import Names
 from bot.session import GameSession
+from bot.words.narrate import Names
 from engine.boxscore import box_score
 from league.errors import GameBusy
 from league.models import GameRecord, League, Replacement, Team

@@ -17,7 +17,7 @@ from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, my_team, require_manager, server_league
 from bot.layout import add_lines
-from bot.lookup import find_card, find_cards
+from bot.words.lookup import find_card, find_cards
 from cards.notation import Position
 from league.cardpool import CardPool
 from league.errors import LeagueError, LineupError

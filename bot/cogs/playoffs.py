@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import DugoutBot
-from bot.bracket import bracket_rounds, champion_line, render_bracket_png
 from bot.checks import UserError, require_commissioner, server_league
 from bot.layout import add_lines
+from bot.words.bracket import bracket_rounds, champion_line, render_bracket_png
 from league.models import League, Playoffs, Team
 from league.playoffs import PRESETS, PlayoffFormat, custom, preset
 

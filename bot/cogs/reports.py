@@ -9,13 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import autocomplete, pages
+from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_game, find_team, require_commissioner, server_league
 from bot.embeds import box_score_embeds
 from bot.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
-from bot.lookup import find_card
-from bot.standings_view import (
+from bot.words import pages
+from bot.words.lookup import find_card
+from bot.words.standings_view import (
     PICTURE_TEAMS,
     VIEW_NAMES,
     VIEWS,

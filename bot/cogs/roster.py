@@ -18,7 +18,7 @@ from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, find_trade, is_commissioner, my_team, require_manager, server_league
 from bot.layout import add_lines
-from bot.lookup import find_card, find_cards
+from bot.words.lookup import find_card, find_cards
 from cards.deep_drive import models as dd
 from cards.models import Batter, Pitcher
 from league.cardpool import CardPool

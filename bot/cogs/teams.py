@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot import autocomplete
 from bot.app import DugoutBot
 from bot.checks import UserError, find_team, my_team, require_commissioner, server_league
-from bot.lookup import find_ballpark
+from bot.words.lookup import find_ballpark
 from league.models import League, Team
 
 NO_DIVISION = "none"  # what /team edit takes to take a team out of its division

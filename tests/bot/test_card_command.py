@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.cardimage import WIDTH, render_card_png
+from bot.words.cardimage import WIDTH, render_card_png
 from league.cardpool import CardPool
 from league.store import Store
 from tests.bot.conftest import running_bot

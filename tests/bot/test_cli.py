@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.cardimage import render_card_png
+from bot.words.cardimage import render_card_png
 from cards import SAMPLE_SET
 from cards.loader import CardSet, load_set
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.cardimage import render_card_png
+from bot.words.cardimage import render_card_png
 from engine.game import Game
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from league.cardpool import CardPool

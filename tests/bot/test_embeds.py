@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.embeds import chunk_end, diamond, play_embed, play_lines, scoreboard_embed
-from bot.narrate import Names
 from bot.terminal import build_setup
+from bot.words.narrate import Names
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.dice import ScriptedDice

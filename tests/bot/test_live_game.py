@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.narrate import Names, format_line_score, narrate
 from bot.terminal import team_cards
+from bot.words.narrate import Names, format_line_score, narrate
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import line_score

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.layout import EMBED_TEXT, MESSAGE_TEXT, code_blocks, messages
-from bot.standings_view import render_standings_png, sections
+from bot.words.standings_view import render_standings_png, sections
 from league.models import League
 from league.store import Store
 from tests.bot.conftest import ask, play_final_game, running_bot, sample_league

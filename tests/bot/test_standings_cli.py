@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.standings_view import render_standings_png, sections
+from bot.words.standings_view import render_standings_png, sections
 from league.store import Store
 
 # AL: A1 3-0, A2 2-1, A3 0-2, A4 0-2 (A4 and A3 never met); NL: N1 1-0, N2 0-1. Home sides win (forfeits).

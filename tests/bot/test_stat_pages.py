@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, pages, season
+from bot import cli, season
 from bot.layout import code_block
-from bot.pages import leader_name
+from bot.words import pages
+from bot.words.pages import leader_name
 from cards.models import is_composite
 from league.models import GameRecord, League
 from league.stats import BattingStats, PitchingStats, SeasonStats, leaders, team_leaders

@@ -13,7 +13,7 @@ import engine.inside_pitch.flow as flow
 import engine.inside_pitch.manager as manager
 from bot import season, terminal
 from bot.cli import main
-from bot.narrate import Names, narrate
+from bot.words.narrate import Names, narrate
 from cards.loader import CardSet, SetInfo
 from engine.events import PlateAppearanceEnded
 from engine.game import Game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.narrate import format_team_box
+from bot.words.narrate import format_team_box
 from engine.boxscore import BoxScore, misplays, walk
 from engine.events import (
     ErrorCharged,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.narrate import Names, narrate
+from bot.words.narrate import Names, narrate
 from engine.boxscore import box_score
 from engine.deep_drive.state import dd
 from engine.events import (

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.cardimage import PAPER, WIDTH, render_card_png
+from bot.words.cardimage import PAPER, WIDTH, render_card_png
 from cards import SAMPLE_SET
 from cards.loader import CardSet, load_set
 from cards.models import AnyCard, Ballpark, Batter, Pitcher

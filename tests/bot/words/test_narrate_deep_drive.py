@@ -1,10 +1,10 @@
-"""Deep Drive's readings in words (bot.narrate): Endurance counts, the DEF and Error charts, and the
+"""Deep Drive's readings in words (bot.words.narrate): Endurance counts, the DEF and Error charts, and the
 Play-by-Play Chart's words for SI(pos), SI+(pos) and ERR(pos) read with the DEF roll's dice
 (DDB "Play-by-Play Chart")."""
 
 from __future__ import annotations
 
-from bot.narrate import Names, narrate
+from bot.words.narrate import Names, narrate
 from engine.events import Decided, Event, PlateAppearanceStarted, Reading, Roll
 
 NAMES = Names(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.checks import UserError
+from bot.words.errors import UserError
 from league.cardpool import CardPool
 from league.errors import CardError
 

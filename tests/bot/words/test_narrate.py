@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from bot.narrate import PICKOFF_CELL as PICKOFF
-from bot.narrate import Names, describe, format_box_score, format_line_score, narrate, result_words
-from bot.words import internal_keys
+from bot.words.glossary import internal_keys
+from bot.words.narrate import PICKOFF_CELL as PICKOFF
+from bot.words.narrate import Names, describe, format_box_score, format_line_score, narrate, result_words
 from engine.boxscore import box_score
 from engine.events import (
     EXTRA_INNING_RUNNER,
@@ -481,7 +481,7 @@ def test_chart_keys_are_said_in_words() -> None:
 
 
 def test_no_line_of_many_games_shows_an_internal_key() -> None:
-    """Every line of 120 seeded games (half with random legal calls) is free of engine keys (bot.words.INTERNAL)."""
+    """Every line of 120 seeded games (half with random legal calls) is free of engine keys (glossary.INTERNAL)."""
     found: dict[str, str] = {}
     for seed in range(120):
         game = properties.play(seed)

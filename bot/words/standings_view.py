@@ -130,10 +130,10 @@ def team_count(leagues: Sequence[LeagueStandings]) -> int:
 
 
 def render_standings_png(title: str, shown: Sequence[Section]) -> bytes:
-    """The sections as ruled tables under a title band, drawn with bot.cardimage's fonts and table."""
+    """The sections as ruled tables under a title band, drawn with bot.words.cardimage's fonts and table."""
     from PIL import Image, ImageDraw
 
-    from bot.cardimage import GAP, INK, LEFT, LINE, PAPER, RIGHT, ROW, WIDTH, _table, _text
+    from bot.words.cardimage import GAP, INK, LEFT, LINE, PAPER, RIGHT, ROW, WIDTH, _table, _text
 
     height = 130 + sum(ROW * (1 + len(s.rows)) + 44 + GAP for s in shown)
     image = Image.new("RGB", (WIDTH, height), PAPER)

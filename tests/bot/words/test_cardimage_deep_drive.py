@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bot.cardimage import PAPER, WIDTH, render_card_png
+from bot.words.cardimage import PAPER, WIDTH, render_card_png
 from cards import BUNDLED_SETS
 from cards.deep_drive.loader import AnyDeepDriveCard, DeepDriveSet, load_deep_drive_set
 from cards.deep_drive.models import Batter, Pitcher

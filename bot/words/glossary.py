@@ -2,7 +2,7 @@
 
 The engine names its rolls, checks and chart results for the rules and the box score
 (``abr_check``, ``lead_runner_out``, ``BK / PO / POE``, ``ET?``); a fan reads these
-words instead. ``bot.narrate`` looks them up; ``INTERNAL`` lists what must never be
+words instead. ``bot.words.narrate`` looks them up; ``INTERNAL`` lists what must never be
 shown (tests/bot/test_narrate.py plays many games and checks every line against it).
 """
 

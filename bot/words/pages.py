@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from bot.standings_view import average
+from bot.words.standings_view import average
 from cards.models import is_composite
 from league.models import PlayerPage, SeasonLine, TeamPage
 from league.stats import RATE_STATS, BattingStats, PitchingStats

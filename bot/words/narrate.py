@@ -4,7 +4,7 @@ Pure functions, no I/O: the terminal prints these lines and the Discord bot puts
 same lines into embeds. A die roll that is read right away on a card, a chart or a
 rating check is folded into that reading ("Pitcher card 3-4 (Tom Seaver): K"); a roll
 nothing reads is told on its own. The engine's keys and chart codes are said in plain
-words (``bot.words``). Each plate appearance ends with one line that tells the whole
+words (``bot.words.glossary``). Each plate appearance ends with one line that tells the whole
 play, from the calls before the pitch to the last runner ("Renfrow caught stealing
 second 2-6; Ochoa strikes out"); its RBI are the events' own (OBR 9.04). Event types
 this module does not know are told generically, and no event ever makes it raise.
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bot.words import (
+from bot.words.glossary import (
     CALLS,
     CHART_RESULTS,
     HIT_RANGE_RESULTS,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
-from bot.cardimage import HEAD, INK, LINE, MUTED, PAPER, _font
+from bot.words.cardimage import HEAD, INK, LINE, MUTED, PAPER, _font
 from league.models import Playoffs, PlayoffSeries, Team
 from league.playoffs import ONE_LEAGUE
 
