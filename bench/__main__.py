@@ -14,7 +14,7 @@ from functools import partial
 
 import bench
 from bench import Parser, at_least_one
-from bot.terminal import build_setup
+from bot.terminal.game import build_setup
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.events import Check, Decided, Fatigue, PlateAppearanceEnded, PlateAppearanceStarted, Substitution

@@ -3,7 +3,7 @@
 The engine names its rolls, checks and chart results for the rules and the box score
 (``abr_check``, ``lead_runner_out``, ``BK / PO / POE``, ``ET?``); a fan reads these
 words instead. ``bot.words.narrate`` looks them up; ``INTERNAL`` lists what must never be
-shown (tests/bot/test_narrate.py plays many games and checks every line against it).
+shown (tests/bot/words/test_narrate.py plays many games and checks every line against it).
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def internal_keys(text: str) -> list[str]:
 
 
 # --- counts in words ----------------------------------------------------------------------------
-# One rule for every count a reader sees: "1 batter", "2 batters", "nobody out" (tests/bot/test_narrate.py
+# One rule for every count a reader sees: "1 batter", "2 batters", "nobody out" (tests/bot/words/test_narrate.py
 # reads many games' lines for "1 <plural>" and "0 out").
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.app import DugoutBot
-from bot.terminal import team_cards
+from bot.terminal.game import team_cards
 from cards import BUNDLED_SETS
 from cards.loader import CardSet
 from league.cardpool import operator_sets_dir
@@ -69,7 +69,7 @@ async def sample_league(
 
     Harbor City (HC) and Mesa Valley (MV), managed by ``managers`` (HC's first), each with
     its ballpark, every one of its players signed, the auto-manager's lineups against both
-    hands and its five best starters in the rotation (as bot.season.terminal_league does).
+    hands and its five best starters in the rotation (as bot.terminal.league.terminal_league does).
     """
     league = await store.create_league(name, ["sample"], guild_id=guild_id, commissioners=[commissioner_id])
     cards = (await store.card_pool(league.id)).sets[0]

@@ -33,7 +33,7 @@ LAUNCHER = """
 import sys, discord.gateway, discord.http, yarl
 discord.http.Route.BASE = sys.argv[1]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
-from bot import cli
+from bot.terminal import cli
 sys.exit(cli.main(["run", "--bot", "--database", sys.argv[3]]))
 """
 

@@ -24,7 +24,8 @@ from pathlib import Path
 import dotenv
 import pytest
 
-from bot import cli, health
+from bot import health
+from bot.terminal import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGE = "/data/dugout.sqlite3"
@@ -94,7 +95,7 @@ def test_without_a_token_the_image_says_what_to_do_and_exits_without_playing(tmp
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), cli.IMAGE_DATABASE: str(volume / "dugout.sqlite3")}
     env |= {"DUGOUT_DATABASE": "data/dugout.sqlite3", "DISCORD_TOKEN": ""}  # docker run --env-file .env
     done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", *dockerfile_cmd()[1:]],
+        [sys.executable, "-m", "bot.terminal.cli", *dockerfile_cmd()[1:]],
         cwd=ROOT,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -168,7 +169,7 @@ def test_the_image_holds_every_package_and_its_data(tmp_path: Path) -> None:
         [
             sys.executable,
             "-c",
-            "import bot.cli, seasons.generate, seasons.deep_drive.generate; print(seasons.__file__)",
+            "import bot.terminal.cli, seasons.generate, seasons.deep_drive.generate; print(seasons.__file__)",
         ],
         cwd=app,
         capture_output=True,

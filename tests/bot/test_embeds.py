@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.embeds import chunk_end, diamond, play_embed, play_lines, scoreboard_embed
-from bot.terminal import build_setup
+from bot.terminal.game import build_setup
 from bot.words.narrate import Names
 from cards import SAMPLE_SET
 from cards.loader import load_set
@@ -146,8 +146,8 @@ def test_a_days_lineup_and_rotation_changes_are_shown_under_their_name() -> None
     a lineup turned to the park's DH rule) under one plain heading, in Discord and at the terminal."""
     import io
 
-    from bot.simulate import print_day
     from bot.summaries import day_embed
+    from bot.terminal.simulate import print_day
     from league.autoplay import DaySummary, PlayedGame
 
     dh = "No DH in NL parks: Corey Kluber bats 5th for Cleveland Indians; Carlos Santana (DH) sits"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.terminal import team_cards
+from bot.terminal.game import team_cards
 from bot.words.narrate import Names, format_line_score, narrate
 from cards import SAMPLE_SET
 from cards.loader import load_set

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, season
 from bot.layout import code_block
+from bot.terminal import cli
+from bot.terminal import league as season
 from bot.words import pages
 from bot.words.pages import leader_name
 from cards.models import is_composite

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from cards.loader import CardSetError, load_set
 
 BROKEN = Path(__file__).parent / "broken"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from cards.csv_io import CardFileExists, export_csv, flatten, import_csv, unflatten
 from cards.loader import CardSet, CardSetError, dump_card, load_set
 from cards.models import AnyCard

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from cards.deep_drive.loader import load_deep_drive_set
 from cards.loader import CardSetError, load_any_set, load_set
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from cards import BUNDLED_SETS
 from cards.csv_io import export_csv, import_csv
 from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set

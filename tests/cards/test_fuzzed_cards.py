@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from cards import BUNDLED_SETS, SAMPLE_SET
 from cards.loader import CardSetError, load_any_set, load_set
 from tests.cards.conftest import make_books_set

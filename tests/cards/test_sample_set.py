@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from cards import SAMPLE_SET
 from cards.loader import CardSet, dump_card, load_set, write_set
 from cards.models import Ballpark, Batter, Pitcher

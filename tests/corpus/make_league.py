@@ -30,7 +30,7 @@ def plain(data: Any) -> Any:
 
 
 async def fill(store: Store) -> None:
-    from bot.season import terminal_league
+    from bot.terminal.league import terminal_league
 
     for number, card_set in enumerate(LEAGUES):
         league = await terminal_league(store, card_set)

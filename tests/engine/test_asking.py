@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.terminal import build_setup
+from bot.terminal.game import build_setup
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.events import Decided, PlateAppearanceEnded, PlateAppearanceStarted

@@ -268,7 +268,7 @@ def test_a_pitcher_who_bats_left_bats_left_with_the_generic_card() -> None:
 
 
 def test_sample_teams_bat_their_marked_pitchers_with_their_own_cards() -> None:
-    from bot.terminal import build_setup
+    from bot.terminal.game import build_setup
     from cards import SAMPLE_SET
     from cards.loader import GENERIC_PITCHER_BATTING, load_set
 

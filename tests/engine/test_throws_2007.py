@@ -12,8 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot import terminal
-from bot.cli import build_parser, main
+from bot.terminal import game as terminal
+from bot.terminal.cli import build_parser, main
 from cards.notation import Position
 from engine.dice import ScriptedDice
 from engine.events import Reading, Roll
@@ -23,7 +23,7 @@ from engine.inside_pitch.hits import play_hit
 from engine.inside_pitch.reading import Ball
 from engine.setup import Options
 from engine.state import Runner
-from tests.bot.test_terminal import fallback_cards
+from tests.bot.terminal.test_terminal import fallback_cards
 from tests.engine.conftest import Table
 from tests.engine.helpers import setup
 from tests.engine.test_hits import arm, at_bat, bases, batter, hit, outs_made, runs

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from league import db
 from league.errors import DatabaseError
 from league.store import Store

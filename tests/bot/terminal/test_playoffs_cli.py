@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot.terminal import cli
 from league.playoffs import preset
 from league.store import Store
 from tests.bot.conftest import sample_league

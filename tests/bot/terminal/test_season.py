@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot import season
-from bot.cli import main
+from bot.terminal import league as season
+from bot.terminal.cli import main
 from league.compact import unpack
 from league.errors import PlayerUnavailable
 from league.models import League

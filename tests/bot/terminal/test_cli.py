@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot.terminal import cli
 from bot.words.cardimage import render_card_png
 from cards import SAMPLE_SET
 from cards.loader import CardSet, load_set
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -214,7 +214,7 @@ def run_with_closed_stdout(*argv: str) -> subprocess.CompletedProcess[str]:
     os.close(read)
     try:
         return subprocess.run(
-            [sys.executable, "-m", "bot.cli", *argv],
+            [sys.executable, "-m", "bot.terminal.cli", *argv],
             stdout=write,
             stderr=subprocess.PIPE,
             text=True,

@@ -1,7 +1,7 @@
 """``dugout run`` driven through a real pseudo-terminal: nothing lost on Ctrl-C, SIGTERM, a closed
 terminal, the end of input, ``q`` or a crash, and the next run resumes at the same question.
 
-Each test runs ``python -m bot.cli run`` in a child on a pty (``pty.fork``: the child is a session
+Each test runs ``python -m bot.terminal.cli run`` in a child on a pty (``pty.fork``: the child is a session
 leader with the pty as its controlling terminal, as in a real terminal window), with a fresh league
 file and no token. The home team is managed because stdin is a terminal. Answers are read back from
 the league file and checked against what the terminal offered for each question.
@@ -30,7 +30,7 @@ from league.compact import unpack, unpack_setup
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PROMPT = "Your choice ["
 QUESTION = re.compile(r"^(\S.* manager: .*)$", re.MULTILINE)
 OPTION = re.compile(r"^  (\d+)\) (.*?)(  \(suggested\))?$", re.MULTILINE)
@@ -49,7 +49,7 @@ class Session:
         pid, fd = pty.fork()
         if pid == 0:  # the child: straight into a fresh interpreter
             os.chdir(ROOT)
-            os.execve(sys.executable, [sys.executable, "-m", "bot.cli", "run", "--pace", "0"], child_env(db))
+            os.execve(sys.executable, [sys.executable, "-m", "bot.terminal.cli", "run", "--pace", "0"], child_env(db))
         self.pid, self.fd = pid, fd
         self.screen = ""
         self.seen = 0  # screen[:seen] has been looked at by expect
@@ -254,7 +254,7 @@ def test_without_a_terminal_a_resumed_game_is_played_out_by_the_auto_manager(db:
     run.type("q\n")
     assert run.finish()[0] == 0
     done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "run"],
+        [sys.executable, "-m", "bot.terminal.cli", "run"],
         cwd=ROOT,
         env=child_env(db),
         stdin=subprocess.DEVNULL,

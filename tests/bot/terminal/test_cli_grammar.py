@@ -14,14 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, season, simulate
+from bot.terminal import cli, simulate
+from bot.terminal import league as season
 from cards import BUNDLED_SETS, SAMPLE_SET
 from league.autoplay import DaySummary
 from league.cardpool import set_names
 from league.playoffs import preset
 from league.store import Store
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def parsers(

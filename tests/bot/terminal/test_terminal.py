@@ -11,8 +11,9 @@ import pytest
 
 import engine.inside_pitch.flow as flow
 import engine.inside_pitch.manager as manager
-from bot import season, terminal
-from bot.cli import main
+from bot.terminal import game as terminal
+from bot.terminal import league as season
+from bot.terminal.cli import main
 from bot.words.narrate import Names, narrate
 from cards.loader import CardSet, SetInfo
 from engine.events import PlateAppearanceEnded

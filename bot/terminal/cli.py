@@ -9,8 +9,8 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from bot import terminal
-from bot.terminal import add_ask_argument, parse_options
+from bot.terminal import game as terminal
+from bot.terminal.game import add_ask_argument, parse_options
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
 from cards.deep_drive.loader import AnyDeepDriveCard, DeepDriveSet
 from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_any_set
@@ -210,7 +210,7 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from bot import season
+    from bot.terminal import league as season
 
     database = database_path(args)
     print(f"No DISCORD_TOKEN in .env: the terminal league in {database} (see also dugout play).\n")
@@ -228,7 +228,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    from bot import season
+    from bot.terminal import league as season
 
     return season.standings(database_path(args), args.league, args.view, args.wild_cards, args.picture, sys.stdout)
 
@@ -312,7 +312,7 @@ def _run_bot(token: str, database: Path) -> int:
 def _sim(args: argparse.Namespace) -> int:
     """dugout sim --days N | --to-end: the league's unplayed games auto-played day by day, a progress
     bar on stderr, then the standings."""
-    from bot import simulate
+    from bot.terminal import simulate
 
     path = database_path(args)
     if not path.exists():
@@ -330,7 +330,7 @@ IMAGE_DATABASE = "DUGOUT_IMAGE_DATABASE"
 
 def _schedule(args: argparse.Namespace) -> int:
     """dugout schedule make: the league's season scheduled, as /schedule make does."""
-    from bot import simulate
+    from bot.terminal import simulate
 
     path = database_path(args)
     if args.card_set is None and not path.exists():
@@ -363,7 +363,7 @@ def database_path(args: argparse.Namespace) -> Path:
     return Path(chosen or DEFAULT_DATABASE)
 
 
-# bot.season.pick_league's rule, which every command that reads a league file follows.
+# bot.terminal.league.pick_league's rule, which every command that reads a league file follows.
 LEAGUE_HELP = (
     "the league's name (default: the terminal league: the file's only league, else its only league outside "
     "Discord, else 'Terminal League', the one dugout run plays without --set)"
@@ -422,7 +422,7 @@ def _pages(args: argparse.Namespace) -> int:
     """dugout leaders [STAT] | team TEAM | player NAME: the league's pages from the season tables, as text."""
     import asyncio
 
-    from bot import season
+    from bot.terminal import league as season
     from bot.words import pages
     from bot.words.errors import UserError
     from bot.words.lookup import find_card
@@ -491,7 +491,7 @@ def _playoffs(args: argparse.Namespace) -> int:
     """dugout playoffs [start]: a league's playoff bracket; ``start`` seeds them and schedules the first games."""
     import asyncio
 
-    from bot import season
+    from bot.terminal import league as season
     from bot.words.bracket import bracket_text
     from league.store import Store
 

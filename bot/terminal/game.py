@@ -537,7 +537,7 @@ def _check_game_options(options: Mapping[str, Any], ruleset: str) -> None:
 def _bench_usage_rule(texts: Sequence[str], ruleset: str) -> bool:
     """``--rule`` for one game: only bench_usage means anything without a league (its other rules are
     rest and injuries between games), and only in Deep Drive."""
-    from bot.season import parse_rules  # bot.season plays its games with this module's Terminal
+    from bot.terminal.league import parse_rules  # bot.terminal.league plays its games with this module's Terminal
 
     rules = parse_rules(texts)
     for name in rules:

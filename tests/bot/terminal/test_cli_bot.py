@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot.terminal import cli
 
 
 def test_a_token_runs_the_bot_on_the_configured_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import season
-from bot.cli import main
+from bot.terminal import league as season
+from bot.terminal.cli import main
 from league.errors import SettingsError
 from league.store import Store
 from tests.cards.test_team_entries import HC_TEAM, make_set

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.test_terminal_pty import ROOT, Session, child_env, stored
+from tests.bot.terminal.test_terminal_pty import ROOT, Session, child_env, stored
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
 
 
 def dugout_run(db: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", "run", "--pace", "0"],
+        [sys.executable, "-m", "bot.terminal.cli", "run", "--pace", "0"],
         cwd=ROOT,
         env=child_env(db),
         stdin=subprocess.DEVNULL,

@@ -41,7 +41,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO, TypeVar
 
-from bot.terminal import WATCH_PACE, QuitGame, Terminal, team_cards
+from bot.terminal.game import WATCH_PACE, QuitGame, Terminal, team_cards
 from bot.words.narrate import bases_text
 from bot.words.standings_view import VIEW_NAMES, render_standings_png, section_text, sections
 from cards import SAMPLE_SET
@@ -469,7 +469,7 @@ def resume_command(card_set: str, database: Path) -> str:
     league in the default file, so another set's league needs its --set, and another file its --database."""
     import argparse
 
-    from bot.cli import database_path  # what a run without --database would open (it reads .env too)
+    from bot.terminal.cli import database_path  # what a run without --database would open (it reads .env too)
 
     words = ["dugout", "run"]
     if card_set != SAMPLE:
@@ -526,7 +526,7 @@ def standings(
 
 
 async def pick_league(store: Store, name: str | None, guild: int | None = None) -> League:
-    """The league a terminal command reads, by one rule for all of them (``--league``'s help, bot.cli.LEAGUE_HELP).
+    """The league a terminal command reads, by one rule for all of them (``--league``'s help, cli.LEAGUE_HELP).
 
     The league named (any case, spaces as typed); else the file's only league (the terminal league,
     or one Discord server's); else its only terminal league (no Discord server); else the league a

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import terminal
-from bot.cli import main
+from bot.terminal import game as terminal
+from bot.terminal.cli import main
 from cards.loader import load_any_set
 from engine.game import Game
 from engine.requests import Request

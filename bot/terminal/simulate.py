@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.season import pick_league, print_standings, terminal_league
+from bot.terminal.league import pick_league, print_standings, terminal_league
 from bot.words.glossary import plural
 from league import autoplay
 from league.autoplay import DaySummary

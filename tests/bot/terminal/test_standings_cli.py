@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot.terminal import cli
 from bot.words.standings_view import render_standings_png, sections
 from league.store import Store
 
