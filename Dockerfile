@@ -25,6 +25,6 @@ USER dugout
 WORKDIR /home/dugout
 VOLUME ["/data"]
 # Healthy once the bot has logged in and while it stays connected: it refreshes DUGOUT_HEARTBEAT every
-# 20 s (bot.health); a bot stuck before login never writes it.
-HEALTHCHECK --interval=30s --timeout=10s --start-period=120s --retries=3 CMD ["python", "-m", "bot.health"]
+# 20 s (bot.discord.health); a bot stuck before login never writes it.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=120s --retries=3 CMD ["python", "-m", "bot.discord.health"]
 CMD ["dugout", "run", "--bot"]

@@ -31,7 +31,7 @@ from engine.game import Game
 from league.models import LeagueRules
 from league.store import Store
 from tests.bot.conftest import running_bot, sample_pairs
-from tests.bot.test_live_game import asked_field, game_over, open_prompt, start_game, suggested_button
+from tests.bot.discord.test_live_game import asked_field, game_over, open_prompt, start_game, suggested_button
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import RecordedMessage
 from tests.fakediscord.world import FakeChannel

@@ -288,7 +288,7 @@ def _run_bot(token: str, database: Path) -> int:
 
     import discord
 
-    from bot.app import run_bot
+    from bot.discord.app import run_bot
 
     level = os.environ.get("DUGOUT_LOG_LEVEL", "INFO").upper()
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)

@@ -2,7 +2,7 @@
 
 The same text in Discord (``/stats leaders``, ``/stats team``, ``/stats player``, as embeds)
 and at the terminal (``dugout leaders``, ``dugout team``, ``dugout player``). The tables'
-columns and stat names are also the /stats tables' (bot.cogs.reports).
+columns and stat names are also the /stats tables' (bot.discord.cogs.reports).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import DugoutBot
+from bot.discord.app import DugoutBot
 from bot.terminal.game import team_cards
 from cards import BUNDLED_SETS
 from cards.loader import CardSet
@@ -30,8 +30,8 @@ from tests.fakediscord.fixtures import fake_discord, no_error_logs  # noqa: F401
 def quick_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fake Discord has no rate limits: a thread's window of 5 posts shrinks from 5 s to 5 ms.
 
-    Games then play as fast as the tests click; tests/bot/test_live_limits.py checks the real window."""
-    monkeypatch.setattr("bot.pacing.CHANNEL_WINDOW", 0.005)
+    Games then play as fast as the tests click; tests/bot/discord/test_live_limits.py checks the real window."""
+    monkeypatch.setattr("bot.discord.pacing.CHANNEL_WINDOW", 0.005)
 
 
 @pytest.fixture

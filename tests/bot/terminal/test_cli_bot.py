@@ -15,7 +15,7 @@ def test_a_token_runs_the_bot_on_the_configured_database(monkeypatch: pytest.Mon
     async def fake_run_bot(token: str, database: Path, guild_id: int | None = None) -> None:
         started.append((token, database, guild_id))
 
-    monkeypatch.setattr("bot.app.run_bot", fake_run_bot)
+    monkeypatch.setattr("bot.discord.app.run_bot", fake_run_bot)
     monkeypatch.setattr("discord.utils.setup_logging", lambda **_: None)  # leave the test run's logging alone
     monkeypatch.setenv("DISCORD_TOKEN", "  secret-token ")
     monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
@@ -43,7 +43,7 @@ def test_terminal_league_settings_with_a_token_are_refused_not_ignored(
     async def fake_run_bot(token: str, database: Path, guild_id: int | None = None) -> None:
         started.append(token)
 
-    monkeypatch.setattr("bot.app.run_bot", fake_run_bot)
+    monkeypatch.setattr("bot.discord.app.run_bot", fake_run_bot)
     monkeypatch.setenv("DISCORD_TOKEN", "secret-token")
     monkeypatch.setenv("DUGOUT_DATABASE", str(tmp_path / "league.sqlite3"))
     assert cli.main(["run", *flag]) == 2

@@ -1,0 +1,254 @@
+"""/roster: a team's players: show them, sign and release, trade, and the injured list.
+
+A trade needs both sides' consent: one team's manager proposes it, the other team's
+manager accepts or turns it down (``/roster trade-answer``); a commissioner may put a
+pending trade through or stop it, and the proposing side may withdraw it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord import autocomplete
+from bot.discord.app import DugoutBot
+from bot.discord.checks import (
+    UserError,
+    find_team,
+    find_trade,
+    is_commissioner,
+    my_team,
+    require_manager,
+    server_league,
+)
+from bot.discord.layout import add_lines
+from bot.words.lookup import find_card, find_cards
+from cards.deep_drive import models as dd
+from cards.models import Batter, Pitcher
+from league.cardpool import CardPool
+from league.errors import LeagueError
+from league.models import League, RosterEntry, Team, Trade
+
+
+def player_line(pool: CardPool, entry: RosterEntry, unavailable: dict[str, str]) -> str:
+    """One player: what he plays, and why he cannot play today if he cannot."""
+    card: Any = pool.card(entry.card_id)
+    if isinstance(card, dd.Pitcher):
+        what = f"throws {card.throws.value}, {card.usage}"
+    elif isinstance(card, dd.Batter):
+        what = f"{', '.join(f.position.value for f in card.positions)}, bats {card.bats.value}"
+    elif isinstance(card, Pitcher):
+        role = "starter" if card.relief is None else "reliever" if card.start is None else "starter and reliever"
+        what = f"throws {card.throws.value}, {role}"
+    elif isinstance(card, Batter):
+        what = f"{', '.join(f.position.value for f in card.positions)}, bats {card.bats.value}"
+    else:
+        what = "a ballpark card"  # the store signs only players; this is for a card set changed under the league
+    note = unavailable.get(entry.card_id)
+    return f"{card.name}: {what}" + (f" · *{note}*" if note else "")
+
+
+def names(pool: CardPool, card_ids: Sequence[str]) -> str:
+    return ", ".join(pool.name(c) for c in card_ids) or "nobody"
+
+
+def trade_line(trade: Trade, teams: dict[int, Team], pool: CardPool) -> str:
+    offering, receiving = teams[trade.offering_team_id], teams[trade.receiving_team_id]
+    return (
+        f"#{trade.id}: {offering.abbreviation} gives {names(pool, trade.offered)} "
+        f"to {receiving.abbreviation} for {names(pool, trade.requested)}"
+    )
+
+
+class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams' players: sign, release, trade, IL"):
+    def __init__(self, bot: DugoutBot) -> None:
+        self.bot = bot
+
+    async def _team_players(self, interaction: discord.Interaction, option: str) -> list[str]:
+        """Names on the roster of the team in ``option`` of the command being typed."""
+        league = await server_league(self.bot, interaction)
+        team = await find_team(self.bot, league, str(getattr(interaction.namespace, option, "") or ""))
+        pool = await self.bot.store.card_pool(league.id)
+        return [pool.name(e.card_id) for e in await self.bot.store.roster(team.id)]
+
+    async def _list_choices(
+        self, interaction: discord.Interaction, option: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            return autocomplete.list_choices(await self._team_players(interaction, option), current)
+        except (UserError, LeagueError):
+            return []  # no league or no team named yet: nothing to offer
+
+    async def _roster_ids(self, team: Team) -> list[str]:
+        return [e.card_id for e in await self.bot.store.roster(team.id)]
+
+    async def _teams(self, league: League) -> dict[int, Team]:
+        return {t.id: t for t in await self.bot.store.teams(league.id)}
+
+    @app_commands.command(description="A team's players, active and on the injured list")
+    @app_commands.describe(team="The team (default: yours)")
+    @app_commands.autocomplete(team=autocomplete.teams)
+    async def show(self, interaction: discord.Interaction, team: str | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        found = await find_team(self.bot, league, team) if team else await my_team(self.bot, league, interaction)
+        store = self.bot.store
+        pool = await store.card_pool(league.id)
+        roster = await store.roster(found.id)
+        unavailable = await store.unavailable(league.id)
+        active = [e for e in roster if e.status == "active"]
+        injured = [e for e in roster if e.status != "active"]
+        embed = discord.Embed(
+            title=f"{found.name} roster",
+            description=f"{len(active)} active of {league.rules.roster_limit}; {len(injured)} on the injured list",
+        )
+        batters = [player_line(pool, e, unavailable) for e in active if e.kind == "batter"]
+        pitchers = [player_line(pool, e, unavailable) for e in active if e.kind == "pitcher"]
+        add_lines(embed, f"Batters ({len(batters)})", batters, "none yet: `/roster sign`")
+        add_lines(embed, f"Pitchers ({len(pitchers)})", pitchers, "none yet: `/roster sign`")
+        if injured:
+            add_lines(embed, f"Injured list ({len(injured)})", [player_line(pool, e, unavailable) for e in injured])
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(description="Sign a free agent to a team (its managers)")
+    @app_commands.describe(team="The team", player="The player (a card no team has signed)")
+    @app_commands.autocomplete(team=autocomplete.teams, player=autocomplete.free_agents)
+    async def sign(self, interaction: discord.Interaction, team: str, player: str) -> None:
+        league = await server_league(self.bot, interaction)
+        found = await find_team(self.bot, league, team)
+        require_manager(found, league, interaction)
+        pool = await self.bot.store.card_pool(league.id)
+        free_agents = [c.id for c in await autocomplete.unsigned_players(self.bot.store, league.id)]
+        card_id = find_card(pool, player, free_agents, "among the free agents")
+        await self.bot.store.sign(found.id, card_id, by=interaction.user.id)
+        await interaction.response.send_message(f"{found.name} signs **{pool.name(card_id)}**.")
+
+    @app_commands.command(description="Release a player from a team (its managers)")
+    @app_commands.describe(team="The team", player="The player to release")
+    @app_commands.autocomplete(team=autocomplete.teams, player=autocomplete.roster_players)
+    async def release(self, interaction: discord.Interaction, team: str, player: str) -> None:
+        league = await server_league(self.bot, interaction)
+        found = await find_team(self.bot, league, team)
+        require_manager(found, league, interaction)
+        pool = await self.bot.store.card_pool(league.id)
+        card_id = find_card(pool, player, await self._roster_ids(found), f"on the {found.name} roster")
+        await self.bot.store.release(found.id, card_id, by=interaction.user.id)
+        await interaction.response.send_message(
+            f"{found.name} releases **{pool.name(card_id)}**; he is a free agent again."
+        )
+
+    @app_commands.command(description="Put an injured player on the injured list, or activate him (its managers)")
+    @app_commands.describe(
+        team="The team", player="The player", activate="Bring him back from the injured list instead"
+    )
+    @app_commands.autocomplete(team=autocomplete.teams, player=autocomplete.roster_players)
+    async def il(self, interaction: discord.Interaction, team: str, player: str, activate: bool = False) -> None:
+        league = await server_league(self.bot, interaction)
+        found = await find_team(self.bot, league, team)
+        require_manager(found, league, interaction)
+        pool = await self.bot.store.card_pool(league.id)
+        card_id = find_card(pool, player, await self._roster_ids(found), f"on the {found.name} roster")
+        if activate:
+            await self.bot.store.activate(found.id, card_id, by=interaction.user.id)
+            message = f"{found.name} activates **{pool.name(card_id)}** from the injured list."
+        else:
+            await self.bot.store.place_on_injured_list(found.id, card_id, by=interaction.user.id)
+            message = f"{found.name} places **{pool.name(card_id)}** on the injured list; his roster spot is free."
+        await interaction.response.send_message(message)
+
+    @app_commands.command(description="Offer a trade to another team (its managers); the other side must accept")
+    @app_commands.describe(
+        team="Your team, which gives the players",
+        other_team="The team you trade with",
+        give="Players your team gives, comma-separated (names or card ids)",
+        receive="Players your team gets, comma-separated (names or card ids)",
+    )
+    @app_commands.autocomplete(team=autocomplete.teams, other_team=autocomplete.teams)
+    async def trade(
+        self, interaction: discord.Interaction, team: str, other_team: str, give: str = "", receive: str = ""
+    ) -> None:
+        league = await server_league(self.bot, interaction)
+        offering = await find_team(self.bot, league, team)
+        receiving = await find_team(self.bot, league, other_team)
+        require_manager(offering, league, interaction)
+        pool = await self.bot.store.card_pool(league.id)
+        offered = find_cards(pool, give, await self._roster_ids(offering), f"on the {offering.name} roster")
+        requested = find_cards(pool, receive, await self._roster_ids(receiving), f"on the {receiving.name} roster")
+        if not offered and not requested:
+            raise UserError("Name the players in the trade: `give` (yours) and/or `receive` (theirs), comma-separated.")
+        made = await self.bot.store.propose_trade(offering.id, receiving.id, offered, requested, by=interaction.user.id)
+        asked = " ".join(f"<@{m}>" for m in receiving.managers) or f"{receiving.name} has no manager; a commissioner"
+        await interaction.response.send_message(
+            f"Trade proposed. {trade_line(made, await self._teams(league), pool)}.\n"
+            f"{asked}: accept or turn it down with `/roster trade-answer trade:{made.id}`."
+        )
+
+    @trade.autocomplete("give")
+    async def _give_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._list_choices(interaction, "team", current)
+
+    @trade.autocomplete("receive")
+    async def _receive_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._list_choices(interaction, "other_team", current)
+
+    @app_commands.command(name="trade-answer", description="Accept or turn down a trade offered to your team")
+    @app_commands.describe(
+        trade="The trade (its number)",
+        accept="True to accept (a commissioner: to put it through), False to turn it down or withdraw it",
+    )
+    async def trade_answer(self, interaction: discord.Interaction, trade: str, accept: bool) -> None:
+        league = await server_league(self.bot, interaction)
+        store = self.bot.store
+        pending = await find_trade(self.bot, league, trade)
+        teams = await self._teams(league)
+        offering, receiving = teams[pending.offering_team_id], teams[pending.receiving_team_id]
+        user = interaction.user.id
+        commissioner = is_commissioner(league, interaction)
+        if accept:
+            if user in receiving.managers:
+                done = await store.accept_trade(pending.id, by=user)
+            elif commissioner:
+                done = await store.execute_trade(pending.id, by=user)
+            else:
+                raise UserError(f"Only a manager of {receiving.name} accepts this trade (or a commissioner).")
+            pool = await store.card_pool(league.id)
+            await interaction.response.send_message(
+                f"Trade #{done.id} is done: {names(pool, done.offered)} to {receiving.name}, "
+                f"{names(pool, done.requested)} to {offering.name}. Check both teams' `/lineup` and `/rotation`."
+            )
+            return
+        if not (user in receiving.managers or user in offering.managers or commissioner):
+            raise UserError(
+                f"Only the managers of {offering.name} and {receiving.name} (or a commissioner) may do that."
+            )
+        done = await store.reject_trade(pending.id, by=user)
+        word = "withdrawn" if done.status == "withdrawn" else "turned down"
+        await interaction.response.send_message(f"Trade #{done.id} ({offering.name} to {receiving.name}) is {word}.")
+
+    @trade_answer.autocomplete("trade")
+    async def _pending_trades(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            league = await server_league(self.bot, interaction)
+        except UserError:
+            return []
+        pool = await self.bot.store.card_pool(league.id)
+        teams = await self._teams(league)
+        pending = await self.bot.store.trades(league.id)
+        return autocomplete.matching(((trade_line(t, teams, pool), str(t.id)) for t in pending), current)
+
+    @app_commands.command(description="The league's pending trades")
+    async def trades(self, interaction: discord.Interaction) -> None:
+        league = await server_league(self.bot, interaction)
+        pool = await self.bot.store.card_pool(league.id)
+        teams = await self._teams(league)
+        lines = [trade_line(t, teams, pool) for t in await self.bot.store.trades(league.id)]
+        embed = discord.Embed(title=f"{league.name}: pending trades")
+        add_lines(embed, "Offered", lines, "No trades are waiting for an answer.")
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: DugoutBot) -> None:
+    await bot.add_cog(RosterCog(bot))
