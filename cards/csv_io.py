@@ -20,12 +20,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from cards import families
+from cards.families import card_types
 from cards.loader import (
     CARD_TYPES,
     SET_FILE,
     CardSetError,
     Problem,
-    card_types,
     dump_card,
     kind_of,
     read_toml,
@@ -172,7 +173,7 @@ def import_csv(
     rows = _read_rows(path)
     if ruleset is None:
         root = _set_root(out)
-        ruleset = set_ruleset(root) if root is not None else "inside-pitch"
+        ruleset = set_ruleset(root) if root is not None else families.DEFAULT
     models = card_types(ruleset)
     cards: list[Card] = []
     rows_of: list[int] = []

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cards.deep_drive import models as dd
+from cards import families
 from cards.models import Ballpark, Batter, Card, Pitcher
 from cards.notation import QUOTE_LIMIT, quote
 from cards.teams import TeamEntry
@@ -42,20 +42,9 @@ CARD_TYPES: dict[str, type[Batter] | type[Pitcher] | type[Ballpark]] = {
     "pitcher": Pitcher,
     "ballpark": Ballpark,
 }
-# The same kinds read with the Deep Drive models (a set whose set.toml says ruleset = "deep-drive").
-DEEP_DRIVE_CARD_TYPES: dict[str, type[Card]] = {
-    "batter": dd.Batter,
-    "pitcher": dd.Pitcher,
-    "ballpark": dd.Ballpark,
-}
 TEAM_TABLE = "team"
 # The leagues set.toml's designated_hitter may name (a team entry's ``league``).
 DH_LEAGUES = ("AL", "NL")
-
-
-def card_types(ruleset: str) -> Mapping[str, type[Card]]:
-    """The card models of a set's ruleset ("inside-pitch" or "deep-drive"), by kind."""
-    return DEEP_DRIVE_CARD_TYPES if ruleset == "deep-drive" else CARD_TYPES
 
 
 @dataclass(frozen=True)
@@ -341,10 +330,10 @@ def open_set(path: str | Path) -> tuple[Path, SetInfo | None, list[Problem]]:
 
 
 def set_ruleset(path: str | Path) -> str:
-    """The ruleset family a set's set.toml names ("inside-pitch" or "deep-drive"); "inside-pitch"
-    when set.toml cannot say (its problems are then reported by the loader)."""
+    """The ruleset family a set's set.toml names (cards.families); the default family when set.toml
+    cannot say (its problems are then reported by the loader)."""
     _, info, _ = open_set(path)
-    return info.ruleset if info is not None else "inside-pitch"
+    return info.ruleset if info is not None else families.DEFAULT
 
 
 def load_set(path: str | Path) -> CardSet:
@@ -354,10 +343,10 @@ def load_set(path: str | Path) -> CardSet:
     load it with :func:`load_any_set` or :func:`cards.deep_drive.loader.load_deep_drive_set`.
     """
     root, info, problems = open_set(path)
-    if info is not None and info.ruleset != "inside-pitch":
+    if info is not None and families.loader(info.ruleset) is not load:
         message = f"a {info.ruleset} set, not an Inside Pitch one (load it with load_any_set)"
         raise CardSetError([Problem(str(root / SET_FILE), message, cell="ruleset")])
-    cardset = CardSet(info or SetInfo(name="?", ruleset="inside-pitch"), root)
+    cardset = CardSet(info or SetInfo(name="?", ruleset=families.DEFAULT), root)
     where, team_where = read_card_files(root, CARD_TYPES, cardset, problems)
     for pitcher in cardset.pitchers.values():
         if pitcher.own_batting_card and cardset.own_batting_card(pitcher) is None:
@@ -377,11 +366,12 @@ def load_set(path: str | Path) -> CardSet:
 
 def load_any_set(path: str | Path) -> CardSet | DeepDriveSet:
     """Load a set of either ruleset, as its set.toml says (the ``dugout cards`` commands use this)."""
-    from cards.deep_drive.loader import load_deep_drive_set
+    cardset: CardSet | DeepDriveSet = families.loader(set_ruleset(path))(path)
+    return cardset
 
-    if set_ruleset(path) == "deep-drive":
-        return load_deep_drive_set(path)
-    return load_set(path)
+
+# cards.families: this module loads the Inside Pitch family's sets.
+load = load_set
 
 
 class _Cards(Protocol):
@@ -580,19 +570,9 @@ def dump_card(card: Card) -> dict[str, Any]:
     return card.model_dump(mode="json", exclude_defaults=True)
 
 
-_KINDS: dict[type[Card], str] = {
-    Batter: "batter",
-    Pitcher: "pitcher",
-    Ballpark: "ballpark",
-    dd.Batter: "batter",
-    dd.Pitcher: "pitcher",
-    dd.Ballpark: "ballpark",
-}
-
-
 def kind_of(card: Card) -> str:
     """ "batter", "pitcher" or "ballpark", for a card of either ruleset."""
-    return _KINDS[type(card)]
+    return card.kind
 
 
 def write_set(cardset: CardSet | DeepDriveSet, root: str | Path) -> None:

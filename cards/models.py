@@ -10,7 +10,7 @@ card round-trips unchanged.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -160,6 +160,7 @@ class BallparkStats(CardModel):
 class Card(CardModel):
     """Fields every card has."""
 
+    kind: ClassVar[str]  # "batter", "pitcher" or "ballpark", as a card table names it: each card class's own
     id: Id
     name: str = Field(min_length=1)
     team: str = Field(min_length=1)
@@ -172,6 +173,8 @@ class Card(CardModel):
 
 class Batter(Card):
     """A batter's card (IP2007 "Sample hitters card")."""
+
+    kind: ClassVar[str] = "batter"  # as a card table names it (cards.loader)
 
     bats: Bats
     injury: int = Field(ge=0, le=7)
@@ -252,6 +255,8 @@ class SplitChecks(CardModel):
 class Pitcher(Card):
     """A pitcher's card (IP2007 "Sample pitchers card")."""
 
+    kind: ClassVar[str] = "pitcher"  # as a card table names it (cards.loader)
+
     throws: Hand
     # The side he bats from with the generic pitchers' card (a generated set's, from the data);
     # left out, the generic card's own side. His own batting card ("##") has its own.
@@ -326,6 +331,8 @@ class BallparkAdjustments(CardModel):
 
 class Ballpark(Card):
     """A ballpark card (IP2007 "Sample ballpark card")."""
+
+    kind: ClassVar[str] = "ballpark"  # as a card table names it (cards.loader)
 
     hit_ranges: BallparkHitsText  # H?
     matrix: list[list[BallparkCellText]]

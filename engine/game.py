@@ -24,13 +24,10 @@ from engine.requests import (
     Request,
     StaleRequest,
 )
-from engine.rulesets import INSIDE_PITCH, Ruleset, ruleset
+from engine.rulesets import DEFAULT, Ruleset, ruleset
 from engine.setup import GameSetup, SetupError
 from engine.situation import GAME, STOPS, Situation
 from engine.state import GameState, TeamState
-
-# The ruleset a game plays when its setup names none (every game stored before Deep Drive).
-RULESET = INSIDE_PITCH
 
 # The values of every roll of one die and of red and white, built once: a game rolls
 # some 400 dice and keeps every roll's event, so sharing these saves a tuple each.
@@ -419,7 +416,7 @@ class Game:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
         """Rebuild a game saved by :meth:`to_dict`; replaying it reaches the same state and request."""
-        name = data.get("ruleset", RULESET)
+        name = data.get("ruleset", DEFAULT)
         ruleset(name)  # an unknown ruleset is refused by name
         return cls(
             GameSetup.from_dict(data["setup"], name),

@@ -18,11 +18,16 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.policy import LeaguePolicy
 
+# The registry: the one place outside a ruleset's packages that names the rulesets. Generic code
+# reaches a ruleset through :func:`ruleset` (a stored game's name) or :func:`for_family` (a card
+# set's set.toml ruleset) and never compares a name with one of these.
 INSIDE_PITCH = "inside-pitch-2021"
 DEEP_DRIVE = "deep-drive-1.2.5"
-# Each ruleset's package (engine.<package>.ruleset defines RULESET).
+# Each ruleset's package (engine.<package>.ruleset defines RULESET), in the order front ends list them.
 PACKAGES = {INSIDE_PITCH: "inside_pitch", DEEP_DRIVE: "deep_drive"}
 NAMES = tuple(PACKAGES)
+# The ruleset of a game stored before Deep Drive (its setup names none), and a front end's default.
+DEFAULT = INSIDE_PITCH
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,13 @@ class Ruleset:
     pitcher: type[CardModel]
     ballpark: type[CardModel]
     policy: LeaguePolicy  # its league's rules between games: rest, spot starters, bench, injuries
+    sample_set: str  # the bundled set a game plays when none is named: "sample"
+    generator: str  # the module that turns a real season into this game's set (seasons.<package>.generate)
+
+    @property
+    def package(self) -> str:
+        """The ruleset's package name ("inside_pitch"): engine.<package>, cards.<package>, seasons.<package>."""
+        return PACKAGES[self.name]
 
 
 class UnknownRuleset(ValueError):
@@ -52,6 +64,24 @@ def ruleset(name: str) -> Ruleset:
         raise UnknownRuleset(f"Dugout plays {' and '.join(NAMES)}, not {name!r}")
     rules: Ruleset = import_module(f"engine.{package}.ruleset").RULESET
     return rules
+
+
+def for_family(family: str) -> Ruleset:
+    """The ruleset that plays a card set whose set.toml names ``family`` ("deep-drive")."""
+    for name in NAMES:
+        if name.rsplit("-", 1)[0] == family:
+            return ruleset(name)
+    raise UnknownRuleset(f"Dugout plays {' and '.join(families())} card sets, not {family!r}")
+
+
+def families() -> tuple[str, ...]:
+    """The card-set rulesets ("inside-pitch", "deep-drive"), as set.toml and ``--ruleset`` name them."""
+    return tuple(name.rsplit("-", 1)[0] for name in NAMES)
+
+
+def rulesets() -> tuple[Ruleset, ...]:
+    """Every ruleset Dugout plays, in the order front ends list them."""
+    return tuple(ruleset(name) for name in NAMES)
 
 
 def family_of(name: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position, quote
+from engine.rulesets import DEFAULT
 
 
 class SetupError(ValueError):
@@ -232,7 +233,7 @@ class GameSetup:
     options: Options = field(default_factory=Options)
     # The rules the game plays (engine.rulesets). The setup's types name Inside Pitch's cards, which
     # most of the code reads; a Deep Drive setup holds its own ruleset's cards in the same places.
-    ruleset: str = "inside-pitch-2021"
+    ruleset: str = DEFAULT
     # Deep Drive: the Season Handbook's TOML text the game reads its charts from ("" = Dugout's
     # default, engine.deep_drive.handbook). Kept in the setup so a stored game replays with the
     # charts it was played with even after a league replaces its handbook.
@@ -254,7 +255,7 @@ class GameSetup:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], ruleset: str = "inside-pitch-2021") -> GameSetup:
+    def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> GameSetup:
         """A setup stored by :meth:`to_dict`, its cards read with ``ruleset``'s card models."""
         from engine.rulesets import ruleset as rules_of
 

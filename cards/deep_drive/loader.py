@@ -15,7 +15,6 @@ from pathlib import Path
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.loader import (
-    DEEP_DRIVE_CARD_TYPES,
     DEFAULT_HANDBOOK,
     GENERIC_PITCHER_BATTING,
     OUTSIDE_HANDBOOK,
@@ -32,7 +31,7 @@ from cards.loader import (
 )
 from cards.models import Card
 
-CARD_TYPES: Mapping[str, type[Card]] = DEEP_DRIVE_CARD_TYPES
+CARD_TYPES: Mapping[str, type[Card]] = {"batter": Batter, "pitcher": Pitcher, "ballpark": Ballpark}
 AnyDeepDriveCard = Batter | Pitcher | Ballpark
 
 
@@ -81,3 +80,7 @@ def load_deep_drive_set(path: str | Path) -> DeepDriveSet:
     if problems:
         raise CardSetError(problems)
     return cardset
+
+
+# cards.families: this module loads the Deep Drive family's sets.
+load = load_deep_drive_set

@@ -135,6 +135,8 @@ class DeepDriveCard(Card):
 class Batter(DeepDriveCard):
     """A Deep Drive batter card: 00-49, DEEP DRIVE, STEAL and RUN."""
 
+    kind: ClassVar[str] = "batter"  # as a card table names it (cards.loader)
+
     bats: Bats
     deep_drive: dict[str, PercentileText]
     steal: StealText = Steal(0, "F")
@@ -197,6 +199,8 @@ class Batter(DeepDriveCard):
 class Pitcher(DeepDriveCard):
     """A Deep Drive pitcher card: 50-99, Usage, Endurance, WP, BK, PO."""
 
+    kind: ClassVar[str] = "pitcher"  # as a card table names it (cards.loader)
+
     throws: Hand
     # The side he bats from with the generic "Pitcher At Bat" card (a generated set's, from the data);
     # left out, the generic card's own side. His own batting card has its own.
@@ -238,6 +242,8 @@ class Pitcher(DeepDriveCard):
 
 class Ballpark(Card):
     """A ballpark: Deep Drive reads parks on the Season Handbook's Ballpark Effects chart, by id."""
+
+    kind: ClassVar[str] = "ballpark"  # as a card table names it (cards.loader)
 
     ruleset: Literal["deep-drive"] = "deep-drive"
 

@@ -72,4 +72,6 @@ RULESET = Ruleset(
     pitcher=Pitcher,
     ballpark=Ballpark,
     policy=POLICY,
+    sample_set="deep-drive-sample",
+    generator="seasons.deep_drive.generate",
 )

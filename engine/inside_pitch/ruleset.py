@@ -68,4 +68,6 @@ RULESET = Ruleset(
     pitcher=Pitcher,
     ballpark=Ballpark,
     policy=POLICY,
+    sample_set="sample",
+    generator="seasons.generate",
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.game import ASKING_LEVELS, PERSON_DEFAULT, RULESET
-from engine.rulesets import NAMES, family_of
+from engine.game import ASKING_LEVELS, PERSON_DEFAULT
+from engine.rulesets import DEFAULT, NAMES, family_of
 from engine.setup import Options
 from league.cardpool import CardPool
 from league.errors import (
@@ -84,7 +84,7 @@ class LeagueStore(StoreBase):
         commissioners: Iterable[int] = (),
         options: Options | None = None,
         rules: LeagueRules | None = None,
-        ruleset: str = RULESET,
+        ruleset: str = DEFAULT,
         season: int = 1,
     ) -> League:
         name = _clean(name, "league name")
