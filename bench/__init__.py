@@ -11,8 +11,6 @@ import argparse
 from pathlib import Path
 from typing import NoReturn
 
-RULESETS = ("inside-pitch", "deep-drive")  # set.toml's names
-
 
 class Parser(argparse.ArgumentParser):
     """A benchmark's options; a mistake is one line naming it, and --help says the rest."""

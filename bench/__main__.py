@@ -1,26 +1,18 @@
-"""Play many auto-managed games on the sample set and print speed and the game's rates.
+"""Play many auto-managed games on a ruleset's sample set and print speed and the game's rates.
 
-Figures, not pass/fail: quote them in notes. Usage: python -m bench [--games 2000] [--ruleset deep-drive]
-(``--ruleset deep-drive`` runs bench.deep_drive's figures on the Deep Drive sample set).
+Figures, not pass/fail: quote them in notes. Usage: python -m bench [--games N] [--ruleset deep-drive]
+Each ruleset's figures are its own module's, bench.<package> (bench.inside_pitch, bench.deep_drive):
+its ``measure(games)`` and its default number of ``GAMES``.
 """
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
-from collections import Counter
-from functools import partial
+from importlib import import_module
 
 import bench
 from bench import Parser, at_least_one
-from bot.terminal.game import build_setup
-from cards import SAMPLE_SET
-from cards.loader import load_set
-from engine.events import Check, Decided, Fatigue, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
-from engine.game import EVERY, MATTERS, Game
-from engine.requests import Request
-from engine.setup import GameSetup
+from engine.rulesets import DEFAULT, families, family_of, for_family
 
 
 def build_parser() -> Parser:
@@ -28,140 +20,16 @@ def build_parser() -> Parser:
     parser.add_argument(
         "--games", type=at_least_one, help="auto-managed games to play (default: 2000; deep-drive: 1000)"
     )
-    parser.add_argument(
-        "--ruleset", choices=bench.RULESETS, default="inside-pitch", help="the game (default: inside-pitch)"
-    )
+    default = family_of(DEFAULT)
+    parser.add_argument("--ruleset", choices=families(), default=default, help=f"the game (default: {default})")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.ruleset == "deep-drive":
-        from bench import deep_drive
-
-        deep_drive.measure(args.games or deep_drive.GAMES)
-    else:
-        measure(args.games or GAMES)
+    figures = import_module(f"bench.{for_family(args.ruleset).package}")
+    figures.measure(args.games or figures.GAMES)
     return 0
-
-
-GAMES = 2000
-
-
-def measure(games: int) -> None:
-    t0 = time.perf_counter()
-    cards = load_set(SAMPLE_SET)
-    load_ms = (time.perf_counter() - t0) * 1000
-    setup = build_setup(cards, "Harbor City", "Mesa Valley")
-
-    strategy = StrategyCount()
-    results: Counter[str] = Counter()
-    runs: list[int] = []
-    plate_appearances = 0
-    extra = 0
-    durations: list[float] = []
-    for seed in range(games):
-        start = time.perf_counter()
-        game = Game(setup, seed)
-        durations.append(time.perf_counter() - start)
-        runs += [game.state.away.runs, game.state.home.runs]
-        extra += game.state.inning > 9
-        for event in game.events:
-            if isinstance(event, PlateAppearanceEnded):
-                plate_appearances += 1
-                results[_family(event.result)] += 1
-        strategy.add(game)
-
-    total = sum(durations)
-    print(f"sample set load: {load_ms:.0f} ms")
-    print(f"games: {games}, {games / total:.0f} games/s, per game p50 {statistics.median(durations) * 1000:.2f} ms")
-    print(f"per plate appearance: {total / plate_appearances * 1e6:.0f} µs")
-    print(f"runs per team per game: {statistics.mean(runs):.2f} (1970 NL: 4.52)")
-    print(f"extra-inning games: {extra / games:.1%}")
-    print(f"plate appearances per game: {plate_appearances / games:.1f}")
-    strategy.report(games, plate_appearances)
-    questions(setup, min(games, QUESTION_GAMES))
-    print("results of plate appearances:")
-    for family, count in sorted(results.items(), key=lambda kv: -kv[1]):
-        if count / plate_appearances >= 0.001:
-            print(f"  {family:<6} {count / plate_appearances:6.1%}")
-
-
-class StrategyCount:
-    """The managers' calls over many auto-managed games (issue 4's rates)."""
-
-    def __init__(self) -> None:
-        self.calls: Counter[str] = Counter()
-        self.steals = 0
-        self.stolen = 0
-        self.pitching_changes = 0
-        self.faced_tired = 0
-        self.faced_exhausted = 0
-
-    def add(self, game: Game) -> None:
-        tired: set[str] = set()
-        exhausted: set[str] = set()
-        for event in game.events:
-            if isinstance(event, Decided):
-                call = event.choice.split(":")[0]
-                if call in ("steal", "hit_and_run", "sacrifice", "squeeze", "bunt_for_hit", "pickoff"):
-                    self.calls[call] += 1
-            elif isinstance(event, Check) and event.name.startswith("steal"):
-                self.steals += 1
-                self.stolen += event.success
-            elif isinstance(event, Substitution) and event.kind == "pitcher":
-                self.pitching_changes += 1
-            elif isinstance(event, Fatigue):
-                (tired if event.state == "tired" else exhausted).add(event.pitcher)
-            elif isinstance(event, PlateAppearanceStarted):
-                self.faced_tired += event.pitcher in tired
-                self.faced_exhausted += event.pitcher in exhausted
-
-    def report(self, games: int, plate_appearances: int) -> None:
-        per_game = {k: v / games for k, v in self.calls.items()}
-        print(
-            "calls per game: "
-            + ", ".join(f"{k.replace('_', ' ')} {per_game.get(k, 0):.2f}" for k in sorted(self.calls) or ["steal"])
-        )
-        rate = self.stolen / self.steals if self.steals else 0
-        print(f"steal attempts (runners) per game: {self.steals / games:.2f}, successful {rate:.0%}")
-        print(f"pitching changes per game: {self.pitching_changes / games:.2f}")
-        print(f"batters faced by a tired pitcher: {self.faced_tired / plate_appearances:.1%} (the books design 5-10%)")
-        print(f"batters faced after he was exhausted: {self.faced_exhausted}")
-
-
-# Games played at each asking level to count the questions (each is a replay of its own).
-QUESTION_GAMES = 300
-
-
-def questions(setup: GameSetup, games: int) -> None:
-    """Questions a person would be asked per manager per game, at each level (issue 12: at most 25
-    at "matters"): both sides at the level, a stand-in answering every question with the suggestion."""
-    for level in (EVERY, MATTERS):
-        per_manager: list[int] = []
-        for seed in range(games):
-            asked: Counter[str] = Counter()
-            Game(setup, seed, asking={"away": level, "home": level}, person=partial(_suggest, asked))
-            per_manager += [asked["away"], asked["home"]]
-        deciles = statistics.quantiles(per_manager, n=10)
-        print(
-            f"questions per manager per game at {level!r}: median {statistics.median(per_manager):.0f}, "
-            f"90th percentile {deciles[-1]:.0f}, mean {statistics.mean(per_manager):.1f} ({games} games)"
-        )
-
-
-def _suggest(asked: Counter[str], request: Request) -> str:
-    """A person who takes every suggestion, counted by side."""
-    asked[request.side] += 1
-    return request.suggestion
-
-
-def _family(result: str) -> str:
-    """Group scorer's notations: S8 -> S, HR9 -> HR, DP -> DP."""
-    if result.startswith("HR") or result.startswith("H"):
-        return "HR"
-    head = result.rstrip("0123456789-+")
-    return head or result
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Play many auto-managed Deep Drive games on the sample set; print speed, the rate of every result
 and the questions per manager at "every" and "matters" (median and 90th percentile, as python -m bench).
 
-Figures, not pass/fail: quote them in notes. Usage: python -m bench.deep_drive [--games 1000]
+Deep Drive's figures for ``python -m bench --ruleset deep-drive [--games 1000]``.
 The teams are the sample set's 2016 Chicago (N) and Cleveland, with their vs-RHP lineups, their
 first starters and their bullpens, at Progressive Field, with the DH and the default handbook.
 """
@@ -9,21 +9,19 @@ first starters and their bullpens, at Progressive Field, with the DH and the def
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from collections import Counter
 from typing import Any
 
-import bench
-from bench import Parser, at_least_one
-from bench.__main__ import QUESTION_GAMES, questions
+from bench.questions import QUESTION_GAMES, questions
 from cards import BUNDLED_SETS
 from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set
+from engine.deep_drive.ruleset import RULESET
 from engine.events import Decided, PlateAppearanceEnded, Reading, RunnerMoved, RunnerOut, Substitution
 from engine.game import Game
 from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
 
-SAMPLE = BUNDLED_SETS / "deep-drive-sample"
+SAMPLE = BUNDLED_SETS / RULESET.sample_set
 
 
 def team_setup(cards: DeepDriveSet, key: str) -> TeamSetup:
@@ -51,22 +49,11 @@ def sample_setup() -> GameSetup:
         team_setup(cards, "cle-2016"),
         park,
         Options(designated_hitter=True),
-        ruleset="deep-drive-1.2.5",
+        ruleset=RULESET.name,
     )
 
 
 GAMES = 1000
-
-
-def build_parser() -> Parser:
-    parser = bench.parser("python -m bench.deep_drive", __doc__)
-    parser.add_argument("--games", type=at_least_one, default=GAMES, help=f"games to play (default: {GAMES})")
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    measure(build_parser().parse_args(argv).games)
-    return 0
 
 
 def measure(games: int) -> None:
@@ -136,7 +123,3 @@ def measure(games: int) -> None:
     for what, count in sorted(readings.items()):
         print(f"  {what:<45} {count / games:.3f}")
     questions(setup, min(games, QUESTION_GAMES))  # median and 90th percentile at every and matters
-
-
-if __name__ == "__main__":
-    sys.exit(main())

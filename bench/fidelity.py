@@ -27,10 +27,13 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 
 import bench
 from cards import BUNDLED_SETS
+from cards.loader import set_ruleset
+from engine.rulesets import DEFAULT_FAMILY, families, for_family
 from league.replay import play_league, play_season
 from seasons.calibrate import games_per_team
 from seasons.lahman import load_season
@@ -519,8 +522,8 @@ def usage_report(figures: Figures) -> list[str]:
     return lines
 
 
-def report(season: Season, replays: int, figures: Figures, ruleset: str = "inside-pitch") -> str:
-    game = "" if ruleset == "inside-pitch" else f" {ruleset}"
+def report(season: Season, replays: int, figures: Figures, ruleset: str = DEFAULT_FAMILY) -> str:
+    game = f" {ruleset}"
     lines = [f"{season.year}{game} ({', '.join(season.leagues)}), {len(season.teams)} teams, {replays} replay(s)", ""]
     lines.append(f"{'league':<10}{'real':>9}{'cards':>9}{'diff':>9}  target")
     for name, real, sim, tolerance in figures.rows:
@@ -558,28 +561,23 @@ def report(season: Season, replays: int, figures: Figures, ruleset: str = "insid
     return "\n".join(lines)
 
 
-RULESETS = bench.RULESETS  # set.toml's names
+def bundled_name(year: int, ruleset: str = DEFAULT_FAMILY) -> str:
+    """The bundled set of a season for the ruleset's cards: "1970", "2016-deep-drive" (a set named by
+    its year alone is the default game's)."""
+    for name in (f"{year}-{ruleset}", str(year)):
+        if (BUNDLED_SETS / name).is_dir() and set_ruleset(BUNDLED_SETS / name) == ruleset:
+            return name
+    return f"{year}-{ruleset}"
 
 
-def bundled_name(year: int, ruleset: str = "inside-pitch") -> str:
-    """The bundled set of a season: "1970" (Inside Pitch), "2016-deep-drive" (Deep Drive)."""
-    return str(year) if ruleset == "inside-pitch" else f"{year}-{ruleset}"
-
-
-def set_for(year: int, leagues: tuple[str, ...], folder: Path, ruleset: str = "inside-pitch") -> Path:
-    """The bundled set of the season, or one generated (and calibrated) into ``folder``."""
+def set_for(year: int, leagues: tuple[str, ...], folder: Path, ruleset: str = DEFAULT_FAMILY) -> Path:
+    """The bundled set of the season, or one generated (and calibrated) into ``folder`` by the ruleset's
+    generator (engine.rulesets.Ruleset.generator)."""
     bundled = BUNDLED_SETS / bundled_name(year, ruleset)
     if bundled.is_dir() and leagues == ("AL", "NL"):
         return bundled
     out = folder / f"season-{year}"
-    if ruleset == "deep-drive":
-        from seasons.deep_drive.generate import generate as generate_deep_drive
-
-        generate_deep_drive(year, leagues, out, player=play_season)
-        return out
-    from seasons.generate import generate
-
-    generate(year, leagues, out, player=play_season)
+    import_module(for_family(ruleset).generator).generate(year, leagues, out, player=play_season)
     return out
 
 
@@ -591,7 +589,7 @@ def run(
     jobs: int = 2,
     seed: int = 1,
     set_folder: Path | None = None,
-    ruleset: str = "inside-pitch",
+    ruleset: str = DEFAULT_FAMILY,
     keep: Path | None = None,
 ) -> tuple[Season, Figures]:
     """The figures of ``replays`` replays of the season with its set (``set_folder``, else :func:`set_for`)."""
@@ -625,7 +623,7 @@ def build_parser() -> bench.Parser:
     parser = bench.parser("python -m bench.fidelity", __doc__)
     parser.add_argument("--season", type=int, required=True, help="the real season, e.g. 1970")
     parser.add_argument(
-        "--ruleset", choices=RULESETS, default="inside-pitch", help="the cards' game (default: inside-pitch)"
+        "--ruleset", choices=families(), default=DEFAULT_FAMILY, help=f"the cards' game (default: {DEFAULT_FAMILY})"
     )
     parser.add_argument(
         "--replays", type=bench.at_least_one, default=10, help="replays of the season to average (default: 10)"

@@ -32,9 +32,11 @@ import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 
 import bench
+from engine.rulesets import DEFAULT_FAMILY, families, for_family
 
 
 @dataclass
@@ -55,15 +57,8 @@ class Outcome:
 
 
 def generate_uncalibrated(year: int, leagues: Sequence[str], out: Path, ruleset: str) -> str:
-    """The season's set written to ``out`` by the real method without the league calibration; a summary."""
-    if ruleset == "deep-drive":
-        from seasons.deep_drive.generate import generate as generate_deep_drive
-
-        dd = generate_deep_drive(year, leagues, out, force=True)
-        return f"{dd.teams} teams, {dd.batters} batters, {dd.pitchers} pitchers"
-    from seasons.generate import generate
-
-    report = generate(year, leagues, out, force=True, calibrate=False)
+    """The season's set written to ``out`` by the ruleset's generator without the league calibration; a summary."""
+    report = import_module(for_family(ruleset).generator).generate(year, leagues, out, force=True, calibrate=False)
     return f"{report.teams} teams, {report.batters} batters, {report.pitchers} pitchers"
 
 
@@ -166,7 +161,7 @@ def build_parser() -> bench.Parser:
     parser = bench.parser("python -m bench.sweep", __doc__)
     parser.add_argument("--years", type=int, nargs="+", required=True, help="the seasons to sweep, e.g. 1901 1981")
     parser.add_argument(
-        "--ruleset", choices=bench.RULESETS, default="inside-pitch", help="the cards' game (default: inside-pitch)"
+        "--ruleset", choices=families(), default=DEFAULT_FAMILY, help=f"the cards' game (default: {DEFAULT_FAMILY})"
     )
     parser.add_argument("--league", choices=("AL", "NL", "both"), default="both", help="AL, NL or both (default: both)")
     parser.add_argument(

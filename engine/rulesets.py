@@ -28,6 +28,7 @@ PACKAGES = {INSIDE_PITCH: "inside_pitch", DEEP_DRIVE: "deep_drive"}
 NAMES = tuple(PACKAGES)
 # The ruleset of a game stored before Deep Drive (its setup names none), and a front end's default.
 DEFAULT = INSIDE_PITCH
+DEFAULT_FAMILY = DEFAULT.rsplit("-", 1)[0]  # its card sets' (set.toml) name: "inside-pitch"
 
 
 @dataclass(frozen=True)

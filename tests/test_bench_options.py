@@ -15,7 +15,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = [
     "bench.__main__",
-    "bench.deep_drive",
     "bench.bot",
     "bench.fidelity",
     "bench.season",

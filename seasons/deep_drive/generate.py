@@ -548,6 +548,7 @@ def generate(
     handbook_text: str | None = None,
     player: LeaguePlayer | None = None,
     schedule: Sequence[float] | None = None,
+    calibrate: bool | None = None,
 ) -> Report:
     """Make and write one season's Deep Drive set; raise GenerateError or SetExists.
 
@@ -557,7 +558,9 @@ def generate(
     league play it and builds the cards again with the scales pooled over the rounds
     (:func:`build`'s ``calibration``); by default Inside Pitch's rounds for the season
     (``seasons.calibrate.season_calibration_schedule``: more full rounds for a season with few home
-    runs or triples). Without one the cards are the method's alone."""
+    runs or triples). Without one, or with ``calibrate=False`` (as Inside Pitch's generator takes it),
+    the cards are the method's alone."""
+    calibrating = player is not None and calibrate is not False
     say = progress or (lambda _text: None)
     out = Path(out)
     leagues = tuple(leagues)
@@ -578,19 +581,20 @@ def generate(
     calibration = DeepDriveCalibration()
     if schedule is None:
         schedule = season_calibration_schedule(season)
-    if player is not None:
-        calibration = calibrate(season, built, info, player, schedule, say, handbook_text)
+    if calibrating:
+        assert player is not None
+        calibration = run_calibration(season, built, info, player, schedule, say, handbook_text)
         built = build(season, handbook_text, calibration)
         info = bunting_info(info, calibration.bunting)
     report = Report(year, leagues, out, clipped=list(built.clipped))
-    report.calibration = calibration.describe() if player is not None else ""
+    report.calibration = calibration.describe() if calibrating else ""
     say("checking each card against the league's average opponent (exact odds)")
     report.mae = fit_errors(built)
     report.notes = [
         "Deep Drive cards: one card for both hands (the season line; docs/deep-drive/real-seasons.md)",
         (
             f"calibrated in {len(schedule)} rounds of the league's own Deep Drive games ({report.calibration})"
-            if player is not None
+            if calibrating
             else "not calibrated in league games (no league player given): the method's cards alone"
         ),
         "fit against the league's average opponent, mean absolute error per PA: "
@@ -628,7 +632,7 @@ def bunting_info(info: SetInfo, bunting: BuntFit) -> SetInfo:
     return SetInfo.model_validate({**info.model_dump(), "auto_bunt_below": bunting.below or None})
 
 
-def calibrate(
+def run_calibration(
     season: Season,
     built: Built,
     info: SetInfo,
