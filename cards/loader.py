@@ -207,6 +207,14 @@ class CardSet(Cards[Batter, Pitcher, Ballpark]):
         own = self.own_batting_card(pitcher) if pitcher.own_batting_card else None
         return own or self.batters.get(GENERIC_PITCHER_BATTING)
 
+    def is_pitchers_batting_card(self, batter: Batter) -> bool:
+        """A pitcher's own batting card ("##"): it comes with the pitcher, not on a roster. A batter card
+        that shares a name with a pitcher card not marked ## is a two-way player's own card."""
+        return any(
+            p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year)
+            for p in self.pitchers.values()
+        )
+
 
 def describe_cell(loc: tuple[int | str, ...]) -> str | None:
     """Turn a pydantic error location into words a card maker recognises."""

@@ -22,9 +22,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
-from cards import BUNDLED_SETS
+from cards import BUNDLED_SETS, families
 from cards.deep_drive import models as dd
-from cards.deep_drive.loader import DeepDriveSet, is_pitchers_own
+from cards.deep_drive.loader import DeepDriveSet
 from cards.loader import (
     DEFAULT_HANDBOOK,
     GENERIC_PITCHER_BATTING,
@@ -151,8 +151,8 @@ class CardPool:
 
     @property
     def family(self) -> str:
-        """The sets' ruleset as set.toml names it: "inside-pitch" or "deep-drive"."""
-        return self.sets[0].info.ruleset if self.sets else "inside-pitch"
+        """The sets' ruleset as set.toml names it (cards.families): "inside-pitch"."""
+        return self.sets[0].info.ruleset if self.sets else families.DEFAULT
 
     @property
     def deep_drive(self) -> bool:
@@ -256,14 +256,8 @@ class CardPool:
         own card (a generated set's batter who also pitched): it goes on a roster like any other."""
         if batter.id == GENERIC_PITCHER_BATTING:
             return True
-        cardset = self._home[batter.id]
-        pitchers: list[Any] = list(cardset.pitchers.values())
-        if isinstance(cardset, DeepDriveSet):
-            # A Deep Drive pitcher's batting card: his name, team and year, fielding nowhere but P or DH.
-            return any(is_pitchers_own(cast(Any, batter), p) for p in pitchers)
-        return any(
-            p.own_batting_card and (p.name, p.team, p.year) == (batter.name, batter.team, batter.year) for p in pitchers
-        )
+        cardset: Any = self._home[batter.id]  # its own set's rule (CardSet, DeepDriveSet)
+        return bool(cardset.is_pitchers_batting_card(batter))
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:
         """The pitcher's own batting card, else a generic pitcher's batting card from any of the sets."""

@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.rulesets import NAMES, family_of
+from engine.rulesets import for_family
 from league.autoplay import advance
 from league.store import Store
 
@@ -44,14 +44,6 @@ class LeagueTotals:
     errors_by_card: dict[str, int] = field(default_factory=dict)  # card id -> its fielding errors
 
 
-def ruleset_of(family: str) -> str:
-    """The game ruleset ("deep-drive-1.2.5") that plays a set.toml ruleset ("deep-drive")."""
-    for name in NAMES:
-        if family_of(name) == family:
-            return name
-    raise ValueError(f"no ruleset plays {family!r} card sets")
-
-
 async def play_league(
     set_folder: str | Path, games_per_team: int, seed: int, db_path: str | Path, *, name: str | None = None
 ) -> None:
@@ -62,7 +54,7 @@ async def play_league(
         # game its set.toml names (a Deep Drive set plays a Deep Drive league, with the set's handbook).
         pool = await store.card_sets([str(set_folder)])
         league = await store.create_league(
-            name or f"Replay #{seed}", [str(set_folder)], options=pool.options(), ruleset=ruleset_of(pool.family)
+            name or f"Replay #{seed}", [str(set_folder)], options=pool.options(), ruleset=for_family(pool.family).name
         )
         await store.create_teams_from_sets(league.id)
         await store.schedule_season(league.id, games_per_team, seed=seed)

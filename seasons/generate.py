@@ -40,7 +40,7 @@ from seasons.calibrate import (
 )
 from seasons.depth import DepthChart, DepthError, depth_chart
 from seasons.stats import Batting, Player, Season
-from seasons.write import attribution, write_season_set
+from seasons.write import GenerateError, attribution, write_season_set
 
 GENERIC_FILE = "pitcher-batting.toml"
 # The generic pitcher-batting card's ratings other than its hitting (the sample set's).
@@ -54,10 +54,6 @@ GENERIC_RATINGS: dict[str, object] = {
     "gdp": 2,
     "sf": 1,
 }
-
-
-class GenerateError(Exception):
-    """The season cannot be made into a set; the message says why, in one line."""
 
 
 class SeasonFitLike(Protocol):

@@ -39,6 +39,10 @@ class SetExists(Exception):
     """The destination is there already and may not be replaced."""
 
 
+class GenerateError(Exception):
+    """The season cannot be made into a set (by either game's generator); the message says why, in one line."""
+
+
 def attribution(
     year: int,
     notes: Sequence[str],

@@ -6,6 +6,7 @@ import argparse
 import os
 import sqlite3
 import sys
+from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from cards.loader import CardSet, CardSetError, NotACardSet, kind_of, load_any_s
 from cards.models import AnyCard
 from cards.text import render_card
 from engine.game import PERSON_DEFAULT
+from engine.rulesets import DEFAULT_FAMILY, families, for_family
 from league.cardpool import named_set, set_names
 from league.errors import LeagueError
 
@@ -129,8 +131,7 @@ def _cards_generate(args: argparse.Namespace) -> int:
     import importlib.util
 
     from league.replay import play_season
-    from seasons.generate import GenerateError, generate
-    from seasons.write import SetExists
+    from seasons.write import GenerateError, SetExists
 
     if not FIRST_SEASON <= args.season <= LAST_SEASON:
         print(
@@ -148,26 +149,9 @@ def _cards_generate(args: argparse.Namespace) -> int:
         )
         return 1
     leagues = ("AL", "NL") if args.league == "both" else (args.league,)
-    if getattr(args, "ruleset", "inside-pitch") == "deep-drive":
-        from seasons.deep_drive.generate import GenerateError as DeepDriveError
-        from seasons.deep_drive.generate import generate as generate_deep_drive
-
-        try:
-            dd = generate_deep_drive(
-                args.season,
-                leagues,
-                out,
-                lambda text: print(text, file=sys.stderr),
-                force=args.force,
-                player=play_season,
-            )
-        except (DeepDriveError, SetExists) as exc:
-            print(f"dugout: {exc}", file=sys.stderr)
-            return 1
-        print(dd.summary())
-        return 0
+    generator = import_module(for_family(args.ruleset).generator)  # the game's own (Ruleset.generator)
     try:
-        report = generate(
+        report = generator.generate(
             args.season, leagues, out, lambda text: print(text, file=sys.stderr), force=args.force, player=play_season
         )
     except (GenerateError, SetExists) as exc:
@@ -215,8 +199,9 @@ def _run(args: argparse.Namespace) -> int:
     database = database_path(args)
     print(f"No DISCORD_TOKEN in .env: the terminal league in {database} (see also dugout play).\n")
     # --ruleset deep-drive without --set plays the bundled Deep Drive sample set.
-    default_set = "deep-drive-sample" if getattr(args, "ruleset", None) == "deep-drive" else "sample"
-    card_set = getattr(args, "card_set", None) or default_set
+    card_set = (
+        getattr(args, "card_set", None) or for_family(getattr(args, "ruleset", None) or DEFAULT_FAMILY).sample_set
+    )
     try:
         rules = season.parse_rules(getattr(args, "rule", None) or [])
         options = parse_options(getattr(args, "option", None) or [])
@@ -244,10 +229,10 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
     )
     run.add_argument(
         "--ruleset",
-        choices=["inside-pitch", "deep-drive"],
+        choices=families(),
         default=None,
-        help="the terminal league's game when --set is not given: inside-pitch (the sample set) or deep-drive "
-        "(the deep-drive-sample set); a set's own ruleset decides otherwise",
+        help="the terminal league's game when --set is not given, played on its sample set (inside-pitch: sample, "
+        "deep-drive: deep-drive-sample); a set's own ruleset decides otherwise",
     )
     run.add_argument(
         "--pace",
@@ -624,8 +609,8 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--out", required=True, type=Path, help="the card file to write, inside a set folder")
     imp.add_argument(
         "--ruleset",
-        choices=["inside-pitch", "deep-drive"],
-        help="the cards' game (default: the ruleset of the set --out is in, else inside-pitch)",
+        choices=families(),
+        help=f"the cards' game (default: the ruleset of the set --out is in, else {DEFAULT_FAMILY})",
     )
     existing = imp.add_mutually_exclusive_group()
     existing.add_argument("--append", action="store_true", help="add the cards after those already in --out")
@@ -641,9 +626,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--force", action="store_true", help="replace the set at --out")
     gen.add_argument(
         "--ruleset",
-        choices=["inside-pitch", "deep-drive"],
-        default="inside-pitch",
-        help="the cards' game (default: inside-pitch); deep-drive writes the season's handbook.toml too",
+        choices=families(),
+        default=DEFAULT_FAMILY,
+        help=f"the cards' game (default: {DEFAULT_FAMILY}); deep-drive writes the season's handbook.toml too",
     )
     gen.set_defaults(func=_cards_generate)
 

@@ -31,9 +31,9 @@ from dataclasses import replace
 from typing import Any, Protocol, TextIO
 
 from bot.words.narrate import Line, Names, format_box_score, narrate
-from cards import BUNDLED_SETS, SAMPLE_SET
+from cards import BUNDLED_SETS
 from cards.deep_drive.loader import DeepDriveSet
-from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_any_set, load_set
+from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_any_set
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
@@ -43,7 +43,7 @@ from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
 from engine.inside_pitch.manager import is_substitution
 from engine.lineup import auto_team
 from engine.requests import Request
-from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
+from engine.rulesets import DEEP_DRIVE, DEFAULT_FAMILY, families, for_family
 from engine.setup import GameSetup, Options, SetupError, TeamSetup
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
@@ -67,17 +67,12 @@ class QuitGame(Exception):
     """The person at a saving terminal stops the game: q at a prompt, or the end of input."""
 
 
-DEEP_DRIVE_SAMPLE_SET = BUNDLED_SETS / "deep-drive-sample"
-# ``--ruleset``: the card family, the game ruleset and the bundled set it plays on.
-RULESETS = {"inside-pitch": (INSIDE_PITCH, SAMPLE_SET), "deep-drive": (DEEP_DRIVE, DEEP_DRIVE_SAMPLE_SET)}
 AnySet = CardSet | DeepDriveSet
 
 
-def load_cards(ruleset: str = "inside-pitch") -> Any:
-    """The card set games are played with: the ruleset's bundled sample set."""
-    if ruleset == "inside-pitch":
-        return load_set(SAMPLE_SET)
-    return load_any_set(RULESETS[ruleset][1])
+def load_cards(ruleset: str = DEFAULT_FAMILY) -> Any:
+    """The card set games are played with: the bundled sample set of ``ruleset`` (set.toml's name)."""
+    return load_any_set(BUNDLED_SETS / for_family(ruleset).sample_set)
 
 
 def _deep(cardset: Any) -> bool:
@@ -180,14 +175,13 @@ def build_setup(
     game_options = Options.from_dict(
         {"designated_hitter": designated_hitter, "throw_charts_2007": throw_charts_2007, **(options or {})}
     )
-    deep = isinstance(cardset, DeepDriveSet)
-    handbook = cardset.info.handbook if deep else ""
+    handbook = cardset.info.handbook  # Deep Drive's: Inside Pitch sets name none
     return GameSetup(
         build_team(cardset, away_name, designated_hitter),
         build_team(cardset, home_name, designated_hitter),
         home_park(cardset, home_name),
         game_options,
-        ruleset=DEEP_DRIVE if deep else INSIDE_PITCH,
+        ruleset=for_family(cardset.info.ruleset).name,
         # a set's own handbook file (set.toml handbook), else Dugout's default ("")
         handbook=(cardset.path / handbook).read_text(encoding="utf-8") if handbook not in ("", "default") else "",
     )
@@ -446,9 +440,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="the dice seed (default: a random one, printed)")
     parser.add_argument(
         "--ruleset",
-        choices=sorted(RULESETS),
-        default="inside-pitch",
-        help="the game: inside-pitch (default, the sample set) or deep-drive (the deep-drive-sample set)",
+        choices=families(),
+        default=DEFAULT_FAMILY,
+        help=f"the game, played on its sample set (default: {DEFAULT_FAMILY}, the sample set; deep-drive: the "
+        "deep-drive-sample set)",
     )
     parser.add_argument(
         "--rule",
@@ -543,7 +538,7 @@ def _bench_usage_rule(texts: Sequence[str], ruleset: str) -> bool:
     for name in rules:
         if name != "bench_usage":
             raise ValueError(f"--rule {name} is a league's rule between games; one game takes only bench_usage")
-    if rules.get("bench_usage") and RULESETS[ruleset][0] != DEEP_DRIVE:
+    if rules.get("bench_usage") and for_family(ruleset).name != DEEP_DRIVE:
         raise ValueError("--rule bench_usage is Deep Drive's Bench Usage Chart; add --ruleset deep-drive")
     return bool(rules.get("bench_usage"))
 
@@ -555,13 +550,13 @@ def play(args: argparse.Namespace) -> int:
     manage = args.manage or ("home" if interactive else "none")
     pace = args.pace if args.pace is not None else (WATCH_PACE if interactive and out.isatty() else 0.0)
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    ruleset = getattr(args, "ruleset", "inside-pitch")
-    cardset = load_cards() if ruleset == "inside-pitch" else load_cards(ruleset)
+    ruleset = getattr(args, "ruleset", DEFAULT_FAMILY)
+    cardset = load_cards(ruleset)
     rules = getattr(args, "rule", None) or []
     try:
         bench = _bench_usage_rule(rules, ruleset)
         options = parse_options(args.option)
-        _check_game_options(options, RULESETS[ruleset][0])
+        _check_game_options(options, for_family(ruleset).name)
         setup = build_setup(cardset, args.away, args.home, args.dh, args.throws_2007, options)
         setup, sat = bench_usage(cardset, setup, seed) if bench else (setup, [])
     except (TeamNotFound, SetupError, ValueError) as exc:
@@ -585,7 +580,7 @@ def play(args: argparse.Namespace) -> int:
         print("\nGame abandoned.", file=out)
         return 130
     again = ["dugout", "play", "--seed", str(seed), "--away", setup.away.name, "--home", setup.home.name]
-    again += ["--ruleset", ruleset] if ruleset != "inside-pitch" else []
+    again += ["--ruleset", ruleset] if ruleset != DEFAULT_FAMILY else []
     again += ["--dh"] if args.dh else []
     again += ["--rule", "bench_usage=on"] if bench else []
     again += ["--ask", args.ask] if args.ask != PERSON_DEFAULT else []

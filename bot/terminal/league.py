@@ -49,7 +49,7 @@ from cards.loader import load_set
 from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
-from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
+from engine.rulesets import for_family
 from engine.scene import outs_text
 from engine.setup import Options, SetupError
 from league.errors import GameBusy, LeagueError, NotFound, NotOnSchedule, SettingsError
@@ -171,9 +171,8 @@ async def terminal_league(store: Store, card_set: str = SAMPLE) -> League:
             pool = await store.card_sets([card_set])
             if not any(s.team_entries for s in pool.sets):
                 raise SettingsError(f"card set {card_set!r} lists no teams; the terminal league plays a set's teams")
-            ruleset = DEEP_DRIVE if pool.deep_drive else INSIDE_PITCH  # the set's game (set.toml ruleset)
-            league = await store.create_league(
-                set_league_name(card_set), [card_set], options=pool.options(), ruleset=ruleset
+            league = await store.create_league(  # the set's game (set.toml ruleset)
+                set_league_name(card_set), [card_set], options=pool.options(), ruleset=for_family(pool.family).name
             )
             await store.create_teams_from_sets(league.id)
             return league

@@ -46,6 +46,10 @@ class DeepDriveSet(Cards[Batter, Pitcher, Ballpark]):
         own = next((b for b in self.batters.values() if is_pitchers_own(b, pitcher)), None)
         return own or self.batters.get(GENERIC_PITCHER_BATTING)
 
+    def is_pitchers_batting_card(self, batter: Batter) -> bool:
+        """A pitcher's own batting card: his name, team and year, fielding nowhere but P or DH."""
+        return any(is_pitchers_own(batter, p) for p in self.pitchers.values())
+
 
 def is_pitchers_own(batter: Batter, pitcher: Pitcher) -> bool:
     """``batter`` is ``pitcher``'s own batting card: the same name, team and year, and no fielding

@@ -45,7 +45,7 @@ from seasons.deep_drive.bunting import BuntFit
 from seasons.deep_drive_handbook import average_mix, derive, totals_from_season
 from seasons.depth import DepthError, depth_chart
 from seasons.stats import Batting, Pitching, Player, Season
-from seasons.write import ATTRIBUTION_FILE, attribution, move_into_place, start_writing
+from seasons.write import ATTRIBUTION_FILE, GenerateError, attribution, move_into_place, start_writing
 
 GENERIC_FILE = "pitcher-batting.toml"
 METHOD = "docs/deep-drive/real-seasons.md"  # named in the set's ATTRIBUTION.md
@@ -58,10 +58,6 @@ TARGETS = ("HR", "3B", "2B", "1B", "BB", "HBP", "SO")
 PARK_HITS = 0.0
 
 DeepDriveCard = Batter | Pitcher | Ballpark
-
-
-class GenerateError(Exception):
-    """The season cannot be made into a Deep Drive set; the message says why."""
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.game import Game
-from engine.rulesets import INSIDE_PITCH, UnknownRuleset, family_of, ruleset
+from engine.rulesets import INSIDE_PITCH, UnknownRuleset, families, family_of, for_family, ruleset, rulesets
 from tests.engine.helpers import setup
 
 
@@ -66,3 +66,14 @@ def test_a_setup_keeps_its_handbook_text_and_leaves_it_out_when_default() -> Non
     assert handbook_of(plain.handbook) is default_handbook()
     own = dataclasses.replace(plain, handbook="# a league's own handbook\\n")
     assert GameSetup.from_dict(own.to_dict()).handbook == own.handbook
+
+
+def test_a_card_set_plays_the_ruleset_of_its_family() -> None:
+    """set.toml's ruleset ("deep-drive") finds the game that plays its cards; the registry lists both."""
+    assert for_family("deep-drive").name == "deep-drive-1.2.5"
+    assert for_family("inside-pitch").name == "inside-pitch-2021"
+    assert families() == ("inside-pitch", "deep-drive")
+    assert [r.name for r in rulesets()] == ["inside-pitch-2021", "deep-drive-1.2.5"]
+    assert {r.sample_set for r in rulesets()} == {"sample", "deep-drive-sample"}
+    with pytest.raises(UnknownRuleset, match="not 'strat'"):
+        for_family("strat")

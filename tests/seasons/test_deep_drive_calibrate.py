@@ -11,7 +11,6 @@ import pytest
 
 from cards.deep_drive.loader import is_pitchers_own
 from cards.deep_drive.models import Batter, Pitcher
-from league.replay import ruleset_of
 from seasons.calibrate import played_batting
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive import outs as outs_mod
@@ -99,13 +98,6 @@ def test_a_fielding_batter_card_is_not_a_pitchers_batting_card() -> None:
     assert is_pitchers_own(batter(["DH"]), pitcher)
     assert not is_pitchers_own(batter(["CF 3"]), pitcher)  # 2016's Shuck: an outfielder who pitched once
     assert not is_pitchers_own(batter(["DH"], "Someone Else"), pitcher)
-
-
-def test_a_set_plays_the_game_it_names() -> None:
-    assert ruleset_of("deep-drive") == "deep-drive-1.2.5"
-    assert ruleset_of("inside-pitch") == "inside-pitch-2021"
-    with pytest.raises(ValueError):
-        ruleset_of("strat")
 
 
 @dataclass

@@ -18,7 +18,8 @@ from bot.discord.checks import UserError, can_manage_server, guild_id, quoted, r
 from bot.discord.layout import messages
 from bot.discord.summaries import summary_embeds
 from cards.loader import set_ruleset
-from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH, family_of
+from engine import rulesets
+from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
 from engine.setup import Options, SetupError
 from league import autoplay
 from league.cardpool import named_set, set_label, set_names
@@ -28,12 +29,8 @@ from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, TITLES, WH
 
 log = logging.getLogger(__name__)
 DEADLINE_CHECK_SECONDS = 60
-# /league-create ruleset: the game a league plays, and the bundled set it gets when none is named.
-RULESET_CHOICES = [
-    app_commands.Choice(name="Inside Pitch", value=INSIDE_PITCH),
-    app_commands.Choice(name="Deep Drive", value=DEEP_DRIVE),
-]
-DEFAULT_SETS = {INSIDE_PITCH: "sample", DEEP_DRIVE: "deep-drive-sample"}
+# /league-create ruleset: the game a league plays (it gets the game's sample set when no set is named).
+RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in rulesets.rulesets()]
 
 
 # How many set names a refusal lists (Discord's 2000 characters); quoted() shortens the name.
@@ -57,7 +54,7 @@ def set_folder(name: str) -> Path:
 
 
 def set_family(ref: str) -> str:
-    """The game a card set is for ("inside-pitch" or "deep-drive"), read from its set.toml alone."""
+    """The game a card set is for (set.toml's ruleset: "inside-pitch"), read from its set.toml alone."""
     return set_ruleset(set_folder(ref))
 
 
@@ -72,14 +69,14 @@ def choose_ruleset(ruleset: str | None, sets: list[str]) -> str:
                 + ", ".join(f"{ref}: {kind}" for ref, kind in families.items())
                 + "); a league plays one."
             )
-        return DEEP_DRIVE if kinds == {"deep-drive"} else INSIDE_PITCH
-    wrong = [ref for ref, kind in families.items() if kind != family_of(ruleset)]
+        return rulesets.for_family(kinds.pop()).name if kinds else rulesets.DEFAULT
+    game = rulesets.ruleset(ruleset)
+    wrong = [ref for ref, kind in families.items() if kind != game.family]
     if wrong:
-        title = TITLES[ruleset]
-        article = "an" if ruleset == INSIDE_PITCH else "a"
+        article = "an" if game.title[0] in "AEIOU" else "a"
         raise UserError(
             f"{', '.join(wrong)} {'is a card set' if len(wrong) == 1 else 'are card sets'} of the other game; "
-            f"{article} {title} league plays {title} cards, such as {DEFAULT_SETS[ruleset]}."
+            f"{article} {game.title} league plays {game.title} cards, such as {game.sample_set}."
         )
     return ruleset
 
@@ -162,7 +159,8 @@ class LeagueCreateCog(commands.Cog):
             raise UserError(f"This server already plays {existing[0].name}; Dugout runs one league per server.")
         if not can_manage_server(interaction):
             raise UserError("Starting a league needs the server's Manage Server permission.")
-        sets = [s.strip() for s in (card_sets or DEFAULT_SETS[ruleset or INSIDE_PITCH]).split(",") if s.strip()]
+        named = card_sets or rulesets.ruleset(ruleset or rulesets.DEFAULT).sample_set
+        sets = [s.strip() for s in named.split(",") if s.strip()]
         rules = choose_ruleset(ruleset, sets)  # refused here, privately, before the public deferral
         await interaction.response.defer(thinking=True)  # a season's teams take a while to sign
         store = self.bot.store
@@ -195,8 +193,8 @@ class LeagueCreateCog(commands.Cog):
         is filled in."""
         names = set_names()
         chosen = getattr(interaction.namespace, "ruleset", None)
-        if chosen in DEFAULT_SETS:
-            names = [n for n in names if set_ruleset(set_folder(n)) == family_of(chosen)]
+        if chosen in rulesets.NAMES:
+            names = [n for n in names if set_ruleset(set_folder(n)) == rulesets.family_of(chosen)]
         return autocomplete.list_choices(names, current)
 
 
