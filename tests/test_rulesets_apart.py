@@ -1,0 +1,114 @@
+"""A ruleset is one plugin (issue 27), enforced like the layers: generic code never asks which ruleset
+it has. Outside a ruleset's own packages and the two registries (engine.rulesets, cards.families) no
+module names a ruleset (no "deep-drive" literal, no INSIDE_PITCH constant) and none casts or tests a
+value against a ruleset's card or set types: what differs is reached through the ruleset's interface.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.rulesets import NAMES, PACKAGES, families
+
+ROOT = Path(__file__).resolve().parents[1]
+# A ruleset's own packages (docs/rulesets.md): where it may name itself and use its own types.
+OWN = tuple(f"{layer}/{package}" for package in PACKAGES.values() for layer in ("engine", "cards", "seasons", "bench"))
+REGISTRIES = ("engine/rulesets.py", "cards/families.py")
+GENERIC = ("engine", "cards", "league", "seasons", "bot", "bench")
+RULESET_MODULES = tuple(
+    f"{layer}.{package}" for package in PACKAGES.values() for layer in ("engine", "cards", "seasons")
+)
+# Inside Pitch's cards and set are still cards.models's and cards.loader's (the first ruleset's home).
+INSIDE_PITCH_TYPES = {("cards.models", n) for n in ("Batter", "Pitcher", "Ballpark")} | {("cards.loader", "CardSet")}
+WORDS = frozenset(NAMES) | frozenset(families())
+CONSTANTS = frozenset({"INSIDE_PITCH", "DEEP_DRIVE"})
+# What is still to move behind the interface, by file: this list only shrinks.
+KNOWN: dict[str, int] = {
+    "bot/cardimage.py": 9,
+    "bot/cogs/cards.py": 6,
+    "bot/cogs/league.py": 3,
+    "bot/cogs/roster.py": 4,
+    "bot/terminal.py": 7,
+    "cards/text.py": 10,
+    "league/cardpool.py": 3,
+    "league/deep_drive.py": 1,
+    "league/settings.py": 3,
+    "league/store.py": 1,
+    "seasons/generate.py": 3,
+}
+
+
+def generic_modules() -> Iterator[tuple[str, ast.Module]]:
+    for layer in GENERIC:
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel.startswith(OWN) or rel.removesuffix(".py").startswith(OWN) or rel in REGISTRIES:
+                continue
+            yield rel, ast.parse(path.read_text(encoding="utf-8"), filename=rel)
+
+
+def ruleset_types(tree: ast.Module) -> set[str]:
+    """The names a module binds to a ruleset's modules or types (``dd``, ``DeepDriveSet``, ``Batter``)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                if full.startswith(RULESET_MODULES) or (node.module, alias.name) in INSIDE_PITCH_TYPES:
+                    names.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            names |= {a.asname or a.name for a in node.names if a.name.startswith(RULESET_MODULES)}
+    return names
+
+
+def asks_which_ruleset(rel: str, tree: ast.Module) -> list[str]:
+    found = []
+    types = ruleset_types(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value in WORDS:
+            found.append(f"{rel}:{node.lineno}: names the ruleset {node.value!r}")
+        elif isinstance(node, ast.Name) and node.id in CONSTANTS:
+            found.append(f"{rel}:{node.lineno}: names the ruleset {node.id}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("cast", "isinstance"):
+            if len(node.args) != 2:
+                continue
+            target = node.args[0] if node.func.id == "cast" else node.args[1]
+            used = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+            used |= {
+                n.value.split("[")[0]
+                for n in ast.walk(target)
+                if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            }
+            if used & types:
+                found.append(f"{rel}:{node.lineno}: {node.func.id} with a ruleset's type {sorted(used & types)[0]}")
+    return found
+
+
+def test_generic_code_never_asks_which_ruleset_it_has() -> None:
+    by_file: dict[str, list[str]] = {}
+    for rel, tree in generic_modules():
+        if found := asks_which_ruleset(rel, tree):
+            by_file[rel] = found
+    grown = [line for rel, lines in by_file.items() if len(lines) > KNOWN.get(rel, 0) for line in lines]
+    assert grown == [], "generic code asks which ruleset it has; reach it through engine.rulesets.Ruleset"
+    # KNOWN only shrinks: a file that got better is taken off (or its count lowered) in the same change.
+    assert {rel: len(lines) for rel, lines in by_file.items()} == KNOWN
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'if game.setup.ruleset == "deep-drive-1.2.5": pass',
+        "from engine.rulesets import DEEP_DRIVE\nx = DEEP_DRIVE",
+        "from cards.deep_drive import models as dd\nisinstance(card, dd.Batter)",
+        "from cards.deep_drive.loader import DeepDriveSet\nisinstance(s, DeepDriveSet)",
+        "from typing import cast\nfrom cards.models import Batter\ncast(Batter, card)",
+        "from typing import cast\nfrom cards.models import Batter\ncast('Batter', card)",
+    ],
+)
+def test_the_check_sees_each_way_of_asking(source: str) -> None:
+    assert asks_which_ruleset("example.py", ast.parse(source)) != []
