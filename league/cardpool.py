@@ -154,10 +154,6 @@ class CardPool:
         """The sets' ruleset as set.toml names it (cards.families): "inside-pitch"."""
         return self.sets[0].info.ruleset if self.sets else families.DEFAULT
 
-    @property
-    def deep_drive(self) -> bool:
-        return self.family == "deep-drive"
-
     def handbook(self) -> str:
         """The Season Handbook's TOML text the sets' cards are read with (``GameSetup.handbook``): "" for
         Dugout's default (set.toml ``handbook = "default"`` or none), else the named file's text from the

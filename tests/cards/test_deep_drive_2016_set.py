@@ -15,7 +15,7 @@ SET = "2016-deep-drive"
 def test_the_set_loads_by_name_as_deep_drive() -> None:
     assert resolve_set(SET) == BUNDLED_SETS / SET
     pool = CardPool.load([SET])
-    assert pool.deep_drive
+    assert pool.family == "deep-drive"
     parse_handbook(pool.handbook(), "handbook.toml")  # the season's own, valid
     assert pool.handbook() == (BUNDLED_SETS / SET / "handbook.toml").read_text(encoding="utf-8")
     cardset: Any = pool.sets[0]
