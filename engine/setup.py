@@ -10,6 +10,7 @@ from typing import Any
 
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position, quote
+from engine import rulesets
 from engine.rulesets import DEFAULT
 
 
@@ -257,9 +258,7 @@ class GameSetup:
     @classmethod
     def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> GameSetup:
         """A setup stored by :meth:`to_dict`, its cards read with ``ruleset``'s card models."""
-        from engine.rulesets import ruleset as rules_of
-
-        rules = rules_of(ruleset)
+        rules = rulesets.ruleset(ruleset)
         return cls(
             away=TeamSetup.from_dict(data["away"], rules.batter, rules.pitcher),
             home=TeamSetup.from_dict(data["home"], rules.batter, rules.pitcher),

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cards.models import Batter
-from engine.setup import SetupError
+from cards.notation import Position
+from engine.setup import LineupSpot, SetupError
+from engine.state import Runner
 
 if TYPE_CHECKING:
-    from engine.setup import GameSetup, LineupSpot
+    from engine.setup import GameSetup
     from engine.state import GameState, TeamState
 
 # Where a game from a situation stops (Game's ``until``).
@@ -275,8 +277,6 @@ class Situation:
 
     def apply(self, setup: GameSetup, state: GameState) -> None:
         """Put a fresh game's state (``Game.fresh_state``) at this situation."""
-        from engine.state import Runner
-
         self.validate(setup)
         state.inning, state.top, state.outs = self.inning, self.top, self.outs
         for key, spec in (("away", self.away), ("home", self.home)):
@@ -297,8 +297,6 @@ class Situation:
 
 def _place_team(team: TeamState, spec: TeamSituation, situation: Situation, batting: bool) -> None:
     """The team's line score, batter due, pitcher and fatigue, and who is left, at the situation."""
-    from cards.notation import Position
-
     # Halves the team has finished; the batting team's runs beyond them came in this half.
     played = situation.inning - 1 if batting or situation.top else situation.inning
     if spec.runs_by_inning is not None:
@@ -346,9 +344,6 @@ def _place_team(team: TeamState, spec: TeamSituation, situation: Situation, batt
 
 def _order(team: TeamState, order: Sequence[tuple[str, str]]) -> list[LineupSpot]:
     """A changed batting order from ids: the setup's players; the pitcher's spot bats as pitchers do."""
-    from cards.notation import Position
-    from engine.setup import LineupSpot
-
     setup = team.setup
     batters = {s.batter.id: s.batter for s in setup.lineup} | {b.id: b for b in setup.bench}
     pitchers = {p.id: p for p in (setup.pitcher, *setup.bullpen)}
