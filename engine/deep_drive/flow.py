@@ -21,8 +21,8 @@ from engine import walk_offs
 from engine.bases import WalkOff, extra_inning_runner_due, place_extra_inning_runner
 from engine.boxscore import classify
 from engine.deep_drive import endurance, injuries, manager, prepitch, strategy, substitutes
+from engine.deep_drive.appearance import at_bat
 from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
-from engine.deep_drive.plate import at_bat
 from engine.deep_drive.readers import handbook_for
 from engine.deep_drive.state import Arm, DeepDriveState, attach, dd
 from engine.events import (

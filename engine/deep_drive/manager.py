@@ -25,9 +25,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
-from engine.deep_drive import endurance, prepitch, strategy, substitutes
+from engine.deep_drive import endurance, prepitch, relief, strategy, substitutes
 from engine.deep_drive.cards import available_relievers, batter_card, pitcher_card
 from engine.deep_drive.handbook import Handbook
+from engine.deep_drive.relief import pick_reliever, save_situation
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
 from engine.deep_drive.substitutes import pen_words
 from engine.requests import Option
@@ -45,33 +46,6 @@ STEAL = "steal"
 BASE_WORDS = {2: "second", 3: "third"}
 LATE_INNING = 7
 ERA_BUNT_MARGIN = 2  # the era's bunt is for a close game: the score within this many runs
-
-
-def _lead(g: Game, team: TeamState) -> int:
-    other = g.state.away if team is g.state.home else g.state.home
-    return team.runs - other.runs
-
-
-def save_situation(g: Game, team: TeamState) -> bool:
-    lead = _lead(g, team)
-    return 0 < lead <= endurance.CLOSER_LEAD or 0 < lead <= len(g.state.occupied()) + 2
-
-
-def pick_reliever(g: Game, team: TeamState) -> Pitcher | None:
-    """The auto-manager's man: the closer for a save from the last inning on, else the freshest
-    RELIEVER. A STARTER (a one-off game's bullpen holds the rest of the rotation) only when no
-    reliever is left, then the closer: a starter's big Endurance would otherwise always win."""
-    pen = available_relievers(team)
-    if not pen:
-        return None
-    closers = [p for p in pen if p.usage.role == "CLOSER"]
-    relievers = [p for p in pen if p.usage.role == "RELIEVER"]
-    starters = [p for p in pen if p.usage.role == "STARTER"]
-    late = g.state.inning >= g.setup.options.innings
-    if closers and late and save_situation(g, team):
-        return closers[0]
-    pool = relievers or starters or closers
-    return max(pool, key=lambda p: (p.endurance_as(False), -pen.index(p)))
 
 
 def _suggest_change(g: Game, team: TeamState, start_of_half: bool) -> Pitcher | None:
@@ -219,7 +193,7 @@ def align(g: Game) -> None:
     third = state.runner_on(3) is not None
     if third and state.outs < 2:
         defense = state.fielding
-        lead = _lead(g, defense)
+        lead = relief.lead(g, defense)
         late_close = state.inning >= LATE_INNING and -1 <= lead <= 1
         corners = state.runner_on(1) is not None
         suggestion = (CORNERS_IN if corners else INFIELD_IN) if late_close else NORMAL
@@ -319,7 +293,7 @@ def _sacrifice_spot(g: Game) -> bool:
     state = g.state
     if state.outs or state.runner_on(3) is not None or not strategy.legal(g, strategy.SACRIFICE):
         return False
-    behind = -_lead(g, state.batting)
+    behind = -relief.lead(g, state.batting)
     if state.inning >= LATE_INNING and 0 <= behind <= 1:
         return True
     below = g.setup.options.dd_auto_bunt_below

@@ -25,7 +25,7 @@ from engine.deep_drive import endurance, running
 from engine.deep_drive.cards import fielder_at, pitcher_card
 from engine.deep_drive.charts import rare
 from engine.deep_drive.outs import Ball, play_out
-from engine.deep_drive.state import OUTFIELD, PlayNote, dd
+from engine.deep_drive.state import OUTFIELD, dd
 from engine.events import ErrorCharged, Reading
 from engine.state import Runner
 
@@ -84,35 +84,6 @@ def roll_card(g: Game, batter_card: Batter, pitcher: Pitcher) -> CardRoll | None
         g.emit(Reading("Odd Play Book", card.name, f"{code}, mod {green}", f"{words} ({outcome})"))
         note.eject_batter = outcome == "eject-batter"
     return CardRoll(card, other, code, red, white, green)
-
-
-def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner, call: str = "swing") -> str:
-    """Roll until a play is made; returns the scorer's notation. ``call`` is the offense's:
-    "swing", or a bunt or the hit and run (engine.deep_drive.strategy)."""
-    from engine.deep_drive import strategy
-
-    dd(g).play = PlayNote()
-    count = strategy.Count()
-    for _ in range(MAX_ROLLS):
-        read = roll_card(g, batter_card, pitcher)
-        if read is None:
-            continue
-        if call != "swing":
-            try:
-                notation, call = strategy.play(g, call, read, batter_card, batter, count)
-            except Foul:
-                count.foul()  # a dropped foul on the DEF chart: a strike until two, and the play stays on
-                continue
-            if notation is not None:
-                return notation
-            if g.state.outs >= 3:
-                return ""  # the runner was thrown out for the third out: the at bat never finished
-            continue
-        try:
-            return play(g, batter_card, batter, read.card, read.other, read.code, read.red, read.white, read.mod)
-        except Foul:
-            continue
-    raise RuntimeError("a plate appearance rolled 100 times without a play")
 
 
 def rare_chart(g: Game) -> str:

@@ -23,17 +23,17 @@ from engine.bases import (
     put_out_advancing,
     runners_lead_first,
 )
-from engine.deep_drive import running
+from engine.deep_drive import plate, running
 from engine.deep_drive.cards import fielder_at, run_of, runner_card
 from engine.deep_drive.charts import bunt as bunts
 from engine.deep_drive.charts import hit_and_run as hr
 from engine.deep_drive.outs import Ball, play_out
+from engine.deep_drive.plate import CardRoll, effective_ratings, error, taken_away
 from engine.deep_drive.state import dd
 from engine.events import Reading
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
-    from engine.deep_drive.plate import CardRoll
     from engine.game import Game
 
 SWING = "swing"
@@ -71,8 +71,6 @@ def legal(g: Game, call: str) -> bool:
 
 def play(g: Game, call: str, read: CardRoll, card: Batter, batter: Runner, count: Count) -> tuple[str | None, str]:
     """One roll of a bunt or hit and run: (the notation once the plate appearance is over, the next roll's call)."""
-    from engine.deep_drive.plate import taken_away
-
     code = read.code
     out_card = read.card
     if code != "OUT" and taken_away(g, read.other, code, read.mod):
@@ -179,8 +177,6 @@ def _bunt_def(g: Game, batter: Runner, count: Count) -> str:
     """DDB "Bunt Chart" DEF: the DEF chart with the bunt's fielders; a single is an infield single.
     An ERR reads the handbook's Error chart for the bunt's fielder, as any DEF reading's does; its
     dropped foul is a foul bunt: a strike, or strike three with two strikes (OBR 5.09(a)(4))."""
-    from engine.deep_drive.plate import effective_ratings, error
-
     red, white, mod = g.three_d10("DEF Chart (bunt)")
     infield_in = dd(g).alignment.infield_in_at(Position.THIRD)
     ratings = effective_ratings(g)
@@ -237,8 +233,6 @@ def _in_motion(g: Game) -> list[tuple[int, Runner]]:
 def _hit_and_run(
     g: Game, read: CardRoll, code: str, out_code: str, card: Batter, batter: Runner, count: Count
 ) -> tuple[str | None, str]:
-    from engine.deep_drive import plate
-
     result = hr.hit_and_run(code, read.mod)
     g.emit(Reading("Hit and Run Chart", card.name, f"{code}, mod {read.mod}", result.words or result.play.value))
     moving = _in_motion(g)
@@ -281,8 +275,6 @@ def _hit_and_run(
 
 def _hit_and_run_deep(g: Game, card: Batter, batter: Runner, moving: list[tuple[int, Runner]]) -> str:
     """DDB "Hit and Run Chart" DD: a double scores every runner; a deep fly doubles the lead runner up."""
-    from engine.deep_drive import plate
-
     red, white, mod = g.three_d10("Deep Drive (hit and run)")
     roll = 10 * red + white
     reading = card.deep(roll)

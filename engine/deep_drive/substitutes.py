@@ -41,6 +41,7 @@ from engine.deep_drive import endurance
 from engine.deep_drive.cards import available_relievers, batter_card, pitcher_card, runner_card
 from engine.deep_drive.handbook import Handbook
 from engine.deep_drive.odds import pa_odds, summary
+from engine.deep_drive.relief import pick_reliever
 from engine.deep_drive.state import dd
 from engine.events import Reading, Substitution
 from engine.game import NO_CHANGE as NO_CHANGE  # the answer that ends a call (the game does not ask it again)
@@ -412,8 +413,6 @@ def _place_pitchers_spot(g: Game, team: TeamState, spot: int, sub: Batter) -> No
     if not pen:  # the offense may bat for the pitcher only while a reliever is left
         team.unplaced.discard(spot)
         return
-    from engine.deep_drive.manager import pick_reliever
-
     pick = pick_reliever(g, team) or pen[0]
     for _ in range(ROUNDS):
 

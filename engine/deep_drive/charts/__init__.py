@@ -18,12 +18,12 @@ describes every chart and the readings Dugout settled where the book is silent.
 
 from __future__ import annotations
 
+from engine.deep_drive.charts import bench, bunt, hit_and_run, play_by_play, rare, running
+
 __all__ = ["load_all"]
 
 
 def load_all() -> None:
     """Load and validate every chart once (a bad table raises ChartError)."""
-    from engine.deep_drive.charts import bench, bunt, hit_and_run, play_by_play, rare, running
-
     for module in (running, bunt, hit_and_run, rare, play_by_play, bench):
         module.load_all()
