@@ -44,7 +44,7 @@ from engine.bases import (
 )
 from engine.events import Check, ErrorCharged
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import hits, outs, running
+from engine.inside_pitch import outs, running, throws
 from engine.inside_pitch.fielding import extra_base_roll
 from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
 from engine.inside_pitch.reading import AtBat, Ball, hit_by_pitch_check, strikeout_check
@@ -59,7 +59,7 @@ PLAYS = ("sacrifice", "squeeze", "bunt_for_hit")
 LABELS = {"sacrifice": "sacrifice bunt", "squeeze": "squeeze", "bunt_for_hit": "bunt for a hit"}
 # IP2021 "Sacrifice bunt": K and K+ check the batter's K rating cut in half (round down).
 K_SCALE = 0.5
-# The pitcher's card is rolled again after every foul ball (WLD); see flow.MAX_PITCHER_ROLLS.
+# The pitcher's card is rolled again after every foul ball (WLD); see pitches.MAX_PITCHER_ROLLS.
 MAX_PITCHER_ROLLS = 100
 # IP2007 §12.3: after one foul bunt, another is a strikeout.
 ATTEMPTS = 2
@@ -472,7 +472,7 @@ class Bunt:
     def rundown(self) -> str:
         """IP2021 "Squeeze", rundown: the runner from third is caught between third and home (rundown chart).
 
-        Played by ``hits.rundown``: 1 he is out at once; 2-5 he is out, and if the die
+        Played by ``throws.rundown``: 1 he is out at once; 2-5 he is out, and if the die
         is at most his BR every other runner, the batter included, takes a base; 6 he
         scores. Whatever happens the batter reaches first on the fielder's choice,
         pushing along any runner forced by him (Dugout's reading).
@@ -480,11 +480,11 @@ class Bunt:
         g = self.g
         runner = g.state.runner_on(3)
         assert runner is not None
-        caught = hits.ExtraBase(runner, 3)
-        others = [hits.ExtraBase(r, b) for b in (2, 1) if (r := g.state.runner_on(b)) is not None]
-        others.append(hits.ExtraBase(self.batter, 0, is_batter=True))
-        throw = hits.Throw(g, self.f, caught, others, self.batter, "fielder's choice")
-        hits.rundown(throw, caught, others)
+        caught = throws.ExtraBase(runner, 3)
+        others = [throws.ExtraBase(r, b) for b in (2, 1) if (r := g.state.runner_on(b)) is not None]
+        others.append(throws.ExtraBase(self.batter, 0, is_batter=True))
+        throw = throws.Throw(g, self.f, caught, others, self.batter, "fielder's choice")
+        throws.rundown(throw, caught, others)
         if g.state.outs < 3 and not any(r is self.batter for r in g.state.bases):
             force_advance(g, self.batter, "fielder's choice")
         return "FC"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
 from engine.events import Reading as ReadingEvent
+from engine.inside_pitch.asking import bases_text
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 
@@ -309,8 +310,6 @@ def _tell_holding(g: Game, rules: _Rules) -> None:
 
 def _prompt(g: Game, rules: _Rules, holding: bool) -> str:
     # The score, outs and matchup come before it (asking.words).
-    from engine.inside_pitch.asking import bases_text  # asking reads depths too
-
     text = f"{bases_text(g).capitalize()}: where does the infield play?"
     return f"{text} {rules.prompt}" if holding else text
 

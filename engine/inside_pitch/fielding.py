@@ -31,7 +31,8 @@ from engine.bases import (
 )
 from engine.events import Check, ErrorCharged
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import depth
+from engine.inside_pitch import balls, depth, outs, rare
+from engine.inside_pitch.hits import pop_up_single_advance
 from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.running import BASE_NAMES
 from engine.inside_pitch.tables import load_table
@@ -113,17 +114,9 @@ def _range_result(g: Game, ball: Ball, cell: str, made: bool) -> Ball:
     return Ball(kind, fielder, ball.source, advance=advance)
 
 
-def pop_up_single_advance(g: Game) -> int:
-    """IP2007 §6: a pop-up that drops in moves every runner one base, two with two out."""
-    chart = load_table("range")["pop_up_single"]
-    return int(chart["two_out"] if g.state.outs == 2 else chart["less_than_two_out"])
-
-
 def foul_ball(g: Game, ab: AtBat, batter: Runner) -> str:
     """A foul ball (a catcher's pop-up off a range play, a dropped foul pop): the at bat goes on."""
-    from engine.inside_pitch.rare import another_pitch
-
-    return another_pitch(g, ab, batter)
+    return rare.another_pitch(g, ab, batter)
 
 
 # --- error plays -----------------------------------------------------------------
@@ -179,9 +172,7 @@ class ErrorPlay:
 
     def play_on(self, ball: Ball | None = None) -> str:
         """No error: the play goes on as the cards read it."""
-        from engine.inside_pitch import plays
-
-        return plays.play_ball(self.g, self.ab, self.batter, ball or self.ball)
+        return balls.play_ball(self.g, self.ab, self.batter, ball or self.ball)
 
 
 def error_play(g: Game, ab: AtBat, batter: Runner, ball: Ball, kind: PitcherResult) -> str:
@@ -214,8 +205,6 @@ def booted(p: ErrorPlay) -> str:
 
 def infield_fly(g: Game) -> bool:
     """The infield fly rule (the out rules own it: ``outs.infield_fly``)."""
-    from engine.inside_pitch import outs
-
     return outs.infield_fly(g)
 
 
@@ -292,15 +281,13 @@ def infield_single_br(p: ErrorPlay) -> str:
     at first. Either way every runner moves up one base, unless the out at first is
     the third (then no run scores: OBR 5.08(a)).
     """
-    from engine.inside_pitch.outs import chain  # outs imports this module (by flyouts and hits)
-
     g, ball = p.g, p.ball
     safe = g.check(f"{p.batter.name} beats the throw ({ball.notation})", p.batter.br, die=6)
     if not safe:
-        put_out(g, p.batter, 0, chain(ball.fielder, 3))
+        put_out(g, p.batter, 0, outs.chain(ball.fielder, 3))
         if g.state.outs < 3:
             advance_all(g, p.spec["advance"], "ground out", p.batter)
-        return chain(ball.fielder, 3)
+        return outs.chain(ball.fielder, 3)
     advance_all(g, p.spec["advance"], "hit", p.batter)
     move(g, p.batter, 0, p.spec["batter_to"], "hit", p.batter)
     return ball.notation
@@ -410,8 +397,6 @@ def _double_play_try(p: ErrorPlay) -> tuple[Fielder, int] | None:
     pivot counts zero); otherwise the pivot chart's man at second, if both he and the
     fielder may play there.
     """
-    from engine.inside_pitch import outs  # outs builds on the hit rules, which build on this module
-
     g = p.g
     if g.state.outs >= 2 or g.state.runner_on(1) is None:
         return None
@@ -495,22 +480,9 @@ def outfield_throw(p: ErrorPlay) -> str:
 
     On a hit the throw is for an extra base; on a fly out (IP2007 §5 #8) for a runner
     tagging up from second or third. The ball carries ``throw_error_check``; the throw
-    (``hits.make_throw``) calls :func:`outfield_throw_error` when it is made.
+    (``throws.make_throw``) calls ``throws.outfield_throw_error`` when it is made.
     """
     return p.play_on(replace(p.ball, throw_error_check=True))
-
-
-def outfield_throw_error(g: Game, ball: Ball) -> bool:
-    """IP2021 ET? #8 (IP2007 §5 #8, #10): 1d20 against the throwing outfielder's error number.
-
-    True is an error (charged here). The throw is then read as usual, nobody is out,
-    and the error's bases follow (``hits.throwing_error_bases``).
-    """
-    fielder = fielder_at(g, ball.fielder)
-    if not g.check(f"error ({fielder.name}, throw on {ball.notation})", fielder.error):
-        return False
-    g.emit(ErrorCharged(fielder.id, fielder.position.value, "throwing"))
-    return True
 
 
 ERROR_TYPES: dict[str, Callable[[ErrorPlay], str]] = {

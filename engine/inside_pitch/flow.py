@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -12,18 +11,15 @@ from engine.bases import WalkOff, extra_inning_runner_due, force_advance, place_
 from engine.boxscore import classify
 from engine.events import HalfInningStarted, PlateAppearanceStarted
 from engine.inside_pitch import bunts, depth, manager, running, strategy
-from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
+from engine.inside_pitch.pitches import pitch_to_result
 from engine.inside_pitch.plays import end_plate_appearance, play_result
-from engine.inside_pitch.reading import AtBat, CardResult, Triggers, read_pitcher_card
+from engine.inside_pitch.reading import AtBat
 from engine.situation import GAME, PLATE_APPEARANCE, START
 from engine.state import Runner, batter_side
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-# A plate appearance re-rolls the pitcher's card after every foul (WLD); real
-# cards make a long run of them vanishingly rare, but a hand-made card might not.
-MAX_PITCHER_ROLLS = 100
 # Strategy rolls again after plays that change the bases: a steal ends them, so a few suffice.
 MAX_CALLS = 10
 # The letter of a hand ("L", "R") for the events; a dict is quicker than Enum.value.
@@ -234,26 +230,3 @@ def finish_plate_appearance(
     if defense.pitcher.id == pitcher and not game_over:
         manager.note_fatigue(g, defense, tired_reading)
     offense.up = (offense.up + 1) % len(offense.order)
-
-
-def pitch_to_result(g: Game, ab: AtBat) -> tuple[AtBat, CardResult, Triggers] | None:
-    """Roll the pitcher's card until it gives a result (a plate appearance, or an at bat that goes on).
-
-    IP2021 "WLD": a foul ball is rolled again; with runners on, a wild pitch or passed
-    ball may move them first. Returns the at bat as it stood for the roll that counted,
-    with the result and its triggers; None when a wild pitch or passed ball made the
-    third out.
-    """
-    for _ in range(MAX_PITCHER_ROLLS):
-        runners_on = g.state.runners_on()
-        if runners_on != ab.runners_on:
-            ab = replace(ab, runners_on=runners_on)
-        outcome = read_pitcher_card(g, ab)
-        if outcome is not None:
-            result, triggers = outcome
-            return ab, result, triggers
-        if ab.runners_on:
-            wild_pitch_or_passed_ball(g, ab)
-            if g.state.outs >= 3:
-                return None
-    raise RuntimeError("the pitcher's card gave a foul ball 100 times running")

@@ -11,18 +11,17 @@ from typing import TYPE_CHECKING
 from engine.bases import move, put_out
 from engine.events import Check
 from engine.inside_pitch import throws_2007
-from engine.inside_pitch.hits import (
-    OUTFIELD,
+from engine.inside_pitch.hits import OUTFIELD, outfield_throw
+from engine.inside_pitch.tables import load_table
+from engine.inside_pitch.throws import (
     THROW_POSSIBLE,
     ExtraBase,
     Throw,
     error_check_of,
     holding_on_first,
     make_throw,
-    outfield_throw,
     outfielder,
 )
-from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -98,7 +97,7 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
     nothing is rolled. A runner on first stays.
 
     ET? #8 (IP2007 §5 #8): when his number is 1-5 a throw is made, so it is checked
-    for an error first; the dice are then read as usual and ``hits.make_throw`` gives
+    for an error first; the dice are then read as usual and ``throws.make_throw`` gives
     the error's bases.
     """
     if g.setup.options.throw_charts_2007:  # IP2007 §11.2

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from engine.bases import HOME_RUN, WalkOff, force_advance, move, put_out, runners_lead_first
 from engine.events import PlateAppearanceEnded, PlateAppearanceStarted, RunScored
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import fielding, hits, outs, rare, running
-from engine.inside_pitch.reading import AtBat, Ball, CardResult, Direct, Rare, Triggers
+from engine.inside_pitch import balls, fielding, hits, rare, running
+from engine.inside_pitch.pitches import AtBatGoesOn, pitch_to_result
+from engine.inside_pitch.reading import AtBat, CardResult, Direct, Rare, Triggers
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -54,6 +55,26 @@ def end_plate_appearance(g: Game, ab: AtBat, batter: Runner, notation: str, outs
 
 def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
     """Play what the cards gave; returns the scorer's notation (the caller ends the plate appearance)."""
+    try:
+        return _play_result(g, ab, batter, result, triggers)
+    except AtBatGoesOn:
+        return another_pitch(g, ab, batter)
+
+
+def another_pitch(g: Game, ab: AtBat, batter: Runner) -> str:
+    """The at bat goes on: roll the pitcher's card again, as a plate appearance does (IP2021 "WLD").
+
+    Returns the notation of the play that ends the at bat. If a wild pitch or passed
+    ball ever makes the third out, the at bat ends there with no result.
+    """
+    pitched = pitch_to_result(g, ab)
+    if pitched is None:
+        return "inning over"
+    ab, result, triggers = pitched
+    return play_result(g, ab, batter, result, triggers)
+
+
+def _play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
     if isinstance(result, Rare):
         return rare.rare_play(g, ab, batter)
     if isinstance(result, Direct):
@@ -86,7 +107,7 @@ def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers
             if ball.is_hit:
                 walk_off.on_hit(hits.BASES_FOR[ball.kind], ball.notation)
             raise
-    return play_ball(g, ab, batter, ball)
+    return balls.play_ball(g, ab, batter, ball)
 
 
 def play_direct(g: Game, batter: Runner, result: Direct) -> str:
@@ -151,13 +172,3 @@ def special_k(g: Game, ab: AtBat, notation: str) -> bool:
     verdict = "strikeout" if struck_out else f"no strikeout, {notation} stands"
     g.emit(ReadingEvent("Special K", ab.pitcher.name, str(roll), f"{verdict} (range {rng})"))
     return struck_out
-
-
-def play_ball(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
-    if ball.is_hit:
-        try:
-            return hits.play_hit(g, ab, batter, ball)
-        except WalkOff as walk_off:  # a game-ending hit: walk_offs credits it
-            walk_off.on_hit(hits.BASES_FOR[ball.kind], ball.notation)
-            raise
-    return outs.play_out(g, ab, batter, ball)

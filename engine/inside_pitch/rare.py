@@ -8,14 +8,14 @@ rolled again on the same chart (IP2007 §4.1). A rare play replaces any range or
 error check and Special K (the dispatcher in ``plays`` sends it here first).
 
 Some rare plays let the at bat go on (a balk, a pickoff, a fan taking a foul pop
-away): :func:`another_pitch` rolls the pitcher's card again for the same batter.
+away): :func:`another_pitch` hands the at bat back to ``plays``, which rolls the pitcher's card again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cards.notation import Position
 from engine.bases import (
@@ -30,7 +30,10 @@ from engine.bases import (
 )
 from engine.events import ErrorCharged
 from engine.events import Reading as ReadingEvent
+from engine.inside_pitch import balls
+from engine.inside_pitch.hits import pop_up_single_advance
 from engine.inside_pitch.injuries import roll_injury
+from engine.inside_pitch.pitches import AtBatGoesOn
 from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.tables import load_table
 from engine.state import HOME, Runner
@@ -98,20 +101,9 @@ def rare_play(g: Game, ab: AtBat, batter: Runner) -> str:
     return PLAYS[row["play"]](RarePlay(g, ab, batter, row, chart))
 
 
-def another_pitch(g: Game, ab: AtBat, batter: Runner) -> str:
-    """The at bat goes on: roll the pitcher's card again, as a plate appearance does (IP2021 "WLD").
-
-    Returns the notation of the play that ends the at bat. If a wild pitch or passed
-    ball ever makes the third out, the at bat ends there with no result.
-    """
-    from engine.inside_pitch import plays
-    from engine.inside_pitch.flow import pitch_to_result  # flow imports plays, which imports this module
-
-    pitched = pitch_to_result(g, ab)
-    if pitched is None:
-        return "inning over"
-    ab, result, triggers = pitched
-    return plays.play_result(g, ab, batter, result, triggers)
+def another_pitch(g: Game, ab: AtBat, batter: Runner) -> NoReturn:
+    """The at bat goes on: ``plays.play_result`` rolls the pitcher's card again for the same batter."""
+    raise AtBatGoesOn
 
 
 def injury_rating(g: Game, position: Position) -> tuple[str, str, int]:
@@ -145,13 +137,10 @@ def home_run(p: RarePlay) -> str:
 
 def hit(p: RarePlay) -> str:
     """A hit to the row's fielder: played by the hit rules, or with every runner moving exactly ``advance`` bases."""
-    from engine.inside_pitch import plays
-    from engine.inside_pitch.fielding import pop_up_single_advance
-
     ball = Ball(str(p.row["kind"]), p.field(), "ballpark")
     advance = pop_up_single_advance(p.g) if p.row.get("pop_up") else p.row.get("advance")
     if advance is None:
-        return plays.play_ball(p.g, p.ab, p.batter, ball)
+        return balls.play_ball(p.g, p.ab, p.batter, ball)
     try:
         advance_exactly(p.g, p.batter, BASES_FOR[ball.kind], int(advance), "hit")
     except WalkOff as walk_off:  # a game-ending hit: walk_offs credits it

@@ -54,7 +54,7 @@ class Ball:
     # move up one base, with no throw (IP2021 "[HR8], [HRo], [HRp]").
     caught_at_wall: bool = False
     # throw_error_check: ET? on a hit or fly out to the outfield (error type #8). A throw
-    # the play draws from the outfielder is checked for an error (``hits.make_throw``).
+    # the play draws from the outfielder is checked for an error (``throws.make_throw``).
     throw_error_check: bool = False
     # foul: the catcher's pop-up off a range play is a foul ball (IP2021 range chart):
     # the at bat goes on; ``fielding.foul_ball(g, ab, batter)`` plays it.

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 from engine.bases import move
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
-from engine.inside_pitch import hits
-from engine.inside_pitch.hits import ExtraBase, Throw, outfielder
+from engine.inside_pitch import throws
 from engine.inside_pitch.tables import load_table
+from engine.inside_pitch.throws import ExtraBase, Throw, outfielder
 from engine.state import HOME, Runner
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def throw_chart(throw: Throw, play: str, tag_up: bool = False) -> None:
 
 def lead_advances(roll: OtcRoll) -> None:
     """Red 1: the lead runner takes his base; OTC roll 2.1, the white die against each trailing runner's bare BR."""
-    hits.lead_advances(roll.throw, roll.red, roll.white)
+    throws.lead_advances(roll.throw, roll.red, roll.white)
 
 
 def abr_check(roll: OtcRoll) -> None:
@@ -99,7 +99,7 @@ def abr_check(roll: OtcRoll) -> None:
     """
     throw = roll.throw
     if not roll.tag_up:
-        hits.abr_check(throw, roll.red, roll.white)
+        throws.abr_check(throw, roll.red, roll.white)
     elif throw.check(throw.lead, roll.red, adjusted=True):
         throw.take_base(throw.lead)
 
@@ -111,7 +111,7 @@ def arm_then_third_die(roll: OtcRoll) -> None:
         return
     outcome = chart()["roll_3"][roll.blue - 1]
     throw.g.emit(ReadingEvent("OTC roll 3", outfielder(throw.g, throw.fielder).name, str(roll.blue), outcome))
-    hits.CHART_B[outcome](throw, roll.blue)  # IP2007 §7.2.4 reads as IP2021's chart B
+    throws.CHART_B[outcome](throw, roll.blue)  # IP2007 §7.2.4 reads as IP2021's chart B
 
 
 ROLL_1: dict[str, Callable[[OtcRoll], None]] = {
@@ -141,17 +141,19 @@ def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
         tag_from_second(g, batter, ball)
         return
     lead = ExtraBase(third, 3, [("arm", outfielder(g, ball.fielder).arm)])
-    if lead.abr < hits.THROW_POSSIBLE.start:
+    if lead.abr < throws.THROW_POSSIBLE.start:
         return
-    if lead.abr >= hits.THROW_POSSIBLE.stop:
+    if lead.abr >= throws.THROW_POSSIBLE.stop:
         move(g, third, 3, HOME, "tag-up", batter)
         tag_from_second(g, batter, ball)
         return
     # Only the runner on second tags up behind him; a runner on first holds (§11.3).
     second = g.state.runner_on(2)
     behind = [ExtraBase(second, 2)] if second is not None else []
-    throw = Throw(g, ball.fielder, lead, behind, batter, "tag-up", hits.holding_on_first(g))
-    hits.make_throw(throw, hits.error_check_of(ball), lambda t: throw_chart(t, f"{ball.notation} tag-up", tag_up=True))
+    throw = Throw(g, ball.fielder, lead, behind, batter, "tag-up", throws.holding_on_first(g))
+    throws.make_throw(
+        throw, throws.error_check_of(ball), lambda t: throw_chart(t, f"{ball.notation} tag-up", tag_up=True)
+    )
 
 
 def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
@@ -169,9 +171,9 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
     rules = chart()["fly_from_second"]
     modifiers = [(ball.notation, int(rules["modifier"][ball.notation])), ("arm", outfielder(g, ball.fielder).arm)]
     tagger = ExtraBase(runner, 2, modifiers)
-    if tagger.abr < hits.THROW_POSSIBLE.start:
+    if tagger.abr < throws.THROW_POSSIBLE.start:
         return
-    if tagger.abr >= hits.THROW_POSSIBLE.stop:
+    if tagger.abr >= throws.THROW_POSSIBLE.stop:
         move(g, runner, 2, 3, "tag-up", batter)
         return
 
@@ -185,8 +187,8 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
             throw.thrown_out(tagger)
 
     # IP2007 §5 #8: the throw to third is checked for an error before the dice.
-    throw = Throw(g, ball.fielder, tagger, [], batter, "tag-up", hits.holding_on_first(g))
-    hits.make_throw(throw, hits.error_check_of(ball), dice)
+    throw = Throw(g, ball.fielder, tagger, [], batter, "tag-up", throws.holding_on_first(g))
+    throws.make_throw(throw, throws.error_check_of(ball), dice)
 
 
 # --- S+7, S+8, S+9 ------------------------------------------------------------------

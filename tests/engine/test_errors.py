@@ -1,6 +1,6 @@
 """Error plays (IP2021 "Errors"; IP2007 §5; the rules README for the #6 procedure).
 
-Tests that need "the play goes on as read" replace ``plays.play_ball`` with a recorder,
+Tests that need "the play goes on as read" replace ``balls.play_ball`` with a recorder,
 so that they test the error rules and not the hit and out rules.
 """
 
@@ -10,9 +10,10 @@ import pytest
 
 from cards.notation import PitcherResult, Position
 from engine.events import ErrorCharged, Reading, RunnerOut, RunScored
-from engine.inside_pitch import fielding, plays, rare
-from engine.inside_pitch.fielding import error_play, outfield_throw_error
+from engine.inside_pitch import balls, fielding, rare
+from engine.inside_pitch.fielding import error_play
 from engine.inside_pitch.reading import AtBat, Ball
+from engine.inside_pitch.throws import outfield_throw_error
 from engine.state import Runner
 from tests.engine.conftest import Table
 from tests.engine.test_range import at_bat, batter_runner, set_fielder
@@ -21,7 +22,7 @@ E, ET, EG = PitcherResult.ERROR, PitcherResult.THROWING_ERROR, PitcherResult.GRO
 
 
 class Recorder:
-    """Stands in for ``plays.play_ball`` (or ``rare.another_pitch``) and remembers the call."""
+    """Stands in for ``balls.play_ball`` (or ``rare.another_pitch``) and remembers the call."""
 
     def __init__(self, result: str = "as read") -> None:
         self.balls: list[Ball] = []
@@ -40,7 +41,7 @@ class Recorder:
 @pytest.fixture
 def played(monkeypatch: pytest.MonkeyPatch) -> Recorder:
     recorder = Recorder()
-    monkeypatch.setattr(plays, "play_ball", recorder.play_ball)
+    monkeypatch.setattr(balls, "play_ball", recorder.play_ball)
     monkeypatch.setattr(rare, "another_pitch", recorder.another_pitch)
     return recorder
 

@@ -14,7 +14,7 @@ import pytest
 
 from cards.notation import Hand, PitcherResult, Position
 from engine.events import Check, RunnerMoved
-from engine.inside_pitch import fielding, plays, running
+from engine.inside_pitch import balls, fielding, plays, running
 from engine.inside_pitch.outs import Grounder
 from engine.inside_pitch.reading import AtBat, Ball, Direct, Triggers, home_run_check, walk_check
 from engine.state import Runner
@@ -173,7 +173,7 @@ def test_single_to_right_runner_from_first_goes_to_third_without_a_throw(table: 
     batter = Runner(clone_batter(runner.card, "batter"), runner.pitcher)
     dice = table.script()
     ab = AtBat(batter.card, table.game.state.fielding.pitcher, Hand.RIGHT, False, True, 0, 0, 0, hit_and_run=True)
-    plays.play_ball(table.game, ab, batter, Ball("S", 9, "batter"))
+    balls.play_ball(table.game, ab, batter, Ball("S", 9, "batter"))
     assert ground.bases(table) == ["batter", None, "runner-1"]
     dice.assert_done()
 
@@ -193,7 +193,7 @@ def test_infield_single_runner_br_plus_two(table: Table, hit_and_run_on: bool, t
     table.runner(1, br=4)
     ab = ground.at_bat(table)
     ab = dataclasses.replace(ab, hit_and_run=hit_and_run_on)
-    plays.play_ball(table.game, ab, Runner(ab.batter, ab.pitcher.id), Ball("S", 5, "batter"))
+    balls.play_ball(table.game, ab, Runner(ab.batter, ab.pitcher.id), Ball("S", 5, "batter"))
     assert ground.bases(table)[2] == third
 
 

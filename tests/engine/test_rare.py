@@ -2,7 +2,7 @@
 
 One test per row of each chart, with the 2d6 scripted to that row's sum. Plays the
 hit rules finish (a bad-hop single, a double lost in the sun, a triple) are checked
-at the hand-over: the ball given to ``plays.play_ball``.
+at the hand-over: the ball given to ``balls.play_ball``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ import pytest
 
 from cards.notation import Position
 from engine.events import Injury, Reading, RunnerMoved, RunnerOut, RunScored, event_from_dict
-from engine.inside_pitch import plays, rare
+from engine.inside_pitch import balls, plays, rare
 from engine.inside_pitch.injuries import roll_injury
-from engine.inside_pitch.rare import NEEDS, PLAYS, another_pitch, rare_play
+from engine.inside_pitch.plays import another_pitch
+from engine.inside_pitch.rare import NEEDS, PLAYS, rare_play
 from engine.inside_pitch.reading import Ball, Rare, Triggers
 from engine.inside_pitch.tables import load_table
 from tests.engine.conftest import Table
@@ -33,7 +34,7 @@ def two_d6(total: int) -> tuple[tuple[int, int], tuple[int, int]]:
 @pytest.fixture
 def played(monkeypatch: pytest.MonkeyPatch) -> Recorder:
     recorder = Recorder()
-    monkeypatch.setattr(plays, "play_ball", recorder.play_ball)
+    monkeypatch.setattr(balls, "play_ball", recorder.play_ball)
     monkeypatch.setattr(rare, "another_pitch", recorder.another_pitch)
     return recorder
 

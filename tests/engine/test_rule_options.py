@@ -57,11 +57,11 @@ def errors(table: Table) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def played(monkeypatch: pytest.MonkeyPatch) -> Recorder:
-    """``plays.play_ball`` and ``rare.another_pitch`` replaced by a recorder (see test_errors)."""
-    from engine.inside_pitch import plays
+    """``balls.play_ball`` and ``rare.another_pitch`` replaced by a recorder (see test_errors)."""
+    from engine.inside_pitch import balls
 
     recorder = Recorder()
-    monkeypatch.setattr(plays, "play_ball", recorder.play_ball)
+    monkeypatch.setattr(balls, "play_ball", recorder.play_ball)
     monkeypatch.setattr(rare, "another_pitch", recorder.another_pitch)
     return recorder
 
