@@ -175,3 +175,49 @@ def test_the_front_end_checker_sees_every_form_of_import() -> None:
     found = named_modules(source, "bot.terminal")
     seen = {(line, function) for line, function, module in found if within(module, ("discord", "bot.discord"))}
     assert sorted(seen) == [(1, ""), (2, ""), (3, ""), (5, "f")]
+
+
+def local_imports_of(path: Path) -> list[int]:
+    """The lines of the imports inside a function (those under ``if TYPE_CHECKING:`` aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[int] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and ast.unparse(child.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+                visit(ast.Module(body=child.orelse, type_ignores=[]), in_function)
+            elif isinstance(child, (ast.Import, ast.ImportFrom)) and in_function:
+                found.append(child.lineno)
+            else:
+                visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+    visit(tree, False)
+    return found
+
+
+def test_no_import_inside_a_function_in_the_engine() -> None:
+    """Issue 27 "Cycles resolved by shape": what two modules share lives in a module both import,
+    so no import hides in a function to break a circle."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "engine").rglob("*.py"))
+        for line in local_imports_of(path)
+    ]
+    assert bad == []
+
+
+def test_the_checker_sees_an_import_inside_a_function(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from engine.game import Game\n"
+        "def f() -> None:\n"
+        "    from engine import plays\n"
+        "    if TYPE_CHECKING:\n"
+        "        from engine.game import Game\n"
+        "class C:\n"
+        "    def m(self) -> None:\n"
+        "        import engine.rare\n"
+    )
+    assert local_imports_of(sample) == [5, 10]
