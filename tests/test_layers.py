@@ -221,3 +221,75 @@ def test_the_checker_sees_an_import_inside_a_function(tmp_path: Path) -> None:
         "        import engine.rare\n"
     )
     assert local_imports_of(sample) == [5, 10]
+
+
+def runtime_imports_of(path: Path, root: Path = ROOT) -> set[str]:
+    """The engine modules a module imports when it loads (``if TYPE_CHECKING:`` aside): ``from a.b
+    import c`` names ``a.b.c`` when c is a module, else ``a.b``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+
+    def is_module(name: str) -> bool:
+        where = root.joinpath(*name.split("."))
+        return where.with_suffix(".py").exists() or (where / "__init__.py").exists()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+                visit(node.orelse)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    found.add(full if is_module(full) else node.module)
+            elif isinstance(node, (ast.If, ast.Try)):
+                visit([*node.body, *node.orelse])
+
+    visit(tree.body)
+    return {name for name in found if name.split(".")[0] == "engine"}
+
+
+def import_circles(root: Path) -> list[str]:
+    """Every circle of module-level imports among the modules of ``root``/engine, as "a -> b -> a"."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted((root / "engine").rglob("*.py")):
+        name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        graph[name] = runtime_imports_of(path, root)
+    circles: list[str] = []
+    done: set[str] = set()
+
+    def walk(module: str, trail: list[str]) -> None:
+        if module in trail:
+            circles.append(" -> ".join([*trail[trail.index(module) :], module]))
+            return
+        if module in done or module not in graph:
+            return
+        for imported in sorted(graph[module]):
+            walk(imported, [*trail, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        walk(module, [])
+    return circles
+
+
+def test_no_import_circle_in_the_engine() -> None:
+    """Issue 27 "Cycles resolved by shape": no module of engine/ imports, through others, itself (so
+    a circle is not hidden by module-level imports of a package's modules either)."""
+    assert import_circles(ROOT) == []
+
+
+def test_the_checker_sees_an_import_circle(tmp_path: Path) -> None:
+    (tmp_path / "engine" / "rules").mkdir(parents=True)
+    for name, text in {
+        "__init__": "",
+        "rules/__init__": "",
+        "rules/plays": "from engine.rules import rare\n",
+        "rules/rare": "from typing import TYPE_CHECKING\nfrom engine.rules.hits import x\nif TYPE_CHECKING:\n"
+        "    from engine.rules import plays\n",
+        "rules/hits": "from engine.rules import plays\n",
+    }.items():
+        (tmp_path / "engine" / f"{name}.py").write_text(text)
+    circle = "engine.rules.hits -> engine.rules.plays -> engine.rules.rare -> engine.rules.hits"
+    assert import_circles(tmp_path) == [circle]
