@@ -1,8 +1,9 @@
 """Typed access to the Deep Drive cards a game's setup and state hold.
 
 The shared setup and state name Inside Pitch's card types; a Deep Drive game holds
-:mod:`cards.deep_drive.models` cards in the same places. These accessors say so once,
-so the rest of the package is strictly typed.
+:mod:`cards.deep_drive.models` cards in the same places. These accessors say so once, both
+ways (reading a card out, handing one to the shared code: :func:`shared_batter`,
+:func:`shared_pitcher`), so the rest of the package is strictly typed and casts nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from typing import TYPE_CHECKING, cast
 
 from cards.deep_drive.models import Batter, Pitcher
 from cards.deep_drive.notation import Run
+from cards.models import Batter as SharedBatter
+from cards.models import Pitcher as SharedPitcher
 from cards.notation import Position
 
 if TYPE_CHECKING:
@@ -24,6 +27,16 @@ def batter_card(spot: LineupSpot) -> Batter:
 
 def runner_card(runner: Runner) -> Batter:
     return cast(Batter, runner.card)
+
+
+def shared_batter(card: Batter) -> SharedBatter:
+    """A batter as the shared code takes him (a LineupSpot, a Runner, ``substitutions.replace_player``)."""
+    return cast(SharedBatter, card)
+
+
+def shared_pitcher(card: Pitcher) -> SharedPitcher:
+    """A pitcher as the shared code takes him (``substitutions.change_pitcher``)."""
+    return cast(SharedPitcher, card)
 
 
 def run_of(runner: Runner) -> Run:
@@ -41,6 +54,10 @@ def starter_card(setup: TeamSetup) -> Pitcher:
 
 def bullpen(setup: TeamSetup) -> tuple[Pitcher, ...]:
     return cast(tuple[Pitcher, ...], setup.bullpen)
+
+
+def available_bench(team: TeamState) -> list[Batter]:
+    return cast(list[Batter], team.available_bench())
 
 
 def available_relievers(team: TeamState) -> list[Pitcher]:

@@ -14,15 +14,14 @@ a defensive replacement at any time); then the infield, outfield and offense's c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cards.models import Batter as IPBatter
 from engine import walk_offs
 from engine.bases import WalkOff, extra_inning_runner_due, place_extra_inning_runner
 from engine.boxscore import classify
 from engine.deep_drive import endurance, injuries, manager, prepitch, strategy, substitutes
 from engine.deep_drive.appearance import at_bat
-from engine.deep_drive.cards import batter_card, pitcher_card, starter_card
+from engine.deep_drive.cards import batter_card, pitcher_card, shared_batter, starter_card
 from engine.deep_drive.readers import handbook_for
 from engine.deep_drive.state import Arm, DeepDriveState, attach, dd
 from engine.events import (
@@ -148,7 +147,7 @@ def plate_appearance(g: Game) -> None:
             pitcher.throws.value,
         )
     )
-    batter = Runner(cast(IPBatter, card), pitcher.id)  # the shared Runner names Inside Pitch's card type
+    batter = Runner(shared_batter(card), pitcher.id)
     outs_before = state.outs
     since = len(g.events)
     arm = endurance.arm_of(g, defense)

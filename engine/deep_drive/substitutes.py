@@ -31,14 +31,20 @@ when his card lists it, else the bench's best fielder there replaces him; no oth
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Batter, Pitcher
-from cards.models import Batter as IPBatter
-from cards.models import Pitcher as IPPitcher
 from cards.notation import Position
 from engine.deep_drive import endurance
-from engine.deep_drive.cards import available_relievers, batter_card, pitcher_card, runner_card
+from engine.deep_drive.cards import (
+    available_bench,
+    available_relievers,
+    batter_card,
+    pitcher_card,
+    runner_card,
+    shared_batter,
+    shared_pitcher,
+)
 from engine.deep_drive.handbook import Handbook
 from engine.deep_drive.odds import pa_odds, summary
 from engine.deep_drive.relief import pick_reliever
@@ -70,7 +76,7 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
 
 def bench(team: TeamState) -> list[Batter]:
-    return cast(list[Batter], team.available_bench())
+    return available_bench(team)
 
 
 def hitting_score(card: Batter) -> int:
@@ -232,7 +238,7 @@ def pinch_hit(g: Game) -> bool:
     new = _who_comes_in(g, team, PINCH_HIT, prompt, cards, suggestion, words)
     if new is None:
         return False
-    replace_player(g, team, spot, cast(IPBatter, new), team.order[spot].position, "pinch_hitter")
+    replace_player(g, team, spot, shared_batter(new), team.order[spot].position, "pinch_hitter")
     return True
 
 
@@ -283,7 +289,7 @@ def pinch_run(g: Game) -> bool:
     )
     if new is None:
         return False
-    replace_player(g, team, spots[base], cast(IPBatter, new), team.order[spots[base]].position, "pinch_runner")
+    replace_player(g, team, spots[base], shared_batter(new), team.order[spots[base]].position, "pinch_runner")
     return True
 
 
@@ -353,7 +359,7 @@ def defensive_replacement(g: Game, team: TeamState) -> bool:
     )
     if new is None:
         return False
-    replace_player(g, team, spot, cast(IPBatter, new), position, "defense")
+    replace_player(g, team, spot, shared_batter(new), position, "defense")
     return True
 
 
@@ -390,12 +396,12 @@ def _place(g: Game, team: TeamState, spot: int) -> None:
         suggestion,
     )
     if choice.startswith("position:"):
-        team.order[spot] = LineupSpot(cast(IPBatter, sub), vacated)
+        team.order[spot] = LineupSpot(shared_batter(sub), vacated)
         team.unplaced.discard(spot)
         g.emit(Substitution(team.key, "position", sub.id, sub.id, vacated.value, spot + 1))
         return
     new = next(b for b in cards if b.id == choice.split(":", 1)[1])
-    replace_player(g, team, spot, cast(IPBatter, new), vacated, "defense")
+    replace_player(g, team, spot, shared_batter(new), vacated, "defense")
 
 
 def _switch_spots(team: TeamState, sub: Batter) -> list[int]:
@@ -457,7 +463,7 @@ def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter, pen: list[P
     if choice == BACK:
         return False
     position = team.order[at].position
-    team.order[spot] = LineupSpot(cast(IPBatter, sub), position)
+    team.order[spot] = LineupSpot(shared_batter(sub), position)
     team.unplaced.discard(spot)
     g.emit(Substitution(team.key, "position", sub.id, gone.id, position.value, spot + 1))
     bring_in(g, team, next(p for p in pen if p.id == choice), spot=at)
@@ -466,7 +472,7 @@ def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter, pen: list[P
 
 def bring_in(g: Game, team: TeamState, pitcher: Pitcher, spot: int | None = None) -> None:
     """A reliever takes the mound (and the pitcher's spot, or ``spot`` in a double switch)."""
-    change_pitcher(g, team, cast(IPPitcher, pitcher), spot=spot)
+    change_pitcher(g, team, shared_pitcher(pitcher), spot=spot)
     endurance.enter(g, team, pitcher, starter=False)
 
 
@@ -513,7 +519,7 @@ def leave(g: Game, team: TeamState, player: str, name: str, kind: str) -> None:
         on_base = any(r is not None and r.id == player for r in state.bases)
         if spot is None or not on_base or not can_replace(team, spot):
             return
-        replace_player(g, team, spot, cast(IPBatter, fastest(bench(team))), Position.P, "pinch_runner")
+        replace_player(g, team, spot, shared_batter(fastest(bench(team))), Position.P, "pinch_runner")
         return
     if spot is None:
         return
@@ -523,7 +529,7 @@ def leave(g: Game, team: TeamState, player: str, name: str, kind: str) -> None:
         return
     unplaced = spot in team.unplaced
     position = team.order[spot].position
-    replace_player(g, team, spot, cast(IPBatter, best_at(cards, position)), position, kind)
+    replace_player(g, team, spot, shared_batter(best_at(cards, position)), position, kind)
     if unplaced:
         team.unplaced.add(spot)  # he came in for a substitute not yet placed: placed with the team
     else:
