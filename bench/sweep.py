@@ -9,7 +9,7 @@ For each year, one at a time (the generation and the games are one process's wor
 
 1. the season is read from the Lahman database (``seasons.lahman.load_season``);
 2. its cards are made by the real method WITHOUT the league calibration (Inside Pitch:
-   ``seasons.generate.generate(..., calibrate=False)``, the real fit and depth arms; Deep Drive:
+   ``seasons.inside_pitch.generate.generate(..., calibrate=False)``, the real fit and depth arms; Deep Drive:
    ``seasons.deep_drive.generate.generate`` with no league player), which would take minutes a
    season, and written to a temporary folder (or under ``--keep``);
 3. the set is loaded back and checked as ``dugout cards validate`` reads it (``cards.loader.load_any_set``),

@@ -6,7 +6,7 @@ Deep Drive set plays Deep Drive with its own handbook), schedules ``games_per_te
 them to the end (``league.autoplay.advance``): the rotation in turn with rest, fatigue,
 the bullpen without the rotation, injuries, the auto-manager's lineups. The same seed plays
 the same season. The fidelity benchmark (``bench.fidelity``) and the season generator's
-calibration (``seasons.generate``, given :func:`play_season` by ``dugout cards generate``)
+calibration (``seasons.inside_pitch.generate``, given :func:`play_season` by ``dugout cards generate``)
 both play their games with it, so the cards are calibrated in the games they are judged by.
 
 :func:`read_totals` reads what the regular season gave from the league's season tables:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from seasons.calibrate import leagues_meet, player_league, uses_dh
+from seasons.common import gets_batter_card, park_factor
 from seasons.stats import Batting, Pitching, Player, Season
 
 CATS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K", "OUT")
@@ -646,28 +647,8 @@ def park_fields(cells: list[str], ranges: Mapping[str, int], hr_adjust: int) -> 
 # --- the season ---------------------------------------------------------------------
 
 
-def _gets_batter_card(p: Player) -> bool:
-    if p.batting is None or p.batting.pa <= 0:
-        return False
-    pitcher = p.pitching is not None and p.pitching.bfp > 0 and p.pitching.bfp > p.batting.pa
-    return not (pitcher and p.batting.pa < 50)
-
-
 def _is_pitcher(p: Player) -> bool:
     return p.pitching is not None and p.pitching.bfp > 0 and (p.batting is None or p.pitching.bfp > p.batting.pa)
-
-
-def _factor(season: Season, p: Player, batting: bool) -> float:
-    """The player's park factor: his teams' BPF (PPF for pitching), weighted by his PA (BFP) there."""
-    total = weight = 0.0
-    for stint in p.stints:
-        team = season.teams.get(stint.team_id)
-        line = stint.batting.pa if batting and stint.batting else (stint.pitching.bfp if stint.pitching else 0)
-        if team is None or not line:
-            continue
-        total += line * (team.bpf if batting else team.ppf) / 100
-        weight += line
-    return total / weight if weight else 1.0
 
 
 def league_opponents(season: Season, p: Player) -> dict[str, float]:
@@ -754,7 +735,7 @@ def fit_season(
     pitching_spread = pitcher_spread_by_result(pitcher_spread or {})
     fit = SeasonFit()
     players = list(season.players.values())
-    batters = [p for p in players if _gets_batter_card(p)]
+    batters = [p for p in players if gets_batter_card(p)]
     pitchers = [p for p in players if p.pitching is not None and p.pitching.bfp > 0]
     league = season.league_batting()
     # The league shares: PA against left-handed pitchers, and by batter side.
@@ -787,7 +768,7 @@ def fit_season(
     for p in [*batters, *extra_bats]:
         assert p.batting is not None
         scales = own_pitcher_adjust(p) if _is_pitcher(p) else own_adjust(p)
-        rates = batting_rates(p.batting, _factor(season, p, True), scales)
+        rates = batting_rates(p.batting, park_factor(season, p, True), scales)
         if not _is_pitcher(p):
             centre = batting_rates(league, 1.0, own_adjust(p)) if by_league else bat_centre
             rates = stretch(rates, centre, spread)
@@ -806,7 +787,7 @@ def fit_season(
         scales = {k: own.get(k, 1.0) * opponents.get(k, 1.0) for k in set(own) | set(opponents)}
         centre = pitching_rates(season.league_pitching(), 1.0, hit_shares, own) if by_league else pit_centre
         rates = stretch(
-            pitching_rates(p.pitching, _factor(season, p, False), hit_shares, scales), centre, pitching_spread
+            pitching_rates(p.pitching, park_factor(season, p, False), hit_shares, scales), centre, pitching_spread
         )
         left = share_left_side[p.throws if p.throws in ("L", "R") else "R"]
         # the batter's platoon rule seen from the mound: same-side batters are the ones held down

@@ -69,5 +69,5 @@ RULESET = Ruleset(
     ballpark=Ballpark,
     policy=POLICY,
     sample_set="sample",
-    generator="seasons.generate",
+    generator="seasons.inside_pitch.generate",
 )

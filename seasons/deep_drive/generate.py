@@ -4,7 +4,7 @@
 Handbook (``seasons.deep_drive_handbook``), builds every card from the players' rates
 (``seasons.deep_drive.counts``, ``outs``, ``ratings``), validates each with the Deep Drive card
 models, makes each team's depth chart (``seasons.depth``) and writes the folder in the Inside
-Pitch sets' layout, with ``handbook.toml`` beside ``set.toml``. Ids follow ``seasons.generate``.
+Pitch sets' layout, with ``handbook.toml`` beside ``set.toml``. Ids follow ``seasons.common``.
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ from cards.teams import TeamEntry
 from cards.toml_format import format_cards
 from engine.deep_drive.handbook import Handbook, def_vector_mix, parse_handbook
 from engine.deep_drive.odds import pa_odds, summary
-from seasons import fit as ipfit
-from seasons import generate as ipgen
+from seasons import common
 from seasons.calibrate import (
     POOL_FROM,
     Calibration,
@@ -348,8 +347,8 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
         n = norms_of(player_league(player, season))
         if player.pitching is not None and player.pitching.bfp > 0:
             p = player.pitching
-            card_id = ipgen._card_id(ipgen.pitcher_card_id(player, year))
-            rates = cnt.pitching_rates(p, shares, PARK_HITS * ipfit._factor(season, player, False) + 1 - PARK_HITS)
+            card_id = common.card_id(common.pitcher_card_id(player, year))
+            rates = cnt.pitching_rates(p, shares, PARK_HITS * common.park_factor(season, player, False) + 1 - PARK_HITS)
             rates = scaled(stretched(rates, raw_league_p, top.pitcher_spread), n.adjust)
             chances, counts = cnt.chances(
                 cnt.code_rates(rates, n.league_p, vector, n.si_plus), n.code_lp, 50, _had_pitching(p)
@@ -373,38 +372,38 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 "endurance": rt.endurance(p, per_start, per_relief),
                 **rt.pitcher_grades(p, hb),
             }
-            if ipfit._gets_batter_card(player) and not ipgen.is_pitcher(player):
+            if common.gets_batter_card(player) and not common.is_pitcher(player):
                 raw["two_way"] = True  # a two-way batter: his batter card goes on the roster
-            if stats := ipgen._pitcher_stats(player):
+            if stats := common.pitcher_stats(player):
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)
             targets[card.id] = _targets(rates)
             weights[card.id] = float(p.bfp)
             pitcher_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
-        if ipfit._gets_batter_card(player):
+        if common.gets_batter_card(player):
             assert player.batting is not None
             b = player.batting
-            card_id = ipgen._card_id(ipgen.batter_card_id(player, year, pid in pitcher_ids))
+            card_id = common.card_id(common.batter_card_id(player, year, pid in pitcher_ids))
             extra: dict[str, Any] = {
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
                 "steal": rt.steal(b, hb, ctx, n.steals),
                 "run": rt.run(b, season, league, ctx),
             }
-            if stats := ipgen._batter_stats(player):
+            if stats := common.batter_stats(player):
                 extra["stats"] = stats
-            own = n.pitchers_adjust if ipgen.is_pitcher(player) else n.adjust  # a pitcher's own batting card
-            factor = PARK_HITS * ipfit._factor(season, player, True) + 1 - PARK_HITS
+            own = n.pitchers_adjust if common.is_pitcher(player) else n.adjust  # a pitcher's own batting card
+            factor = PARK_HITS * common.park_factor(season, player, True) + 1 - PARK_HITS
             card = batter_card(card_id, player.name, team_names[player.team_id], player.bats, b, factor, extra, own, n)
-            if not (pid in pitcher_ids and ipgen.is_pitcher(player)):
+            if not (pid in pitcher_ids and common.is_pitcher(player)):
                 batter_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
 
     pitchers_batting = Batting()
     pitchers_pa: dict[str, int] = {}
     for player in season.players.values():
-        if ipgen.is_pitcher(player) and player.batting is not None:
+        if common.is_pitcher(player) and player.batting is not None:
             pitchers_batting = pitchers_batting + player.batting
             if (of := player_league(player, season)) is not None:
                 pitchers_pa[of] = pitchers_pa.get(of, 0) + player.batting.pa
@@ -444,7 +443,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
         except DepthError as exc:
             raise GenerateError(str(exc)) from exc
         notes.extend(chart.notes)
-        teams[name] = [ipgen._team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
+        teams[name] = [common.team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
                                          batter_ids, pitcher_ids, year)]  # fmt: skip
     for group in files.values():
         group.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
@@ -616,7 +615,7 @@ def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
         designated_hitter=dh_statement(year, leagues),
         # Stated only when on, as Inside Pitch's sets state it (OBR 7.01(b), from 2020).
         extra_inning_runner=True if uses_extra_inning_runner(year) else None,
-        interleague=ipgen.interleague_statement(year, leagues),
+        interleague=common.interleague_statement(year, leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
         handbook=HANDBOOK_FILE,
@@ -643,23 +642,23 @@ def run_calibration(
     length = games_per_team(season)
     # A pitcher bats under his pitcher card's id (the P spot); his real batting is the pitchers' line.
     pitcher_cards = {
-        ipgen._card_id(ipgen.pitcher_card_id(p, year)) for p in season.players.values() if ipgen.is_pitcher(p)
+        common.card_id(common.pitcher_card_id(p, year)) for p in season.players.values() if common.is_pitcher(p)
     }
     pitchers_real = Batting()
     for p in season.players.values():
-        if ipgen.is_pitcher(p) and p.batting is not None:
+        if common.is_pitcher(p) and p.batting is not None:
             pitchers_real = pitchers_real + p.batting
     batters_by_card = {
-        ipgen._card_id(f"{p.player_id}-{year}"): p.batting
+        common.card_id(f"{p.player_id}-{year}"): p.batting
         for p in season.players.values()
-        if p.batting is not None and not ipgen.is_pitcher(p)
+        if p.batting is not None and not common.is_pitcher(p)
     }
     pitchers_by_card = {
-        ipgen._card_id(ipgen.pitcher_card_id(p, year)): p.pitching
+        common.card_id(common.pitcher_card_id(p, year)): p.pitching
         for p in season.players.values()
         if p.pitching is not None and p.pitching.bfp > 0
     }
-    split = ipgen.league_split(season, year)  # None where the leagues share one set of scales
+    split = common.league_split(season, year)  # None where the leagues share one set of scales
     calibration = DeepDriveCalibration()
     with tempfile.TemporaryDirectory(prefix="dugout-dd-calibration-") as folder:
         for n, share in enumerate(schedule, 1):

@@ -81,7 +81,7 @@ def test_averages_print_without_the_leading_zero(books: CardSet) -> None:
     """A set written with "0.293" (the bundled real seasons) still prints the scorer's ".293"; 1.000 stays."""
     from cards.stat_lines import average_text
     from cards.text import stat_pairs
-    from seasons.generate import _average
+    from seasons.common import batting_average
 
     assert (average_text("0.293"), average_text(".293"), average_text("1.000"), average_text(None)) == (
         ".293",
@@ -92,4 +92,4 @@ def test_averages_print_without_the_leading_zero(books: CardSet) -> None:
     card = next(c for c in books.batters.values() if c.stats is not None)
     stats = card.stats.model_copy(update={"average": "0.301"})
     assert ("AVG", ".301") in stat_pairs(card.model_copy(update={"stats": stats}))
-    assert (_average(88, 300), _average(3, 3)) == (".293", "1.000")  # what a generated set now writes
+    assert (batting_average(88, 300), batting_average(3, 3)) == (".293", "1.000")  # what a generated set now writes

@@ -10,7 +10,7 @@ from cards.loader import load_set
 from cards.models import PitcherStats
 from seasons.depth import ROSTER_SIZE, depth_chart, pool_depth_arm
 from seasons.fit import fit_season
-from seasons.generate import generate
+from seasons.inside_pitch.generate import generate
 from seasons.stats import Fielding, Pitching, Player, Season, Stint
 from seasons.write import ATTRIBUTION_FILE
 from tests.seasons import test_fit
@@ -155,7 +155,7 @@ def test_a_generated_sets_team_entry_carries_its_depth_arm(tmp_path: Path) -> No
 
 
 def test_the_arms_relief_outings_count_at_most_one_a_team_game() -> None:
-    from seasons.generate import _one_outing_a_game
+    from seasons.inside_pitch.generate import _one_outing_a_game
 
     many = pitcher("x", "aaa", g=248, gs=22, bfp=1500)
     arm = pool_depth_arm(season([many], [team("aaa")]), "aaa", set())

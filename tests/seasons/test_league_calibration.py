@@ -16,9 +16,9 @@ from seasons.calibrate import (
     rates,
     steal_rates,
 )
+from seasons.common import league_split
 from seasons.deep_drive.generate import DeepDriveCalibration
 from seasons.fit import CATS, fit_season
-from seasons.generate import league_split
 from seasons.stats import Batting, Player, Season, Stint
 from tests.seasons.set_builders import batter, pitcher, season, team
 from tests.seasons.test_calibrate import Played, _line

@@ -1,5 +1,5 @@
 """Every real season's league structure schedules (issue 15): the teams, leagues and divisions a generated set
-of that season gives its league (seasons.generate's team entries, league.store's schedule_season), and whether
+of that season gives its league (seasons.common's team entries, league.store's schedule_season), and whether
 its leagues meet (set.toml ``interleague``: MLB's from 1997)."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import pytest
 from cards.loader import SET_FILE, CardSetError, load_set
 from league.schedule import ScheduledGame, make_schedule
 from seasons.calibrate import games_per_team
+from seasons.common import division_name, interleague_statement
 from seasons.deep_drive.generate import generate as generate_deep_drive
-from seasons.generate import division_name, generate, interleague_statement
+from seasons.inside_pitch.generate import generate
 from seasons.stats import Season
 from tests.seasons.test_deep_drive_generate import DEFAULT
 from tests.seasons.test_dh_statement import parts, two_leagues

@@ -24,21 +24,27 @@ from typing import Any, Protocol
 
 from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from cards.teams import Bullpen, Spot, TeamEntry
+from cards.teams import TeamEntry
+from seasons import common
 from seasons.calibrate import (
     Calibration,
     LeaguePlayer,
-    LeagueSplit,
     dh_statement,
     games_per_team,
-    leagues_differ,
-    leagues_meet,
     player_league,
     season_calibration_schedule,
     uses_dh,
     uses_extra_inning_runner,
 )
-from seasons.depth import DepthChart, DepthError, depth_chart
+from seasons.common import (
+    batter_card_id,
+    gets_batter_card,
+    interleague_statement,
+    is_pitcher,
+    league_split,
+    pitcher_card_id,
+)
+from seasons.depth import DepthError, depth_chart
 from seasons.stats import Batting, Player, Season
 from seasons.write import GenerateError, attribution, write_season_set
 
@@ -88,63 +94,6 @@ class GenerateReport:
 
 def _real(module: str, name: str) -> Any:
     return getattr(importlib.import_module(module), name)
-
-
-def is_pitcher(player: Player) -> bool:
-    """More batters faced than plate appearances (the fit's rule for who bats with a pitcher's card)."""
-    bfp = player.pitching.bfp if player.pitching else 0
-    pa = player.batting.pa if player.batting else 0
-    return bfp > 0 and bfp > pa
-
-
-def batter_card_id(player: Player, year: int, has_pitcher_card: bool) -> str:
-    if has_pitcher_card and is_pitcher(player):
-        return f"{player.player_id}-batting-{year}"
-    return f"{player.player_id}-{year}"
-
-
-def pitcher_card_id(player: Player, year: int) -> str:
-    return f"{player.player_id}-{year}" if is_pitcher(player) else f"{player.player_id}-pitching-{year}"
-
-
-def _card_id(raw: str) -> str:
-    return raw.lower().replace(".", "").replace("'", "")
-
-
-def _average(hits: int, at_bats: int) -> str | None:
-    """A batting average the scorer's way: ".293", "1.000"."""
-    return f"{hits / at_bats:.3f}".removeprefix("0") if at_bats else None
-
-
-def _batter_stats(player: Player) -> dict[str, object]:
-    b = player.batting
-    if b is None:
-        return {}
-    stats: dict[str, object] = {
-        "games": b.g,
-        "at_bats": b.ab,
-        "runs": b.r,
-        "rbi": b.rbi,
-        "home_runs": b.hr,
-        "stolen_bases": b.sb,
-    }
-    average = _average(b.h, b.ab)
-    if average is not None:
-        stats["average"] = average
-    return stats
-
-
-def _pitcher_stats(player: Player) -> dict[str, object]:
-    p = player.pitching
-    if p is None:
-        return {}
-    stats: dict[str, object] = {"wins": p.w, "losses": p.l, "saves": p.sv}
-    if p.ipouts:
-        era = p.er * 27 / p.ipouts
-        if era < 100:
-            stats["era"] = f"{era:.2f}"
-    stats |= {"innings": p.ipouts // 3, "hits": p.h, "strikeouts": p.so, "walks": p.bb, "home_runs": p.hr}
-    return stats
 
 
 def _validate(kind: type[Batter] | type[Pitcher] | type[Ballpark], raw: dict[str, object]) -> AnyCard:
@@ -235,7 +184,7 @@ def generate(
             player = season.players[pid] if pid in season.players else arms[pid]
             card_id = pitcher_card_id(player, year)
             raw: dict[str, object] = {
-                "id": _card_id(card_id),
+                "id": common.card_id(card_id),
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
@@ -253,7 +202,7 @@ def generate(
                 raw["depth_arm"] = True
             elif player.bats in ("L", "R", "S"):
                 raw["bats"] = player.bats  # his side with the generic batting card (Lahman "B" is "S")
-            if stats := _pitcher_stats(player):
+            if stats := common.pitcher_stats(player):
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)
             pitcher_ids[pid] = card.id
@@ -262,7 +211,7 @@ def generate(
             player = season.players[pid] if pid in season.players else bats[pid]
             card_id = batter_card_id(player, year, pid in fitted.pitchers)
             raw = {
-                "id": _card_id(card_id),
+                "id": common.card_id(card_id),
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
@@ -272,7 +221,7 @@ def generate(
             }
             if pid in bats:
                 raw["injury"] = 0  # many men: one of them hurt is another's at-bats
-            if stats := _batter_stats(player):
+            if stats := common.batter_stats(player):
                 raw["stats"] = stats
             card = _validate(Batter, raw)
             if not (pid in fitted.pitchers and is_pitcher(player)):
@@ -317,7 +266,7 @@ def generate(
             except DepthError as exc:
                 raise GenerateError(str(exc)) from exc
             notes.extend(chart.notes)
-            teams[name] = [_team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
+            teams[name] = [common.team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
                                        batter_ids, pitcher_ids, year)]  # fmt: skip
         # Within a file: pitchers, then batters, then the ballpark (the loader keeps the order).
         for cards in files.values():
@@ -352,7 +301,9 @@ def generate(
         length = games_per_team(season)
         # Pitchers' batting cards are played under their pitcher cards' ids (the P spot).
         pitcher_cards = {
-            _card_id(pitcher_card_id(p, year)) for p in [*season.players.values(), *arms.values()] if is_pitcher(p)
+            common.card_id(pitcher_card_id(p, year))
+            for p in [*season.players.values(), *arms.values()]
+            if is_pitcher(p)
         }
         pitchers_real = Batting()
         for p in season.players.values():
@@ -360,12 +311,12 @@ def generate(
                 pitchers_real = pitchers_real + p.batting
         # The real lines by the card ids the league plays them under (the spread's slopes).
         batters_by_card = {
-            _card_id(f"{p.player_id}-{year}"): p.batting
+            common.card_id(f"{p.player_id}-{year}"): p.batting
             for p in season.players.values()
             if p.batting is not None and not is_pitcher(p)
         }
         pitchers_by_card = {
-            _card_id(pitcher_card_id(p, year)): p.pitching
+            common.card_id(pitcher_card_id(p, year)): p.pitching
             for p in [*season.players.values(), *arms.values()]
             if p.pitching is not None and p.pitching.bfp > 0
         }
@@ -457,30 +408,6 @@ def pitcher_scales(cal: Calibration | None) -> dict[str, Any]:
     return {**cal.gdp, **{k: v for k, v in cal.events.items() if k in ("wp", "e")}}
 
 
-def league_split(season: Season, year: int, extra: Sequence[Player] = ()) -> LeagueSplit | None:
-    """Where the season's leagues keep scales of their own (``seasons.calibrate.leagues_differ``): the
-    league of every card the league plays (its player's, ``player_league``; the depth arms' and bats'
-    in ``extra``, their team's), each league's pitchers' real batting and its share of the teams.
-    None where the leagues share one set of scales."""
-    if not leagues_differ(season):
-        return None
-    league_of: dict[str, str] = {}
-    pitchers_real: dict[str, Batting] = {}
-    for p in [*season.players.values(), *extra]:
-        league = player_league(p, season)
-        if league is None:
-            continue
-        for card_id in (pitcher_card_id(p, year), batter_card_id(p, year, True), batter_card_id(p, year, False)):
-            league_of[_card_id(card_id)] = league
-        if p.player_id in season.players and is_pitcher(p) and p.batting is not None:
-            pitchers_real[league] = pitchers_real.get(league, Batting()) + p.batting
-    teams: dict[str, int] = {}
-    for team in season.teams.values():
-        teams[team.league] = teams.get(team.league, 0) + 1
-    total = sum(teams.values())
-    return LeagueSplit(league_of, pitchers_real, {lg: n / total for lg, n in teams.items()})
-
-
 def _one_outing_a_game(arm: Player, season: Season) -> Player:
     """A depth arm as his ratings see him: his men's relief outings counted at most one a team
     game, since on one card those of a game are one outing (so his RELIEF line is the batters
@@ -497,7 +424,6 @@ def _depth_arms(season: Season, year: int) -> tuple[dict[str, Player], dict[str,
     by player id: the charts made
     from the cards the real fit gives (a pitcher card for every man who faced a batter; a batter
     card by ``seasons.fit``'s rule, a pitcher's own batting card not on a roster)."""
-    gets_batter_card = _real("seasons.fit", "_gets_batter_card")
     pitcher_ids = {p.player_id for p in season.players.values() if p.pitching is not None and p.pitching.bfp > 0}
     batter_ids = {
         p.player_id
@@ -524,52 +450,3 @@ def _depth_arms(season: Season, year: int) -> tuple[dict[str, Player], dict[str,
         if chart.depth_bat is not None:
             bats[chart.depth_bat.player_id] = chart.depth_bat
     return arms, bats
-
-
-DIVISION_NAMES = {"E": "East", "C": "Central", "W": "West"}
-
-
-def interleague_statement(year: int, leagues: Sequence[str]) -> bool | None:
-    """set.toml's ``interleague``: with both leagues read, whether they met in the regular season (MLB
-    from 1997); None for one league (nothing to say)."""
-    return leagues_meet(year) if len(set(leagues)) == 2 else None
-
-
-def division_name(league: str, division: str | None) -> str | None:
-    """ "NL West": Lahman's one letter names a division only within its league."""
-    if division is None:
-        return None
-    return f"{league} {DIVISION_NAMES.get(division, division)}"
-
-
-def _team_entry(
-    chart: DepthChart,
-    name: str,
-    abbreviation: str,
-    league: str,
-    division: str | None,
-    park_id: str,
-    batter_ids: Mapping[str, str],
-    pitcher_ids: Mapping[str, str],
-    year: int,
-) -> TeamEntry:
-    def spots(lineup: tuple[tuple[str, str], ...]) -> list[Spot]:
-        return [Spot.model_validate({"card_id": batter_ids[pid], "position": pos}) for pid, pos in lineup]
-
-    bullpen = Bullpen.model_validate({role: [pitcher_ids[p] for p in ids] for role, ids in chart.bullpen.items()})
-    return TeamEntry(
-        id=f"{chart.team_id.lower()}-{year}",
-        name=name,
-        abbreviation=abbreviation,
-        league=league,
-        division=division_name(league, division),
-        ballpark=park_id,
-        roster=[batter_ids[p] for p in chart.roster_batters] + [pitcher_ids[p] for p in chart.roster_pitchers],
-        vs_rhp=spots(chart.vs_rhp),
-        vs_lhp=spots(chart.vs_lhp),
-        rotation=[pitcher_ids[p] for p in chart.rotation],
-        bullpen=bullpen,
-        games=chart.games or None,
-        starts={batter_ids[p]: n for p, n in chart.batter_starts.items()}
-        | {pitcher_ids[p]: n for p, n in chart.pitcher_starts.items()},
-    )

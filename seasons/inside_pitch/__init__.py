@@ -1,0 +1,1 @@
+"""Inside Pitch cards for real seasons (docs/real-seasons/)."""
