@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from cards import models
+from cards.deep_drive import models as dd_models
+
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
 
@@ -293,3 +296,46 @@ def test_the_checker_sees_an_import_circle(tmp_path: Path) -> None:
         (tmp_path / "engine" / f"{name}.py").write_text(text)
     circle = "engine.rules.hits -> engine.rules.plays -> engine.rules.rare -> engine.rules.hits"
     assert import_circles(tmp_path) == [circle]
+
+
+# Every card class of every ruleset (Inside Pitch's cards.models, Deep Drive's cards.deep_drive.models).
+CARD_CLASSES = frozenset(
+    name
+    for module in (models, dd_models)
+    for name, value in vars(module).items()
+    if isinstance(value, type) and issubclass(value, models.Card)
+)
+
+
+def card_type_tests_in(path: Path) -> list[int]:
+    """The lines where a module casts to, or tests isinstance against, a ruleset's card class."""
+    found: list[int] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2):
+            continue
+        kind = {"cast": node.args[0], "isinstance": node.args[1]}.get(node.func.id)
+        if kind is None:
+            continue
+        names = {
+            n.id if isinstance(n, ast.Name) else n.attr
+            for n in ast.walk(kind)
+            if isinstance(n, ast.Name | ast.Attribute)
+        }
+        if names & CARD_CLASSES:
+            found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize("where", ["engine/*.py", "seasons/*.py", "bench/**/*.py"])
+def test_generic_code_never_casts_to_a_rulesets_cards(where: str) -> None:
+    """Issue 27 "A ruleset is one plugin": code shared by the rulesets neither casts to nor tests for
+    a ruleset's card type; a ruleset narrows to its own cards in its own package
+    (engine.deep_drive.cards)."""
+    bad = [f"{path.relative_to(ROOT)}:{line}" for path in sorted(ROOT.glob(where)) for line in card_type_tests_in(path)]
+    assert bad == []
+
+
+def test_the_checker_sees_a_cast_to_a_card(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("cast(Batter, x)\ncast(list[dd.Pitcher], y)\nisinstance(c, (Ballpark, int))\ncast(int, z)\n")
+    assert card_type_tests_in(sample) == [1, 2, 3]
