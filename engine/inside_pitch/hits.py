@@ -85,6 +85,9 @@ def hit_and_run_bonus(hit_and_run: bool) -> list[tuple[str, int]]:
     return [("hit and run", HIT_AND_RUN_BONUS)] if hit_and_run else []
 
 
+# --- singles through the infield ------------------------------------------------
+
+
 def infield_single(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = False) -> str:
     """IP2021 "singles through the infield" (IP2007 §7.1): BR alone decides, no throw.
 

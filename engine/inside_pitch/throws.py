@@ -35,9 +35,6 @@ def is_free(g: Game, base: int) -> bool:
     return base >= HOME or g.state.runner_on(base) is None
 
 
-# --- singles through the infield ------------------------------------------------
-
-
 @dataclass(slots=True)
 class ExtraBase:
     """A runner (or the batter) who may take one base more than the play has given him."""
