@@ -36,7 +36,6 @@ KNOWN: dict[str, int] = {
     "cards/text.py": 10,
     "league/cardpool.py": 2,
     "league/settings.py": 3,
-    "seasons/generate.py": 3,
 }
 
 

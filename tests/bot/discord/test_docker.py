@@ -169,7 +169,8 @@ def test_the_image_holds_every_package_and_its_data(tmp_path: Path) -> None:
         [
             sys.executable,
             "-c",
-            "import bot.terminal.cli, seasons.inside_pitch.generate, seasons.deep_drive.generate; print(seasons.__file__)",
+            "import bot.terminal.cli, seasons.inside_pitch.generate, seasons.deep_drive.generate;"
+            " print(seasons.__file__)",
         ],
         cwd=app,
         capture_output=True,
