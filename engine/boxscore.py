@@ -118,6 +118,7 @@ from engine.events import (
     Substitution,
 )
 from engine.setup import GameSetup
+from engine.stats import Batting, Fielding, Pitching
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -177,11 +178,6 @@ def classify(result: str, notation: str = "") -> str | None:
     return None
 
 
-def innings_pitched(outs: int) -> str:
-    """Outs as innings the scorer's way: 19 outs is "6.1"."""
-    return f"{outs // 3}.{outs % 3}"
-
-
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -204,83 +200,44 @@ def player_names(setup: GameSetup) -> dict[str, str]:
 
 
 # --- the lines -----------------------------------------------------------------
-
-
-def _flat(line: Any) -> dict[str, Any]:
-    """A line of scalars as a dict, as ``dataclasses.asdict`` makes it but without its deep copies
-    (a season's auto-play writes some 30 lines a game)."""
-    return {name: getattr(line, name) for name in line.__dataclass_fields__}
+# The counts are engine.stats' model; a box line adds who it is for.
 
 
 @dataclass
-class BattingLine:
+class BattingLine(Batting):
     player: str
     name: str
     position: str  # where he started, "PH" or "PR" for a substitute
     spot: int  # 1-9 in the batting order; 0 for a man who never batted
-    pa: int = 0
-    ab: int = 0
-    r: int = 0
-    h: int = 0
-    doubles: int = 0
-    triples: int = 0
-    hr: int = 0
-    rbi: int = 0
-    bb: int = 0
-    k: int = 0
-    hbp: int = 0
-    sf: int = 0
-    sh: int = 0
-    ci: int = 0  # reached on catcher's interference
-    gidp: int = 0
-    sb: int = 0
-    cs: int = 0
-    lob: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat(self)
-
-
-COUNTS = tuple(f for f in BattingLine.__dataclass_fields__ if f not in ("player", "name", "position", "spot"))
+        return {"player": self.player, "name": self.name, "position": self.position, "spot": self.spot, **_counts(self)}
 
 
 @dataclass
-class PitchingLine:
+class PitchingLine(Pitching):
     player: str
     name: str
-    outs: int = 0
-    h: int = 0
-    r: int = 0
-    er: int = 0
-    bb: int = 0
-    k: int = 0
-    hr: int = 0
-    bf: int = 0
-    hbp: int = 0
-    wp: int = 0
-    bk: int = 0
     decision: str = ""  # "W", "L", "S", "HLD", "BS", two of them ("W, BS"), or ""
 
-    @property
-    def ip(self) -> str:
-        return innings_pitched(self.outs)
-
     def to_dict(self) -> dict[str, Any]:
-        return {**_flat(self), "ip": self.ip}
-
-
-PITCHING_COUNTS = tuple(f for f in PitchingLine.__dataclass_fields__ if f not in ("player", "name", "decision"))
+        return {"player": self.player, "name": self.name, **_counts(self), "decision": self.decision, "ip": self.ip}
 
 
 @dataclass
-class FieldingLine:
+class FieldingLine(Fielding):
     player: str
     name: str
     position: str
-    e: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat(self)
+        return {"player": self.player, "name": self.name, "position": self.position, **_counts(self)}
+
+
+def _counts(line: Batting | Pitching | Fielding) -> dict[str, int]:
+    """A line's counts as a dict, as ``dataclasses.asdict`` makes it but without its deep copies
+    (a season's auto-play writes some 30 lines a game)."""
+    return {name: getattr(line, name) for name in line.COUNTS}
 
 
 @dataclass(frozen=True)
@@ -323,8 +280,7 @@ class TeamBox:
     def batting_totals(self) -> BattingLine:
         total = BattingLine("", "Totals", "", 0)
         for line in self.batting:
-            for name in COUNTS:
-                setattr(total, name, getattr(total, name) + getattr(line, name))
+            total.add(line)
         return total
 
     @property
@@ -842,20 +798,20 @@ class _Walk:
             order += [team.batting[i] for i in ids if i in team.batting]
         order += [line for line in team.batting.values() if line not in order]
         fielding = [
-            FieldingLine(pid, self.name(pid), pos, team.errors.get(pid, ("", 0))[1]) for pid, pos in team.lineup
+            FieldingLine(pid, self.name(pid), pos, e=team.errors.get(pid, ("", 0))[1]) for pid, pos in team.lineup
         ]
         seen = {f.player for f in fielding}
         for pid, pos in team.fielded:
             if pid not in seen:
-                fielding.append(FieldingLine(pid, self.name(pid), pos, team.errors.get(pid, ("", 0))[1]))
+                fielding.append(FieldingLine(pid, self.name(pid), pos, e=team.errors.get(pid, ("", 0))[1]))
                 seen.add(pid)
         for pitcher in team.pitching:
             if pitcher not in seen:
-                fielding.append(FieldingLine(pitcher, self.name(pitcher), "P", team.errors.get(pitcher, ("", 0))[1]))
+                fielding.append(FieldingLine(pitcher, self.name(pitcher), "P", e=team.errors.get(pitcher, ("", 0))[1]))
                 seen.add(pitcher)
         for pid, (pos, count) in team.errors.items():
             if pid not in seen:
-                fielding.append(FieldingLine(pid, self.name(pid), pos, count))
+                fielding.append(FieldingLine(pid, self.name(pid), pos, e=count))
         return TeamBox(team.key, team.name, order, list(team.pitching.values()), fielding, team.lob, team.er)
 
     def line_score(self) -> LineScore:

@@ -24,13 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.rulesets import for_family
+from engine.stats import BATTING_COUNTS, PITCHING_COUNTS  # season_batting's and season_pitching's columns
 from league.autoplay import advance
 from league.store import Store
-
-# The batting counts read from season_batting (its column names).
-BATTING_COUNTS = ("pa", "ab", "r", "h", "doubles", "triples", "hr", "bb", "k", "hbp", "sf", "sh", "gidp", "sb", "cs")
-# The pitching counts read from season_pitching (the calibration's pitchers' spread and WP scale).
-PITCHING_COUNTS = ("bf", "h", "hr", "bb", "k", "hbp", "outs", "er", "wp")
 
 
 @dataclass

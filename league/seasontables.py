@@ -18,10 +18,9 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from engine.boxscore import PITCHING_COUNTS
+from engine.stats import BATTING_COUNTS, FIELDING_COUNTS, PITCHING_COUNTS
 from league.compact import pack, unpack
 from league.stats import (
-    BATTING_COUNTS,
     DECISIONS,
     BattingStats,
     FieldingStats,
@@ -148,13 +147,14 @@ def game_rows(box: Mapping[str, Any], team_ids: Mapping[str, int]) -> GameRows:
             if player not in fielded:
                 counts["games"] = counts.get("games", 0) + 1
                 fielded.add(player)
-            counts["e"] = counts.get("e", 0) + _count(line, "e")
+            for stat in FIELDING_COUNTS:
+                counts[stat] = counts.get(stat, 0) + _count(line, stat)
     return rows
 
 
 BATTING_COLUMNS = ("games", *BATTING_COUNTS, "games_started")
 PITCHING_COLUMNS = ("games", "games_started", *PITCHING_MARKS, *PITCHING_COUNTS, "cg", "sho")
-FIELDING_COLUMNS = ("games", "e")
+FIELDING_COLUMNS = ("games", *FIELDING_COUNTS)
 
 
 async def add_box(
@@ -314,7 +314,8 @@ def season_stats_from_rows(
     for row in fielding:
         fielder = line("fielding", stats.fielding, row, team_key[row["team_id"]], FieldingStats)
         fielder.games += row["games"]
-        fielder.e += row["e"]
+        for name in FIELDING_COUNTS:
+            setattr(fielder, name, getattr(fielder, name) + row[name])
         if row["games"]:
             fielder.positions[row["position"]] = fielder.positions.get(row["position"], 0) + row["games"]
 

@@ -4,28 +4,20 @@ The input is what the store keeps for every finished game: ``engine.boxscore.Box
 (JSON), with the league's keys for the two teams, since the box itself only says "away" and "home".
 Give the games in the order they were played: a player's team is the last team he played for.
 
-Rates follow the usual definitions:
-
-- AVG = H / AB; OBP = (H + BB + HBP) / (AB + BB + HBP + SF); SLG = TB / AB; OPS = OBP + SLG.
-- ERA = 9 × ER / IP; WHIP = (BB + H) / IP, with IP = outs / 3. With no outs recorded the rate
-  is 0.00 if nothing was charged and infinite otherwise (the scorer's "inf").
-
-A rate stat with no denominator is 0.
+The lines are ``engine.stats``' model (its counts and rates: AVG, OBP, SLG, OPS, ERA, WHIP, K/9)
+with the player, his team, his games and a pitcher's decisions.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cards.models import is_composite
-from engine.boxscore import COUNTS, PITCHING_COUNTS
+from engine.stats import BATTING_COUNTS, FIELDING_COUNTS, PITCHING_COUNTS, Batting, Fielding, Pitching
 from league.errors import LeagueError
 
-# The counts a box score line carries, as the engine's box score names them.
-BATTING_COUNTS = COUNTS
 # A box line's decision lists its marks ("W", "L", "S", "HLD", "BS", or two such as "W, BS").
 DECISIONS = {"W": "w", "L": "l", "S": "s", "HLD": "hld", "BS": "bs"}
 
@@ -50,69 +42,16 @@ class StatsError(LeagueError, ValueError):
     """A box score or a leaders request the stats cannot use; the message says what is wrong."""
 
 
-def _ratio(top: float, bottom: float) -> float:
-    return top / bottom if bottom else 0.0
-
-
-def _per_innings(top: int, outs: int, scale: int) -> float:
-    """``scale`` × ``top`` per inning pitched (ERA: 9 × ER / IP); infinite when charged with no outs."""
-    if outs:
-        return scale * 3 * top / outs
-    return math.inf if top else 0.0
-
-
 @dataclass
-class BattingStats:
+class BattingStats(Batting):
     player: str
     name: str
     team: str  # the team he last batted for
     games: int = 0
-    pa: int = 0
-    ab: int = 0
-    r: int = 0
-    h: int = 0
-    doubles: int = 0
-    triples: int = 0
-    hr: int = 0
-    rbi: int = 0
-    bb: int = 0
-    k: int = 0
-    hbp: int = 0
-    sf: int = 0
-    sh: int = 0
-    ci: int = 0
-    gidp: int = 0
-    sb: int = 0
-    cs: int = 0
-    lob: int = 0
-
-    @property
-    def singles(self) -> int:
-        return self.h - self.doubles - self.triples - self.hr
-
-    @property
-    def tb(self) -> int:
-        return self.h + self.doubles + 2 * self.triples + 3 * self.hr
-
-    @property
-    def avg(self) -> float:
-        return _ratio(self.h, self.ab)
-
-    @property
-    def obp(self) -> float:
-        return _ratio(self.h + self.bb + self.hbp, self.ab + self.bb + self.hbp + self.sf)
-
-    @property
-    def slg(self) -> float:
-        return _ratio(self.tb, self.ab)
-
-    @property
-    def ops(self) -> float:
-        return self.obp + self.slg
 
 
 @dataclass
-class PitchingStats:
+class PitchingStats(Pitching):
     player: str
     name: str
     team: str  # the team he last pitched for
@@ -123,45 +62,16 @@ class PitchingStats:
     s: int = 0
     hld: int = 0  # holds
     bs: int = 0  # blown saves
-    outs: int = 0
-    h: int = 0
-    r: int = 0
-    er: int = 0
-    bb: int = 0
-    k: int = 0
-    hr: int = 0
-    bf: int = 0
-    hbp: int = 0
-    wp: int = 0
-    bk: int = 0
     cg: int = 0  # complete games: he was his team's only pitcher in a finished game (complete_game)
     sho: int = 0  # shutouts: complete games in which he allowed no run
 
-    @property
-    def ip(self) -> str:
-        """Innings the scorer's way: 136 outs is "45.1"."""
-        return f"{self.outs // 3}.{self.outs % 3}"
-
-    @property
-    def innings(self) -> float:
-        return self.outs / 3
-
-    @property
-    def era(self) -> float:
-        return _per_innings(self.er, self.outs, 9)
-
-    @property
-    def whip(self) -> float:
-        return _per_innings(self.bb + self.h, self.outs, 1)
-
 
 @dataclass
-class FieldingStats:
+class FieldingStats(Fielding):
     player: str
     name: str
     team: str
     games: int = 0  # games in the box's fielding lines: starters, pitchers and anyone charged with an error
-    e: int = 0
     positions: dict[str, int] = field(default_factory=dict)  # games at each position, as the box lists him
 
 
@@ -287,7 +197,8 @@ def _add_team(stats: SeasonStats, team: str, box: Mapping[str, Any], done: bool)
             fielder.games += 1
             fielder.positions[position] = fielder.positions.get(position, 0) + 1
             fielded.add(player)
-        fielder.e += _count(line, "e")
+        for name in FIELDING_COUNTS:
+            setattr(fielder, name, getattr(fielder, name) + _count(line, name))
 
 
 # --- leaders --------------------------------------------------------------------------------------
@@ -318,7 +229,7 @@ PITCHING_LEADERS: dict[str, Callable[[PitchingStats], float | int]] = {
     "ip": lambda p: p.outs,  # innings pitched, ranked by outs
     "outs": lambda p: p.outs,  # the same, by its older name
     "l": lambda p: p.l,
-    "k9": lambda p: _per_innings(p.k, p.outs, 9),  # strikeouts per nine innings
+    "k9": lambda p: p.k9,  # strikeouts per nine innings
     "cg": lambda p: p.cg,
     "sho": lambda p: p.sho,
 }

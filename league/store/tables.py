@@ -357,7 +357,9 @@ def _add_fielding(before: FieldingStats | None, more: FieldingStats) -> Fielding
     positions = dict(before.positions)
     for position, games in more.positions.items():
         positions[position] = positions.get(position, 0) + games
-    return FieldingStats(more.player, more.name, more.team, before.games + more.games, before.e + more.e, positions)
+    total = more + before  # his counts (engine.stats); his games and positions:
+    total.games, total.positions = before.games + more.games, positions
+    return total
 
 
 def _splits(

@@ -9,7 +9,7 @@ import pytest
 
 from cards import SAMPLE_SET
 from cards.loader import CardSetError, load_set
-from engine.boxscore import BattingLine, BoxScore, box_score, classify, innings_pitched, line_score, walk
+from engine.boxscore import BattingLine, BoxScore, box_score, classify, line_score, walk
 from engine.dice import ScriptedDice
 from engine.events import (
     Event,
@@ -26,6 +26,7 @@ from engine.inside_pitch import flow
 from engine.lineup import auto_team
 from engine.setup import GameSetup, Options, TeamSetup
 from engine.situation import HALF_INNING
+from engine.stats import innings_pitched
 from tests.engine.helpers import CBP, SAN_DIEGO, SEAVER, setup
 from tests.engine.test_properties import assert_sound
 

@@ -120,7 +120,7 @@ def hand_box(
 
 def test_a_player_who_changes_teams_counts_for_the_last_one_and_both_team_totals_keep_his_games() -> None:
     first = hand_box(
-        [BattingLine("p1", "Sam Ortiz", "SS", 1, pa=4, ab=4, h=2)], [], [FieldingLine("p1", "Sam", "SS", 1)]
+        [BattingLine("p1", "Sam Ortiz", "SS", 1, pa=4, ab=4, h=2)], [], [FieldingLine("p1", "Sam", "SS", e=1)]
     )
     second = hand_box(
         [BattingLine("p1", "Sam Ortiz", "2B", 1, pa=5, ab=3, h=1, bb=2)], [], [FieldingLine("p1", "Sam", "2B")]
