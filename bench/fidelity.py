@@ -159,7 +159,7 @@ def real_league(season: Season) -> Line:
 
 
 def _batting_line(b: Batting) -> Line:
-    return Line(**{name: getattr(b, name) for name in COUNTS if name not in ("g", "e")})
+    return Line(**{name: getattr(b, "k" if name == "so" else name) for name in COUNTS if name not in ("g", "e")})
 
 
 def base_runs(line: Line) -> float:
@@ -351,7 +351,7 @@ class Usage:
 
 
 def pitcher_usage(season: Season, replays: Sequence[Replay], key: str, n: int) -> list[Usage]:
-    """The ``n`` pitchers with the most real ``key`` ("ipouts" or "sv"), the replays averaged."""
+    """The ``n`` pitchers with the most real ``key`` ("outs" or "sv"), the replays averaged."""
     pitchers = [p for p in season.players.values() if p.pitching is not None and getattr(p.pitching, key) > 0]
     pitchers.sort(key=lambda p: -getattr(p.pitching, key))
     out = []
@@ -363,7 +363,7 @@ def pitcher_usage(season: Season, replays: Sequence[Replay], key: str, n: int) -
             line = replay.pitchers.get(player.player_id, Pitch())
             for name in ("outs", "er", "so", "gs", "sv"):
                 setattr(sim, name, getattr(sim, name) + getattr(line, name) / len(replays))
-        out.append(Usage(player.name, Pitch(p.ipouts, p.er, p.so, p.gs, p.sv), sim))
+        out.append(Usage(player.name, Pitch(p.outs, p.er, p.k, p.gs, p.sv), sim))
     return out
 
 
@@ -461,7 +461,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
     era, k9 = [], []
     for player in season.players.values():
         p = player.pitching
-        if p is None or p.ipouts < MIN_IP_OUTS:
+        if p is None or p.outs < MIN_IP_OUTS:
             continue
         pooled_pitch = Pitch()
         for replay in replays:
@@ -472,7 +472,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
                 pooled_pitch.so += line.so
         if not pooled_pitch.outs:
             continue
-        actual_pitch = Pitch(p.ipouts, p.er, p.so)
+        actual_pitch = Pitch(p.outs, p.er, p.k)
         era.append(abs(pooled_pitch.era - actual_pitch.era))
         k9.append(abs(pooled_pitch.k9 - actual_pitch.k9))
 
@@ -494,7 +494,7 @@ def compare(season: Season, replays: Sequence[Replay]) -> Figures:
         pitchers=len(era),
         era_mae=sum(era) / len(era) if era else 0.0,
         k9_mae=sum(k9) / len(k9) if k9 else 0.0,
-        workhorses=pitcher_usage(season, replays, "ipouts", 10),
+        workhorses=pitcher_usage(season, replays, "outs", 10),
         closers=pitcher_usage(season, replays, "sv", 5),
     )
 

@@ -53,7 +53,7 @@ class Staff:
 
 
 def staff_of(p: Pitching) -> Staff:
-    return Staff(p.bfp, p.h, p.bb, p.hbp, p.hr, p.so)
+    return Staff(p.bf, p.h, p.bb, p.hbp, p.hr, p.k)
 
 
 @dataclass
@@ -158,10 +158,10 @@ def staff_composition(season: Season, pitchers: Mapping[str, Staff], league: Lin
     for pid, line in pitchers.items():
         player = season.players.get(pid)
         real = player.pitching if player is not None else None
-        if real is None or real.bfp <= 0:
+        if real is None or real.bf <= 0:
             runs += pitching_runs(line, league)
         else:
-            runs += pitching_runs(staff_of(real), league) * line.bf / real.bfp
+            runs += pitching_runs(staff_of(real), league) * line.bf / real.bf
     return runs
 
 

@@ -39,6 +39,11 @@ def innings_pitched(outs: int) -> str:
     return f"{outs // 3}.{outs % 3}"
 
 
+def average(value: float) -> str:
+    """A rate the scorer's way, to three places without the leading zero: ".312", ".000", "1.000", "1.234"."""
+    return f"{value:.3f}".removeprefix("0")
+
+
 def counts_of(line: type[Any]) -> tuple[str, ...]:
     """The names of a line model's counts, in their order (a column list's, a box score's)."""
     return tuple(f.name for f in fields(line))

@@ -206,7 +206,7 @@ def player_league(player: Player, season: Season) -> str | None:
         team = season.teams.get(stint.team_id)
         if team is None:
             continue
-        line = (stint.batting.pa if stint.batting else 0) + (stint.pitching.bfp if stint.pitching else 0)
+        line = (stint.batting.pa if stint.batting else 0) + (stint.pitching.bf if stint.pitching else 0)
         counts[team.league] = counts.get(team.league, 0) + line
     home = season.teams.get(player.team_id)
     fallback = home.league if home is not None else None
@@ -303,7 +303,7 @@ def rates(b: Batting) -> dict[str, float]:
     pa = b.ab + b.bb + b.hbp + b.sf
     if pa <= 0:
         return dict.fromkeys(RESULTS, 0.0)
-    counts = {"1B": b.singles, "2B": b.doubles, "3B": b.triples, "HR": b.hr, "BB": b.bb, "HBP": b.hbp, "K": b.so}
+    counts = {"1B": b.singles, "2B": b.doubles, "3B": b.triples, "HR": b.hr, "BB": b.bb, "HBP": b.hbp, "K": b.k}
     return {k: v / pa for k, v in counts.items()}
 
 
@@ -334,9 +334,9 @@ def steal_rates(b: Batting) -> dict[str, float]:
 
 def pitching_rates(p: Pitching) -> dict[str, float]:
     """A pitcher's :data:`PITCHER_SPREAD_RESULTS` per batter faced (H: hits on balls in play)."""
-    if p.bfp <= 0:
+    if p.bf <= 0:
         return dict.fromkeys(PITCHER_SPREAD_RESULTS, 0.0)
-    return {"H": (p.h - p.hr) / p.bfp, "HR": p.hr / p.bfp, "BB": p.bb / p.bfp, "K": p.so / p.bfp}
+    return {"H": (p.h - p.hr) / p.bf, "HR": p.hr / p.bf, "BB": p.bb / p.bf, "K": p.k / p.bf}
 
 
 def played_pitching_rates(line: Mapping[str, int]) -> dict[str, float]:
@@ -425,7 +425,7 @@ def played_batting(played: PlayedLeague, card_ids: Iterable[str] | None = None) 
             continue
         total = total + Batting(
             pa=line["pa"], ab=line["ab"], r=line["r"], h=line["h"], doubles=line["doubles"],
-            triples=line["triples"], hr=line["hr"], bb=line["bb"], so=line["k"], hbp=line["hbp"],
+            triples=line["triples"], hr=line["hr"], bb=line["bb"], k=line["k"], hbp=line["hbp"],
             sf=line["sf"], sh=line["sh"], gidp=line["gidp"], sb=line["sb"], cs=line["cs"],
         )  # fmt: skip
     return total
@@ -597,7 +597,7 @@ class Calibration:
                     {c: pitching_rates(p) for c, p in pitchers_by_card.items()},
                     {c: played_pitching_rates(line) for c, line in pitching.items()},
                     {c: float(line.get("bf", 0)) for c, line in pitching.items()},
-                    {c: float(p.bfp) for c, p in pitchers_by_card.items()},
+                    {c: float(p.bf) for c, p in pitchers_by_card.items()},
                     PITCHER_SPREAD_RESULTS,
                 ),
             )

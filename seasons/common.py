@@ -13,7 +13,7 @@ from seasons.stats import Batting, Player, Season
 
 def is_pitcher(player: Player) -> bool:
     """More batters faced than plate appearances (the fit's rule for who bats with a pitcher's card)."""
-    bfp = player.pitching.bfp if player.pitching else 0
+    bfp = player.pitching.bf if player.pitching else 0
     pa = player.batting.pa if player.batting else 0
     return bfp > 0 and bfp > pa
 
@@ -61,11 +61,11 @@ def pitcher_stats(player: Player) -> dict[str, object]:
     if p is None:
         return {}
     stats: dict[str, object] = {"wins": p.w, "losses": p.l, "saves": p.sv}
-    if p.ipouts:
-        era = p.er * 27 / p.ipouts
+    if p.outs:
+        era = p.er * 27 / p.outs
         if era < 100:
             stats["era"] = f"{era:.2f}"
-    stats |= {"innings": p.ipouts // 3, "hits": p.h, "strikeouts": p.so, "walks": p.bb, "home_runs": p.hr}
+    stats |= {"innings": p.outs // 3, "hits": p.h, "strikeouts": p.k, "walks": p.bb, "home_runs": p.hr}
     return stats
 
 
@@ -146,7 +146,7 @@ def gets_batter_card(p: Player) -> bool:
     """Whether the fit makes the player a batter card: he batted, and is no pitcher with under 50 PA."""
     if p.batting is None or p.batting.pa <= 0:
         return False
-    pitcher = p.pitching is not None and p.pitching.bfp > 0 and p.pitching.bfp > p.batting.pa
+    pitcher = p.pitching is not None and p.pitching.bf > 0 and p.pitching.bf > p.batting.pa
     return not (pitcher and p.batting.pa < 50)
 
 
@@ -155,7 +155,7 @@ def park_factor(season: Season, p: Player, batting: bool) -> float:
     total = weight = 0.0
     for stint in p.stints:
         team = season.teams.get(stint.team_id)
-        line = stint.batting.pa if batting and stint.batting else (stint.pitching.bfp if stint.pitching else 0)
+        line = stint.batting.pa if batting and stint.batting else (stint.pitching.bf if stint.pitching else 0)
         if team is None or not line:
             continue
         total += line * (team.bpf if batting else team.ppf) / 100

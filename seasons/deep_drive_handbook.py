@@ -145,7 +145,7 @@ def catcher_outs(player: Player, season: Season) -> int | None:
     caught = sum(
         p.fielding["C"].g for p in season.players.values() if p.team_id == player.team_id and "C" in p.fielding
     )
-    return round(team.pitching.ipouts * f.g / caught) if caught else None
+    return round(team.pitching.outs * f.g / caught) if caught else None
 
 
 def totals_from_season(season: Season) -> LeagueTotals:
@@ -162,13 +162,13 @@ def totals_from_season(season: Season) -> LeagueTotals:
                 catchers.append((outs, f.pb))
     chances = {pos: float(fld[pos]["a"]) for pos in ("P", "2B", "3B", "SS")}
     chances |= {pos: float(fld[pos]["po"]) for pos in ("LF", "CF", "RF")}
-    chances["C"] = float(max(fld["C"]["po"] - b.so, 0))
+    chances["C"] = float(max(fld["C"]["po"] - b.k, 0))
     known = sum(chances.values())
     chances["1B"] = known * FIRST_BASE_SHARE / (1 - FIRST_BASE_SHARE)
     pitchers = [
-        (pl.pitching.bfp, pl.pitching.wp, pl.pitching.bk)
+        (pl.pitching.bf, pl.pitching.wp, pl.pitching.bk)
         for pl in season.players.values()
-        if pl.pitching and pl.pitching.bfp
+        if pl.pitching and pl.pitching.bf
     ]
     runners = [
         Runner(pl.batting.singles, pl.batting.bb, pl.batting.hbp, pl.batting.sb, pl.batting.cs)
@@ -185,7 +185,7 @@ def totals_from_season(season: Season) -> LeagueTotals:
         ab=b.ab,
         h=b.h,
         hr=b.hr,
-        so=b.so,
+        so=b.k,
         sf=b.sf,
         e=sum(t.e for t in season.teams.values()),
         team_games=sum(t.g for t in season.teams.values()),

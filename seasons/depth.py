@@ -118,7 +118,7 @@ def _pa(player: Player) -> int:
 
 
 def _bfp(player: Player) -> int:
-    return player.pitching.bfp if player.pitching else 0
+    return player.pitching.bf if player.pitching else 0
 
 
 def _rates(batting: Batting | None, league: Batting) -> tuple[float, float]:
@@ -312,7 +312,7 @@ def _relief_bfp(player: Player) -> float:
     p = player.pitching
     if p is None or p.g == 0:
         return 0.0
-    return p.bfp * (p.g - p.gs) / p.g
+    return p.bf * (p.g - p.gs) / p.g
 
 
 def _staff(pitchers: list[Player], team_id: str, notes: list[str]) -> tuple[list[Player], list[Player]]:
@@ -393,7 +393,7 @@ def pool_depth_arm(season: Season, team_id: str, staff_ids: Collection[str]) -> 
         for player in sorted(season.players.values(), key=lambda p: p.player_id)
         if player.player_id not in staff_ids
         for stint in player.stints
-        if stint.team_id == team_id and stint.pitching is not None and stint.pitching.bfp > 0
+        if stint.team_id == team_id and stint.pitching is not None and stint.pitching.bf > 0
     ]
     if not pooled:
         return None
@@ -402,7 +402,7 @@ def pool_depth_arm(season: Season, team_id: str, staff_ids: Collection[str]) -> 
     for player, stint in pooled:
         assert stint.pitching is not None
         pitching = pitching + stint.pitching
-        by_hand["L" if player.throws == "L" else "R"] += stint.pitching.bfp
+        by_hand["L" if player.throws == "L" else "R"] += stint.pitching.bf
     men = {player.player_id: player for player, _ in pooled}
     pitched = _pooled_fielding(men.values(), "P")
     fielding: dict[str, Fielding] = {} if pitched is None else {"P": pitched}
@@ -439,7 +439,7 @@ def _pooled_fielding(men: Iterable[Player], position: str) -> Fielding | None:
 
 def _is_pitcher(player: Player) -> bool:
     """More batters faced than plate appearances: he bats in the pitcher's spot, not a lineup's."""
-    bfp = player.pitching.bfp if player.pitching else 0
+    bfp = player.pitching.bf if player.pitching else 0
     return bfp > 0 and bfp > _pa(player)
 
 
@@ -496,7 +496,7 @@ def pool_depth_bat(season: Season, team_id: str, roster_ids: Collection[str]) ->
 def _team_bfp(season: Season, team_id: str) -> int:
     """The batters the team's pitchers faced, from every stint with it."""
     return sum(
-        s.pitching.bfp
+        s.pitching.bf
         for p in season.players.values()
         for s in p.stints
         if s.team_id == team_id and s.pitching is not None
@@ -585,11 +585,11 @@ def depth_chart(
             1
             for p in season.players.values()
             if p.player_id not in kept
-            and any(s.team_id == team_id and s.pitching is not None and s.pitching.bfp > 0 for s in p.stints)
+            and any(s.team_id == team_id and s.pitching is not None and s.pitching.bf > 0 for s in p.stints)
         )
         notes.append(
             f"{team_id}: {arm.name}: {men} pitchers left off the staff pooled into one card "
-            f"({arm.pitching.bfp / max(1, _team_bfp(season, team_id)):.1%} of the team's batters faced, "
+            f"({arm.pitching.bf / max(1, _team_bfp(season, team_id)):.1%} of the team's batters faced, "
             f"{arm.pitching.gs} starts)"
         )
     roles = _roles(relievers)
@@ -619,7 +619,7 @@ def depth_chart(
         batter_starts=batter_starts,
         pitcher_starts={p.player_id: n for p in staff if (n := _pitching_starts(p, team_id)) > 0},
         depth_arm=arm,
-        depth_arm_share=arm.pitching.bfp / max(1, _team_bfp(season, team_id)) if arm and arm.pitching else 0.0,
+        depth_arm_share=arm.pitching.bf / max(1, _team_bfp(season, team_id)) if arm and arm.pitching else 0.0,
         depth_bat=bat,
         depth_bat_share=bat.batting.pa / max(1, team.batting.pa) if bat and bat.batting else 0.0,
     )

@@ -231,7 +231,7 @@ def batting_rates(b: Batting, factor: float, adjust: Mapping[str, float]) -> Vec
         "HR": b.hr * hit,
         "BB": b.bb - b.ibb,
         "HBP": b.hbp,
-        "K": b.so,
+        "K": b.k,
     }
     return _finish({k: v / pa * adjust.get(k, 1.0) for k, v in raw.items()})
 
@@ -247,7 +247,7 @@ def _finish(rates: Mapping[str, float]) -> Vec:
 
 def pitching_rates(p: Pitching, factor: float, shares: Vec, adjust: Mapping[str, float]) -> Vec:
     """Per-batter-faced rates; non-HR hits split 1B/2B/3B by the league's ``shares``."""
-    bf = p.bfp - p.ibb - p.sh
+    bf = p.bf - p.ibb - p.sh
     if bf <= 0:
         return _unit("OUT")
     hit = 1 / math.sqrt(factor)
@@ -259,7 +259,7 @@ def pitching_rates(p: Pitching, factor: float, shares: Vec, adjust: Mapping[str,
         "HR": p.hr * hit,
         "BB": p.bb - p.ibb,
         "HBP": p.hbp,
-        "K": p.so,
+        "K": p.k,
     }
     return _finish({k: v / bf * adjust.get(k, 1.0) for k, v in raw.items()})
 
@@ -648,7 +648,7 @@ def park_fields(cells: list[str], ranges: Mapping[str, int], hr_adjust: int) -> 
 
 
 def _is_pitcher(p: Player) -> bool:
-    return p.pitching is not None and p.pitching.bfp > 0 and (p.batting is None or p.pitching.bfp > p.batting.pa)
+    return p.pitching is not None and p.pitching.bf > 0 and (p.batting is None or p.pitching.bf > p.batting.pa)
 
 
 def league_opponents(season: Season, p: Player) -> dict[str, float]:
@@ -669,8 +669,8 @@ def league_opponents(season: Season, p: Player) -> dict[str, float]:
     weights: dict[str, float] = {}
     for stint in p.stints:
         team = season.teams.get(stint.team_id)
-        if team is not None and stint.pitching is not None and stint.pitching.bfp:
-            weights[team.league] = weights.get(team.league, 0.0) + stint.pitching.bfp
+        if team is not None and stint.pitching is not None and stint.pitching.bf:
+            weights[team.league] = weights.get(team.league, 0.0) + stint.pitching.bf
     total = sum(weights.values())
     if not total:
         return {}
@@ -736,11 +736,11 @@ def fit_season(
     fit = SeasonFit()
     players = list(season.players.values())
     batters = [p for p in players if gets_batter_card(p)]
-    pitchers = [p for p in players if p.pitching is not None and p.pitching.bfp > 0]
+    pitchers = [p for p in players if p.pitching is not None and p.pitching.bf > 0]
     league = season.league_batting()
     # The league shares: PA against left-handed pitchers, and by batter side.
-    bfp_l = sum(p.pitching.bfp for p in pitchers if p.throws == "L" and p.pitching)
-    bfp_all = sum(p.pitching.bfp for p in pitchers if p.pitching) or 1
+    bfp_l = sum(p.pitching.bf for p in pitchers if p.throws == "L" and p.pitching)
+    bfp_all = sum(p.pitching.bf for p in pitchers if p.pitching) or 1
     share_lhp = bfp_l / bfp_all
     pa_by = {"L": 0, "R": 0, "S": 0}
     for p in players:
@@ -778,7 +778,7 @@ def fit_season(
         if p.bats == "S":
             bat_targets[p.player_id] = {"L": rates, "R": rates}
     pit_targets: dict[str, dict[str, Vec]] = {}
-    arms = [p for p in depth_arms if p.pitching is not None and p.pitching.bfp > 0]
+    arms = [p for p in depth_arms if p.pitching is not None and p.pitching.bf > 0]
     arm_ids = {p.player_id for p in arms}
     for p in [*pitchers, *arms]:
         assert p.pitching is not None
@@ -903,7 +903,7 @@ def fit_season(
                 continue  # his men are in the average already
             left = share_left_side[hand]
             for s in "LR":
-                weight = p.pitching.bfp * (left if s == "L" else 1 - left)
+                weight = p.pitching.bf * (left if s == "L" else 1 - left)
                 acc_s = share_sum.setdefault((hand, s), {})
                 for kind, share in sides_p[s].shares().items():
                     acc_s[kind] = acc_s.get(kind, 0.0) + weight * share

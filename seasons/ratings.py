@@ -179,7 +179,7 @@ def _team_games(player: Player, season: Season) -> int:
 
 def _is_pitcher(player: Player) -> bool:
     pa = player.batting.pa if player.batting else 0
-    return player.pitching is not None and player.pitching.bfp > 0 and player.pitching.bfp > pa
+    return player.pitching is not None and player.pitching.bf > 0 and player.pitching.bf > pa
 
 
 # --- fielding ------------------------------------------------------------------------
@@ -226,8 +226,8 @@ class _PositionReference:
 
 def _sample(player: Player, fielding: Fielding, season: Season, by_innings: bool) -> _Sample:
     position = fielding.position
-    if position == "P" and player.pitching is not None and player.pitching.ipouts > 0:
-        games: float = player.pitching.ipouts / 27
+    if position == "P" and player.pitching is not None and player.pitching.outs > 0:
+        games: float = player.pitching.outs / 27
     elif by_innings and fielding.inn_outs is not None:
         games = fielding.inn_outs / 27
     else:
@@ -255,11 +255,11 @@ def _catcher_strikeouts(player: Player, fielding: Fielding, season: Season) -> f
     team = season.teams.get(player.team_id)
     if team is None:
         return 0.0
-    if fielding.inn_outs is not None and team.pitching.ipouts > 0:
-        share = fielding.inn_outs / team.pitching.ipouts
+    if fielding.inn_outs is not None and team.pitching.outs > 0:
+        share = fielding.inn_outs / team.pitching.outs
     else:
         share = _rate(fielding.g, team.g)
-    return team.pitching.so * min(1.0, share)
+    return team.pitching.k * min(1.0, share)
 
 
 def _scale(samples: list[_Sample], count: Callable[[_Sample], float]) -> _Scale:
@@ -399,7 +399,7 @@ def _times_on_first(b: Batting) -> int:
 def _speed_components(b: Batting, league: Batting) -> tuple[float, float, float]:
     """Log ratios to the league: runs per time on base, triples per ball in play, attempts per time on first."""
     lg_runs = _rate(league.r - league.hr, league.h + league.bb + league.hbp - league.hr)
-    lg_triples = _rate(league.triples, league.ab - league.hr - league.so)
+    lg_triples = _rate(league.triples, league.ab - league.hr - league.k)
     lg_attempts = _rate(league.sb + league.cs, _times_on_first(league))
 
     def log_ratio(count: float, exposure: float, lg: float, weight: float) -> float:
@@ -409,7 +409,7 @@ def _speed_components(b: Batting, league: Batting) -> tuple[float, float, float]
 
     return (
         log_ratio(b.r - b.hr, b.h + b.bb + b.hbp - b.hr, lg_runs, REGRESS_TIMES_ON_BASE),
-        log_ratio(b.triples, b.ab - b.hr - b.so, lg_triples, REGRESS_BALLS_IN_PLAY),
+        log_ratio(b.triples, b.ab - b.hr - b.k, lg_triples, REGRESS_BALLS_IN_PLAY),
         log_ratio(b.sb + b.cs, _times_on_first(b), lg_attempts, REGRESS_TIMES_ON_FIRST),
     )
 
@@ -458,7 +458,7 @@ def stealing(b: Batting, league: Batting, steals: Mapping[str, float] | None = N
     on_first = _times_on_first(b)
     lg_on_first = _times_on_first(league)
     lg_attempts = _rate(league.sb + league.cs, lg_on_first)
-    lg_k = _rate(league.so, league.pa)
+    lg_k = _rate(league.k, league.pa)
     per_time = _regress(attempts, on_first, lg_attempts, REGRESS_TIMES_ON_FIRST) * scale.get("attempts", 1.0)
     per_roll = per_time / (ROLLS_PER_TIME_ON_FIRST * STRATEGY_APPLIES)
     # Hit and run rolls also send him, when the batter strikes out.
@@ -593,8 +593,8 @@ def _league_usage(season: Season, league: str | None) -> _Usage:
     pitchers = _league_pitchers(season, league)
     starters = [p for p in pitchers if p.gs > 0 and p.gs == p.g]
     relievers = [p for p in pitchers if p.gs == 0]
-    start = _rate(sum(s.bfp for s in starters), sum(s.gs for s in starters)) or START_BFP_DEFAULT
-    relief = _rate(sum(r.bfp for r in relievers), sum(r.g for r in relievers)) or RELIEF_BFP_DEFAULT
+    start = _rate(sum(s.bf for s in starters), sum(s.gs for s in starters)) or START_BFP_DEFAULT
+    relief = _rate(sum(r.bf for r in relievers), sum(r.g for r in relievers)) or RELIEF_BFP_DEFAULT
     return _Usage(start, relief)
 
 
@@ -602,7 +602,7 @@ def _league_pitchers(season: Season, league: str | None) -> list[Pitching]:
     return [
         p.pitching
         for p in season.players.values()
-        if p.pitching is not None and p.pitching.bfp > 0 and _league_of(p, season) == league
+        if p.pitching is not None and p.pitching.bf > 0 and _league_of(p, season) == league
     ]
 
 
@@ -614,21 +614,21 @@ def staminas(p: Pitching, usage: _Usage) -> tuple[str | None, str | None]:
     if p.gs > 0 and relief_games > 0:
         guess_relief = relief_games * usage.relief_bfp
         guess_start = p.gs * usage.start_bfp
-        start_bfp = p.bfp * guess_start / (guess_start + guess_relief)
+        start_bfp = p.bf * guess_start / (guess_start + guess_relief)
     else:
-        start_bfp = p.bfp if p.gs > 0 else 0.0
-    relief_bfp = p.bfp - start_bfp
+        start_bfp = p.bf if p.gs > 0 else 0.0
+    relief_bfp = p.bf - start_bfp
     # Runs + hits + unintentional walks, the pull count, in the same shares.
     rhw = p.r + p.h + p.bb - p.ibb
     start = relief = None
     if p.gs > 0:
         real = start_bfp / p.gs
         per = max(1.0, usage.start_bfp + START_SPREAD * (real - usage.start_bfp))
-        pull = rhw * _rate(start_bfp, p.bfp) / p.gs * per / real
+        pull = rhw * _rate(start_bfp, p.bf) / p.gs * per / real
         start = f"({p.gs}) {max(1, _round(per * TIRED_START))} / {max(1, _round(pull * PULL_START))}"
     if relief_games > 0:
         per = relief_bfp / relief_games
-        pull = rhw * _rate(relief_bfp, p.bfp) / relief_games
+        pull = rhw * _rate(relief_bfp, p.bf) / relief_games
         relief = f"({relief_games}) {max(1, _round(per * TIRED_RELIEF))} / {max(1, _round(pull * PULL_RELIEF))}"
     return start, relief
 
@@ -654,28 +654,28 @@ def pitcher_extras(player: Player, season: Season, gdp: float = 1.0, wp: float =
     lg = season.league_pitching(league)
     # WLD: 1/36 of plate appearances per WLD cell, with men on; 1d20 for WP, then PB?.
     wld = WLD_CELLS / 36
-    lg_wp = _rate(lg.wp, lg.bfp)
-    wp_rolls = wp * 20 * _per_runner_on_pa(p.wp, p.bfp, lg_wp) / wld
+    lg_wp = _rate(lg.wp, lg.bf)
+    wp_rolls = wp * 20 * _per_runner_on_pa(p.wp, p.bf, lg_wp) / wld
     pb_league = sum(
         f.pb for q in season.players.values() if _league_of(q, season) == league for f in q.fielding.values()
     )
     # A PB? roll gets by the league-average catcher (6 - average) times in 6. Lahman charges
     # passed balls to catchers, so every pitcher of a league gets the league's PB? size.
-    pb_rolls = 20 * _rate(pb_league, lg.bfp) / RUNNERS_ON_SHARE / wld * 6 / (6 - PASSED_BALL_AVERAGE)
+    pb_rolls = 20 * _rate(pb_league, lg.bf) / RUNNERS_ON_SHARE / wld * 6 / (6 - PASSED_BALL_AVERAGE)
     # Where the league's WP and PB need more than the die's 20 faces, both shrink alike.
     fit = min(1.0, 20 / (wp * 20 * lg_wp / RUNNERS_ON_SHARE / wld + pb_rolls)) if lg_wp > 0 or pb_rolls > 0 else 1.0
     wp_size = _clamp(_round(wp_rolls * fit), 0, 20 - MIN_PB_ROLLS)
     pb_size = _clamp(_round(pb_rolls * fit), 0, 20 - wp_size)
     # Pickoff attempts come on strategy rolls of 20 with men on.
     attempt = PICKOFF_ROLL_SHARE * STRATEGY_APPLIES
-    bk_rate = _per_runner_on_pa(p.bk, p.bfp, _rate(lg.bk, lg.bfp))
+    bk_rate = _per_runner_on_pa(p.bk, p.bf, _rate(lg.bk, lg.bf))
     bk_size = _clamp(_round(20 * bk_rate / attempt), 0, 10)
     left = player.throws == "L"
     po_size = 3 if left else 2  # Lahman keeps no pickoffs: lefties pick off more
     poe_size = 1
     # HLD (added to the runner's ATT) and SB (added to his SB): Lahman keeps no steals
     # against pitchers. Lefties hold runners better; a wild pitcher lets them run more.
-    wild = _ratio(_regress(p.wp, p.bfp, _rate(lg.wp, lg.bfp), REGRESS_BFP), _rate(lg.wp, lg.bfp))
+    wild = _ratio(_regress(p.wp, p.bf, _rate(lg.wp, lg.bf), REGRESS_BFP), _rate(lg.wp, lg.bf))
     hold = (-1 if left else 0) + (1 if wild >= 1.5 else 0)
     steal = 1 if wild >= 1.5 else 0
     return {
@@ -691,16 +691,16 @@ def pitcher_extras(player: Player, season: Season, gdp: float = 1.0, wp: float =
 
 
 def _pitcher_gdp(p: Pitching, lg: Pitching, scale: float = 1.0) -> int:
-    lg_rate = _rate(lg.gidp, lg.bfp)
+    lg_rate = _rate(lg.gidp, lg.bf)
     if lg_rate > 0:
-        ratio = _ratio(_regress(p.gidp, p.bfp, lg_rate, REGRESS_BFP), lg_rate)
+        ratio = _ratio(_regress(p.gidp, p.bf, lg_rate, REGRESS_BFP), lg_rate)
     else:
         # No GIDP against pitchers this season: ground-ball pitchers give up fewer home
         # runs, so the league's home-run rate over his (regressed), kept within 2/3-3/2.
-        lg_hr = _rate(lg.hr, lg.bfp)
+        lg_hr = _rate(lg.hr, lg.bf)
         if lg_hr <= 0:
             return _round(scale * PITCHER_GDP_AVERAGE)
-        ratio = lg_hr / _regress(p.hr, p.bfp, lg_hr, REGRESS_BFP)
+        ratio = lg_hr / _regress(p.hr, p.bf, lg_hr, REGRESS_BFP)
         ratio = max(2 / 3, min(1.5, ratio))
     return _clamp(_round(scale * (COMBINED_GDP_AVERAGE * ratio - BATTER_GDP_AVERAGE)), -3, 6)
 

@@ -8,45 +8,27 @@ SF before 1954 ...) is filled by the documented rule in ``seasons.lahman`` and n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+
+from engine import stats
 
 POSITIONS = ("P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
 
 
-@dataclass(frozen=True)
-class Batting:
-    """A batting line. Stints are pooled: one line per player per season (and one per team)."""
+@dataclass(kw_only=True)
+class Batting(stats.Batting):
+    """A batting line (``engine.stats``' model; ``k`` is Lahman's SO), with the player's games and
+    intentional walks. Stints are pooled: one line per player per season (and one per team). ``pa`` is
+    AB + BB + HBP + SH + SF (Lahman has no PA column); Lahman has no CI or LOB: they stay 0."""
 
     g: int = 0
-    pa: int = 0  # AB + BB + HBP + SH + SF (Lahman has no PA column)
-    ab: int = 0
-    r: int = 0
-    h: int = 0
-    doubles: int = 0
-    triples: int = 0
-    hr: int = 0
-    rbi: int = 0
-    sb: int = 0
-    cs: int = 0
-    bb: int = 0
     ibb: int = 0
-    so: int = 0
-    hbp: int = 0
-    sh: int = 0
-    sf: int = 0
-    gidp: int = 0
-
-    @property
-    def singles(self) -> int:
-        return self.h - self.doubles - self.triples - self.hr
-
-    def __add__(self, other: Batting) -> Batting:
-        return Batting(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
 
 
-@dataclass(frozen=True)
-class Pitching:
-    """A pitching line (stints pooled). ``bfp`` is batters faced."""
+@dataclass(kw_only=True)
+class Pitching(stats.Pitching):
+    """A pitching line (``engine.stats``' model; stints pooled): ``outs`` is Lahman's IPouts, ``bf`` its
+    BFP (batters faced), ``k`` its SO; with the games, decisions and the rest of Lahman's columns."""
 
     g: int = 0
     gs: int = 0
@@ -56,28 +38,18 @@ class Pitching:
     w: int = 0
     l: int = 0  # noqa: E741 (the column's name)
     sv: int = 0
-    ipouts: int = 0
-    bfp: int = 0
-    h: int = 0
-    r: int = 0
-    er: int = 0
-    hr: int = 0
-    bb: int = 0
     ibb: int = 0
-    so: int = 0
-    hbp: int = 0
-    wp: int = 0
-    bk: int = 0
     sh: int = 0
     sf: int = 0
     gidp: int = 0
 
-    def __add__(self, other: Pitching) -> Pitching:
-        return Pitching(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
+
+Batting.COUNTS = stats.counts_of(Batting)  # every column adds up
+Pitching.COUNTS = stats.counts_of(Pitching)
 
 
-@dataclass(frozen=True)
-class Fielding:
+@dataclass
+class Fielding(stats.Fielding):
     """One player's fielding at one position (stints pooled). ``inn_outs`` is None where the season lacks it."""
 
     position: str  # one of POSITIONS
@@ -86,7 +58,6 @@ class Fielding:
     inn_outs: int | None = None
     po: int = 0
     a: int = 0
-    e: int = 0
     dp: int = 0
     pb: int = 0  # catchers
     sb: int = 0  # catchers: steals against (0 where unknown)

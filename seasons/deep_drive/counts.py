@@ -66,14 +66,14 @@ def batting_rates(b: Batting, factor: float = 1.0) -> Rates:
         si=b.singles * hit / pa,
         bb=(b.bb - b.ibb) / pa,
         hbp=b.hbp / pa,
-        so=b.so / pa,
+        so=b.k / pa,
     )
 
 
 def pitching_rates(p: Pitching, shares: Sequence[float], factor: float = 1.0) -> Rates:
     """Per batter faced; hits other than home runs split into 1B, 2B, 3B by the league's ``shares``
     (Lahman has no doubles or triples allowed)."""
-    bf = p.bfp - p.ibb - p.sh
+    bf = p.bf - p.ibb - p.sh
     if bf <= 0:
         return Rates(0, 0, 0, 0, 0, 0, 0)
     other = max(0, p.h - p.hr) / math.sqrt(factor)
@@ -84,7 +84,7 @@ def pitching_rates(p: Pitching, shares: Sequence[float], factor: float = 1.0) ->
         si=other * shares[0] / bf,
         bb=(p.bb - p.ibb) / bf,
         hbp=p.hbp / bf,
-        so=p.so / bf,
+        so=p.k / bf,
     )
 
 

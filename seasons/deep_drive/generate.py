@@ -130,7 +130,7 @@ def _had_batting(b: Batting) -> dict[str, bool]:
         "SI": b.singles > 0,
         "BB": b.bb - b.ibb > 0,
         "HBP": b.hbp > 0,
-        "SO": b.so > 0,
+        "SO": b.k > 0,
     }
 
 
@@ -141,7 +141,7 @@ def _had_pitching(p: Pitching) -> dict[str, bool]:
         "SI": p.h - p.hr > 0,
         "BB": p.bb - p.ibb > 0,
         "HBP": p.hbp > 0,
-        "SO": p.so > 0,
+        "SO": p.k > 0,
     }
 
 
@@ -156,9 +156,9 @@ def _batting_tilt(b: Batting, league: Batting) -> outs_mod.Tilt:
 
 def _pitching_tilt(p: Pitching, league: Pitching) -> outs_mod.Tilt:
     return outs_mod.Tilt(
-        gdp=outs_mod.ratio(p.gidp, p.bfp, league.gidp, league.bfp),
-        sf=outs_mod.ratio(p.sf, p.bfp, league.sf, league.bfp),
-        sh=outs_mod.ratio(p.sh, p.bfp, league.sh, league.bfp),
+        gdp=outs_mod.ratio(p.gidp, p.bf, league.gidp, league.bf),
+        sf=outs_mod.ratio(p.sf, p.bf, league.sf, league.bf),
+        sh=outs_mod.ratio(p.sh, p.bf, league.sh, league.bf),
     )
 
 
@@ -345,7 +345,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
         player = season.players[pid]
         league = ip_league(player, season)
         n = norms_of(player_league(player, season))
-        if player.pitching is not None and player.pitching.bfp > 0:
+        if player.pitching is not None and player.pitching.bf > 0:
             p = player.pitching
             card_id = common.card_id(common.pitcher_card_id(player, year))
             rates = cnt.pitching_rates(p, shares, PARK_HITS * common.park_factor(season, player, False) + 1 - PARK_HITS)
@@ -378,7 +378,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 raw["stats"] = stats
             card = _validate(Pitcher, raw)
             targets[card.id] = _targets(rates)
-            weights[card.id] = float(p.bfp)
+            weights[card.id] = float(p.bf)
             pitcher_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
         if common.gets_batter_card(player):
@@ -656,7 +656,7 @@ def run_calibration(
     pitchers_by_card = {
         common.card_id(common.pitcher_card_id(p, year)): p.pitching
         for p in season.players.values()
-        if p.pitching is not None and p.pitching.bfp > 0
+        if p.pitching is not None and p.pitching.bf > 0
     }
     split = common.league_split(season, year)  # None where the leagues share one set of scales
     calibration = DeepDriveCalibration()

@@ -101,13 +101,13 @@ def context(season: Season) -> Context:
             acc[0] += c.cs
             acc[1] += c.sb + c.cs
     catcher_cs = {k: (v[0] / v[1] if v[0] > 0 and v[1] else None) for k, v in caught.items()}
-    pitchers = [p.pitching for p in season.players.values() if p.pitching is not None and p.pitching.bfp > 0]
+    pitchers = [p.pitching for p in season.players.values() if p.pitching is not None and p.pitching.bf > 0]
     games = max((t.g for t in season.teams.values()), default=162)
     busy = sorted(p.gs for p in pitchers if p.gs >= 20)
     q75 = busy[(3 * len(busy)) // 4] if busy else games / 5
-    per_start = sorted(p.bfp / p.gs for p in pitchers if p.gs >= 10 and p.gs == p.g)
-    relievers = [p for p in pitchers if p.gs == 0 and p.ipouts > 0]
-    relief_ip = sum(p.ipouts for p in relievers) / 3 / max(1, sum(p.g for p in relievers))
+    per_start = sorted(p.bf / p.gs for p in pitchers if p.gs >= 10 and p.gs == p.g)
+    relievers = [p for p in pitchers if p.gs == 0 and p.outs > 0]
+    relief_ip = sum(p.outs for p in relievers) / 3 / max(1, sum(p.g for p in relievers))
     return Context(
         defense_cuts=defense,
         run_cuts=run_cuts,
@@ -218,17 +218,17 @@ def split_bfp(p: Pitching, season: Season, league: str | None) -> tuple[float, f
     relief_games = p.g - p.gs
     if p.gs > 0 and relief_games > 0:
         s, r = p.gs * lg.start_bfp, relief_games * lg.relief_bfp
-        starts = p.bfp * s / (s + r)
+        starts = p.bf * s / (s + r)
     else:
-        starts = float(p.bfp) if p.gs > 0 else 0.0
-    return (starts / p.gs if p.gs else 0.0), ((p.bfp - starts) / relief_games if relief_games else 0.0)
+        starts = float(p.bf) if p.gs > 0 else 0.0
+    return (starts / p.gs if p.gs else 0.0), ((p.bf - starts) / relief_games if relief_games else 0.0)
 
 
 def endurance(p: Pitching, per_start: float, per_relief: float) -> str:
     """DDB "Pitcher Endurance": a starter loses a point per inning, per nine batters and for the first
     run, so his number is innings + batters/9 + 1 of his average start; a reliever loses one per
     inning, so his is his innings per relief game (rounded half up). Swingmen: relief/start."""
-    per_inning = p.bfp * 3 / p.ipouts if p.ipouts else 4.3
+    per_inning = p.bf * 3 / p.outs if p.outs else 4.3
     start = max(1, min(15, math.floor(per_start / per_inning + per_start / 9 + 1 + 0.5))) if p.gs else None
     relief = max(0, min(9, math.floor(per_relief / per_inning + 0.5)))
     starter = p.gs >= 3 and p.gs >= 0.5 * p.g
@@ -239,7 +239,7 @@ def endurance(p: Pitching, per_start: float, per_relief: float) -> str:
 
 def pitcher_grades(p: Pitching, hb: Handbook) -> dict[str, str]:
     """WP and BK per batter faced on the handbook's cut points; PO C (Lahman has no pickoffs)."""
-    bf = max(1, p.bfp)
+    bf = max(1, p.bf)
     return {"wp": event_grade(p.wp / bf, hb.cuts["wp"]), "bk": event_grade(p.bk / bf, hb.cuts["bk"]), "po": "C"}
 
 

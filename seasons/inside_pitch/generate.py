@@ -318,7 +318,7 @@ def generate(
         pitchers_by_card = {
             common.card_id(pitcher_card_id(p, year)): p.pitching
             for p in [*season.players.values(), *arms.values()]
-            if p.pitching is not None and p.pitching.bfp > 0
+            if p.pitching is not None and p.pitching.bf > 0
         }
         split = league_split(season, year, [*arms.values(), *bats.values()])
         schedule = season_calibration_schedule(season)
@@ -424,7 +424,7 @@ def _depth_arms(season: Season, year: int) -> tuple[dict[str, Player], dict[str,
     by player id: the charts made
     from the cards the real fit gives (a pitcher card for every man who faced a batter; a batter
     card by ``seasons.fit``'s rule, a pitcher's own batting card not on a roster)."""
-    pitcher_ids = {p.player_id for p in season.players.values() if p.pitching is not None and p.pitching.bfp > 0}
+    pitcher_ids = {p.player_id for p in season.players.values() if p.pitching is not None and p.pitching.bf > 0}
     batter_ids = {
         p.player_id
         for p in season.players.values()

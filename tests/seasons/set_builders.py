@@ -18,7 +18,7 @@ def batter(
     name: str | None = None,
 ) -> Player:
     ab = pa - bb
-    batting = Batting(g=sum(games.values()), pa=pa, ab=ab, h=h, doubles=20, hr=hr, bb=bb, r=50, so=60)
+    batting = Batting(g=sum(games.values()), pa=pa, ab=ab, h=h, doubles=20, hr=hr, bb=bb, r=50, k=60)
     return Player(
         player_id=pid,
         name=name or pid.title(),
@@ -44,7 +44,7 @@ def pitcher(
     throws: str = "R",
     bats: str = "R",
 ) -> Player:
-    pitching = Pitching(g=g, gs=gs, gf=gf, sv=sv, bfp=bfp, ipouts=bfp * 3 // 4 * 1, h=bfp // 4, so=bfp // 6)
+    pitching = Pitching(g=g, gs=gs, gf=gf, sv=sv, bf=bfp, outs=bfp * 3 // 4 * 1, h=bfp // 4, k=bfp // 6)
     return Player(
         player_id=pid,
         name=pid.title(),
@@ -76,7 +76,7 @@ def team(team_id: str, league: str = "NL") -> TeamSeason:
         bpf=100,
         ppf=100,
         batting=Batting(pa=6000, ab=5400, h=1400, doubles=250, triples=30, hr=150, bb=500, hbp=40, sf=40),
-        pitching=Pitching(bfp=6000),
+        pitching=Pitching(bf=6000),
         e=100,
         dp=150,
     )

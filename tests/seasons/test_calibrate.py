@@ -39,7 +39,7 @@ from tests.seasons.set_builders import season, team
 
 
 def test_rates_are_per_plate_appearance_without_sacrifice_bunts() -> None:
-    line = Batting(ab=500, h=150, doubles=30, triples=5, hr=15, bb=60, so=80, hbp=10, sh=12, sf=10)
+    line = Batting(ab=500, h=150, doubles=30, triples=5, hr=15, bb=60, k=80, hbp=10, sh=12, sf=10)
     got = rates(line)  # PA = 500 + 60 + 10 + 10 = 580; the 12 bunts are the managers' calls
     assert got == {
         "1B": 100 / 580,
@@ -99,11 +99,11 @@ def _line(**counts: int) -> dict[str, int]:
 
 
 def test_a_played_round_scales_batting_pitchers_batting_and_steals() -> None:
-    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, so=900,
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, k=900,
                           sb=80, cs=40)  # fmt: skip
     real = season([], [dataclasses.replace(team("aaa"), batting=league_line)])
     lg = real.league_batting()
-    pitchers_real = Batting(pa=100, ab=95, h=10, bb=5, so=40)
+    pitchers_real = Batting(pa=100, ab=95, h=10, bb=5, k=40)
     played = Played(
         team_games=10,
         batting={
@@ -113,7 +113,7 @@ def test_a_played_round_scales_batting_pitchers_batting_and_steals() -> None:
     )
     cal = Calibration()
     cal.update(played, ["p"], real, pitchers_real)
-    assert played_batting(played, ["p"]) == Batting(pa=50, ab=48, h=8, bb=2, so=16)
+    assert played_batting(played, ["p"]) == Batting(pa=50, ab=48, h=8, bb=2, k=16)
     everyone = played_batting(played)
     per_pa = {k: rates(lg)[k] / v for k, v in rates(everyone).items() if v > 0 and rates(lg)[k] > 0}
     # doubles per team game: real 220 in 162, played 40 in 10 (triples never played: no scale)
@@ -127,9 +127,9 @@ def test_a_played_round_scales_batting_pitchers_batting_and_steals() -> None:
 
 
 def test_stealing_ratings_follow_attempts_and_success_and_their_scales() -> None:
-    league = Batting(pa=60000, ab=54000, h=14000, doubles=2200, triples=400, hr=1400, bb=5000, hbp=400, so=9000,
+    league = Batting(pa=60000, ab=54000, h=14000, doubles=2200, triples=400, hr=1400, bb=5000, hbp=400, k=9000,
                      sb=800, cs=400)  # fmt: skip
-    line = {"pa": 600, "ab": 540, "h": 150, "doubles": 20, "triples": 5, "hr": 10, "bb": 50, "hbp": 5, "so": 80}
+    line = {"pa": 600, "ab": 540, "h": 150, "doubles": 20, "triples": 5, "hr": 10, "bb": 50, "hbp": 5, "k": 80}
     thief = Batting(**line, sb=40, cs=10)  # 50 attempts in 170 times on first
     # per time on first (50 + 20 x 1200/15400) / 190 = 0.271; per roll / 1.19 less the hit and
     # run's 2/20 x K 0.15 = 0.213: ATT 4; success (40 + 10 x 2/3) / 20 = 0.78: SB 16
@@ -140,10 +140,10 @@ def test_stealing_ratings_follow_attempts_and_success_and_their_scales() -> None
 
 
 def test_pitchers_batting_scales_stay_near_the_leagues() -> None:
-    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, so=900)
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, k=900)
     real = season([], [dataclasses.replace(team("aaa"), batting=league_line)])
     # pitchers real: 1B 0.09, K 0.216 per PA; played: 1B 0.18, K 0.27 (3000 PA, enough for scales)
-    pitchers_real = Batting(pa=2000, ab=2000, h=180, so=432)
+    pitchers_real = Batting(pa=2000, ab=2000, h=180, k=432)
     played = Played(
         batting={
             "a": _line(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, k=900),
@@ -193,17 +193,17 @@ def test_pooled_spread_gives_the_factor_that_plays_slope_one_within_limits() -> 
 
 
 def test_a_round_measures_the_spread_and_the_gdp_scale() -> None:
-    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, so=900, gidp=120)
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, k=900, gidp=120)
     real = season([], [dataclasses.replace(team("aaa"), batting=league_line)])
     # real K per PA 0.10, 0.15, 0.20; played 0.02 + 0.8 x real over 500 PA each (PA = AB + BB + HBP + SF)
-    batters = {c: Batting(pa=600, ab=600, h=150, so=k) for c, k in (("a", 60), ("b", 90), ("c", 120))}
+    batters = {c: Batting(pa=600, ab=600, h=150, k=k) for c, k in (("a", 60), ("b", 90), ("c", 120))}
     played = Played(
         team_games=10,
         batting={c: _line(pa=500, ab=500, h=120, k=round(500 * (0.02 + 0.8 * k / 600)), gidp=15)
                  for c, k in (("a", 60), ("b", 90), ("c", 120))},
     )  # fmt: skip
     # pitchers: real H-HR per BF 0.20, 0.22, 0.24 with the same HR, BB, K; played H exactly real
-    pitchers = {c: Pitching(bfp=800, h=h + 16, hr=16, bb=64, so=120) for c, h in (("x", 160), ("y", 176), ("z", 192))}
+    pitchers = {c: Pitching(bf=800, h=h + 16, hr=16, bb=64, k=120) for c, h in (("x", 160), ("y", 176), ("z", 192))}
     played.pitching = {
         c: {"bf": 400, "h": h // 2 + 8, "hr": 8, "bb": 32 + i, "k": 60 + 2 * i}
         for i, (c, h) in enumerate((("x", 160), ("y", 176), ("z", 192)))
@@ -237,7 +237,7 @@ def _round(played: Played, real: Season, cal: Calibration) -> None:
 
 def test_rare_results_pool_per_team_game_and_the_rest_per_plate_appearance() -> None:
     # 1927: real PA = AB + BB + HBP (the flies are among the sacrifice hits), 4 teams of 154 games
-    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=44, hr=140, bb=500, hbp=40, so=900)
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=44, hr=140, bb=500, hbp=40, k=900)
     teams = [dataclasses.replace(team(t), batting=league_line if t == "aaa" else Batting(), g=154)
              for t in ("aaa", "bbb", "ccc", "ddd")]  # fmt: skip
     real = season([], teams, year=1927)
@@ -295,7 +295,7 @@ def test_the_event_scales_match_the_real_counts_per_team_game_over_the_pooled_ro
     # Two teams of 162 games: real SF 2 x 81 / 324 = 0.5 a team game, WP 2 x 54 / 324 = 1/3, E 2 x 81 / 324.
     teams = [
         dataclasses.replace(
-            team(t), batting=Batting(pa=6000, ab=5400, h=1400, sf=81), pitching=Pitching(bfp=6000, wp=54), e=81
+            team(t), batting=Batting(pa=6000, ab=5400, h=1400, sf=81), pitching=Pitching(bf=6000, wp=54), e=81
         )
         for t in ("aaa", "bbb")
     ]

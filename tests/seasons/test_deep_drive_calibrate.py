@@ -121,7 +121,7 @@ def played_lines(season: Season, *, hr_kept: float = 1.0, runs: float = 1.0) -> 
         hr = round(b.hr * hr_kept)
         played.batting[f"{p.player_id}-1970"] = {
             "pa": b.pa, "ab": b.ab, "r": 0 if played.batting else scored, "h": b.h - b.hr + hr,
-            "doubles": b.doubles, "triples": b.triples, "hr": hr, "bb": b.bb, "k": b.so, "hbp": b.hbp,
+            "doubles": b.doubles, "triples": b.triples, "hr": hr, "bb": b.bb, "k": b.k, "hbp": b.hbp,
             "sf": b.sf, "sh": b.sh, "gidp": b.gidp, "sb": b.sb, "cs": b.cs,
         }  # fmt: skip
     return played

@@ -35,8 +35,8 @@ def with_extras() -> list[Player]:
         replace(mop1, fielding={"P": Fielding("P", g=6, inn_outs=40, po=1, a=3, e=1)}),
         replace(mop2, fielding={"P": Fielding("P", g=4, inn_outs=30, po=0, a=2, e=0, dp=1)}),
     ]
-    for_aaa = Pitching(g=5, gs=1, ipouts=45, bfp=70, h=20, er=12, r=13, hr=3, bb=9, so=11)
-    for_bbb = Pitching(g=20, gs=0, ipouts=60, bfp=90, h=20, er=8, hr=2, bb=8, so=20)
+    for_aaa = Pitching(g=5, gs=1, outs=45, bf=70, h=20, er=12, r=13, hr=3, bb=9, k=11)
+    for_bbb = Pitching(g=20, gs=0, outs=60, bf=90, h=20, er=8, hr=2, bb=8, k=20)
     stints = (Stint("aaa", None, for_aaa, {"P": 5}), Stint("bbb", None, for_bbb, {"P": 20}))
     players.append(Player("travel", "Travel", "R", "R", "bbb", None, for_aaa + for_bbb, {}, stints))
     return players
@@ -55,12 +55,12 @@ def test_the_pool_sums_the_stints_of_everyone_left_off() -> None:
     by_id = {p.player_id: p for p in players}
     # aaarp6's whole line, the two mop-up men's, and only Travel's stint with AAA.
     lines = [by_id["aaarp6"].pitching, by_id["aaamop1"].pitching, by_id["aaamop2"].pitching]
-    expected = Pitching(g=5, gs=1, ipouts=45, bfp=70, h=20, er=12, r=13, hr=3, bb=9, so=11)
+    expected = Pitching(g=5, gs=1, outs=45, bf=70, h=20, er=12, r=13, hr=3, bb=9, k=11)
     for one in lines:
         assert one is not None
         expected = expected + one
     assert arm.pitching == expected
-    assert (arm.pitching.bfp, arm.pitching.gs, arm.pitching.g) == (190 + 60 + 40 + 70, 2 + 1 + 1, 32 + 6 + 4 + 5)
+    assert (arm.pitching.bf, arm.pitching.gs, arm.pitching.g) == (190 + 60 + 40 + 70, 2 + 1 + 1, 32 + 6 + 4 + 5)
     assert (arm.player_id, arm.name, arm.team_id, arm.throws, arm.batting) == (
         "aaa-depth-arms", "aaa depth arms 1970", "aaa", "R", None,
     )  # fmt: skip
@@ -85,8 +85,8 @@ def test_the_arm_takes_the_last_relievers_place_and_is_the_long_man() -> None:
     assert plain.roster_pitchers[-1] == "aaarp6" and "aaamop1" not in plain.roster_pitchers
     assert d.roster_pitchers == (*plain.roster_pitchers[:-1], "aaa-depth-arms")
     assert d.depth_arm is not None and d.depth_arm.pitching is not None
-    assert d.depth_arm.pitching.bfp == 360
-    aaa_bfp = sum(p.pitching.bfp for p in players if p.team_id == "aaa" and p.pitching) + 70
+    assert d.depth_arm.pitching.bf == 360
+    aaa_bfp = sum(p.pitching.bf for p in players if p.team_id == "aaa" and p.pitching) + 70
     assert d.depth_arm_share == 360 / aaa_bfp
     assert d.bullpen["long"] == ("aaa-depth-arms",)
     assert d.bullpen["middle"][0] == plain.bullpen["long"][0]
@@ -146,7 +146,7 @@ def test_a_generated_sets_team_entry_carries_its_depth_arm(tmp_path: Path) -> No
         if p.team_id == "bbb" and p.pitching and f"{p.player_id}-1970" not in bbb.roster
     ]
     assert sorted(p.player_id for p in off) == ["bbbrp5", "bbbrp6"]
-    outs = sum(p.pitching.ipouts for p in off if p.pitching)
+    outs = sum(p.pitching.outs for p in off if p.pitching)
     assert cardset.pitchers["bbb-depth-arms-1970"].stats == PitcherStats(
         wins=0, losses=0, saves=1, era="0.00", innings=outs // 3, hits=97, strikeouts=64, walks=0, home_runs=0
     )

@@ -30,8 +30,8 @@ from tests.seasons.test_generate import (
 def with_travellers() -> list[Player]:
     """Two full teams; a BBB man who batted for AAA too (a stint each); a BBB pitcher who batted for AAA."""
     players = full_team("aaa") + full_team("bbb")
-    for_aaa = Batting(g=30, pa=100, ab=90, h=30, doubles=5, hr=4, bb=10, so=20)
-    for_bbb = Batting(g=100, pa=300, ab=270, h=70, doubles=10, hr=6, bb=30, so=50)
+    for_aaa = Batting(g=30, pa=100, ab=90, h=30, doubles=5, hr=4, bb=10, k=20)
+    for_bbb = Batting(g=100, pa=300, ab=270, h=70, doubles=10, hr=6, bb=30, k=50)
     stints = (
         Stint("aaa", for_aaa, None, {"LF": 20, "1B": 5, "all": 30, "GS": 22}),
         Stint("bbb", for_bbb, None, {"LF": 90, "all": 100, "GS": 85}),
@@ -41,9 +41,7 @@ def with_travellers() -> list[Player]:
     # A pitcher's batting is the pitcher's spot's, never a depth bat's.
     arm = pitcher("armbat", "bbb", g=30, gs=30, bfp=800)
     swing = Batting(g=10, pa=20, ab=18, h=3)
-    players.append(
-        replace(arm, batting=swing, stints=(Stint("aaa", swing, Pitching(g=10, gs=10, bfp=250), {"P": 10}),))
-    )
+    players.append(replace(arm, batting=swing, stints=(Stint("aaa", swing, Pitching(g=10, gs=10, bf=250), {"P": 10}),)))
     return players
 
 
@@ -61,7 +59,7 @@ def test_the_pool_sums_the_batting_stints_of_everyone_left_off_but_pitchers() ->
     # aaaut's whole line and only Travel's stint with AAA; the pitcher's at-bats are not in it.
     ut = by_id["aaaut"].batting
     assert ut is not None
-    assert bat.batting == Batting(g=30, pa=100, ab=90, h=30, doubles=5, hr=4, bb=10, so=20) + ut
+    assert bat.batting == Batting(g=30, pa=100, ab=90, h=30, doubles=5, hr=4, bb=10, k=20) + ut
     assert (bat.player_id, bat.name, bat.team_id) == ("aaa-depth-bats", "aaa depth bats 1970", "aaa")
     assert bat.pitching is None
     # aaaut (150 PA, right) against Travel's 100 PA with AAA (left): he bats right.
@@ -103,7 +101,7 @@ def test_a_full_bench_gives_the_last_relievers_place_beside_a_depth_arm_and_star
     # AAA's bench is one catcher; three men who mainly played elsewhere batted 400 starts for AAA.
     players = [p for p in full_team("aaa") if p.player_id not in ("aaalf2", "aaaut")] + full_team("bbb")
     for i in range(3):
-        line = Batting(g=140, pa=560, ab=500, h=130, hr=10, bb=50, so=90)
+        line = Batting(g=140, pa=560, ab=500, h=130, hr=10, bb=50, k=90)
         stints = (Stint("aaa", line, None, {"RF": 140, "all": 140, "GS": 134}), Stint("bbb", line, None, {"RF": 150}))
         players.append(Player(f"tr{i}", f"Tr{i}", "R", "R", "bbb", line + line, None, {}, stints))
     # 17 pitchers for 16 places: the last reliever and the man left off make a depth arm.
@@ -119,7 +117,7 @@ def test_a_full_bench_gives_the_last_relievers_place_beside_a_depth_arm_and_star
     assert d.depth_arm is not None and d.depth_arm.pitching is not None and with_arm.depth_arm is not None
     last = with_arm.roster_pitchers[-2]
     assert last not in d.roster_pitchers  # the last reliever joins the arm's pool
-    assert d.depth_arm.pitching.bfp == with_arm.depth_arm.pitching.bfp + s.players[last].pitching.bfp  # type: ignore[union-attr]
+    assert d.depth_arm.pitching.bf == with_arm.depth_arm.pitching.bf + s.players[last].pitching.bf  # type: ignore[union-attr]
     assert len(d.roster_batters) + len(d.roster_pitchers) == ROSTER_SIZE
     assert d.batter_starts["aaa-depth-bats"] == 162  # 402 real starts; one card starts once a game
 
@@ -148,7 +146,7 @@ def test_a_generated_sets_team_entry_carries_its_depth_bat(tmp_path: Path) -> No
         return out
 
     data = two_teams()
-    for_aaa = Batting(g=30, pa=100, ab=90, h=30, doubles=5, hr=4, bb=10, so=20)
+    for_aaa = Batting(g=30, pa=100, ab=90, h=30, doubles=5, hr=4, bb=10, k=20)
     stints = (Stint("aaa", for_aaa, None, {"LF": 25, "all": 30, "GS": 22}), Stint("bbb", for_aaa, None, {"LF": 30}))
     travel = Player("travel", "Travel", "L", "L", "bbb", for_aaa + for_aaa, None, {}, stints)
     data = replace(data, players={**data.players, "travel": travel})

@@ -68,8 +68,8 @@ def test_the_deep_drive_generator_writes_it(tmp_path: Path) -> None:
 def test_a_pitcher_of_a_league_without_the_dh_is_fitted_as_against_the_pooled_batter() -> None:
     """seasons.fit.league_opponents: 1985's NL (pitchers batting) against the AL (a DH); per result the
     pooled rate over the rate of the league he pitched in, by BFP; nothing where the leagues agree."""
-    al = dataclasses.replace(team("aaa", "AL"), batting=Batting(ab=900, h=250, doubles=50, hr=40, bb=80, so=150))
-    nl = dataclasses.replace(team("bbb", "NL"), batting=Batting(ab=900, h=230, doubles=40, hr=20, bb=80, so=170))
+    al = dataclasses.replace(team("aaa", "AL"), batting=Batting(ab=900, h=250, doubles=50, hr=40, bb=80, k=150))
+    nl = dataclasses.replace(team("bbb", "NL"), batting=Batting(ab=900, h=230, doubles=40, hr=20, bb=80, k=170))
     arm = pitcher("bbbsp", "bbb", g=30, gs=30, bfp=800)
     s1985 = season([arm], [al, nl], year=1985)
     scales = league_opponents(s1985, arm)

@@ -35,11 +35,11 @@ PITCHER_RATINGS = {
 
 def line(pa: int, h: int, d: int, t: int, hr: int, bb: int, so: int, hbp: int = 4) -> Batting:
     ab = pa - bb - hbp
-    return Batting(g=150, pa=pa, ab=ab, h=h, doubles=d, triples=t, hr=hr, bb=bb, so=so, hbp=hbp)
+    return Batting(g=150, pa=pa, ab=ab, h=h, doubles=d, triples=t, hr=hr, bb=bb, k=so, hbp=hbp)
 
 
 def pitching(bfp: int, h: int, hr: int, bb: int, so: int, hbp: int = 5) -> Pitching:
-    return Pitching(g=33, gs=33, ipouts=bfp * 7 // 10, bfp=bfp, h=h, hr=hr, bb=bb, so=so, hbp=hbp)
+    return Pitching(g=33, gs=33, outs=bfp * 7 // 10, bf=bfp, h=h, hr=hr, bb=bb, k=so, hbp=hbp)
 
 
 def player(pid: str, bats: str, throws: str, team: str, b: Batting | None, p: Pitching | None) -> Player:
@@ -288,8 +288,8 @@ def _exact_against_the_league(s: Season, fitted, pid: str, hand: str) -> dict[st
         )
         odds = plate_appearance_odds(card, batter, park).categories()
         for cat in CATS:
-            total[cat] += p.pitching.bfp * odds[cat]
-        weight += p.pitching.bfp
+            total[cat] += p.pitching.bf * odds[cat]
+        weight += p.pitching.bf
     return {cat: float(v / weight) for cat, v in total.items()}
 
 

@@ -35,10 +35,10 @@ class FakeFit:
 def fake_fit(s: Season) -> FakeFit:
     fit = FakeFit(clipped=["Aaa1B: HR rate above the card's reach; clipped to 9 %"])
     for p in s.players.values():
-        pitcher_ = p.pitching is not None and p.pitching.bfp > (p.batting.pa if p.batting else 0)
+        pitcher_ = p.pitching is not None and p.pitching.bf > (p.batting.pa if p.batting else 0)
         if p.batting and p.batting.pa > 0 and not (pitcher_ and p.batting.pa < 50):
             fit.batters[p.player_id] = {k: BENCH[k] for k in HITTING}
-        if p.pitching and p.pitching.bfp > 0:
+        if p.pitching and p.pitching.bf > 0:
             fit.pitchers[p.player_id] = {k: SEAVER[k] for k in PITCHING if k in SEAVER}
     fit.ballparks = {t: {k: PARK[k] for k in ("matrix", "hit_ranges", "adjustments")} for t in s.teams}
     fit.pitcher_batting = {k: BENCH[k] for k in HITTING}

@@ -78,7 +78,7 @@ def test_team_sums_equal_the_teams_table(year: int) -> None:
             row["2B"],
             row["3B"],
         )
-        assert (team.pitching.so, team.pitching.hr, team.pitching.bb) == (row["SOA"], row["HRA"], row["BBA"])
+        assert (team.pitching.k, team.pitching.hr, team.pitching.bb) == (row["SOA"], row["HRA"], row["BBA"])
         assert (team.r, team.ra, team.g) == (row["R"], row["RA"], row["G"])
 
 
@@ -107,7 +107,7 @@ def test_2023_ohtani_both_ways_and_a_traded_pitcher_pooled() -> None:
     assert len(s.teams) == 30
     ohtani = s.players["ohtansh01"]
     assert ohtani.batting is not None and ohtani.pitching is not None
-    assert (ohtani.batting.hr, ohtani.pitching.so, ohtani.pitching.w, ohtani.team_id) == (44, 167, 10, "LAA")
+    assert (ohtani.batting.hr, ohtani.pitching.k, ohtani.pitching.w, ohtani.team_id) == (44, 167, 10, "LAA")
     verlander = s.players["verlaju01"]
     assert [stint.team_id for stint in verlander.stints] == ["NYN", "HOU"]
     lines = [stint.pitching for stint in verlander.stints]
@@ -146,14 +146,14 @@ def test_1912_missing_strikeouts_filled_to_the_pitchers_total(monkeypatch: pytes
     s = load_season(1912)
     assert any(sentence.startswith("Batters' strikeouts (AL)") for sentence in s.filled)
     assert not any(sentence.startswith("Batters' strikeouts (NL)") for sentence in s.filled)
-    assert s.league_batting("AL").so == s.league_pitching("AL").so
+    assert s.league_batting("AL").k == s.league_pitching("AL").k
     assert any(sentence.startswith("Caught stealing (NL)") and "1920" in sentence for sentence in s.filled)
     assert any("Sacrifice flies" in sentence and "sacrifice hits" in sentence for sentence in s.filled)
     cobb = s.players["cobbty01"].batting
-    assert cobb is not None and cobb.so > 0 and cobb.sf == 0 and cobb.ibb == 0 and cobb.cs > 0
+    assert cobb is not None and cobb.k > 0 and cobb.sf == 0 and cobb.ibb == 0 and cobb.cs > 0
     # the batters' GIDP fill rate (AL 1939's per out in play) lands near its reference
     al = s.league_batting("AL")
-    assert 0.030 < al.gidp / (al.ab - al.h - al.so) < 0.040
+    assert 0.030 < al.gidp / (al.ab - al.h - al.k) < 0.040
     assert s.league_pitching("AL").gidp == al.gidp
 
 
@@ -230,7 +230,7 @@ def test_every_season_loads_whole(decade: int) -> None:
     for year in (y for y in lahman.available_years() if decade <= y < decade + 10):
         s = load_season(year)
         assert len(s.teams) in (16, 18, 20, 24, 26, 28, 30), year  # 1961: 10 AL + 8 NL
-        assert all(team.batting.pa > 0 and team.pitching.bfp > 0 for team in s.teams.values()), year
+        assert all(team.batting.pa > 0 and team.pitching.bf > 0 for team in s.teams.values()), year
         for player in s.players.values():
             for line in (player.batting, player.pitching, *player.fielding.values()):
                 if line is not None:

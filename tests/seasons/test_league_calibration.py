@@ -23,15 +23,15 @@ from seasons.stats import Batting, Player, Season, Stint
 from tests.seasons.set_builders import batter, pitcher, season, team
 from tests.seasons.test_calibrate import Played, _line
 
-AL_LINE = Batting(pa=6000, ab=5400, r=750, h=1400, doubles=220, triples=40, hr=180, bb=500, hbp=40, so=1200,
+AL_LINE = Batting(pa=6000, ab=5400, r=750, h=1400, doubles=220, triples=40, hr=180, bb=500, hbp=40, k=1200,
                   sb=80, cs=40)  # fmt: skip
-NL_LINE = Batting(pa=6000, ab=5450, r=680, h=1380, doubles=250, triples=30, hr=150, bb=480, hbp=30, so=1300,
+NL_LINE = Batting(pa=6000, ab=5450, r=680, h=1380, doubles=250, triples=30, hr=150, bb=480, hbp=30, k=1300,
                   sb=100, cs=40)  # fmt: skip
 
 
 def _as_batting(line: dict[str, int]) -> Batting:
     return Batting(pa=line["pa"], ab=line["ab"], r=line["r"], h=line["h"], doubles=line["doubles"],
-                   triples=line["triples"], hr=line["hr"], bb=line["bb"], so=line["k"], hbp=line["hbp"],
+                   triples=line["triples"], hr=line["hr"], bb=line["bb"], k=line["k"], hbp=line["hbp"],
                    sb=line["sb"], cs=line["cs"])  # fmt: skip
 
 
@@ -48,7 +48,7 @@ def two_leagues(year: int) -> Season:
 
 SPLIT = LeagueSplit(
     league_of={"a": "AL", "ap": "AL", "n": "NL", "np": "NL"},
-    pitchers_real={"AL": Batting(), "NL": Batting(pa=100, ab=95, h=10, bb=5, so=40)},
+    pitchers_real={"AL": Batting(), "NL": Batting(pa=100, ab=95, h=10, bb=5, k=40)},
     team_share={"AL": 0.5, "NL": 0.5},
 )
 AL_PLAYED = _line(pa=3000, ab=2700, r=400, h=760, doubles=100, triples=20, hr=100, bb=220, k=560, hbp=15,

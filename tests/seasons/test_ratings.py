@@ -63,7 +63,7 @@ def batting(i: int) -> Batting:
         sb=10 + 5 * i,
         cs=5 + 2 * i,
         bb=50,
-        so=90,
+        k=90,
         hbp=5,
         sh=6 + 3 * i,
         sf=5 + 2 * i,
@@ -74,9 +74,9 @@ def batting(i: int) -> Batting:
 def pitching(i: int, starter: bool) -> Pitching:
     if starter:
         return Pitching(
-            g=33, gs=33, ipouts=660, bfp=900, h=200, r=90, bb=70, ibb=5, so=150, hr=20, wp=6 + 2 * i, bk=1, gidp=20
+            g=33, gs=33, outs=660, bf=900, h=200, r=90, bb=70, ibb=5, k=150, hr=20, wp=6 + 2 * i, bk=1, gidp=20
         )
-    return Pitching(g=60, gs=0, ipouts=240, bfp=330, h=70, r=30, bb=30, ibb=4, so=60, hr=7, wp=2, bk=0, gidp=6)
+    return Pitching(g=60, gs=0, outs=240, bf=330, h=70, r=30, bb=30, ibb=4, k=60, hr=7, wp=2, bk=0, gidp=6)
 
 
 def regular(position: str, i: int, team: str) -> Player:
@@ -103,7 +103,7 @@ def pitcher(i: int, starter: bool, team: str, throws: str = "R") -> Player:
         team_id=team,
         batting=None,
         pitching=p,
-        fielding={"P": Fielding("P", g=p.g, gs=p.gs, inn_outs=p.ipouts, po=15, a=30, e=2)},
+        fielding={"P": Fielding("P", g=p.g, gs=p.gs, inn_outs=p.outs, po=15, a=30, e=2)},
         stints=(),
     )
 
@@ -392,20 +392,20 @@ def test_staminas_from_batters_faced_per_start_and_per_relief_game() -> None:
 def test_a_starters_lines_widen_his_spread_from_the_leagues_batters_per_start() -> None:
     """START_SPREAD 1.5: a workhorse's lines are set deeper than his own figure, a five-inning man's shallower."""
     usage = _Usage(start_bfp=27.0, relief_bfp=5.5)
-    workhorse = Pitching(g=40, gs=40, bfp=1320, h=260, r=100, bb=80)  # 33 a start, 440 / 40 = 11 on the pull count
+    workhorse = Pitching(g=40, gs=40, bf=1320, h=260, r=100, bb=80)  # 33 a start, 440 / 40 = 11 on the pull count
     # 27 + 1.5 x 6 = 36 batters: tired at 37.8 -> 38; pull 11 x 36 / 33 = 12, 15 % more: 13.8 -> 14.
     assert staminas(workhorse, usage) == ("(40) 38 / 14", None)
-    short = Pitching(g=30, gs=30, bfp=660, h=170, r=80, bb=50)  # 22 a start, 300 / 30 = 10
+    short = Pitching(g=30, gs=30, bf=660, h=170, r=80, bb=50)  # 22 a start, 300 / 30 = 10
     # 27 - 1.5 x 5 = 19.5: tired at 20.475 -> 20; pull 10 x 19.5 / 22 = 8.86, 15 % more: 10.19 -> 10.
     assert staminas(short, usage) == ("(30) 20 / 10", None)
-    league = Pitching(g=30, gs=30, bfp=810, h=200, r=90, bb=60)  # the league's 27 a start: his own figure
+    league = Pitching(g=30, gs=30, bf=810, h=200, r=90, bb=60)  # the league's 27 a start: his own figure
     assert staminas(league, usage) == ("(30) 28 / 13", None)
 
 
 def test_a_swingman_splits_his_batters_at_the_leagues_rates() -> None:
-    swing = Pitching(g=40, gs=20, ipouts=540, bfp=20 * 900 / 33 + 20 * 5.5, h=150, r=70, bb=50, so=100)
+    swing = Pitching(g=40, gs=20, outs=540, bf=20 * 900 / 33 + 20 * 5.5, h=150, r=70, bb=50, k=100)
     season = build()
-    p = dataclasses.replace(_a_starter(season), player_id="swing01", pitching=dataclasses.replace(swing, bfp=656))
+    p = dataclasses.replace(_a_starter(season), player_id="swing01", pitching=dataclasses.replace(swing, bf=656))
     season.players["swing01"] = p
     r = pitcher_ratings(p, season)
     assert str(r["start"]).startswith("(20) 29 /")

@@ -28,7 +28,7 @@ def _catching(player: Player, g: int, pb: int, inn_outs: int | None = None) -> P
 def test_catchers_innings_missing_1911_53_are_the_teams_outs_shared_by_games_caught() -> None:
     """Lahman has no InnOuts 1911-53: the Deep Drive handbook's PB exposure was empty and derive divided
     by zero (1918). A catcher's innings are then his team's outs shared among its catchers by games caught."""
-    aaa = dataclasses.replace(team("aaa"), pitching=Pitching(bfp=6000, ipouts=4320))
+    aaa = dataclasses.replace(team("aaa"), pitching=Pitching(bf=6000, outs=4320))
     starter = _catching(batter("aaac", "aaa", {"C": 120}), 120, 9)
     backup = _catching(batter("aaac2", "aaa", {"C": 40}), 40, 3)
     known = _catching(batter("bbbc", "bbb", {"C": 100}), 100, 5, inn_outs=2500)
