@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.frozen import quick_init
+from engine.stats import average
 
 # The most options a request may have: a Discord select menu holds 25.
 MAX_OPTIONS = 25
@@ -74,12 +75,7 @@ def card_line(chances: Mapping[str, float]) -> str:
     at_bats = 1 - walks
     bases = hits["1B"] + 2 * hits["2B"] + 3 * hits["3B"] + 4 * hits["HR"]
     slugging = bases / at_bats if at_bats > 0 else 0.0
-    return f"{_rate(sum(hits.values()) + walks)}/{_rate(slugging)}"
-
-
-def _rate(value: float) -> str:
-    text = f"{value:.3f}"
-    return text[1:] if text.startswith("0.") else text
+    return f"{average(sum(hits.values()) + walks)}/{average(slugging)}"
 
 
 class DecisionError(ValueError):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from bot.words.standings_view import average
 from cards.models import is_composite
+from engine.stats import average, innings_pitched
 from league.models import PlayerPage, SeasonLine, TeamPage
 from league.stats import RATE_STATS, BattingStats, PitchingStats
 
@@ -62,7 +62,7 @@ def stat_value(stat: str, value: float) -> str:
     if stat in RATE_STATS:
         return average(value)
     if stat in ("ip", "outs"):
-        return f"{int(value) // 3}.{int(value) % 3}"
+        return innings_pitched(int(value))
     return str(int(value))
 
 

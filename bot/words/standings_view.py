@@ -17,6 +17,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.stats import average  # .312 the scorer's way; 1.000 keeps its leading digit
 from league.standings import LeagueStandings, StandingsRow, WildCardRow
 
 VIEWS = ("division", "wildcard", "overall")
@@ -36,11 +37,6 @@ class Section:
     title: str
     head: tuple[str, ...]
     rows: list[tuple[str, ...]]  # team, then one cell per head column; (RULE,) for the wild-card line
-
-
-def average(value: float) -> str:
-    """.312 the scorer's way; 1.000 keeps its leading digit."""
-    return f"{value:.3f}".lstrip("0") if value < 1 else f"{value:.3f}"
 
 
 def games_text(gb: float) -> str:
