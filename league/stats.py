@@ -42,15 +42,24 @@ class StatsError(LeagueError, ValueError):
     """A box score or a leaders request the stats cannot use; the message says what is wrong."""
 
 
-@dataclass
+def _repr(line: object, names: Iterable[str]) -> str:
+    return f"{type(line).__name__}({', '.join(f'{name}={getattr(line, name)!r}' for name in names)})"
+
+
+# The season lines print who they are for first, as before they extended engine.stats (a dataclass
+# puts its base's fields first), so that what a stored league's stats print (tests/corpus) stays the same.
+@dataclass(repr=False)
 class BattingStats(Batting):
     player: str
     name: str
     team: str  # the team he last batted for
     games: int = 0
 
+    def __repr__(self) -> str:
+        return _repr(self, ("player", "name", "team", "games", *BATTING_COUNTS))
 
-@dataclass
+
+@dataclass(repr=False)
 class PitchingStats(Pitching):
     player: str
     name: str
@@ -65,14 +74,21 @@ class PitchingStats(Pitching):
     cg: int = 0  # complete games: he was his team's only pitcher in a finished game (complete_game)
     sho: int = 0  # shutouts: complete games in which he allowed no run
 
+    def __repr__(self) -> str:
+        games = ("games", "games_started", "w", "l", "s", "hld", "bs")
+        return _repr(self, ("player", "name", "team", *games, *PITCHING_COUNTS, "cg", "sho"))
 
-@dataclass
+
+@dataclass(repr=False)
 class FieldingStats(Fielding):
     player: str
     name: str
     team: str
     games: int = 0  # games in the box's fielding lines: starters, pitchers and anyone charged with an error
     positions: dict[str, int] = field(default_factory=dict)  # games at each position, as the box lists him
+
+    def __repr__(self) -> str:
+        return _repr(self, ("player", "name", "team", "games", *FIELDING_COUNTS, "positions"))
 
 
 @dataclass
