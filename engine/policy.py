@@ -47,6 +47,15 @@ class LeaguePolicy(Protocol):
         """Whether the ruleset has a pre-game chart that sits starters (the league's option turns it on)."""
         ...
 
+    @property
+    def starter_card(self) -> str:
+        """What makes a pitcher a starter by his card, in words: "pitcher with a START line"."""
+        ...
+
+    def is_starter(self, pitcher: Any) -> bool:
+        """Whether his card makes him a starter (the one an auto-managed team of a card set opens with)."""
+        ...
+
     def may_start(self, pitcher: Any) -> bool:
         """Whether a pitcher out of the bullpen may make a spot start."""
         ...

@@ -31,7 +31,6 @@ KNOWN: dict[str, int] = {
     "bot/discord/cogs/cards.py": 6,
     "bot/discord/cogs/league.py": 3,
     "bot/discord/cogs/roster.py": 4,
-    "bot/terminal/game.py": 7,
     "bot/words/cardimage.py": 9,
     "cards/text.py": 10,
     "league/cardpool.py": 2,

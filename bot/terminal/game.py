@@ -33,17 +33,16 @@ from typing import Any, Protocol, TextIO
 from bot.words.narrate import Line, Names, format_box_score, narrate
 from cards import BUNDLED_SETS
 from cards.deep_drive.loader import DeepDriveSet
-from cards.loader import GENERIC_PITCHER_BATTING, CardSet, load_any_set
+from cards.loader import CardSet, load_any_set
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
-from engine.deep_drive import policy as dd
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
 from engine.inside_pitch.manager import is_substitution
 from engine.lineup import auto_team
 from engine.requests import Request
-from engine.rulesets import DEEP_DRIVE, DEFAULT_FAMILY, families, for_family
+from engine.rulesets import DEFAULT_FAMILY, families, family_of, for_family, rulesets
 from engine.setup import GameSetup, Options, SetupError, TeamSetup
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
@@ -75,10 +74,6 @@ def load_cards(ruleset: str = DEFAULT_FAMILY) -> Any:
     return load_any_set(BUNDLED_SETS / for_family(ruleset).sample_set)
 
 
-def _deep(cardset: Any) -> bool:
-    return isinstance(cardset, DeepDriveSet)
-
-
 # --- teams ---------------------------------------------------------------------------
 
 
@@ -99,25 +94,16 @@ def build_team(cardset: AnySet, team: str, designated_hitter: bool = False, sitt
     Chart's, :func:`bench_usage`) are left out of the team."""
     batters, pitchers = team_cards(cardset, team)
     batters = [b for b in batters if b.id not in sitting]
-    if isinstance(cardset, DeepDriveSet):
-        staff: list[Any] = [p for p in pitchers if p.id not in sitting]
-        ace: Any = next((p for p in staff if p.usage.role == "STARTER"), None)
-        if ace is None:
-            raise SetupError(f"{team}: no STARTER in the Usage boxes")
-        cards = {p.id: cardset.batting_card_for(p) for p in staff}
-        mine = {pid: c for pid, c in cards.items() if c is not None and c.id != GENERIC_PITCHER_BATTING}
-        pen = [p for p in staff if p is not ace]
-        pen.sort(key=lambda p: p.usage.role == "CLOSER")  # the closer last, as the league orders a bullpen
-        plain: Any = cardset.batters.get(GENERIC_PITCHER_BATTING)
-        return auto_team(team, batters, ace, plain, designated_hitter, pen, mine)  # type: ignore[arg-type]
-    starter = next((p for p in pitchers if p.start is not None), None)
-    if starter is None:
-        raise SetupError(f"{team}: no pitcher with a START line")
-    bullpen = [p for p in pitchers if p is not starter]
-    # Pitchers marked ## bat with their own cards; the rest with the set's generic card.
-    own = {p.id: card for p in pitchers if p.own_batting_card and (card := cardset.own_batting_card(p))}
-    generic = cardset.batters.get(GENERIC_PITCHER_BATTING)
-    return auto_team(team, batters, starter, generic, designated_hitter, bullpen, own)
+    policy = for_family(cardset.info.ruleset).policy
+    staff: list[Any] = [p for p in pitchers if p.id not in sitting]
+    ace = next((p for p in staff if policy.is_starter(p)), None)
+    if ace is None:
+        raise SetupError(f"{team}: no {policy.starter_card}")
+    pen = [p for p in staff if p is not ace]
+    pen.sort(key=lambda p: policy.card_role(p) == "closer")  # the closer last, as the league orders a bullpen
+    batting_card_for: Any = cardset.batting_card_for  # the set's own rule (either game's set)
+    generic, own = policy.pitchers_batting(staff, batting_card_for)
+    return auto_team(team, batters, ace, generic, designated_hitter, pen, own)
 
 
 def playable_teams(cardset: AnySet) -> list[str]:
@@ -194,7 +180,8 @@ def bench_usage(cardset: AnySet, setup: GameSetup, seed: int) -> tuple[GameSetup
     auto-manager's lineup, another STARTER on the mound). The book's exception, as in a league: he
     plays when nobody else is rated at his position (any bench batter for the DH; another STARTER for
     the pitcher). Returns the setup and one line per man who sits, in the league's words."""
-    if not isinstance(cardset, DeepDriveSet):
+    policy = for_family(cardset.info.ruleset).policy
+    if not policy.bench_chart:
         return setup, []
     rng = random.Random(f"bench-usage:{seed}")
     dh = setup.options.designated_hitter
@@ -207,10 +194,10 @@ def bench_usage(cardset: AnySet, setup: GameSetup, seed: int) -> tuple[GameSetup
         batters, pitchers = team_cards(cardset, team.name)
         playing = {s.batter.id for s in team.lineup}
         sitters = []
-        for sitter in dd.bench_usage_sitters(red, white, green, starters, designated_hitter=dh):
+        for sitter in policy.bench_sitters(red, white, green, starters, designated_hitter=dh):
             if sitter.position == "P":
                 others: list[Any] = [p for p in pitchers if p.id != sitter.player]
-                if not any(p.usage.role == "STARTER" for p in others):
+                if not any(policy.is_starter(p) for p in others):
                     continue
             else:
                 position = Position(sitter.position)
@@ -226,7 +213,8 @@ def bench_usage(cardset: AnySet, setup: GameSetup, seed: int) -> tuple[GameSetup
             instead = f"{made.pitcher.name} starts" if sitter.position == "P" else f"{at[sitter.position]} plays"
             instead += "" if sitter.position == "P" else f" {sitter.position}"
             notes.append(
-                f"Bench Usage, {team.name}: {name} sits today; {instead} ({dd.chart_words(red, white, green, sitter)})"
+                f"Bench Usage, {team.name}: {name} sits today; {instead} "
+                f"({policy.bench_words(red, white, green, sitter)})"
             )
     return replace(setup, away=teams["away"], home=teams["home"]), notes
 
@@ -525,7 +513,7 @@ def _check_game_options(options: Mapping[str, Any], ruleset: str) -> None:
     if other:
         raise SetupError(
             f"--option {', '.join(other)}: not an option of {TITLES[ruleset]}, whose engine would never read it; "
-            f"add --ruleset {'inside-pitch' if ruleset == DEEP_DRIVE else 'deep-drive'} to play the other game"
+            f"add --ruleset {' or '.join(f for f in families() if f != family_of(ruleset))} to play the other game"
         )
 
 
@@ -538,8 +526,12 @@ def _bench_usage_rule(texts: Sequence[str], ruleset: str) -> bool:
     for name in rules:
         if name != "bench_usage":
             raise ValueError(f"--rule {name} is a league's rule between games; one game takes only bench_usage")
-    if rules.get("bench_usage") and for_family(ruleset).name != DEEP_DRIVE:
-        raise ValueError("--rule bench_usage is Deep Drive's Bench Usage Chart; add --ruleset deep-drive")
+    if rules.get("bench_usage") and not for_family(ruleset).policy.bench_chart:
+        charted = [r for r in rulesets() if r.policy.bench_chart]
+        raise ValueError(
+            f"--rule bench_usage is {' and '.join(r.title for r in charted)}'s Bench Usage Chart; "
+            f"add --ruleset {' or '.join(r.family for r in charted)}"
+        )
     return bool(rules.get("bench_usage"))
 
 

@@ -148,6 +148,10 @@ class DeepDrivePolicy:
     """Deep Drive's league rules behind engine.policy.LeaguePolicy."""
 
     bench_chart = True  # DDB "Using the Bench"
+    starter_card = "STARTER in the Usage boxes"
+
+    def is_starter(self, pitcher: Any) -> bool:
+        return bool(pitcher.usage.role == "STARTER")  # DDB "Cards": the Usage box
 
     def may_start(self, pitcher: Any) -> bool:
         return can_start(pitcher)  # DDB "Cards": a STARTER or a reliever with rest games

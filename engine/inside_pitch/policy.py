@@ -19,6 +19,10 @@ class InsidePitchPolicy:
     """Inside Pitch's league rules behind engine.policy.LeaguePolicy."""
 
     bench_chart = False
+    starter_card = "pitcher with a START line"
+
+    def is_starter(self, pitcher: Any) -> bool:
+        return pitcher.start is not None
 
     def may_start(self, pitcher: Any) -> bool:
         return pitcher.start is not None  # a reliever with a START line

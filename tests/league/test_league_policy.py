@@ -46,3 +46,16 @@ def test_deep_drive_starts_a_starter_and_closes_with_a_closer() -> None:
     assert policy.may_start(starter)
     closer = next(p for p in pitchers if p.usage.role == "CLOSER")
     assert policy.card_role(closer) == "closer"
+
+
+def test_a_starter_by_his_card_is_each_games_own() -> None:
+    """IP2021 "Pitcher Cards": a START line makes a starter; DDB "Cards": the Usage box's STARTER
+    (a reliever with rest games may spot-start, but does not open an auto-managed team's game)."""
+    ip = ruleset(INSIDE_PITCH).policy
+    ip_pitchers = list(SAMPLE.pitchers.values())
+    assert [ip.is_starter(p) for p in ip_pitchers] == [p.start is not None for p in ip_pitchers]
+    dd = ruleset(DEEP_DRIVE).policy
+    dd_pitchers = list(DD_SAMPLE.pitchers.values())
+    assert [dd.is_starter(p) for p in dd_pitchers] == [p.usage.role == "STARTER" for p in dd_pitchers]
+    assert {dd.is_starter(p) for p in dd_pitchers} == {True, False}
+    assert (ip.starter_card, dd.starter_card) == ("pitcher with a START line", "STARTER in the Usage boxes")
