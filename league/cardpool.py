@@ -257,15 +257,10 @@ class CardPool:
 
     def batting_card_for(self, pitcher: Pitcher) -> Batter | None:
         """The pitcher's own batting card, else a generic pitcher's batting card from any of the sets."""
-        home: Any = self._home.get(pitcher.id)
-        card = home.batting_card_for(pitcher) if home is not None else None
+        home: Any = self._home.get(pitcher.id)  # its own set's rule (CardSet, DeepDriveSet)
+        card: Batter | None = home.batting_card_for(pitcher) if home is not None else None
         if card is not None:
-            return cast(Batter, card)
-        return next(
-            (
-                cast(Batter, s.batters[GENERIC_PITCHER_BATTING])
-                for s in self.sets
-                if GENERIC_PITCHER_BATTING in s.batters
-            ),
-            None,
-        )
+            return card
+        sets: list[Any] = [s for s in self.sets if GENERIC_PITCHER_BATTING in s.batters]
+        generic: Batter | None = sets[0].batters[GENERIC_PITCHER_BATTING] if sets else None
+        return generic

@@ -33,7 +33,6 @@ KNOWN: dict[str, int] = {
     "bot/discord/cogs/roster.py": 4,
     "bot/words/cardimage.py": 9,
     "cards/text.py": 10,
-    "league/cardpool.py": 2,
     "league/settings.py": 3,
 }
 
