@@ -9,7 +9,7 @@ import pytest
 import seasons.stats
 from engine import stats
 from engine.boxscore import BattingLine, FieldingLine, PitchingLine
-from league import sql
+from league import seasontables
 from league.seasontables import BATTING_COLUMNS, FIELDING_COLUMNS, PITCHING_COLUMNS
 from league.stats import BattingStats, FieldingStats, PitchingStats
 
@@ -34,9 +34,9 @@ def test_the_season_tables_keep_every_count_of_the_model() -> None:
     assert set(stats.PITCHING_COUNTS) <= set(PITCHING_COLUMNS)
     assert ("games", *stats.FIELDING_COUNTS) == FIELDING_COLUMNS
     for counts, upsert in (
-        (BATTING_COLUMNS, sql.UPSERT_SEASON_BATTING),
-        (PITCHING_COLUMNS, sql.UPSERT_SEASON_PITCHING),
-        (FIELDING_COLUMNS, sql.UPSERT_SEASON_FIELDING),
+        (BATTING_COLUMNS, seasontables.UPSERT_SEASON_BATTING),
+        (PITCHING_COLUMNS, seasontables.UPSERT_SEASON_PITCHING),
+        (FIELDING_COLUMNS, seasontables.UPSERT_SEASON_FIELDING),
     ):
         columns = upsert.split("(", 2)[1].split(")")[0]
         assert columns.endswith(", ".join(counts)), (columns, counts)

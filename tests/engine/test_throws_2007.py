@@ -653,7 +653,7 @@ def test_dugout_play_throws_2007_flag(monkeypatch: pytest.MonkeyPatch, capsys: p
     assert not build_parser().parse_args(["play"]).throws_2007
     cards = fallback_cards()
     assert terminal.build_setup(cards, throw_charts_2007=True).options.throw_charts_2007
-    monkeypatch.setattr(terminal, "load_cards", lambda: cards)
+    monkeypatch.setattr(terminal, "load_cards", lambda *_: cards)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["play", "--seed", "4", "--manage", "none", "--throws-2007"]) == 0
     assert "--throws-2007" in capsys.readouterr().out.splitlines()[-1]

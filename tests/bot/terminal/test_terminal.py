@@ -50,7 +50,7 @@ def cards(monkeypatch: pytest.MonkeyPatch) -> CardSet:
         ok = False
     if not ok:
         cardset = fallback_cards()
-        monkeypatch.setattr(terminal, "load_cards", lambda: cardset)
+        monkeypatch.setattr(terminal, "load_cards", lambda *_: cardset)
     return cardset
 
 
