@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,13 +23,14 @@ class Family:
     name: str  # as set.toml's ruleset names it: "inside-pitch"
     title: str  # for people: "Inside Pitch"
     loader: str  # the module that loads its sets: it has ``load`` and ``CARD_TYPES``
+    text: str  # the module that lays out its cards in words and pictures (cards.text's front door)
 
 
 FAMILIES = {
     f.name: f
     for f in (
-        Family("inside-pitch", "Inside Pitch", "cards.loader"),
-        Family("deep-drive", "Deep Drive", "cards.deep_drive.loader"),
+        Family("inside-pitch", "Inside Pitch", "cards.loader", "cards.inside_pitch.text"),
+        Family("deep-drive", "Deep Drive", "cards.deep_drive.loader", "cards.deep_drive.text"),
     )
 }
 # What a set whose set.toml cannot say is read as (its problems are then reported by the loader).
@@ -53,3 +55,16 @@ def card_types(name: str) -> Mapping[str, type[Card]]:
     """The card models of the family ``name``, by kind ("batter", "pitcher", "ballpark")."""
     types: Mapping[str, type[Card]] = import_module(family(name).loader).CARD_TYPES
     return types
+
+
+def of_card(card: Card) -> Family:
+    """The family whose card models include ``card``'s type."""
+    return _of_type(type(card))
+
+
+@cache
+def _of_type(card_type: type[Card]) -> Family:
+    for name in NAMES:
+        if card_type in card_types(name).values():
+            return FAMILIES[name]
+    raise ValueError(f"{card_type.__name__} is no card model of {' or '.join(NAMES)}")

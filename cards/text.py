@@ -1,179 +1,109 @@
-"""Cards as plain text, laid out like the printed cards (terminal, Discord code blocks).
+"""Cards in words and pictures, for any ruleset: the front door to each ruleset's card text.
 
-The helpers above ``render_card`` give each part of a card as printed (its name line, its
-matrix readings, its labelled ratings and stats); the text layout here and the picture
-in ``bot/cardimage.py`` both draw from them.
+Each card-set family lays out its own cards (``cards.<package>.text``, named by
+:mod:`cards.families`); this module finds a card's family and asks its text module, so the
+front ends never ask which ruleset a card is from. A text module supplies ``card_name``,
+``render_card``, ``stat_pairs``, ``card_facts``, ``roster_line`` and ``picture``; the picture
+is the sections below, pure data that ``bot/words/cardimage.py`` draws without knowing the
+ruleset.
 """
 
 from __future__ import annotations
 
-from cards.deep_drive.models import Ballpark as DeepDriveBallpark
-from cards.deep_drive.models import DeepDriveCard
-from cards.deep_drive.text import AnyDeepDriveCard
-from cards.deep_drive.text import render_card as render_deep_drive
-from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from cards.notation import Range, format_range
-from cards.stat_lines import average_text, batting_pairs, pitching_pairs, stat_text
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+
+from cards.families import of_card
+from cards.models import Card
 
 
-def _rng(value: Range | None) -> str:
-    return format_range(value) or "-"
+@dataclass(frozen=True)
+class Pairs:
+    """Labels across a shaded top row, their values under them."""
+
+    pairs: list[tuple[str, str]]
 
 
-def card_name(card: AnyCard | AnyDeepDriveCard) -> str:
-    """The name as printed: upper case, "##" after a pitcher who has his own batting card."""
-    mark = " ##" if isinstance(card, Pitcher) and card.own_batting_card else ""
-    return f"{card.name.upper()}{mark}"
+@dataclass(frozen=True)
+class Table:
+    """A ruled table, its first row and/or first column shaded as headings."""
+
+    rows: list[list[str]]
+    head_row: bool = True
+    head_col: bool = False
 
 
-def cell_texts(card: AnyCard) -> list[list[str]]:
-    """The matrix readings as printed: one list per white-die row, in red-die column order."""
-    return [[str(c) for c in row] for row in card.matrix]
+@dataclass(frozen=True)
+class Matrix:
+    """The 6x6 dice matrix (red die across, white die down), under a pitcher's ** line if given."""
+
+    cells: list[list[str]]
+    outs: list[str] | None = None
 
 
-def hit_range_rows(card: Batter | Ballpark) -> list[tuple[str, str]]:
-    """The ? outcome lines: H? (one line for both hands), else LH? and RH?."""
-    if isinstance(card, Ballpark):
-        return [("H?", str(card.hit_ranges))]
-    if card.hits_vs_lhp == card.hits_vs_rhp:
-        return [("H?", str(card.hits_vs_lhp))]
-    return [("LH?", str(card.hits_vs_lhp)), ("RH?", str(card.hits_vs_rhp))]
+@dataclass(frozen=True)
+class ModDice:
+    """A column headed ``title``: a mod die face for each (die, reading) row."""
+
+    title: str
+    rows: list[tuple[str, str]]
 
 
-def stamina_pairs(p: Pitcher) -> list[tuple[str, str]]:
-    """The START and RELIEF lines the card has."""
-    pairs = []
-    if p.start:
-        pairs.append(("START", str(p.start)))
-    if p.relief:
-        pairs.append(("RELIEF", str(p.relief)))
+@dataclass(frozen=True)
+class Note:
+    """A line of plain words."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Beside:
+    """Two sections side by side: a narrow left one (``narrow``) or two halves; no right one leaves it blank."""
+
+    left: Pairs | Table | ModDice
+    right: Pairs | Table | ModDice | None
+    narrow: bool = False
+
+
+Section = Pairs | Table | Matrix | ModDice | Note | Beside
+
+
+def _text(card: Card) -> ModuleType:
+    return import_module(of_card(card).text)
+
+
+def card_name(card: Card) -> str:
+    """The name as printed on the card."""
+    name: str = _text(card).card_name(card)
+    return name
+
+
+def render_card(card: Card) -> str:
+    """The card as text, laid out like the printed card (terminal, Discord code blocks)."""
+    text: str = _text(card).render_card(card)
+    return text
+
+
+def stat_pairs(card: Card) -> list[tuple[str, str]]:
+    """The card's stat line as (label, value) pairs; none for a card without stats."""
+    pairs: list[tuple[str, str]] = _text(card).stat_pairs(card)
     return pairs
 
 
-def split_rows(p: Pitcher) -> list[tuple[str, str, str]]:
-    """The pitcher's per-batter-side sections (HR?, ??, Special K if any) as (label, LHB, RHB)."""
-    rows = [
-        ("HR?", _rng(p.home_run_ranges.vs_left), _rng(p.home_run_ranges.vs_right)),
-        ("??", stat_text(p.split_checks.vs_left), stat_text(p.split_checks.vs_right)),
-    ]
-    if p.special_k.vs_left or p.special_k.vs_right:
-        rows.append(("Special K", _rng(p.special_k.vs_left), _rng(p.special_k.vs_right)))
-    return rows
+def card_facts(card: Card) -> list[tuple[str, str]]:
+    """The card's key ratings as (name, value), for a summary beside its picture (an embed's fields)."""
+    facts: list[tuple[str, str]] = _text(card).card_facts(card)
+    return facts
 
 
-def rating_pairs(card: AnyCard) -> list[tuple[str, str]]:
-    """The ratings under the matrix: a batter's BR..HBP, a pitcher's WP..POE, a ballpark's K/W/HR."""
-    if isinstance(card, Batter):
-        b = card
-        values = [b.br, b.bnt, b.att, b.sb, b.gdp, b.sf, b.hbp]
-        return list(zip(["BR", "BNT", "ATT", "SB", "GDP", "SF", "HBP"], map(str, values), strict=True))
-    if isinstance(card, Pitcher):
-        p = card
-        return [
-            ("WP", _rng(p.wild_pitch)),
-            ("PB?", _rng(p.passed_ball)),
-            ("HLD/SB", f"{p.hold:+d}/{p.steal:+d}"),
-            ("GDP", str(p.gdp)),
-            ("BK", _rng(p.balk)),
-            ("PO", _rng(p.pickoff)),
-            ("POE", _rng(p.pickoff_error)),
-        ]
-    adj = card.adjustments
-    return [("K", f"{adj.k:+d}"), ("W", f"{adj.w:+d}"), ("HR", f"{adj.hr:+d}")]
+def roster_line(card: Card) -> str:
+    """What the card's player plays, for his line on a roster ("throws R, starter")."""
+    line: str = _text(card).roster_line(card)
+    return line
 
 
-def stat_pairs(card: AnyCard) -> list[tuple[str, str]]:
-    """The stat line as (label, value) pairs; none for a card without stats."""
-    if isinstance(card, Batter) and (s := card.stats):
-        return batting_pairs(s)
-    if isinstance(card, Pitcher) and (t := card.stats):
-        return pitching_pairs(t)
-    if isinstance(card, Ballpark) and (u := card.stats):
-        return [
-            ("R/G", stat_text(u.runs_per_game)),
-            ("AVG", average_text(u.batting_average)),
-            ("SLG", stat_text(u.slugging)),
-            ("HR", stat_text(u.home_runs)),
-        ]
-    return []
-
-
-# --- the text layout -------------------------------------------------------------
-
-
-def _grid(rows: list[list[str]]) -> list[str]:
-    width = max(4, *(len(c) for row in rows for c in row))
-    lines = ["    " + " ".join(str(n).ljust(width) for n in range(1, 7)).rstrip()]
-    for number, row in enumerate(rows, start=1):
-        lines.append(f"{number}   " + " ".join(c.ljust(width) for c in row).rstrip())
-    return lines
-
-
-def _stat_line(card: AnyCard) -> list[str]:
-    pairs = stat_pairs(card)
-    return ["  ".join(f"{label} {value}" for label, value in pairs)] if pairs else []
-
-
-def render_card(card: AnyCard | AnyDeepDriveCard) -> str:
-    """The card as text, for either ruleset (Deep Drive's layout: :mod:`cards.deep_drive.text`)."""
-    if isinstance(card, DeepDriveCard | DeepDriveBallpark):
-        return render_deep_drive(card)
-    if isinstance(card, Batter):
-        return _batter(card)
-    if isinstance(card, Pitcher):
-        return _pitcher(card)
-    return _ballpark(card)
-
-
-def _title(card: AnyCard) -> str:
-    made = "  [hand-made]" if card.handmade else ""
-    return f"{card_name(card)}  {card.year} {card.team}{made}"
-
-
-def _batter(b: Batter) -> str:
-    ratings = rating_pairs(b)
-    lines = [
-        _title(b),
-        f"Bats {b.bats}  INJ-{b.injury}  " + "  ".join(str(f) for f in b.positions),
-        "",
-        *_grid(cell_texts(b)),
-        "",
-        *(f"{label + ':':<5}{text}" for label, text in hit_range_rows(b)),
-        f"LHP  K {b.vs_lhp.k:<3} W {b.vs_lhp.w:<3} HR {b.vs_lhp.hr}",
-        f"RHP  K {b.vs_rhp.k:<3} W {b.vs_rhp.w:<3} HR {b.vs_rhp.hr}",
-        " ".join(label.ljust(3) for label, _ in ratings).rstrip(),
-        " ".join(value.ljust(3) for _, value in ratings).rstrip(),
-        *_stat_line(b),
-    ]
-    return "\n".join(lines)
-
-
-def _pitcher(p: Pitcher) -> str:
-    r = dict(rating_pairs(p))
-    lines = [
-        _title(p),
-        f"Throws {p.throws}  INJ-{p.injury}  HBP: {p.hbp:+d}  " + "  ".join(str(f) for f in p.positions),
-        "   ".join(f"{label}: {value}" for label, value in stamina_pairs(p)),
-        "**  " + " ".join(str(o) for o in p.outs),
-        "",
-        *_grid(cell_texts(p)),
-        "",
-        *(f"{label}{' ' * max(2, 5 - len(label))}LHB {left}  RHB {right}" for label, left, right in split_rows(p)),
-        "WP     PB?    HLD/SB  GDP  BK     PO     POE",
-        f"{r['WP']:<6} {r['PB?']:<6} {r['HLD/SB']}   {r['GDP']:<4} {r['BK']:<6} {r['PO']:<6} {r['POE']}",
-        *_stat_line(p),
-    ]
-    return "\n".join(lines)
-
-
-def _ballpark(park: Ballpark) -> str:
-    lines = [
-        _title(park),
-        *(f"{label}: {text}" for label, text in hit_range_rows(park)),
-        "",
-        *_grid(cell_texts(park)),
-        "",
-        "   ".join(f"{label} {value}" for label, value in rating_pairs(park)),
-        *_stat_line(park),
-    ]
-    return "\n".join(lines)
+def picture(card: Card) -> list[Section]:
+    """The card's sections as drawn under its name band, top to bottom (the stat line last)."""
+    sections: list[Section] = _text(card).picture(card)
+    return sections

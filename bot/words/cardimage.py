@@ -1,9 +1,9 @@
 """A card as a PNG picture, laid out like the printed card (for /card show).
 
-The picture follows the printed cards: the name and team in a band across the top, the
-hand, injury and fielding ratings below it, the 6x6 matrix read with the red die across
-the top (columns) and the white die down the side (rows), and the ratings and stats
-under it. The card's parts come from ``cards.text``, which lays out the same card as text.
+The picture follows the printed cards: the name and team in a band across the top, then the
+card's sections as its ruleset lays them out (``cards.text.picture``: pairs, tables, the 6x6
+matrix read with the red die across the top and the white die down the side, a column of mod
+dice, a note), each drawn here without knowing the ruleset.
 Drawing uses only Pillow's built-in font, so the same card always gives the same bytes.
 """
 
@@ -15,11 +15,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cards.deep_drive import models as dd
-from cards.deep_drive import text as ddtext
-from cards.deep_drive.text import AnyDeepDriveCard
-from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from cards.text import card_name, cell_texts, hit_range_rows, rating_pairs, split_rows, stamina_pairs, stat_pairs
+from cards.models import Card
+from cards.text import Matrix, ModDice, Note, Pairs, Section, Table, card_name, picture
 
 WIDTH = 1000
 LEFT = 40  # content margin inside the frame
@@ -36,22 +33,7 @@ HEAD: RGB = (222, 208, 176)  # shaded headers
 CELL: RGB = (255, 252, 243)
 MUTED: RGB = (120, 108, 90)
 RED_DIE: RGB = (183, 28, 28)
-KIND_COLOR: dict[type, RGB] = {
-    Batter: (27, 58, 108),
-    Pitcher: (122, 26, 34),
-    Ballpark: (29, 88, 52),
-    dd.Batter: (27, 58, 108),
-    dd.Pitcher: (122, 26, 34),
-    dd.Ballpark: (29, 88, 52),
-}
-KIND_LABEL = {
-    Batter: "BATTER",
-    Pitcher: "PITCHER",
-    Ballpark: "BALLPARK",
-    dd.Batter: "BATTER",
-    dd.Pitcher: "PITCHER",
-    dd.Ballpark: "BALLPARK",
-}
+KIND_COLOR: dict[str, RGB] = {"batter": (27, 58, 108), "pitcher": (122, 26, 34), "ballpark": (29, 88, 52)}
 MOD_DIE: RGB = (46, 125, 50)  # the green mod die
 
 Draw = ImageDraw.ImageDraw
@@ -133,32 +115,17 @@ def _pairs(draw: Draw, x: int, y: int, width: int, pairs: list[tuple[str, str]])
     return _table(draw, x, y, width, [[label for label, _ in pairs], [value for _, value in pairs]])
 
 
-def _band(draw: Draw, card: AnyCard | AnyDeepDriveCard, color: RGB) -> int:
+def _band(draw: Draw, card: Card, color: RGB) -> int:
     """The name, team and year across the top; returns the y below it."""
     top, bottom = 26, 126
     draw.rectangle((LEFT - 14, top, RIGHT + 14, bottom), fill=color)
     light: RGB = (240, 230, 204)
     _text(draw, (LEFT + 8, top + 36), card_name(card), size=42, fill=(255, 255, 255), bold=True, width=640)
     _text(draw, (LEFT + 8, top + 78), f"{card.year} {card.team}", size=26, fill=light, width=640)
-    _text(draw, (RIGHT - 8, top + 36), f"{KIND_LABEL[type(card)]} CARD", size=22, fill=light, bold=True, anchor="rm")
+    _text(draw, (RIGHT - 8, top + 36), f"{card.kind.upper()} CARD", size=22, fill=light, bold=True, anchor="rm")
     if card.handmade:
         _text(draw, (RIGHT - 8, top + 76), "hand-made", size=20, fill=light, anchor="rm")
     return bottom + GAP
-
-
-def _fielding(card: Batter | Pitcher) -> list[tuple[str, str]]:
-    """Each fielding line as (position, ratings): ("C", "5/2 (19) -2")."""
-    pairs = []
-    for line in card.positions:
-        position, _, ratings = str(line).partition(" - ")
-        pairs.append((position, ratings or "-"))
-    return pairs
-
-
-def _hit_ranges(draw: Draw, card: Batter | Ballpark, y: int) -> int:
-    """The ? outcome lines (H?, or LH? and RH?), labels down the side."""
-    rows = [list(row) for row in hit_range_rows(card)]
-    return _table(draw, LEFT, y, RIGHT - LEFT, rows, head_row=False, head_col=True) + GAP
 
 
 def _die(draw: Draw, box: Box, number: int, *, red: bool) -> None:
@@ -195,48 +162,7 @@ def _matrix(draw: Draw, y: int, cells: list[list[str]], outs: list[str] | None =
             _cell(draw, (x0, y0, x0 + column, y0 + MATRIX_ROW), text, fill=CELL, size=28)
     bottom = y + header + 6 * MATRIX_ROW
     draw.rectangle((LEFT, y, right, bottom), outline=INK, width=3)
-    return bottom + GAP
-
-
-def _batter(draw: Draw, b: Batter, y: int) -> int:
-    y = _pairs(draw, LEFT, y, RIGHT - LEFT, [("BATS", str(b.bats)), ("INJ", str(b.injury)), *_fielding(b)]) + GAP
-    y = _hit_ranges(draw, b, y)
-    y = _matrix(draw, y, cell_texts(b))
-    ratings = [["", "K", "W", "HR"]] + [
-        [hand, str(r.k), str(r.w), str(r.hr)] for hand, r in (("LHP", b.vs_lhp), ("RHP", b.vs_rhp))
-    ]
-    left = _table(draw, LEFT, y, 330, ratings, head_col=True)
-    right = _pairs(draw, LEFT + 330 + GAP, y, RIGHT - LEFT - 330 - GAP, rating_pairs(b))
-    return max(left, right) + GAP
-
-
-def _pitcher(draw: Draw, p: Pitcher, y: int) -> int:
-    facts = [("THROWS", str(p.throws)), ("INJ", str(p.injury)), ("HBP", f"{p.hbp:+d}"), *_fielding(p)]
-    y = _pairs(draw, LEFT, y, RIGHT - LEFT, [*facts, *stamina_pairs(p)]) + GAP
-    y = _matrix(draw, y, cell_texts(p), outs=[str(o) for o in p.outs])
-    splits = [["", "LHB", "RHB"], *map(list, split_rows(p))]
-    y = _table(draw, LEFT, y, RIGHT - LEFT, splits, head_col=True) + GAP
-    return _pairs(draw, LEFT, y, RIGHT - LEFT, rating_pairs(p)) + GAP
-
-
-def _ballpark(draw: Draw, park: Ballpark, y: int) -> int:
-    y = _matrix(draw, _hit_ranges(draw, park, y), cell_texts(park))
-    left = _pairs(draw, LEFT, y, 330, rating_pairs(park))  # the K, W and HR adjustments
-    right = _pairs(draw, LEFT + 330 + GAP, y, RIGHT - LEFT - 330 - GAP, stat_pairs(park)) if park.stats else y
-    return max(left, right) + GAP
-
-
-def _stats(card: AnyCard) -> list[tuple[str, str]]:
-    """The stat line across the foot of the card (a ballpark's is drawn beside its adjustments)."""
-    if isinstance(card, Ballpark):
-        return []
-    pairs = stat_pairs(card)
-    if isinstance(card, Pitcher) and card.stats and card.stats.home_runs is not None:
-        pairs.append(("HR", str(card.stats.home_runs)))  # printed by the HR? ranges on the card
-    return pairs
-
-
-# --- Deep Drive (DDB "Cards") ------------------------------------------------------
+    return bottom
 
 
 def _mod_die(draw: Draw, box: Box, number: int) -> None:
@@ -247,11 +173,11 @@ def _mod_die(draw: Draw, box: Box, number: int) -> None:
     _text(draw, (cx, cy), str(number), size=20, fill=(255, 255, 255), bold=True, anchor="mm")
 
 
-def _outs_column(draw: Draw, x: int, y: int, width: int, card: dd.Batter | dd.Pitcher) -> int:
-    """The OUTS section: a green die face for each mod die 0-9 beside its out code."""
-    _cell(draw, (x, y, x + width, y + ROW), "OUTS", fill=HEAD, bold=True)
+def _mod_dice(draw: Draw, x: int, y: int, width: int, column: ModDice) -> int:
+    """A column under its title: a green die face for each mod die beside its reading (Deep Drive's OUTS)."""
+    _cell(draw, (x, y, x + width, y + ROW), column.title, fill=HEAD, bold=True)
     side = 56
-    for mod, code in ddtext.outs_pairs(card):
+    for mod, code in column.rows:
         top = y + ROW * (int(mod) + 1)
         draw.rectangle((x, top, x + side, top + ROW), fill=HEAD, outline=LINE, width=1)
         _mod_die(draw, (x, top, x + side, top + ROW), int(mod))
@@ -261,43 +187,36 @@ def _outs_column(draw: Draw, x: int, y: int, width: int, card: dd.Batter | dd.Pi
     return bottom
 
 
-def _deep_drive(draw: Draw, card: dd.Batter | dd.Pitcher | dd.Ballpark, y: int) -> int:
-    """A Deep Drive card: positions and injury; the numbers column at the left with OUTS beside it;
-    then a batter's DEEP DRIVE section, STEAL and RUN, or a pitcher's Usage, Endurance, WP, BK, PO."""
-    if isinstance(card, dd.Ballpark):
-        _text(draw, (LEFT, y + 20), "Its effects are read on the season handbook's ballpark chart.", size=22)
-        return y + 40 + GAP
-    hand = ("BATS", str(card.bats)) if isinstance(card, dd.Batter) else ("THROWS", str(card.throws))
-    fielding = [(str(f.position.value), str(f).partition(" ")[2] or "-") for f in card.positions]
-    y = _pairs(draw, LEFT, y, RIGHT - LEFT, [hand, ("INJ", card.injury), *fielding]) + GAP
-    half = (RIGHT - LEFT - GAP) // 2
-    numbers = [["NUMBERS", "RESULT"], *map(list, ddtext.number_rows(card))]
-    left = _table(draw, LEFT, y, half, numbers)
-    right = _outs_column(draw, LEFT + half + GAP, y, half, card)
-    y = max(left, right) + GAP
-    if isinstance(card, dd.Batter):
-        deep = ddtext.deep_drive_rows(card)
-        y = _table(draw, LEFT, y, RIGHT - LEFT, [["DEEP DRIVE", *(n for n, _ in deep)], ["", *(c for _, c in deep)]])
-        y += GAP
-    return _pairs(draw, LEFT, y, RIGHT - LEFT, ddtext.rating_pairs(card)) + GAP
+def _section(draw: Draw, x: int, y: int, width: int, section: Section) -> int:
+    """One section of a card's picture at ``y``, ``width`` pixels wide; returns the y below it."""
+    if isinstance(section, Pairs):
+        return _pairs(draw, x, y, width, section.pairs)
+    if isinstance(section, Table):
+        return _table(draw, x, y, width, section.rows, head_row=section.head_row, head_col=section.head_col)
+    if isinstance(section, ModDice):
+        return _mod_dice(draw, x, y, width, section)
+    if isinstance(section, Matrix):
+        return _matrix(draw, y, section.cells, section.outs)
+    if isinstance(section, Note):
+        _text(draw, (x, y + 20), section.text, size=22)
+        return y + 40
+    # Beside: a narrow left one (a batter's K/W/HR, a ballpark's adjustments) or two halves
+    left_width = 330 if section.narrow else (width - GAP) // 2
+    right_width = width - left_width - GAP if section.narrow else left_width
+    left = _section(draw, x, y, left_width, section.left)
+    if section.right is None:
+        return left
+    return max(left, _section(draw, x + left_width + GAP, y, right_width, section.right))
 
 
-def render_card_png(card: AnyCard | AnyDeepDriveCard) -> bytes:
-    """The card as a PNG image, WIDTH pixels wide (a Deep Drive card laid out as its own cards are)."""
+def render_card_png(card: Card) -> bytes:
+    """The card as a PNG image, WIDTH pixels wide, laid out as its ruleset's cards are."""
     image = Image.new("RGB", (WIDTH, 2000), PAPER)
     draw = ImageDraw.Draw(image)
-    color = KIND_COLOR[type(card)]
+    color = KIND_COLOR[card.kind]
     y = _band(draw, card, color)
-    if isinstance(card, dd.Batter | dd.Pitcher | dd.Ballpark):
-        y = _deep_drive(draw, card, y)
-    elif isinstance(card, Batter):
-        y = _batter(draw, card, y)
-    elif isinstance(card, Pitcher):
-        y = _pitcher(draw, card, y)
-    else:
-        y = _ballpark(draw, card, y)
-    if stats := (ddtext.stat_pairs(card) if isinstance(card, dd.Batter | dd.Pitcher | dd.Ballpark) else _stats(card)):
-        y = _pairs(draw, LEFT, y, RIGHT - LEFT, stats) + GAP
+    for section in picture(card):
+        y = _section(draw, LEFT, y, RIGHT - LEFT, section) + GAP
     _text(draw, (RIGHT, y + 4), card.id, size=16, fill=MUTED, anchor="rm")
     image = image.crop((0, 0, WIDTH, y + 30))
     draw = ImageDraw.Draw(image)

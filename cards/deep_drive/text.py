@@ -5,7 +5,7 @@ positions with their defense (a catcher's PB and T, a pitcher's H); the numbers 
 range of the card's half with its result, then any rare or never readings); the OUTS section
 by mod die; then a batter's DEEP DRIVE section, STEAL and RUN, or a pitcher's Usage, Endurance,
 WP, BK and PO; the stat line last. The helpers give each part as printed, for the text here and
-the picture in ``bot/cardimage.py`` alike.
+the picture (``picture``, drawn by ``bot/words/cardimage.py``) alike. Reached through :mod:`cards.text`.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.deep_drive.notation import PLAY_CODES, Run
 from cards.stat_lines import batting_pairs, pitching_pairs
+from cards.text import Beside, ModDice, Note, Pairs, Section, Table
 
 AnyDeepDriveCard = Batter | Pitcher | Ballpark
 
@@ -73,9 +74,13 @@ def stat_pairs(card: AnyDeepDriveCard) -> list[tuple[str, str]]:
 WIDTH = 44  # the text card's width: the injury rating is set flush right in it
 
 
+def card_name(card: AnyDeepDriveCard) -> str:
+    return card.name.upper()
+
+
 def _title(card: AnyDeepDriveCard) -> list[str]:
     made = "  [hand-made]" if card.handmade else ""
-    left = f"{card.name.upper()}  {card.year} {card.team}{made}"
+    left = f"{card_name(card)}  {card.year} {card.team}{made}"
     if isinstance(card, Ballpark):
         return [left]
     injury = f"INJ {card.injury}"
@@ -109,3 +114,56 @@ def render_card(card: AnyDeepDriveCard) -> str:
     if stats := stat_pairs(card):
         lines.append("  ".join(f"{label} {value}" for label, value in stats))
     return "\n".join(lines)
+
+
+# --- the summary, the roster line and the picture ------------------------------------
+
+
+def card_facts(card: AnyDeepDriveCard) -> list[tuple[str, str]]:
+    """The key ratings as (name, value): a batter's positions, STEAL, RUN and injury; a pitcher's
+    Usage, Endurance, WP, BK and PO (DDB "Cards")."""
+    if isinstance(card, Batter):
+        return [
+            ("Bats", str(card.bats)),
+            ("Positions", ", ".join(str(f) for f in card.positions)),
+            ("Steal · Run · Injury", f"{card.steal} · {card.run.value} · {card.injury}"),
+        ]
+    if isinstance(card, Pitcher):
+        return [
+            ("Throws", str(card.throws)),
+            ("Usage", str(card.usage)),
+            ("Endurance", str(card.endurance)),
+            ("WP · BK · PO", f"{card.wp} · {card.bk} · {card.po}"),
+        ]
+    return [("Ballpark", "Deep Drive reads the park on the handbook's Ballpark Effects chart")]
+
+
+def roster_line(card: AnyDeepDriveCard) -> str:
+    """What he plays: a pitcher's hand and usage, a batter's positions and hand."""
+    if isinstance(card, Pitcher):
+        return f"throws {card.throws.value}, {card.usage}"
+    if isinstance(card, Batter):
+        return f"{', '.join(f.position.value for f in card.positions)}, bats {card.bats.value}"
+    return "a ballpark card"  # the store signs only players; this is for a card set changed under the league
+
+
+def picture(card: AnyDeepDriveCard) -> list[Section]:
+    """The card as its own cards are laid out: positions and injury; the numbers column at the left
+    with OUTS beside it; then a batter's DEEP DRIVE section, STEAL and RUN, or a pitcher's Usage,
+    Endurance, WP, BK, PO; the stat line last."""
+    if isinstance(card, Ballpark):
+        return [Note("Its effects are read on the season handbook's ballpark chart.")]
+    hand = ("BATS", str(card.bats)) if isinstance(card, Batter) else ("THROWS", str(card.throws))
+    fielding = [(str(f.position.value), str(f).partition(" ")[2] or "-") for f in card.positions]
+    numbers = Table([["NUMBERS", "RESULT"], *map(list, number_rows(card))])
+    sections: list[Section] = [
+        Pairs([hand, ("INJ", card.injury), *fielding]),
+        Beside(numbers, ModDice("OUTS", outs_pairs(card))),
+    ]
+    if isinstance(card, Batter):
+        deep = deep_drive_rows(card)
+        sections.append(Table([["DEEP DRIVE", *(n for n, _ in deep)], ["", *(c for _, c in deep)]]))
+    sections.append(Pairs(rating_pairs(card)))
+    if stats := stat_pairs(card):
+        sections.append(Pairs(stats))
+    return sections

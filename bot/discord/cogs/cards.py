@@ -14,40 +14,19 @@ from bot.discord.app import DugoutBot
 from bot.discord.checks import server_cards
 from bot.words.cardimage import KIND_COLOR, render_card_png
 from bot.words.lookup import find_card
-from cards.deep_drive import models as dd
-from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from cards.text import rating_pairs, stamina_pairs
+from cards.models import Card
+from cards.text import card_facts
 from league.cardpool import CardPool
 
 
-def card_embed(card: AnyCard, source: str) -> discord.Embed:
+def card_embed(card: Card, source: str) -> discord.Embed:
     """The card's name, team and year and its key ratings, around the picture ``<card id>.png``."""
-    r, g, b = KIND_COLOR[type(card)]
+    r, g, b = KIND_COLOR[card.kind]
     embed = discord.Embed(
         title=card.name, description=f"{card.year} {card.team}", colour=discord.Colour.from_rgb(r, g, b)
     )
-    if isinstance(card, dd.Batter):  # DDB "Cards": positions, STEAL, RUN, injury
-        embed.add_field(name="Bats", value=str(card.bats))
-        embed.add_field(name="Positions", value=", ".join(str(f) for f in card.positions))
-        embed.add_field(name="Steal · Run · Injury", value=f"{card.steal} · {card.run.value} · {card.injury}")
-    elif isinstance(card, dd.Pitcher):  # Usage, Endurance, WP, BK, PO
-        embed.add_field(name="Throws", value=str(card.throws))
-        embed.add_field(name="Usage", value=str(card.usage))
-        embed.add_field(name="Endurance", value=str(card.endurance))
-        embed.add_field(name="WP · BK · PO", value=f"{card.wp} · {card.bk} · {card.po}")
-    elif isinstance(card, dd.Ballpark):
-        embed.add_field(name="Ballpark", value="Deep Drive reads the park on the handbook's Ballpark Effects chart")
-    elif isinstance(card, Batter):
-        embed.add_field(name="Bats", value=str(card.bats))
-        embed.add_field(name="Positions", value=", ".join(str(f) for f in card.positions))
-        for hand, ratings in (("vs LHP", card.vs_lhp), ("vs RHP", card.vs_rhp)):
-            embed.add_field(name=hand, value=f"K {ratings.k} · W {ratings.w} · HR {ratings.hr}")
-    elif isinstance(card, Pitcher):
-        embed.add_field(name="Throws", value=str(card.throws))
-        for label, value in stamina_pairs(card):
-            embed.add_field(name=label.title(), value=value)
-    elif isinstance(card, Ballpark):
-        embed.add_field(name="Adjustments", value=" · ".join(f"{k} {v}" for k, v in rating_pairs(card)))
+    for name, value in card_facts(card):
+        embed.add_field(name=name, value=value)
     if card.handmade:
         embed.add_field(name="Hand-made", value="Dugout made this card up; it is not from a published set.")
     embed.set_image(url=f"attachment://{card.id}.png")

@@ -8,7 +8,6 @@ pending trade through or stop it, and the proposing side may withdraw it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,8 +26,7 @@ from bot.discord.checks import (
 )
 from bot.discord.layout import add_lines
 from bot.words.lookup import find_card, find_cards
-from cards.deep_drive import models as dd
-from cards.models import Batter, Pitcher
+from cards.text import roster_line
 from league.cardpool import CardPool
 from league.errors import LeagueError
 from league.models import League, RosterEntry, Team, Trade
@@ -36,18 +34,8 @@ from league.models import League, RosterEntry, Team, Trade
 
 def player_line(pool: CardPool, entry: RosterEntry, unavailable: dict[str, str]) -> str:
     """One player: what he plays, and why he cannot play today if he cannot."""
-    card: Any = pool.card(entry.card_id)
-    if isinstance(card, dd.Pitcher):
-        what = f"throws {card.throws.value}, {card.usage}"
-    elif isinstance(card, dd.Batter):
-        what = f"{', '.join(f.position.value for f in card.positions)}, bats {card.bats.value}"
-    elif isinstance(card, Pitcher):
-        role = "starter" if card.relief is None else "reliever" if card.start is None else "starter and reliever"
-        what = f"throws {card.throws.value}, {role}"
-    elif isinstance(card, Batter):
-        what = f"{', '.join(f.position.value for f in card.positions)}, bats {card.bats.value}"
-    else:
-        what = "a ballpark card"  # the store signs only players; this is for a card set changed under the league
+    card = pool.card(entry.card_id)
+    what = roster_line(card)
     note = unavailable.get(entry.card_id)
     return f"{card.name}: {what}" + (f" · *{note}*" if note else "")
 
