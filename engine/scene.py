@@ -3,6 +3,7 @@ inning and the outs, and who is on base by name."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -14,6 +15,15 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 def outs_text(outs: int) -> str:
     """ "nobody out", "1 out", "2 outs" (the play-by-play's words, bot.words.outs_words)."""
     return "nobody out" if outs == 0 else f"{outs} out" if outs == 1 else f"{outs} outs"
+
+
+OUT_COUNT = re.compile(r"\b(\d) outs?\b")
+ONE_OF_MANY = re.compile(r"(?<![\w.-])1 (batter|run|game|inning|day)s\b")
+
+
+def said_counts(text: str) -> str:
+    """An engine cell's counts in words: "0 out" "nobody out", "2 out" "2 outs", "1 batters" "1 batter"."""
+    return ONE_OF_MANY.sub(r"1 \1", OUT_COUNT.sub(lambda m: outs_text(int(m.group(1))), text))
 
 
 def score_line(g: Game) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.scene import outs_text
+from engine.scene import said_counts as said_counts  # in engine: a ruleset's own words use it too
 
 # A pitcher-card cell that is a code for a procedure, not a result a fan reads off it
 # (IP2021 "Pitcher Card"). K, W, HR, HBP and the like stay: the check line that follows
@@ -239,12 +239,3 @@ def internal_keys(text: str) -> list[str]:
 def plural(count: int, word: str, many: str = "") -> str:
     """ "1 batter", "3 batters"; ``many`` for a word whose plural is not ``word`` + s."""
     return f"{count} {word if count == 1 else many or word + 's'}"
-
-
-OUT_COUNT = re.compile(r"\b(\d) outs?\b")
-ONE_OF_MANY = re.compile(r"(?<![\w.-])1 (batter|run|game|inning|day)s\b")
-
-
-def said_counts(text: str) -> str:
-    """An engine cell's counts in words: "0 out" "nobody out", "2 out" "2 outs", "1 batters" "1 batter"."""
-    return ONE_OF_MANY.sub(r"1 \1", OUT_COUNT.sub(lambda m: outs_text(int(m.group(1))), text))
