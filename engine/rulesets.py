@@ -8,13 +8,14 @@ card models. A setup names its ruleset; a stored game replays with the one it na
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cards.models import CardModel
+    from engine.events import Event, Reading, Roll
     from engine.game import Game
     from engine.policy import LeaguePolicy
 
@@ -29,6 +30,18 @@ NAMES = tuple(PACKAGES)
 # The ruleset of a game stored before Deep Drive (its setup names none), and a front end's default.
 DEFAULT = INSIDE_PITCH
 DEFAULT_FAMILY = DEFAULT.rsplit("-", 1)[0]  # its card sets' (set.toml) name: "inside-pitch"
+
+
+@dataclass(frozen=True)
+class Narration:
+    """A ruleset's own words for its events and questions (engine.<package>.words): pure text, which
+    the words both front ends print (bot.words.narrate) and their question layouts read."""
+
+    # Readings told in words of their own, by chart: (the reading, its owner's name, the roll read
+    # or None, the play's events so far) -> the line.
+    readings: Mapping[str, Callable[[Reading, str, Roll | None, Sequence[Event]], str]]
+    error_type: Callable[[str], str | None]  # an error chart's result code: its type's name ("#5"), if it has one
+    is_substitution: Callable[[str], bool]  # an option's key: a pitching change or substitution (listed apart)
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,7 @@ class Ruleset:
     policy: LeaguePolicy  # its league's rules between games: rest, spot starters, bench, injuries
     sample_set: str  # the bundled set a game plays when none is named: "sample"
     generator: str  # the module that turns a real season into this game's set (seasons.<package>.generate)
+    narration: Narration  # its words for its events and questions
 
     @property
     def package(self) -> str:

@@ -10,11 +10,11 @@ a replay always lists the same options in the same order.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from engine.inside_pitch.manager import is_substitution
 from engine.requests import Option, Request
 
 if TYPE_CHECKING:
@@ -26,8 +26,9 @@ MAX_MENUS = 3
 MENU_SIZE = 25  # Discord's limit on a select menu's options
 
 
-def prompt_view(game_id: int, request: Request) -> discord.ui.View:
-    """Buttons for the usual calls, menus for substitutions, and a button to hand the side over."""
+def prompt_view(game_id: int, request: Request, is_substitution: Callable[[str], bool]) -> discord.ui.View:
+    """Buttons for the usual calls, menus for substitutions (the ruleset's narration tells which
+    options they are), and a button to hand the side over."""
     view = discord.ui.View(timeout=None)
     calls = [(i, o) for i, o in enumerate(request.options) if not is_substitution(o.key)]
     changes = [(i, o) for i, o in enumerate(request.options) if is_substitution(o.key)]

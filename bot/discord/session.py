@@ -362,7 +362,8 @@ class GameSession:
         ask = " ".join([*(f"<@{m}>" for m in pinged), f"{team} to decide"])
         embeds.append(prompt_embed(request, team, managers))
         content = f"{said}\n{ask}" if said else ask
-        fields = {"content": content, "embeds": embeds, "view": prompt_view(self.game_id, request)}
+        view = prompt_view(self.game_id, request, self.game.rules.narration.is_substitution)
+        fields = {"content": content, "embeds": embeds, "view": view}
         return Shown(fields, seq=request.seq, shown=stop)
 
     def _shown(self, shown: Shown) -> int | None:

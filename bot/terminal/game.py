@@ -39,7 +39,6 @@ from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
-from engine.inside_pitch.manager import is_substitution
 from engine.lineup import auto_team
 from engine.requests import Request
 from engine.rulesets import DEFAULT_FAMILY, families, family_of, for_family, rulesets
@@ -352,7 +351,8 @@ class Terminal:
         self.say()
         self.say(f"{self.names.team(request.side)} manager: {request.prompt}")
         # Substitutions can run to dozens of options: list them only when asked.
-        changes = [n for n, o in enumerate(options, start=1) if is_substitution(o.key) and n != suggested]
+        listed_apart = self.game.rules.narration.is_substitution
+        changes = [n for n, o in enumerate(options, start=1) if listed_apart(o.key) and n != suggested]
         self.list_options(request, suggested, hide=set(changes))
         if changes:
             if len(changes) == 1:

@@ -13,7 +13,7 @@ this module does not know are told generically, and no event ever makes it raise
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -49,6 +49,7 @@ from engine.events import (
     RunScored,
     Substitution,
 )
+from engine.rulesets import rulesets
 from engine.scene import outs_text
 from engine.setup import GameSetup
 
@@ -385,8 +386,9 @@ def _describe(event: Event, names: Names, roll: Roll | None, context: Context | 
         outcome = range_outcome(event, context)
         return f"{rolled}: {outcome}" if outcome else rolled
     if isinstance(event, Reading):
-        if event.card in DEEP_DRIVE_READINGS:
-            return deep_drive_reading(event, names, roll, context)
+        if (own := own_readings().get(event.card)) is not None:
+            owner = names.player(event.owner) if event.owner in names.players else event.owner
+            return own(event, owner, roll, context.before() if context is not None else ())
         return _reading(event, roll)
     if isinstance(event, Check):
         return _check(event, names, roll, context)
@@ -550,12 +552,15 @@ def _injury(event: Any, names: Names) -> str:
 
 
 @cache
-def _error_type(code: str) -> str:
-    """An error chart's type ("#5") by its name in the chart's own table."""
-    from engine.inside_pitch.tables import load_table
+def own_readings() -> Mapping[str, Callable[[Reading, str, Roll | None, Sequence[Event]], str]]:
+    """The readings a ruleset tells in words of its own (its narration's), by chart; the rest read as charts do."""
+    return {card: words for rules in rulesets() for card, words in rules.narration.readings.items()}
 
-    types = load_table("errors_e").get("types", {})
-    name = types.get(code, {}).get("name")
+
+@cache
+def _error_type(code: str) -> str:
+    """An error chart's type ("#5") by its name in the chart's own table (its ruleset's narration)."""
+    name = next((n for rules in rulesets() if (n := rules.narration.error_type(code))), None)
     return f"{name} ({code})" if name else code
 
 
@@ -609,46 +614,6 @@ def _reading(event: Reading, roll: Roll | None) -> str:
     owner = "" if event.owner == "Inside Pitch" else f" ({event.owner})"
     cell = die if roll is not None and event.cell in (str(roll.values[-1]), str(sum(roll.values))) else event.cell
     return f"{label}{owner}, {said_counts(cell)}: {chart_result(event.card, event.result)}"
-
-
-# Deep Drive readings told in words of their own (engine.deep_drive); the rest read as charts do.
-DEEP_DRIVE_READINGS = frozenset(("endurance", "DEF Chart", "Error Chart"))
-# DEF Chart results the Play-by-Play Chart pictures (DDB "Play-by-Play Chart").
-PLAY_BY_PLAY_RESULTS = ("SI+", "SI", "ERR")
-
-
-def deep_drive_reading(event: Reading, names: Names, roll: Roll | None, context: Context | None = None) -> str:
-    """A Deep Drive Endurance count, DEF Chart or Error Chart reading, with the Play-by-Play Chart's
-    words for a DEF single or error (read with the DEF roll's mod die, and its white die for an error)."""
-    owner = names.player(event.owner) if event.owner in names.players else event.owner
-    if event.card == "endurance":
-        if event.result.lstrip("-").isdigit():
-            return f"{owner}'s Endurance: {event.result} ({said_counts(event.cell)})"
-        return f"{owner} pitches fatigued ({said_counts(event.cell)}): {event.result}"
-    if event.card == "Error Chart":
-        return f"Error Chart ({owner}, {event.cell}): {event.result}"
-    text = f"DEF Chart {event.cell} ({owner}): {event.result}"
-    fielder = event.cell.partition(": ")[2].split(" ")[0]
-    if roll is None and context is not None:  # the DEF roll is its own line, just before the reading
-        roll = next((e for e in reversed(context.before()) if isinstance(e, Roll) and e.purpose == "DEF Chart"), None)
-    if event.result not in PLAY_BY_PLAY_RESULTS or roll is None or len(roll.values) != 3 or not fielder:
-        return text
-    words = play_by_play_words(f"{event.result}({fielder})", roll.values[2], roll.values[1], context)
-    return f"{text}. {words}" if words else text
-
-
-def play_by_play_words(code: str, mod: int, white: int, context: Context | None) -> str | None:
-    """DDB "Play-by-Play Chart" words for SI(pos), SI+(pos) or ERR(pos); None if the chart has no row."""
-    from engine.deep_drive.charts.play_by_play import play_by_play
-
-    started = None
-    if context is not None:
-        started = next((e for e in reversed(context.before()) if isinstance(e, PlateAppearanceStarted)), None)
-    runners = [base for base, who in enumerate(started.bases, 1) if who] if started else []
-    try:
-        return play_by_play(code, mod, white, runners=runners, outs=started.outs if started else 0).words
-    except ValueError:
-        return None
 
 
 PICKOFF_WORDS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
-from engine.deep_drive import asking
+from engine.deep_drive import asking, words
 from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
 from engine.deep_drive.flow import play_game
 from engine.deep_drive.policy import POLICY
@@ -74,4 +74,5 @@ RULESET = Ruleset(
     policy=POLICY,
     sample_set="deep-drive-sample",
     generator="seasons.deep_drive.generate",
+    narration=words.NARRATION,
 )

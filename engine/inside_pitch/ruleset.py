@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
-from engine.inside_pitch import asking
+from engine.inside_pitch import asking, words
 from engine.inside_pitch.flow import play_game
 from engine.inside_pitch.policy import POLICY
 from engine.rulesets import INSIDE_PITCH, Ruleset
@@ -70,4 +70,5 @@ RULESET = Ruleset(
     policy=POLICY,
     sample_set="sample",
     generator="seasons.inside_pitch.generate",
+    narration=words.NARRATION,
 )
