@@ -103,3 +103,22 @@ def test_generic_code_never_asks_which_ruleset_it_has() -> None:
 )
 def test_the_check_sees_each_way_of_asking(source: str) -> None:
     assert asks_which_ruleset("example.py", ast.parse(source)) != []
+
+
+# The words both front ends print, the question layouts and the card commands import no ruleset's module
+# (not even inside a function): a ruleset's words and card text are its narration and its card family's.
+WORDS_APART = (
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "bot/words").glob("*.py")),
+    "bot/discord/prompts.py",
+    "bot/discord/cogs/cards.py",
+    "bot/discord/cogs/roster.py",
+    "cards/text.py",
+)
+
+
+@pytest.mark.parametrize("rel", WORDS_APART)
+def test_the_words_import_no_rulesets_module(rel: str) -> None:
+    tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"), filename=rel)
+    imported = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module]
+    imported += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names]
+    assert [m for m in imported if m.startswith(RULESET_MODULES)] == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cards.loader import CardSet
 from cards.models import Batter
 from cards.text import render_card
@@ -93,3 +95,15 @@ def test_averages_print_without_the_leading_zero(books: CardSet) -> None:
     stats = card.stats.model_copy(update={"average": "0.301"})
     assert ("AVG", ".301") in stat_pairs(card.model_copy(update={"stats": stats}))
     assert (batting_average(88, 300), batting_average(3, 3)) == (".293", "1.000")  # what a generated set now writes
+
+
+def test_each_card_finds_its_familys_text() -> None:
+    """cards.text reaches a card's ruleset through its family (cards.families), for every family's models."""
+    from cards.families import NAMES, card_types, family, of_card
+    from cards.models import Card
+
+    for name in NAMES:
+        for card_type in card_types(name).values():
+            assert of_card(card_type.model_construct()).text == family(name).text
+    with pytest.raises(ValueError, match="Card is no card model"):
+        of_card(Card.model_construct())
