@@ -19,7 +19,7 @@ from cards.deep_drive.loader import DeepDriveSet, load_deep_drive_set
 from engine.deep_drive.ruleset import RULESET
 from engine.events import Decided, PlateAppearanceEnded, Reading, RunnerMoved, RunnerOut, Substitution
 from engine.game import Game
-from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
+from engine.setup import GameOptions, GameSetup, LineupSpot, TeamSetup
 
 SAMPLE = BUNDLED_SETS / RULESET.sample_set
 
@@ -48,7 +48,7 @@ def sample_setup() -> GameSetup:
         team_setup(cards, "chn-2016"),
         team_setup(cards, "cle-2016"),
         park,
-        Options(designated_hitter=True),
+        GameOptions(designated_hitter=True),
         ruleset=RULESET.name,
     )
 

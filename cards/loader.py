@@ -97,8 +97,9 @@ class SetInfo(BaseModel):
     # Deep Drive: the season handbook whose charts the set's cards are read with ("default": the
     # project's own; engine.deep_drive.handbook). Inside Pitch sets leave it empty.
     handbook: str = ""
-    # Deep Drive: how the era bunted, for the auto-manager (engine.setup.Options.dd_auto_bunt_below: it
-    # sacrifices for batters whose card reaches base on fewer numbers); None: late and close only.
+    # Deep Drive: how the era bunted, for the auto-manager (the option dd_auto_bunt_below,
+    # engine.deep_drive.options: it sacrifices for batters whose card reaches base on fewer numbers);
+    # None: late and close only.
     auto_bunt_below: int | None = Field(default=None, ge=1, le=50)
 
     @field_validator("designated_hitter", mode="before")

@@ -203,7 +203,7 @@ def take_base(g: Game, batter: Runner, to: int, reason: str) -> None:
 
 
 def extra_inning_runner_due(g: Game) -> bool:
-    """``Options.extra_inning_runner`` (OBR 7.01(b)) is on and this half inning is past the scheduled innings."""
+    """``GameOptions.extra_inning_runner`` (OBR 7.01(b)) is on and this half inning is past the scheduled innings."""
     options = g.setup.options
     return options.extra_inning_runner and g.state.inning > options.innings
 

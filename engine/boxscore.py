@@ -28,7 +28,7 @@ simple statement of them, as applied here:
   choice that retires a runner another pitcher put on base takes that runner's
   place in the other pitcher's account (OBR 9.16(g): a pitcher is charged with the
   number of runners he put on base).
-- The extra-inning runner (``Options.extra_inning_runner``, OBR 7.01(b)) is charged to the
+- The extra-inning runner (``GameOptions.extra_inning_runner``, OBR 7.01(b)) is charged to the
   pitcher who faces the half inning's first batter, the one on the mound as it begins
   (a pitching change before that batter takes him over).
 - Outs are credited to the pitcher on the mound for the fielding team; WP and BK

@@ -88,7 +88,7 @@ class RunnerMoved(Event):
 
 
 # The reason of the ``RunnerMoved`` (0 to 2) that puts the extra-inning runner on second
-# as an extra half inning starts (``Options.extra_inning_runner``, OBR 7.01(b)).
+# as an extra half inning starts (``GameOptions.extra_inning_runner``, OBR 7.01(b)).
 EXTRA_INNING_RUNNER = "extra-inning runner"
 
 

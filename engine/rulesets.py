@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from engine.events import Event, Reading, Roll
     from engine.game import Game
     from engine.policy import LeaguePolicy
+    from engine.setup import GameOptions
 
 # The registry: the one place outside a ruleset's packages that names the rulesets. Generic code
 # reaches a ruleset through :func:`ruleset` (a stored game's name) or :func:`for_family` (a card
@@ -61,6 +62,7 @@ class Ruleset:
     sample_set: str  # the bundled set a game plays when none is named: "sample"
     generator: str  # the module that turns a real season into this game's set (seasons.<package>.generate)
     narration: Narration  # its words for its events and questions
+    options: type[GameOptions]  # its options model: the shared options and its own (a league's settings)
 
     @property
     def package(self) -> str:

@@ -5,13 +5,15 @@ Setup + seed + decision log are the whole game (ARCHITECTURE "The engine").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, ClassVar, Self
 
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position, quote
 from engine import rulesets
 from engine.rulesets import DEFAULT
+from engine.rulesets import ruleset as ruleset_named
 
 
 class SetupError(ValueError):
@@ -22,9 +24,28 @@ class SetupError(ValueError):
 LINEUP_POSITIONS = frozenset(p for p in Position if p is not Position.DH)
 
 
+# The options every ruleset's games play; each ruleset's own model (``Ruleset.options``, in its
+# package) adds its rules' options to these. Until issue 27 one flat ``Options`` held both games'
+# options, so a game or league stored before then names them all: a model reads such a dict by
+# leaving out these names when they are not its own (the other game's, which its engine never read).
+FLAT_OPTIONS = frozenset(
+    (
+        *("designated_hitter", "dh_leagues", "innings", "extra_inning_runner"),
+        *("slow_roller_2007", "station_to_station", "throw_charts_2007", "pull", "exhausted", "strategy_rolls"),
+        *("roll_again_when_bases_change", "special_k_outs_only", "dropped_pop_odd_2007", "infield_single_br_2007"),
+        *("catcher_pop_out_2007", "infield_depth_2007"),
+        *("dd_never_as_rare_0", "dd_closers", "dd_ballpark_effects", "dd_manual_baserunning", "dd_steals"),
+        *("dd_on_base_events", "dd_manual_steals", "dd_auto_bunt_below"),
+    )
+)
+
+
 @dataclass(frozen=True)
-class Options:
-    """League options with the books' defaults (IP2021 unless named)."""
+class GameOptions:
+    """The options both games read, with the books' defaults; a ruleset's model adds its own."""
+
+    # League rules (league.models.LeagueRules) that only this ruleset's leagues have.
+    LEAGUE_RULES: ClassVar[tuple[str, ...]] = ()
 
     # The designated hitter (OBR 5.11) in every game; with ``dh_leagues`` set, only where no league is named.
     designated_hitter: bool = False
@@ -34,66 +55,11 @@ class Options:
     # silent. "" (the default): ``designated_hitter`` decides every game, as before.
     dh_leagues: str = ""
     innings: int = 9
-    # IP2007 §9 "straight rolls of 6 (slow roller)" in every base state, instead of
-    # IP2021's narrower use.
-    slow_roller_2007: bool = False
-    # IP2007 §7.2: runners go station to station when the run difference is 6+.
-    station_to_station: bool = False
-    # IP2007 §7.2.2-7.2.4, §11.2-11.3 (and §4.6's arm check): the 3d6 Outfield Throw
-    # Chart for throws from the outfield on hits and tag-ups, instead of IP2021's 2d6.
-    throw_charts_2007: bool = False
-    # IP2021 "Fatigue": the auto-manager pulls a pitcher whose runs + hits + walks pass his pull rating.
-    pull: bool = True
-    # IP2021 "Fatigue" (optional rule): a tired pitcher's (??), (S1) or K(W) exhausts him; he must leave.
-    exhausted: bool = True
-    # IP2021 "Strategy Roll": "suggestions" (the auto-manager's advice) or "rules" (the call stands).
-    strategy_rolls: str = "suggestions"
-    # IP2021 "Strategy Roll" house rule: roll again when a steal, wild pitch or passed ball changes the bases.
-    roll_again_when_bases_change: bool = False
-    # IP2007 §2.19: Special K turns only "regular outs" into strikeouts, not a W read off the
-    # batter or ballpark card as IP2021 "Special K" ("all results other than hits") does.
-    special_k_outs_only: bool = False
-    # IP2007 §5 error #2: a pop-up is dropped only on an odd error roll (IP2021 #2: any roll
-    # at most the error number).
-    dropped_pop_odd_2007: bool = False
-    # IP2007 §5 error #4: after E? or EG?, an infield single (S1-S6) has no error check; 1d6
-    # against the batter's BR, above it he is out at first (IP2021 #4: an infield single with
-    # a throwing error chance after E?, and no error at all after EG?).
-    infield_single_br_2007: bool = False
-    # IP2007 §6 range chart: a catcher who makes the range play on his pop-up (P2) catches it
-    # for an out (IP2021 prints "Foul" whether he makes it or not).
-    catcher_pop_out_2007: bool = False
-    # IP2007 §8.5: the 2007 infield depth table (pitcher and catcher GDP, the first baseman
-    # back or holding a runner, halfway at third) instead of IP2021 "Infield Depth".
-    infield_depth_2007: bool = False
     # Official Baseball Rules 7.01(b) (regular season 2020-2022, permanent from 2023): every
     # half inning after the scheduled ``innings`` starts with a runner on second, the batter
     # before the leadoff man; his run is unearned (9.16 comment: he reached "because of a
-    # fielding error", none charged). Not in the Inside Pitch books: a Dugout option.
+    # fielding error", none charged). Not in the books: a Dugout option.
     extra_inning_runner: bool = False
-    # --- Deep Drive (DDB 1.2.5) optional rules; Inside Pitch ignores them. The "dd_" prefix keeps
-    # them apart from Inside Pitch's in one flat Options, and tells a league's settings whose they are.
-    # DDB "Rare Readings": "never" on the other card counts as "rare 0" (the book's suggestion).
-    dd_never_as_rare_0: bool = False
-    # DDB "Closers": a reliever without CLOSER pitches the 9th on as a fatigued pitcher in close games.
-    dd_closers: bool = True
-    # DDB "Ballpark Effects": Deep Drive rolls 00-09 and 90-99 read the handbook's park chart.
-    dd_ballpark_effects: bool = True
-    # DDB "Baserunner Advancement Chart": NO?/YES? ask the offense; a runner sent meets the Choice Chart.
-    dd_manual_baserunning: bool = False
-    # DDB "Stealing Bases" (automatic) and "Wild Pitches, Passed Balls, Balks and Pickoffs": a league
-    # may leave either out for a simpler game.
-    dd_steals: bool = True
-    dd_on_base_events: bool = True
-    # DDB "Stealing Bases" (2), manual: the offense calls each steal before the roll, instead of
-    # the automatic roll (1). Needs ``dd_steals``.
-    dd_manual_steals: bool = False
-    # Dugout's auto-manager, not the book's: besides its late-and-close bunt, it sacrifices with nobody
-    # out, a man on first or second and third open, in a game within two runs, whenever the batter's
-    # card reaches base (DD, SI+, SI, BB, HBP) on fewer than this many of its 50 numbers: the era's
-    # bunting. 0 (the default): late and close only. A generated season's set states it
-    # (``auto_bunt_below``), fitted to the season's sacrifice hits.
-    dd_auto_bunt_below: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -103,14 +69,9 @@ class Options:
             raise SetupError(f"dh_leagues names leagues, comma-separated (e.g. 'AL'), not {self.dh_leagues!r}")
         names = sorted({n.strip().upper() for n in self.dh_leagues.replace(" ", ",").split(",") if n.strip()})
         object.__setattr__(self, "dh_leagues", ",".join(names))
-        if self.strategy_rolls not in ("suggestions", "rules"):
-            raise SetupError(f"strategy_rolls is 'suggestions' or 'rules', not {self.strategy_rolls!r}")
         # A game's length in innings: beyond 30 it is a slip (10**30 innings would never end).
         if not isinstance(self.innings, int) or isinstance(self.innings, bool) or not 1 <= self.innings <= 30:
             raise SetupError(f"innings is a whole number, 1 to 30; got {quote(self.innings)}")
-        if not 0 <= self.dd_auto_bunt_below <= 50:
-            bunt = quote(self.dd_auto_bunt_below)
-            raise SetupError(f"dd_auto_bunt_below counts a card's numbers, 0 to 50, not {bunt}")
 
     def uses_dh(self, league: str | None) -> bool:
         """Whether a game whose home team plays in ``league`` (its ``subleague``, None for none) has the
@@ -119,7 +80,7 @@ class Options:
             return league.strip().upper() in self.dh_leagues.split(",")
         return self.designated_hitter
 
-    def at_home_of(self, league: str | None) -> Options:
+    def at_home_of(self, league: str | None) -> Self:
         """The options of one game: the designated hitter as the home team's league plays it."""
         dh = self.uses_dh(league)
         return self if dh == self.designated_hitter else replace(self, designated_hitter=dh)
@@ -132,11 +93,18 @@ class Options:
         return f"The designated hitter is {'on' if self.designated_hitter else 'off'}."
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Options:
-        unknown = set(data) - set(cls.__dataclass_fields__)
+    def names(cls) -> list[str]:
+        """The options' names, in their order."""
+        return [f.name for f in fields(cls)]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Options stored by :meth:`to_dict`, or by the flat ``Options`` of before (``FLAT_OPTIONS``)."""
+        own = set(cls.__dataclass_fields__)
+        unknown = set(data) - own - FLAT_OPTIONS
         if unknown:
             raise SetupError(f"unknown game option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**{name: value for name, value in data.items() if name in own})
 
 
 @dataclass(frozen=True)
@@ -194,7 +162,7 @@ class TeamSetup:
             own_batting={pid: batter.model_validate(c) for pid, c in data.get("own_batting", {}).items()},
         )
 
-    def validate(self, options: Options) -> None:
+    def validate(self, options: GameOptions) -> None:
         # IP2021 plays baseball's lineup rules: nine batters, every position once.
         if len(self.lineup) != 9:
             raise SetupError(f"{self.name}: a lineup has 9 batters, not {len(self.lineup)}")
@@ -231,7 +199,9 @@ class GameSetup:
     away: TeamSetup
     home: TeamSetup
     ballpark: Ballpark
-    options: Options = field(default_factory=Options)
+    # The ruleset's own options model (``Ruleset.options``); shared options alone (a ``GameOptions``,
+    # the default) are read into it with its defaults for the rest.
+    options: GameOptions = field(default_factory=GameOptions)
     # The rules the game plays (engine.rulesets). The setup's types name Inside Pitch's cards, which
     # most of the code reads; a Deep Drive setup holds its own ruleset's cards in the same places.
     ruleset: str = DEFAULT
@@ -239,6 +209,13 @@ class GameSetup:
     # default, engine.deep_drive.handbook). Kept in the setup so a stored game replays with the
     # charts it was played with even after a league replaces its handbook.
     handbook: str = ""
+
+    def __post_init__(self) -> None:
+        model = ruleset_named(self.ruleset).options
+        if type(self.options) is GameOptions:
+            object.__setattr__(self, "options", model.from_dict(self.options.to_dict()))
+        elif not isinstance(self.options, model):
+            raise SetupError(f"a {self.ruleset} game reads {model.__name__}, not {type(self.options).__name__}")
 
     def validate(self) -> None:
         self.away.validate(self.options)
@@ -263,7 +240,7 @@ class GameSetup:
             away=TeamSetup.from_dict(data["away"], rules.batter, rules.pitcher),
             home=TeamSetup.from_dict(data["home"], rules.batter, rules.pitcher),
             ballpark=rules.ballpark.model_validate(data["ballpark"]),  # type: ignore[arg-type]
-            options=Options.from_dict(data.get("options", {})),
+            options=rules.options.from_dict(data.get("options", {})),
             ruleset=ruleset,
             handbook=data.get("handbook", ""),
         )

@@ -57,7 +57,7 @@ class PlayedGame:
     save: str | None
     notes: tuple[str, ...]  # notable lines: "Walt Pruett 2 HR", "Gus Hadley 10 K", "… shutout"
     replacements: tuple[str, ...]  # lineup and rotation changes (Replacement.text)
-    scheduled_innings: int = 9  # the league's game length (Options.innings)
+    scheduled_innings: int = 9  # the league's game length (GameOptions.innings)
 
     def score(self) -> str:
         """ "Mesa Valley 3, Harbor City 5" with "(10)" for extra innings (or a shortened game)."""

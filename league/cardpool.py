@@ -35,7 +35,9 @@ from cards.loader import (
     load_any_set,
 )
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from engine.setup import Options
+from engine.rulesets import NAMES, family_of
+from engine.rulesets import ruleset as ruleset_named
+from engine.setup import GameOptions
 from league.errors import CardError
 
 AnySet = CardSet | DeepDriveSet
@@ -173,7 +175,7 @@ class CardPool:
                 ) from exc
         return ""
 
-    def options(self) -> Options | None:
+    def options(self) -> GameOptions | None:
         """The game options the sets state for a league made from them: for each of the designated
         hitter, the extra-inning runner and Deep Drive's era bunting (``auto_bunt_below``), the first
         set that says; None when no set says any.
@@ -198,12 +200,16 @@ class CardPool:
                     designated_hitter = True
                 elif leagues & set(named):
                     dh_leagues = ",".join(named)
-        return Options(
-            designated_hitter=designated_hitter,
-            dh_leagues=dh_leagues,
-            extra_inning_runner=bool(runner and runner[0]),
-            dd_auto_bunt_below=bunting[0] if bunting else 0,
-        )
+        stated: dict[str, object] = {
+            "designated_hitter": designated_hitter,
+            "dh_leagues": dh_leagues,
+            "extra_inning_runner": bool(runner and runner[0]),
+        }
+        if bunting:  # auto_bunt_below is a Deep Drive set's (cards.loader)
+            stated["dd_auto_bunt_below"] = bunting[0]
+        # The options model of the sets' game (a league plays one game: its sets are all of it).
+        model = ruleset_named(next(name for name in NAMES if family_of(name) == self.family)).options
+        return model.from_dict(stated)
 
     def interleague(self) -> bool | None:
         """Whether the league's two leagues meet (``make_schedule``'s ``interleague``): the first set that

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, NamedTuple
 
 from cards.notation import Position, quote
-from engine.setup import Options
+from engine.rulesets import UnknownRuleset
+from engine.rulesets import ruleset as ruleset_named
+from engine.setup import GameOptions
 from league.compact import Cards, unpack, unpack_setup
 from league.errors import SettingsError
 from league.playoffs import PlayoffFormat
@@ -58,7 +60,7 @@ RULE_RANGES: dict[str, tuple[int, int]] = {
 
 @dataclass(frozen=True)
 class LeagueRules:
-    """The league's own rules between games and its games' pacing (the rules of play are :class:`engine.setup.Options`).
+    """The league's own rules between games and its games' pacing (the rules of play are its ruleset's options).
 
     Rest is counted in league days. A pitcher is resting from the day he pitched through
     that day plus his rest days, so a starter with 4 days of rest who starts on day 10 is
@@ -79,10 +81,10 @@ class LeagueRules:
     # The league's deadline: every day at this hour (UTC, 0-23) the bot plays the day's games nobody
     # started, auto-managed, and moves the calendar on (league.autoplay); 24: no deadline.
     deadline_hour_utc: int = 24
-    # Deep Drive leagues only. DDB "Post-Game Injuries": after each game the Training Room chart's
-    # days (engine.deep_drive.policy, kept by league.rest); 0 turns it off. DDB "Using the Bench": 1 sits
-    # the starters the Bench Usage Chart's dice call for before each auto-managed game (the book suggests
-    # it for short series).
+    # Deep Drive leagues only (its options model names them: LEAGUE_RULES). DDB "Post-Game Injuries":
+    # after each game the Training Room chart's days (engine.deep_drive.policy, kept by league.rest); 0
+    # turns it off. DDB "Using the Bench": 1 sits the starters the Bench Usage Chart's dice call for before
+    # each auto-managed game (the book suggests it for short series).
     post_game_injuries: int = 1
     bench_usage: int = 0
 
@@ -125,12 +127,21 @@ def days_in_a_row(days_pitched: Iterable[int], today: int) -> int:
     return count
 
 
+def _options_model(ruleset: str) -> type[GameOptions]:
+    """The options model of a league of ``ruleset``; a row naming no ruleset Dugout plays (it could not
+    play a game either) still reads, with the options every game shares."""
+    try:
+        return ruleset_named(ruleset).options
+    except UnknownRuleset:
+        return GameOptions
+
+
 @dataclass(frozen=True)
 class League:
     id: int
     name: str
     ruleset: str
-    options: Options
+    options: GameOptions  # its ruleset's options model (Ruleset.options)
     rules: LeagueRules
     season: int
     day: int
@@ -152,7 +163,7 @@ class League:
             id=row["id"],
             name=row["name"],
             ruleset=row["ruleset"],
-            options=Options.from_dict(json.loads(row["options"])),
+            options=_options_model(row["ruleset"]).from_dict(json.loads(row["options"])),
             rules=LeagueRules.from_dict(json.loads(row["rules"])),
             season=row["season"],
             day=row["day"],

@@ -1,40 +1,61 @@
-"""Which settings a league of each game has: the game options its engine reads and its league rules.
+"""Which settings a league has: its ruleset's game options (``Ruleset.options``) and its league rules.
 
 ``/league options`` (Discord) and ``dugout run --option`` (the terminal league) offer a league only
-these: Deep Drive reads the ``dd_`` options and the four both games play (engine.deep_drive reads no
-other option; ``dh_leagues`` is the store's: each game's DH is its home park's league's); Inside
-Pitch reads the rest. Two league rules act on Deep Drive leagues only (``LeagueRules``).
+these: the fields of its ruleset's options model, the league rules every league has, and the league
+rules its options model names as its own (``LEAGUE_RULES``: Deep Drive's post-game injuries and bench
+usage). ``dh_leagues`` is the store's, shared by every model: each game's DH is its home park's league's.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from functools import cache
 
-from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
-from engine.setup import Options
-from league.models import LeagueRules
+from engine.rulesets import NAMES, ruleset
+from league.models import RULE_RANGES, LeagueRules
 
-GAME_OPTIONS = {f.name: f.type for f in dataclasses.fields(Options)}
-LEAGUE_RULES = {f.name: f.type for f in dataclasses.fields(LeagueRules)}
-SETTINGS = {**GAME_OPTIONS, **LEAGUE_RULES}
-SHARED_OPTIONS = frozenset(("designated_hitter", "dh_leagues", "innings", "extra_inning_runner"))
-DEEP_DRIVE_RULES = frozenset(("post_game_injuries", "bench_usage"))
+LEAGUE_RULES = [f.name for f in dataclasses.fields(LeagueRules)]
 # A setting's whole number as typed, in Discord or at the terminal: ASCII digits only (str.isdigit()
 # takes "²", which int() refuses), one optional sign. The setting's range is its model's to check.
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-# The games by name, for messages.
-TITLES = {INSIDE_PITCH: "Inside Pitch", DEEP_DRIVE: "Deep Drive"}
 
 
-def settings_of(ruleset: str) -> list[str]:
-    """The settings a league of ``ruleset`` has: the game options its engine reads, its rules."""
-    if ruleset == DEEP_DRIVE:
-        return [n for n in SETTINGS if n in SHARED_OPTIONS or n.startswith("dd_") or n in LEAGUE_RULES]
-    return [n for n in SETTINGS if not n.startswith("dd_") and n not in DEEP_DRIVE_RULES]
+def settings_of(name: str) -> list[str]:
+    """The settings a league of the ruleset ``name`` has: its game options, then its league rules."""
+    return list(_settings(name))
 
 
-def not_of(ruleset: str, names: list[str]) -> list[str]:
-    """The names that are not settings of a league of ``ruleset`` (the other game's, or none at all)."""
-    own = settings_of(ruleset)
-    return [name for name in names if name not in own]
+@cache
+def _settings(name: str) -> tuple[str, ...]:
+    model = ruleset(name).options
+    # A league rule a ruleset names as its own is that ruleset's leagues' alone.
+    theirs = {rule for other in NAMES if other != name for rule in ruleset(other).options.LEAGUE_RULES}
+    rules = [rule for rule in LEAGUE_RULES if rule not in theirs or rule in model.LEAGUE_RULES]
+    return (*model.names(), *rules)
+
+
+def game_options_of(name: str) -> list[str]:
+    """The game options of the ruleset ``name`` (its options model's fields)."""
+    return ruleset(name).options.names()
+
+
+def every_setting() -> list[str]:
+    """Every ruleset's settings, each name once (a name nobody has is no setting at all)."""
+    return list(dict.fromkeys(n for name in NAMES for n in settings_of(name)))
+
+
+def owners_of(setting: str) -> list[str]:
+    """The rulesets whose leagues have ``setting``."""
+    return [name for name in NAMES if setting in settings_of(name)]
+
+
+def not_of(name: str, names: list[str]) -> list[str]:
+    """The names that are not settings of a league of ``name`` (another game's, or none at all)."""
+    own = settings_of(name)
+    return [n for n in names if n not in own]
+
+
+def is_switch(rule: str) -> bool:
+    """A league rule kept as a number that is on (1) or off (0) (``RULE_RANGES``)."""
+    return RULE_RANGES.get(rule) == (0, 1)

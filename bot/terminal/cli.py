@@ -256,7 +256,7 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         metavar="NAME[=VALUE]",
         help="set a game option of the terminal league, kept in its file, as /league options does, e.g. "
         "--option dd_manual_steals or --option innings=7 (on/off for the rules options; repeat for several; "
-        "a league is offered its own game's options: engine.setup.Options)",
+        "a league is offered its own game's options: its ruleset's options model)",
     )
     run.add_argument(
         "--bot",

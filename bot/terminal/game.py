@@ -41,8 +41,9 @@ from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
 from engine.lineup import auto_team
 from engine.requests import Request
-from engine.rulesets import DEFAULT_FAMILY, families, family_of, for_family, rulesets
-from engine.setup import GameSetup, Options, SetupError, TeamSetup
+from engine.rulesets import DEFAULT_FAMILY, NAMES, families, family_of, for_family, rulesets
+from engine.rulesets import ruleset as ruleset_named
+from engine.setup import GameSetup, SetupError, TeamSetup
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
 WATCH_PACE = 0.3  # seconds after each plate appearance when a person watches at a terminal
@@ -146,7 +147,7 @@ def build_setup(
     throw_charts_2007: bool = False,
     options: Mapping[str, Any] | None = None,
 ) -> GameSetup:
-    """The two teams' setup; ``options`` sets any other game option by name (``Options``)."""
+    """The two teams' setup; ``options`` sets any other game option by name (the ruleset's options model)."""
     teams = playable_teams(cardset)
     away_name = find_team(away, teams) if away else None
     home_name = find_team(home, teams) if home else None
@@ -157,7 +158,9 @@ def build_setup(
         raise TeamNotFound(f"two teams are needed; the set has: {', '.join(teams) or 'none that can play'}")
     if away_name == home_name:
         raise TeamNotFound(f"{away_name} cannot play itself")
-    game_options = Options.from_dict(
+    rules = for_family(cardset.info.ruleset)
+    # --throws-2007 is Inside Pitch's; another game's model leaves it out, as the flat options' engines did.
+    game_options = rules.options.from_dict(
         {"designated_hitter": designated_hitter, "throw_charts_2007": throw_charts_2007, **(options or {})}
     )
     handbook = cardset.info.handbook  # Deep Drive's: Inside Pitch sets name none
@@ -166,7 +169,7 @@ def build_setup(
         build_team(cardset, home_name, designated_hitter),
         home_park(cardset, home_name),
         game_options,
-        ruleset=for_family(cardset.info.ruleset).name,
+        ruleset=rules.name,
         # a set's own handbook file (set.toml handbook), else Dugout's default ("")
         handbook=(cardset.path / handbook).read_text(encoding="utf-8") if handbook not in ("", "default") else "",
     )
@@ -461,7 +464,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME[=VALUE]",
         help="set a game option by name, e.g. --option special_k_outs_only or --option innings=7 "
-        "(on/off for the rules options; repeat for several; see engine.setup.Options)",
+        "(on/off for the rules options; repeat for several; see each ruleset's options model, Ruleset.options)",
     )
 
 
@@ -477,12 +480,14 @@ def add_ask_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-# Each game option's type, from its default.
-OPTION_TYPES: dict[str, type[Any]] = {name: type(value) for name, value in Options().to_dict().items()}
+# Each game option's type, from its default: every ruleset's (the game's own are checked once it is known).
+OPTION_TYPES: dict[str, type[Any]] = {
+    name: type(value) for rules in NAMES for name, value in ruleset_named(rules).options().to_dict().items()
+}
 
 
 def parse_options(texts: Sequence[str]) -> dict[str, Any]:
-    """``--option`` values as Options fields: NAME alone is on; on/off, a number or a word otherwise."""
+    """``--option`` values as options fields: NAME alone is on; on/off, a number or a word otherwise."""
     from league.settings import WHOLE_NUMBER
 
     options: dict[str, Any] = {}
@@ -507,13 +512,14 @@ def parse_options(texts: Sequence[str]) -> dict[str, Any]:
 
 def _check_game_options(options: Mapping[str, Any], ruleset: str) -> None:
     """Refuse an option the game's engine never reads (the other game's), as a league does."""
-    from league.settings import TITLES, not_of
+    from league.settings import not_of, owners_of
 
     other = not_of(ruleset, list(options))
     if other:
+        owner = family_of(owners_of(other[0])[0])  # parse_options knows every name: some game has it
         raise SetupError(
-            f"--option {', '.join(other)}: not an option of {TITLES[ruleset]}, whose engine would never read it; "
-            f"add --ruleset {' or '.join(f for f in families() if f != family_of(ruleset))} to play the other game"
+            f"--option {', '.join(other)}: not an option of {ruleset_named(ruleset).title}, whose engine would "
+            f"never read it; add --ruleset {owner} to play the other game"
         )
 
 

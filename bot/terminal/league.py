@@ -50,13 +50,14 @@ from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import for_family
+from engine.rulesets import ruleset as ruleset_named
 from engine.scene import outs_text
-from engine.setup import Options, SetupError
+from engine.setup import SetupError
 from league.errors import GameBusy, LeagueError, NotFound, NotOnSchedule, SettingsError
 from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.names import name_key
-from league.settings import TITLES, WHOLE_NUMBER, not_of, settings_of
+from league.settings import WHOLE_NUMBER, not_of, settings_of
 from league.setups import BENCH_USAGE
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import Store
@@ -319,10 +320,10 @@ class TerminalRun:
         if other:
             raise SettingsError(
                 f"{', '.join(other)} {'is' if len(other) == 1 else 'are'} not a setting of {league.name}, which "
-                f"plays {TITLES[league.ruleset]}; its settings: {', '.join(settings_of(league.ruleset))}"
+                f"plays {ruleset_named(league.ruleset).title}; its settings: {', '.join(settings_of(league.ruleset))}"
             )
         try:
-            options = Options.from_dict({**league.options.to_dict(), **self.options})
+            options = type(league.options).from_dict({**league.options.to_dict(), **self.options})
             rules = LeagueRules.from_dict({**league.rules.to_dict(), **self.rules})
         except (SetupError, ValueError) as exc:
             raise SettingsError(str(exc)) from exc

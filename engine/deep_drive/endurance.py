@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from cards.deep_drive.models import Pitcher
 from engine.bases import only_the_extra_inning_runner
 from engine.deep_drive.cards import bullpen, pitcher_card, starter_card
+from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import Arm, dd
 from engine.events import Fatigue, Reading
 
@@ -124,7 +125,7 @@ def closer_rule(g: Game, team: TeamState) -> bool:
     fatigued pitcher when his team led by 3 or fewer at the start of the inning or the tying run is
     on base, at bat or on deck. Only for a staff that has a closer."""
     state = g.state
-    if not g.setup.options.dd_closers or state.inning < g.setup.options.innings:
+    if not dd_options(g).dd_closers or state.inning < g.setup.options.innings:
         return False
     arm = arm_of(g, team)
     if arm.starter or pitcher_card(team).usage.role == "CLOSER" or not has_closer(team):

@@ -3,7 +3,7 @@
 Half innings of plate appearances until the game ends by baseball's rules: the home team does
 not bat in the last inning ahead, a tie goes on, and the winning run ends the game the moment it
 scores (``engine.bases.WalkOff``, OBR 5.08(b), shared with Inside Pitch). With
-``Options.extra_inning_runner`` (OBR 7.01(b)) a half inning past the scheduled innings starts
+``GameOptions.extra_inning_runner`` (OBR 7.01(b)) a half inning past the scheduled innings starts
 with the man before the leadoff batter on second, his run unearned, as in Inside Pitch
 (``engine.bases.place_extra_inning_runner``).
 

@@ -18,6 +18,7 @@ from engine.deep_drive import injuries, substitutes
 from engine.deep_drive.cards import fielder_at, run_of
 from engine.deep_drive.cards import runner_card as run_card
 from engine.deep_drive.charts import running as charts
+from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import dd
 from engine.events import ErrorCharged, Reading
 from engine.requests import Option
@@ -36,7 +37,7 @@ BASE_WORDS = {2: "second", 3: "third", HOME: "home"}
 
 
 def manual(g: Game) -> bool:
-    return g.setup.options.dd_manual_baserunning
+    return dd_options(g).dd_manual_baserunning
 
 
 def send(g: Game, runner: Runner, target: int, cell: str) -> bool:

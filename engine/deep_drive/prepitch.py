@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from cards.notation import Position
 from engine.bases import advance_all, move, put_out, put_out_advancing
 from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
+from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import NORMAL, dd
 from engine.events import Reading
 from engine.requests import Option
@@ -46,7 +47,7 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
 
 def before_pitch(g: Game) -> None:
-    options = g.setup.options
+    options = dd_options(g)
     if manual_steals(g):
         if dd(g).alignment.steal:
             manual_steal(g)
@@ -91,7 +92,7 @@ def steal_adjust(g: Game, runner: Runner) -> int:
 
 
 def manual_steals(g: Game) -> bool:
-    options = g.setup.options
+    options = dd_options(g)
     return options.dd_steals and options.dd_manual_steals
 
 

@@ -8,6 +8,7 @@ from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from engine.deep_drive import asking, words
 from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
 from engine.deep_drive.flow import play_game
+from engine.deep_drive.options import DeepDriveOptions
 from engine.deep_drive.policy import POLICY
 from engine.deep_drive.state import dd
 from engine.rulesets import DEEP_DRIVE, Ruleset
@@ -75,4 +76,5 @@ RULESET = Ruleset(
     sample_set="deep-drive-sample",
     generator="seasons.deep_drive.generate",
     narration=words.NARRATION,
+    options=DeepDriveOptions,
 )

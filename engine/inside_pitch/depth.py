@@ -8,7 +8,7 @@ runner on first is "holding" instead of some of the depths the defense may set
 (IP2021: instead of "in"; IP2007 §8.5: instead of any), and the request, the
 modifiers' names and the narration say so. Every adjustment lives in
 ``tables/infield_depth.toml`` (IP2021's table, or IP2007's with
-``Options.infield_depth_2007``); other modules read depth only through this one.
+``InsidePitchOptions.infield_depth_2007``); other modules read depth only through this one.
 The state keeps the depths the defense set (``GameState.infield_depth``; the bunt
 rules read them); :func:`alignment_of` gives the ones played.
 """
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cards.notation import Position
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch.asking import bases_text
+from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 
@@ -67,7 +68,7 @@ _RULES = {
 
 
 def _rules(g: Game) -> _Rules:
-    return _RULES[g.setup.options.infield_depth_2007]
+    return _RULES[ip_options(g).infield_depth_2007]
 
 
 def holding_runner(g: Game) -> bool:
@@ -218,7 +219,7 @@ def call_alignment(g: Game) -> str:
     state = g.state
     if state.depth_set_for == (state.outs, state.base_state()):
         now = alignment_of(g)
-        played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
+        played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
         named = next((k for k, a in played.items() if a == now), None)
         if named is not None:
             return named
@@ -227,7 +228,7 @@ def call_alignment(g: Game) -> str:
 
 def alignment_options(g: Game) -> list[tuple[str, str]]:
     """(alignment key, label) for each named alignment as it would be played now."""
-    played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
+    played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
     return [(key, _label(key, alignment)) for key, alignment in played.items()]
 
 
@@ -241,7 +242,7 @@ def set_alignment(g: Game, key: str) -> None:
 def alignment_text(g: Game) -> str:
     """The infield as the batter sees it: "Double-play depth (halfway), 1B holding the runner"."""
     now = alignment_of(g)
-    played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
+    played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
     named = next((key for key, a in played.items() if a == now), None)
     if named is not None:
         return _label(named, now)
@@ -269,7 +270,7 @@ def before_plate_appearance(g: Game) -> None:
         return
     state.depth_set_for = situation
     rules, holding = _rules(g), holding_runner(g)
-    played = _PLAYED[g.setup.options.infield_depth_2007, holding]  # alignments compare as played
+    played = _PLAYED[ip_options(g).infield_depth_2007, holding]  # alignments compare as played
     now = alignment_of(g)
     named_now = next((key for key, a in played.items() if a == now), None)
     suggestion = suggested_alignment(g)

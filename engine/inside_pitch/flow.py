@@ -11,6 +11,7 @@ from engine.bases import WalkOff, extra_inning_runner_due, force_advance, place_
 from engine.boxscore import classify
 from engine.events import HalfInningStarted, PlateAppearanceStarted
 from engine.inside_pitch import bunts, depth, manager, running, strategy
+from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.pitches import pitch_to_result
 from engine.inside_pitch.plays import end_plate_appearance, play_result
 from engine.inside_pitch.reading import AtBat
@@ -54,7 +55,7 @@ def play_game(g: Game) -> None:
 def start_half_inning(g: Game, resume: bool = False) -> None:
     """The batting team comes up: no outs, nobody on (unless a situation resumes the half).
 
-    With ``Options.extra_inning_runner`` an extra half inning starts with a runner on second.
+    With ``GameOptions.extra_inning_runner`` an extra half inning starts with a runner on second.
     """
     state = g.state
     if not resume:
@@ -168,7 +169,7 @@ def calls_before_pitch(g: Game) -> tuple[str, str] | None:
         # (issue 12). An intentional walk is awarded at once: the offense has no call to make.
         defense_call = manager.defense(g, roll)
         offense_call = manager.SWING if defense_call == manager.INTENTIONAL_WALK else manager.offense(g, roll)
-        roll_again = g.setup.options.roll_again_when_bases_change
+        roll_again = ip_options(g).roll_again_when_bases_change
         before = list(state.bases) if roll_again else []
         if defense_call == manager.PICKOFF:
             running.pickoff(g)

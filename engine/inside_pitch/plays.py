@@ -15,6 +15,7 @@ from engine.bases import HOME_RUN, WalkOff, force_advance, move, put_out, runner
 from engine.events import PlateAppearanceEnded, PlateAppearanceStarted, RunScored
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import balls, fielding, hits, rare, running
+from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.pitches import AtBatGoesOn, pitch_to_result
 from engine.inside_pitch.reading import AtBat, CardResult, Direct, Rare, Triggers
 from engine.state import HOME, Runner
@@ -85,7 +86,7 @@ def _play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, trigger
             and result.source != "pitcher"
             and not triggers.range_play
             and triggers.error is None
-            and not g.setup.options.special_k_outs_only
+            and not ip_options(g).special_k_outs_only
             and special_k(g, ab, result.notation)
         ):
             return strikeout(g, ab, batter)

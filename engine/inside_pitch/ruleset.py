@@ -8,6 +8,7 @@ from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.inside_pitch import asking, words
 from engine.inside_pitch.flow import play_game
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.policy import POLICY
 from engine.rulesets import INSIDE_PITCH, Ruleset
 
@@ -71,4 +72,5 @@ RULESET = Ruleset(
     sample_set="sample",
     generator="seasons.inside_pitch.generate",
     narration=words.NARRATION,
+    options=InsidePitchOptions,
 )

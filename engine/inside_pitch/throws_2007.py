@@ -1,4 +1,4 @@
-"""The 2007 Outfield Throw Chart (OTC): three dice for the outfielder's throw (``Options.throw_charts_2007``).
+"""The 2007 Outfield Throw Chart (OTC): three dice for the outfielder's throw (the ``throw_charts_2007`` option).
 
 IP2021 settles a throw from the outfield with 2d6; the 2007 book (IP2007 §7.2.2-7.2.4,
 §11.2-11.3, §4.6 and its FAQ "Outfield Throw Chart") rolls a red, a white and a blue

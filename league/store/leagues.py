@@ -7,7 +7,8 @@ from collections.abc import Iterable, Sequence
 
 from engine.game import ASKING_LEVELS, PERSON_DEFAULT
 from engine.rulesets import DEFAULT, NAMES, family_of
-from engine.setup import Options
+from engine.rulesets import ruleset as ruleset_named
+from engine.setup import GameOptions
 from league.cardpool import CardPool
 from league.errors import (
     AlreadyExists,
@@ -82,7 +83,7 @@ class LeagueStore(StoreBase):
         *,
         guild_id: int | None = None,
         commissioners: Iterable[int] = (),
-        options: Options | None = None,
+        options: GameOptions | None = None,
         rules: LeagueRules | None = None,
         ruleset: str = DEFAULT,
         season: int = 1,
@@ -102,7 +103,7 @@ class LeagueStore(StoreBase):
         if season < 1:
             raise SettingsError("seasons are numbered from 1")
         _check_rulesets(ruleset, await self._pool_for(refs, guild_id is not None))
-        options = options or Options()
+        options = options or ruleset_named(ruleset).options()
         rules = rules or LeagueRules()
         async with self.transaction():
             if await self._league_named(name, guild_id) is not None:
@@ -158,7 +159,7 @@ class LeagueStore(StoreBase):
         async with self.transaction(write=False):
             return [await self._league(r["id"]) for r in await self._all(SELECT_ALL_LEAGUES)]
 
-    async def set_options(self, league_id: int, options: Options) -> League:
+    async def set_options(self, league_id: int, options: GameOptions) -> League:
         """The game options and house rules every new game of the league is played with."""
         async with self.transaction():
             await self._league(league_id)

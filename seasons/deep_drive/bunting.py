@@ -3,8 +3,8 @@
 The book leaves the sacrifice to the managers (DDB "Sacrifice Bunt"), and Dugout's Deep Drive
 auto-manager bunts late in a close game only: about 0.2 times a team game, which is the modern
 game's rate but a quarter of 1927's. Fewer bunts there mean more batters swinging, so every count a
-game runs high. A set states the era's bunting as ``auto_bunt_below`` (``engine.setup.Options``'s
-``dd_auto_bunt_below``): with nobody out, a man on first or second and third open, in a game within
+game runs high. A set states the era's bunting as ``auto_bunt_below`` (``dd_auto_bunt_below`` of
+``engine.deep_drive.options``): with nobody out, a man on first or second and third open, in a game within
 two runs, the auto-manager also sacrifices with any batter whose card reaches base on fewer of its
 50 numbers.
 

@@ -9,7 +9,8 @@ import pytest
 from cards import SAMPLE_SET
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
-from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
+from engine.inside_pitch.options import InsidePitchOptions
+from engine.setup import GameSetup, LineupSpot, TeamSetup
 
 with (SAMPLE_SET / "books.toml").open("rb") as _f:
     BOOKS = tomllib.load(_f)
@@ -58,8 +59,8 @@ def team(prefix: str, pitcher: Pitcher, batter: Batter = BENCH) -> TeamSetup:
     return TeamSetup(prefix, tuple(spots), arm, pitcher_bats, bench, bullpen)
 
 
-def setup(options: Options | None = None, park: Ballpark = SAN_DIEGO) -> GameSetup:
-    return GameSetup(team("away", SEAVER), team("home", SEAVER), park, options or Options())
+def setup(options: InsidePitchOptions | None = None, park: Ballpark = SAN_DIEGO) -> GameSetup:
+    return GameSetup(team("away", SEAVER), team("home", SEAVER), park, options or InsidePitchOptions())
 
 
 # make test plays this many games of each 10,000-game property run; make soak plays the rest.

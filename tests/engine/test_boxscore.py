@@ -23,8 +23,9 @@ from engine.events import (
 )
 from engine.game import Game
 from engine.inside_pitch import flow
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.lineup import auto_team
-from engine.setup import GameSetup, Options, TeamSetup
+from engine.setup import GameSetup, TeamSetup
 from engine.situation import HALF_INNING
 from engine.stats import innings_pitched
 from tests.engine.helpers import CBP, SAN_DIEGO, SEAVER, setup
@@ -59,7 +60,7 @@ def sample_setup(designated_hitter: bool) -> GameSetup | None:
     if away is None or home is None:
         return None
     park = next(iter(cardset.ballparks.values()))
-    return GameSetup(away, home, park, Options(designated_hitter=designated_hitter))
+    return GameSetup(away, home, park, InsidePitchOptions(designated_hitter=designated_hitter))
 
 
 @cache

@@ -11,7 +11,8 @@ from cards.models import Pitcher
 from engine.events import Substitution
 from engine.game import Game
 from engine.inside_pitch import manager
-from engine.setup import GameSetup, Options, TeamSetup
+from engine.inside_pitch.options import InsidePitchOptions
+from engine.setup import GameSetup, TeamSetup
 from engine.situation import START, Situation, TeamSituation
 from engine.state import TeamState
 from tests.engine.helpers import CBP, SEAVER, setup, team
@@ -37,7 +38,7 @@ def _game(
     inning: int,
     lead: int,
     closer: str = "(60) 5 / 2",
-    options: Options | None = None,
+    options: InsidePitchOptions | None = None,
     depth_arm: str | None = None,
     **home: object,
 ) -> Game:
@@ -47,7 +48,7 @@ def _game(
     pen = [_reliever(k, t, closer if k == "closer" else r) for k, t, r in PEN]
     pen = [p.model_copy(update={"depth_arm": p.id == f"home-{depth_arm}"}) for p in pen]
     home_team: TeamSetup = dataclasses.replace(team("home", SEAVER), bullpen=tuple(pen))
-    setup = GameSetup(team("away", SEAVER), home_team, CBP, options or Options())
+    setup = GameSetup(team("away", SEAVER), home_team, CBP, options or InsidePitchOptions())
     runs = max(lead, 0), max(-lead, 0)
     situation = Situation(
         inning=inning,
@@ -153,7 +154,7 @@ def test_no_planned_change_once_the_inning_is_under_way_or_without_the_pull_opti
     g = _game(9, 2, pitcher="home-setup-r")
     g.state.outs = 1
     assert not manager.planned_change(g, g.state.home)
-    g = _game(9, 2, pitcher="home-setup-r", options=Options(pull=False))
+    g = _game(9, 2, pitcher="home-setup-r", options=InsidePitchOptions(pull=False))
     assert manager.defense(g, None) == "pitch" and g.state.home.pitcher.id == "home-setup-r"
 
 

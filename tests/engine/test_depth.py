@@ -10,9 +10,9 @@ from cards.notation import Position
 from engine.events import Check, Decided, PlateAppearanceStarted, Reading
 from engine.game import Game
 from engine.inside_pitch import depth, fielding
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.reading import Ball
 from engine.requests import Option, Request
-from engine.setup import Options
 from engine.situation import Situation, TeamSituation
 from tests.engine.conftest import Table
 from tests.engine.helpers import setup
@@ -315,7 +315,7 @@ def test_holding_first_baseman_in_a_modifiers_name(table: Table) -> None:
 
 
 def depth_2007(table: Table) -> None:
-    table.game.setup = dataclasses.replace(table.game.setup, options=Options(infield_depth_2007=True))
+    table.game.setup = dataclasses.replace(table.game.setup, options=InsidePitchOptions(infield_depth_2007=True))
 
 
 ADJUSTMENTS = ("range", "gdp", "br_first", "br_third")
@@ -398,11 +398,11 @@ def test_ip2007_request_names_every_alignment_holding(table: Table) -> None:
 
 
 def test_ip2007_depth_games_replay() -> None:
-    g = Game(setup(Options(infield_depth_2007=True)), seed=5, asking={"home": "every"})
+    g = Game(setup(InsidePitchOptions(infield_depth_2007=True)), seed=5, asking={"home": "every"})
     for _ in range(2000):
         if g.pending is None:
             break
         g.auto_answer()
     assert g.over
-    replayed = Game(setup(Options(infield_depth_2007=True)), seed=5, log=g.log)
+    replayed = Game(setup(InsidePitchOptions(infield_depth_2007=True)), seed=5, log=g.log)
     assert replayed.events == g.events

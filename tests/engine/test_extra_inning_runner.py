@@ -1,6 +1,6 @@
-"""The extra-inning runner (``Options.extra_inning_runner``, Official Baseball Rules 7.01(b)).
+"""The extra-inning runner (``InsidePitchOptions.extra_inning_runner``, Official Baseball Rules 7.01(b)).
 
-Whole games of one scheduled inning (``Options(innings=1)``): both pitchers' cards read
+Whole games of one scheduled inning (``InsidePitchOptions(innings=1)``): both pitchers' cards read
 "K" against right-handed batters and "HR" against left-handers, every batter bats right
 but the home team's sixth, a left-hander. Every plate appearance is one roll of the
 pitcher's card and its check (after a strategy roll when a man is on), so the dice are scripted
@@ -19,8 +19,9 @@ from engine.boxscore import box_score
 from engine.dice import ScriptedDice
 from engine.events import EXTRA_INNING_RUNNER, GameEnded, HalfInningStarted, RunnerMoved, RunScored
 from engine.game import Game
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.requests import Request
-from engine.setup import GameSetup, LineupSpot, Options
+from engine.setup import GameSetup, LineupSpot
 from tests.engine.helpers import SAN_DIEGO, SEAVER, clone_batter, team
 
 CARD = [(6, 1), (6, 1)]  # any cell of the pitcher's card: they all read the same
@@ -29,7 +30,7 @@ HR_CHECK = [(20, 1)]  # a pitcher's HR: the batter's home run check, made
 K = [*CARD, (20, 1)]  # a pitcher's K: the strikeout check, made
 
 
-def teams(options: Options, lefty: int = 5) -> GameSetup:
+def teams(options: InsidePitchOptions, lefty: int = 5) -> GameSetup:
     """The two teams above: ``away-c`` ... lead off; the home team's man at ``lefty`` in the
     order (the sixth, ``home-lf``, unless a test says) bats left."""
     arm = Pitcher.model_validate({**SEAVER.model_dump(mode="json"), "matrix": [["HR/K"] * 6] * 6})
@@ -68,7 +69,7 @@ BOTTOM_OF_SECOND = (STRATEGY + K) * 2 + STRATEGY + CARD + HR_CHECK
 WALK_OFF = FIRST_INNING + TOP_OF_SECOND + BOTTOM_OF_SECOND
 
 
-def play(options: Options, rolls: list[tuple[int, int]], relief_in: tuple[int, bool] | None = None) -> Game:
+def play(options: InsidePitchOptions, rolls: list[tuple[int, int]], relief_in: tuple[int, bool] | None = None) -> Game:
     dice = ScriptedDice.of(*rolls)
     g = Game(teams(options), seed=1, dice=dice, auto_manager=answers(relief_in))
     assert dice.left_over == []
@@ -88,16 +89,16 @@ def placed(g: Game) -> list[tuple[int, bool, str]]:
     return out
 
 
-ON = Options(innings=1, extra_inning_runner=True)
+ON = InsidePitchOptions(innings=1, extra_inning_runner=True)
 
 
 def test_off_by_default() -> None:
-    assert Options().extra_inning_runner is False
-    assert Options.from_dict({}).extra_inning_runner is False
+    assert InsidePitchOptions().extra_inning_runner is False
+    assert InsidePitchOptions.from_dict({}).extra_inning_runner is False
     # The same game without the option: nobody on in the 2nd, so no strategy rolls, and the
     # home run is a solo shot (1-0 home).
     rolls = FIRST_INNING + K * 5 + CARD + HR_CHECK
-    g = play(Options(innings=1), rolls)
+    g = play(InsidePitchOptions(innings=1), rolls)
     assert placed(g) == []
     assert (g.state.away.runs, g.state.home.runs) == (0, 1)
 

@@ -10,8 +10,9 @@ import pytest
 import engine.inside_pitch.ruleset as inside_pitch
 from engine.events import Decided, event_from_dict
 from engine.game import Game
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.requests import Decision, IllegalChoice, NoPendingRequest, NotYourTurn, Option, StaleRequest
-from engine.setup import GameSetup, Options, SetupError
+from engine.setup import GameSetup, SetupError
 from tests.engine.helpers import setup
 
 
@@ -142,4 +143,4 @@ def test_an_illegal_lineup_is_refused_with_a_reason() -> None:
     with pytest.raises(SetupError, match="is in the lineup twice"):
         Game(doubled, seed=1)
     with pytest.raises(SetupError, match="nobody plays DH"):
-        Game(GameSetup(good.away, good.home, good.ballpark, Options(designated_hitter=True)), seed=1)
+        Game(GameSetup(good.away, good.home, good.ballpark, InsidePitchOptions(designated_hitter=True)), seed=1)

@@ -8,10 +8,10 @@ import pytest
 
 from cards.notation import Hand
 from engine.events import Check, Decided, RunnerMoved, RunnerOut, RunScored
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.outs import play_out
 from engine.inside_pitch.reading import AtBat, Ball
 from engine.requests import Decision, ReplayMismatch
-from engine.setup import Options
 from engine.situation import Situation, TeamSituation
 from engine.state import Runner
 from tests.engine.conftest import Table
@@ -72,7 +72,7 @@ def decided(table: Table) -> list[tuple[str, str]]:
 
 def slow_roller_2007(table: Table) -> None:
     g = table.game
-    g.setup = dataclasses.replace(g.setup, options=Options(slow_roller_2007=True))
+    g.setup = dataclasses.replace(g.setup, options=InsidePitchOptions(slow_roller_2007=True))
 
 
 # --- no runners on, two outs ---------------------------------------------------------

@@ -13,8 +13,9 @@ import pytest
 from cards.notation import Hand, Position
 from engine.events import RunnerOut, RunScored
 from engine.inside_pitch.hits import play_hit
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.reading import AtBat, Ball
-from engine.setup import LineupSpot, Options
+from engine.setup import LineupSpot
 from engine.situation import Situation, TeamSituation
 from engine.state import Runner
 from tests.engine.conftest import Table
@@ -391,7 +392,7 @@ def test_triple_everyone_scores_and_the_batter_stops_at_third(table: Table) -> N
 
 def blowout(table: Table, lead: int, option: bool) -> None:
     table.at(Situation(away=TeamSituation(runs=lead)))  # the away team up, ``lead`` runs ahead
-    table.game.setup = replace(table.game.setup, options=Options(station_to_station=option))
+    table.game.setup = replace(table.game.setup, options=InsidePitchOptions(station_to_station=option))
 
 
 @pytest.mark.parametrize(("lead", "option", "throws"), [(6, True, False), (5, True, True), (6, False, True)])

@@ -12,8 +12,8 @@ from engine.boxscore import box_score
 from engine.events import Decided, Fatigue, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
 from engine.game import Game
 from engine.inside_pitch import manager
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.requests import IllegalChoice
-from engine.setup import Options
 from engine.situation import Situation, TeamSituation
 from tests.engine.conftest import Table
 from tests.engine.helpers import setup
@@ -106,7 +106,7 @@ def test_auto_managed_games_change_pitchers_by_the_pull_rule() -> None:
 
 def test_no_pull_and_no_exhaustion_keeps_the_starter_in_until_he_is_batted_for() -> None:
     for seed in range(20):
-        game = Game(setup(Options(pull=False, exhausted=False)), seed)
+        game = Game(setup(InsidePitchOptions(pull=False, exhausted=False)), seed)
         batted_for: set[str] = set()
         for event in events_of(game, Substitution):
             if event.kind == "pinch_hitter" and event.position == "PH" and event.spot == 9:
@@ -180,7 +180,7 @@ def test_exhausted_with_nobody_in_the_bullpen_he_pitches_on(table: Table) -> Non
 
 def test_the_exhausted_option_off_never_exhausts(table: Table) -> None:
     g = table.game
-    g.setup = setup(Options(exhausted=False))
+    g.setup = setup(InsidePitchOptions(exhausted=False))
     team = g.state.fielding
     manager.note_fatigue(g, team, tired_reading=True)
     assert not team.exhausted

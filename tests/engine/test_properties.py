@@ -32,8 +32,9 @@ from engine.events import (
     Substitution,
 )
 from engine.game import Game
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.requests import MAX_OPTIONS, Request
-from engine.setup import GameSetup, Options
+from engine.setup import GameSetup
 from tests.engine.helpers import CBP, setup, soak_batches
 
 GAMES = 10_000
@@ -47,9 +48,9 @@ def setups() -> tuple[GameSetup, ...]:
         build_setup(cards, "Harbor City", "Mesa Valley"),
         build_setup(cards, "Mesa Valley", "Harbor City", designated_hitter=True),
         setup(),
-        setup(Options(slow_roller_2007=True, station_to_station=True, extra_inning_runner=True), park=CBP),
-        setup(Options(throw_charts_2007=True, strategy_rolls="rules", roll_again_when_bases_change=True)),
-        setup(Options(pull=False, exhausted=False, designated_hitter=False), park=CBP),
+        setup(InsidePitchOptions(slow_roller_2007=True, station_to_station=True, extra_inning_runner=True), park=CBP),
+        setup(InsidePitchOptions(throw_charts_2007=True, strategy_rolls="rules", roll_again_when_bases_change=True)),
+        setup(InsidePitchOptions(pull=False, exhausted=False, designated_hitter=False), park=CBP),
         build_setup(  # the sample teams' pitchers have Special K ranges
             cards,
             "Mesa Valley",

@@ -16,9 +16,9 @@ from cards.notation import PitcherResult, Position
 from engine.events import Check, ErrorCharged, PlateAppearanceEnded, Roll, RunnerOut
 from engine.inside_pitch import fielding, rare
 from engine.inside_pitch.fielding import error_play
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.plays import play_result, resolve
 from engine.inside_pitch.reading import Ball, Direct, Triggers, pitcher_result
-from engine.setup import Options
 from engine.state import Runner
 from tests.engine.conftest import Table
 from tests.engine.helpers import CBP, clone_batter
@@ -34,7 +34,7 @@ ANY_CELL = ((6, 1), (6, 1))  # every cell of the one-result cards below reads th
 def use(table: Table, **options: object) -> None:
     """Play the table's game under these options (the rest at their IP2021 defaults)."""
     g = table.game
-    g.setup = dataclasses.replace(g.setup, options=Options(**options))  # type: ignore[arg-type]
+    g.setup = dataclasses.replace(g.setup, options=InsidePitchOptions(**options))  # type: ignore[arg-type]
 
 
 def bases(table: Table) -> list[str | None]:

@@ -18,8 +18,8 @@ from cards.notation import PitcherResult, Position
 from engine.events import Check, ErrorCharged, Reading, RunScored
 from engine.inside_pitch.fielding import error_play
 from engine.inside_pitch.flyouts import play_fly_out
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.reading import Ball
-from engine.setup import Options
 from engine.state import Runner
 from tests.engine.conftest import Table
 from tests.engine.test_ground_outs import at_bat as grounder_at_bat
@@ -48,7 +48,7 @@ def on_et(table: Table, runner: Runner, notation: str) -> str:
 
 
 def options_2007(table: Table) -> None:
-    table.game.setup = replace(table.game.setup, options=Options(throw_charts_2007=True))
+    table.game.setup = replace(table.game.setup, options=InsidePitchOptions(throw_charts_2007=True))
 
 
 # --- sacrifice flies: only the runners on second and third tag up (IP2007 §11.3) -----------

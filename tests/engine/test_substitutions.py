@@ -16,8 +16,9 @@ from engine.dice import ScriptedDice
 from engine.events import Decided, Injury, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
 from engine.game import Game
 from engine.inside_pitch import flow, manager, rare
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.requests import Request
-from engine.setup import GameSetup, LineupSpot, Options, SetupError, TeamSetup
+from engine.setup import GameSetup, LineupSpot, SetupError, TeamSetup
 from engine.situation import START, Situation, TeamSituation
 from engine.state import Runner, TeamState
 from tests.engine.conftest import Table
@@ -188,7 +189,7 @@ def own_card(name: str) -> Batter:
 
 def dh_setup() -> GameSetup:
     """The test teams with a designated hitter batting ninth instead of the pitcher."""
-    base = setup(Options(designated_hitter=True))
+    base = setup(InsidePitchOptions(designated_hitter=True))
 
     def dh(team: TeamSetup) -> TeamSetup:
         hitter = clone_batter(BENCH, f"{team.name}-dh", positions=["DH"])
@@ -197,7 +198,9 @@ def dh_setup() -> GameSetup:
     return replace(base, away=dh(base.away), home=dh(base.home))
 
 
-def with_own_cards(cards: dict[str, Batter], generic: bool = True, options: Options | None = None) -> GameSetup:
+def with_own_cards(
+    cards: dict[str, Batter], generic: bool = True, options: InsidePitchOptions | None = None
+) -> GameSetup:
     base = setup(options)
     home = replace(base.home, own_batting=cards, pitcher_batting=base.home.pitcher_batting if generic else None)
     return replace(base, home=home)

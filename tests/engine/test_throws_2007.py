@@ -20,8 +20,8 @@ from engine.events import Reading, Roll
 from engine.game import Game
 from engine.inside_pitch.flyouts import play_fly_out
 from engine.inside_pitch.hits import play_hit
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.reading import Ball
-from engine.setup import Options
 from engine.state import Runner
 from tests.bot.terminal.test_terminal import fallback_cards
 from tests.engine.conftest import Table
@@ -33,7 +33,7 @@ D = 6  # every die here is a d6
 
 def otc(table: Table, *dice: int) -> ScriptedDice:
     """Turn the option on and script d6 rolls (the SF roll, the three OTC dice, a rundown die...)."""
-    table.game.setup = replace(table.game.setup, options=Options(throw_charts_2007=True))
+    table.game.setup = replace(table.game.setup, options=InsidePitchOptions(throw_charts_2007=True))
     return table.script(*((D, value) for value in dice))
 
 
@@ -639,7 +639,7 @@ def test_with_the_option_off_the_throw_is_the_2021_2d6(table: Table) -> None:
 
 
 def test_full_games_with_the_option_play_and_roll_the_otc() -> None:
-    game_setup = setup(Options(throw_charts_2007=True))
+    game_setup = setup(InsidePitchOptions(throw_charts_2007=True))
     seen: set[str] = set()
     for seed in range(200):
         game = Game(game_setup, seed)

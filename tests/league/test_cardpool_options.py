@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.setup import Options
+from engine.inside_pitch.options import InsidePitchOptions
 from league.cardpool import CardPool
 from tests.cards.test_team_entries import HC_TEAM, make_set
 
@@ -22,14 +22,14 @@ def test_a_set_that_says_nothing_leaves_the_defaults(tmp_path: Path) -> None:
 
 def test_the_extra_inning_runner_comes_from_the_set(tmp_path: Path) -> None:
     folder = stating(tmp_path, "designated_hitter = true\nextra_inning_runner = true\n")
-    assert CardPool.load([folder]).options() == Options(designated_hitter=True, extra_inning_runner=True)
+    assert CardPool.load([folder]).options() == InsidePitchOptions(designated_hitter=True, extra_inning_runner=True)
 
 
 def test_a_set_that_states_only_the_dh_plays_without_the_runner(tmp_path: Path) -> None:
     folder = stating(tmp_path, "designated_hitter = false\n")
-    assert CardPool.load([folder]).options() == Options(designated_hitter=False, extra_inning_runner=False)
+    assert CardPool.load([folder]).options() == InsidePitchOptions(designated_hitter=False, extra_inning_runner=False)
 
 
 def test_the_runner_alone_is_stated(tmp_path: Path) -> None:
     folder = stating(tmp_path, "extra_inning_runner = true\n")
-    assert CardPool.load([folder]).options() == Options(extra_inning_runner=True)
+    assert CardPool.load([folder]).options() == InsidePitchOptions(extra_inning_runner=True)

@@ -1,5 +1,5 @@
 """The designated hitter by league (AL from 1973, NL without until 2022): set.toml names the leagues that
-use it, a league made from the set keeps them (``Options.dh_leagues``), and every game plays its home
+use it, a league made from the set keeps them (``InsidePitchOptions.dh_leagues``), and every game plays its home
 team's league's rule, for both teams (MLB's interleague games and World Series: the home park's rule).
 """
 
@@ -13,8 +13,9 @@ import pytest
 from cards import BUNDLED_SETS
 from cards.loader import CardSetError, SetInfo, load_any_set, load_set
 from cards.notation import Position
+from engine.inside_pitch.options import InsidePitchOptions
 from engine.rulesets import DEEP_DRIVE
-from engine.setup import GameSetup, Options, SetupError
+from engine.setup import GameSetup, SetupError
 from league.cardpool import CardPool
 from league.models import DH_RULE, Replacement
 from league.store import Store
@@ -68,15 +69,15 @@ def test_a_bad_statement_names_set_toml(tmp_path: Path, line: str, message: str)
 @pytest.mark.parametrize(
     ("line", "teams", "options"),
     [
-        ('designated_hitter = ["AL"]', HC_TEAM + MV_TEAM, Options(dh_leagues="AL")),
+        ('designated_hitter = ["AL"]', HC_TEAM + MV_TEAM, InsidePitchOptions(dh_leagues="AL")),
         # Every league of the set's teams, or none of them: the one rule of every game, as true and false are.
-        ('designated_hitter = ["AL", "NL"]', HC_TEAM + MV_TEAM, Options(designated_hitter=True)),
-        ('designated_hitter = ["AL"]', HC_TEAM, Options(designated_hitter=False)),
-        ("designated_hitter = []", HC_TEAM + MV_TEAM, Options(designated_hitter=False)),
-        ("designated_hitter = true", HC_TEAM + MV_TEAM, Options(designated_hitter=True)),
+        ('designated_hitter = ["AL", "NL"]', HC_TEAM + MV_TEAM, InsidePitchOptions(designated_hitter=True)),
+        ('designated_hitter = ["AL"]', HC_TEAM, InsidePitchOptions(designated_hitter=False)),
+        ("designated_hitter = []", HC_TEAM + MV_TEAM, InsidePitchOptions(designated_hitter=False)),
+        ("designated_hitter = true", HC_TEAM + MV_TEAM, InsidePitchOptions(designated_hitter=True)),
     ],
 )
-def test_a_league_takes_the_sets_leagues(tmp_path: Path, line: str, teams: str, options: Options) -> None:
+def test_a_league_takes_the_sets_leagues(tmp_path: Path, line: str, teams: str, options: InsidePitchOptions) -> None:
     assert CardPool.load([str(stating(tmp_path, line, teams))]).options() == options
 
 
@@ -84,17 +85,17 @@ def test_a_league_takes_the_sets_leagues(tmp_path: Path, line: str, teams: str, 
 
 
 def test_each_game_plays_its_home_leagues_rule() -> None:
-    options = Options(dh_leagues=" nl, al ,AL")
+    options = InsidePitchOptions(dh_leagues=" nl, al ,AL")
     assert options.dh_leagues == "AL,NL"  # written one way however it is typed
-    mixed = Options(dh_leagues="al")
+    mixed = InsidePitchOptions(dh_leagues="al")
     assert (mixed.uses_dh("AL"), mixed.uses_dh("nl"), mixed.uses_dh(None)) == (True, False, False)
-    assert mixed.at_home_of("AL") == Options(designated_hitter=True, dh_leagues="AL")
+    assert mixed.at_home_of("AL") == InsidePitchOptions(designated_hitter=True, dh_leagues="AL")
     assert mixed.at_home_of("NL") is mixed
-    everywhere = Options(designated_hitter=True)  # no leagues named: the league's one rule, as before
+    everywhere = InsidePitchOptions(designated_hitter=True)  # no leagues named: the league's one rule, as before
     assert (everywhere.uses_dh("NL"), everywhere.uses_dh(None)) == (True, True)
-    assert Options.from_dict(mixed.to_dict()) == mixed
+    assert InsidePitchOptions.from_dict(mixed.to_dict()) == mixed
     with pytest.raises(SetupError, match="dh_leagues names leagues"):
-        Options(dh_leagues=["AL"])  # type: ignore[arg-type]
+        InsidePitchOptions(dh_leagues=["AL"])  # type: ignore[arg-type]
 
 
 # --- the store: Inside Pitch ----------------------------------------------------------------------
@@ -199,7 +200,7 @@ async def test_a_stored_league_keeps_its_dh_leagues(db_path: Path, tmp_path: Pat
     again = await Store.open(db_path)
     try:
         league = await again.league(league_id)
-        assert league.options == Options(dh_leagues="AL")
+        assert league.options == InsidePitchOptions(dh_leagues="AL")
         assert {t.subleague for t in await again.teams(league_id)} == {"AL", "NL"}
     finally:
         await again.close()

@@ -11,7 +11,8 @@ import pytest
 from engine.boxscore import box_score, walk
 from engine.events import Event, Injury
 from engine.game import Game
-from engine.setup import GameSetup, Options
+from engine.inside_pitch.options import InsidePitchOptions
+from engine.setup import GameSetup
 from league.errors import GameError, LineupError, NotFound, PlayerUnavailable, SettingsError
 from league.models import GameRecord, League, LeagueRules, Team, days_in_a_row
 from league.store import Store
@@ -182,7 +183,7 @@ async def test_the_designated_hitter_bats_for_the_pitcher(
     store: Store, league: League, ready: tuple[Team, Team]
 ) -> None:
     hc, mv = ready
-    await store.set_options(league.id, Options(designated_hitter=True))
+    await store.set_options(league.id, InsidePitchOptions(designated_hitter=True))
     for team in ready:
         await store.save_auto_lineup(team.id, "L")
         await store.save_auto_lineup(team.id, "R")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cards.notation import Position
-from engine.setup import Options
+from engine.inside_pitch.options import InsidePitchOptions
 from league.errors import LineupError, PlayerUnavailable, RosterError
 from league.models import League, LeagueRules, SavedSpot, Team
 from league.store import Store
@@ -91,7 +91,7 @@ async def test_the_injured_cannot_be_in_a_lineup(store: Store, league: League, s
 async def test_with_the_designated_hitter_the_pitcher_does_not_bat(
     store: Store, league: League, signed: Team, db_path: Path
 ) -> None:
-    await store.set_options(league.id, Options(designated_hitter=True))
+    await store.set_options(league.id, InsidePitchOptions(designated_hitter=True))
     with unchanged(db_path), pytest.raises(LineupError, match="the pitcher does not bat"):
         await store.save_lineup(signed.id, "L", HC_LINEUP)
     lineup = await store.save_lineup(signed.id, "L", with_spot(8, (SPARE_BAT, "DH")))
@@ -108,7 +108,7 @@ async def test_the_auto_lineup_is_legal_and_passes_over_the_injured(
     injure(db_path, league, star, days=5)
     second = await store.save_auto_lineup(signed.id, "L")
     assert star not in second.card_ids()
-    await store.set_options(league.id, Options(designated_hitter=True))
+    await store.set_options(league.id, InsidePitchOptions(designated_hitter=True))
     with_dh = await store.save_auto_lineup(signed.id, "R")
     assert {s.position for s in with_dh.spots} == set(Position) - {Position.P}
 

@@ -1,6 +1,6 @@
 """Every numeric game option and league rule has a range, checked by the model itself (issue 26).
 
-``LeagueRules`` and ``engine.setup.Options`` are the source of truth for both front ends
+``LeagueRules`` and each ruleset's options model (``Ruleset.options``) are the source of truth for both front ends
 (``/league options`` and ``dugout run --option/--rule``): a value out of range is refused
 with one line naming the setting, so 10**30 seconds of pace or innings never reaches a game.
 """
@@ -11,7 +11,9 @@ import dataclasses
 
 import pytest
 
-from engine.setup import Options, SetupError
+from engine.deep_drive.options import DeepDriveOptions
+from engine.inside_pitch.options import InsidePitchOptions
+from engine.setup import GameOptions, SetupError
 from league.errors import SettingsError
 from league.models import RULE_RANGES, LeagueRules
 
@@ -34,9 +36,18 @@ def test_a_huge_value_is_quoted_in_part() -> None:
     assert len(str(caught.value)) < 120
 
 
-@pytest.mark.parametrize(("name", "low", "high"), [("innings", 1, 30), ("dd_auto_bunt_below", 0, 50)])
-def test_each_numeric_game_option_takes_its_range_and_nothing_beyond(name: str, low: int, high: int) -> None:
-    assert getattr(Options(**{name: high}), name) == high  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("model", "name", "low", "high"),
+    [
+        (InsidePitchOptions, "innings", 1, 30),
+        (DeepDriveOptions, "innings", 1, 30),
+        (DeepDriveOptions, "dd_auto_bunt_below", 0, 50),
+    ],
+)
+def test_each_numeric_game_option_takes_its_range_and_nothing_beyond(
+    model: type[GameOptions], name: str, low: int, high: int
+) -> None:
+    assert getattr(model(**{name: high}), name) == high  # type: ignore[arg-type]
     for bad in (low - 1, high + 1, HUGE):
         with pytest.raises(SetupError, match=rf"^{name} .*{low} to {high}"):
-            Options(**{name: bad})  # type: ignore[arg-type]
+            model(**{name: bad})  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ import pytest
 
 from cards import SAMPLE_SET
 from cards.loader import load_set, write_cards
-from engine.setup import Options
+from engine.inside_pitch.options import InsidePitchOptions
 from league.errors import (
     AlreadyExists,
     CardError,
@@ -41,7 +41,7 @@ MV_BAT = "mv-bo-renfrow-1970"
 
 
 async def test_a_league_keeps_its_sets_options_rules_and_commissioners(store: Store) -> None:
-    options = Options(designated_hitter=True, roll_again_when_bases_change=True, extra_inning_runner=True)
+    options = InsidePitchOptions(designated_hitter=True, roll_again_when_bases_change=True, extra_inning_runner=True)
     rules = LeagueRules(roster_limit=24, starter_rest_days=3)
     made = await store.create_league(
         "  Summer   League ", ["sample"], guild_id=GUILD, commissioners=[5, 6, 5], options=options, rules=rules
@@ -94,7 +94,7 @@ async def test_unknown_leagues_are_not_found(store: Store) -> None:
 
 
 async def test_options_and_rules_change_and_bad_rules_are_refused(store: Store, league: League, db_path: Path) -> None:
-    changed = await store.set_options(league.id, Options(designated_hitter=True))
+    changed = await store.set_options(league.id, InsidePitchOptions(designated_hitter=True))
     assert changed.options.designated_hitter
     changed = await store.set_rules(league.id, LeagueRules(roster_limit=20))
     assert changed.rules.roster_limit == 20

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.setup import Options
+from engine.inside_pitch.options import InsidePitchOptions
 from league.errors import AlreadyExists, RosterError
 from league.store import Store
 from tests.cards.test_team_entries import HC_TEAM, make_set
@@ -44,7 +44,7 @@ bullpen = { closer = ["mv-gabe-thurlow-1970"] }
 
 
 async def league_of(store: Store, folder: Path, dh: bool) -> int:
-    league = await store.create_league("Season", [str(folder)], options=Options(designated_hitter=dh))
+    league = await store.create_league("Season", [str(folder)], options=InsidePitchOptions(designated_hitter=dh))
     return league.id
 
 

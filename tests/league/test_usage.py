@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engine.boxscore import box_score
 from engine.game import Game
-from engine.setup import Options
+from engine.inside_pitch.options import InsidePitchOptions
 from league.models import Replacement
 from league.seasontables import game_rows
 from league.store import Store
@@ -37,7 +37,9 @@ USAGE = "games = 100\nstarts = { " + ", ".join(f'"{c}" = {n}' for c, n in TARGET
 async def season_of(store: Store, tmp_path: Path, usage: bool = True) -> tuple[int, int, int]:
     """A league of HC (with usage targets, or none) and MV (none): (league id, HC id, MV id)."""
     text = HC_TEAM.replace("bullpen = {", USAGE) if usage else HC_TEAM
-    league = await store.create_league("Season", [str(make_set(tmp_path, text + MV_TEAM))], options=Options())
+    league = await store.create_league(
+        "Season", [str(make_set(tmp_path, text + MV_TEAM))], options=InsidePitchOptions()
+    )
     hc, mv = await store.create_teams_from_sets(league.id)
     return league.id, hc.id, mv.id
 
@@ -206,7 +208,7 @@ async def test_a_depth_arm_starts_on_his_pace_and_never_rests(store: Store, tmp_
     cards = folder / "harbor-city-1970.toml"
     goss = 'id = "hc-harlan-goss-1970"\n'
     cards.write_text(cards.read_text().replace(goss, goss + "depth_arm = true\n"), encoding="utf-8")
-    league = await store.create_league("Season", [str(folder)], options=Options())
+    league = await store.create_league("Season", [str(folder)], options=InsidePitchOptions())
     hc, mv = (t.id for t in await store.create_teams_from_sets(league.id))
     game = await store.schedule_game(league.id, mv, hc)
     # Brennaman (his turn) 10 starts in 20 games, pace 6; Morrow 5 of 25 %: 5.25 by today; Goss 0 of 10 %: 2.1.

@@ -19,13 +19,12 @@ from bot.discord.layout import messages
 from bot.discord.summaries import summary_embeds
 from cards.loader import set_ruleset
 from engine import rulesets
-from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH
-from engine.setup import Options, SetupError
+from engine.setup import SetupError
 from league import autoplay
 from league.cardpool import named_set, set_label, set_names
 from league.errors import SeasonClosed
 from league.models import League, LeagueRules
-from league.settings import DEEP_DRIVE_RULES, GAME_OPTIONS, SETTINGS, TITLES, WHOLE_NUMBER, settings_of
+from league.settings import WHOLE_NUMBER, every_setting, game_options_of, is_switch, owners_of, settings_of
 
 log = logging.getLogger(__name__)
 DEADLINE_CHECK_SECONDS = 60
@@ -81,6 +80,14 @@ def choose_ruleset(ruleset: str | None, sets: list[str]) -> str:
     return ruleset
 
 
+def ruleset_title(name: str) -> str:
+    """The game a league plays, for people ("Deep Drive"); an unknown name as it is."""
+    try:
+        return rulesets.ruleset(name).title
+    except ValueError:
+        return name
+
+
 def parse_setting(name: str, text: str, current: Any) -> Any:
     """A setting's new value, typed like its current one."""
     text = text.strip().lower()
@@ -93,7 +100,7 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
     if name == "dh_leagues" and text in ("none", "off", "-"):
         return ""  # no leagues named: designated_hitter decides every game
     if isinstance(current, int):
-        if name in DEEP_DRIVE_RULES and text in ("on", "off"):  # switches kept as numbers: on is 1, off 0
+        if is_switch(name) and text in ("on", "off"):  # switches kept as numbers: on is 1, off 0
             return int(text == "on")
         if not WHOLE_NUMBER.fullmatch(text):
             raise UserError(f"{name} is a whole number; got {quoted(text)}.")
@@ -103,7 +110,7 @@ def parse_setting(name: str, text: str, current: Any) -> Any:
 
 def league_embed(league: League) -> discord.Embed:
     embed = discord.Embed(title=league.name, description=f"Season {league.season}, day {league.day}")
-    embed.add_field(name="Game", value=TITLES.get(league.ruleset, league.ruleset))
+    embed.add_field(name="Game", value=ruleset_title(league.ruleset))
     embed.add_field(name="Card sets", value=", ".join(set_label(ref) for ref in league.card_sets))
     embed.add_field(name="Commissioners", value=", ".join(f"<@{c}>" for c in league.commissioners) or "none")
     if league.channels:
@@ -172,7 +179,7 @@ class LeagueCreateCog(commands.Cog):
                 name, sets, guild_id=gid, commissioners=[interaction.user.id], options=options, ruleset=rules
             )
             made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
-        text = f"**{league.name}** is open: {TITLES[rules]}, with {', '.join(league.card_sets)}."
+        text = f"**{league.name}** is open: {ruleset_title(rules)}, with {', '.join(league.card_sets)}."
         if options is not None:
             text += f" {options.dh_text()[:-1]}, as the card set says."
             if options.extra_inning_runner:
@@ -271,23 +278,21 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await interaction.response.send_message(embed=league_embed(league), ephemeral=True)
             return
         require_commissioner(league, interaction)
-        if setting not in SETTINGS:
+        owners = owners_of(setting)
+        if not owners:
             raise UserError(f"There is no setting {setting!r}; pick one from the list.")
-        if setting not in settings_of(league.ruleset):
-            title, other = (
-                TITLES[league.ruleset],
-                TITLES[DEEP_DRIVE if league.ruleset == INSIDE_PITCH else INSIDE_PITCH],
-            )
+        if league.ruleset not in owners:
+            title, other = ruleset_title(league.ruleset), " and ".join(ruleset_title(r) for r in owners)
             raise UserError(
                 f"{setting} is {other}'s; {league.name} plays {title}: pick one of its settings from the list."
             )
         if value is None:
             raise UserError(f"Give {setting} a value, e.g. `/league options setting:{setting} value:on`.")
         try:
-            if setting in GAME_OPTIONS:
+            if setting in game_options_of(league.ruleset):
                 data = league.options.to_dict()
                 data[setting] = parse_setting(setting, value, data[setting])
-                league = await self.bot.store.set_options(league.id, Options.from_dict(data))
+                league = await self.bot.store.set_options(league.id, type(league.options).from_dict(data))
             else:
                 rules = league.rules.to_dict()
                 rules[setting] = parse_setting(setting, value, rules[setting])
@@ -301,7 +306,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:  # the league's own game's settings; every one when there is no league yet
             names = settings_of((await server_league(self.bot, interaction)).ruleset)
         except UserError:
-            names = list(SETTINGS)
+            names = every_setting()
         return autocomplete.matching(((name, name) for name in names), current)
 
     @app_commands.command(

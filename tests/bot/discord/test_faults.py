@@ -19,7 +19,7 @@ import pytest
 
 from bot.discord.app import DugoutBot
 from engine.game import Game
-from engine.setup import Options
+from engine.inside_pitch.options import InsidePitchOptions
 from league.models import GameRecord, LeagueRules
 from league.store import Store
 from tests.bot.conftest import running_bot
@@ -43,7 +43,7 @@ async def short_league(fake: FakeDiscord, store: Store) -> GameRecord:
     waits on their clicks, and a fault can be set at a chosen moment); one game scheduled."""
     league, away, home = await two_teams(fake, store, (fake.manager_a.id, fake.manager_b.id))
     await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
-    await store.set_options(league.id, Options(innings=1))
+    await store.set_options(league.id, InsidePitchOptions(innings=1))
     await every_pitch(store, league.id, fake)
     return await store.schedule_game(league.id, away.id, home.id)
 

@@ -13,10 +13,10 @@ import pytest
 from bot.terminal import game as terminal
 from bot.terminal.cli import main
 from cards.loader import load_any_set
+from engine.deep_drive.options import DeepDriveOptions
 from engine.game import Game
 from engine.requests import Request
 from engine.rulesets import DEEP_DRIVE
-from engine.setup import Options
 from league.store import Store
 from tests.league.test_deep_drive_league import fragile_pitchers
 from tests.league.test_dh_by_league import deep_drive_mixed
@@ -216,7 +216,7 @@ def test_run_refuses_a_setting_its_game_lacks_and_changes_nothing(
     if option == "throw_charts_2007":
         assert "which plays Deep Drive; its settings: designated_hitter, dh_leagues" in err
     options, played = terminal_options(database)
-    assert options == Options().to_dict() | {"designated_hitter": options["designated_hitter"]} and played == 0
+    assert options == DeepDriveOptions().to_dict() | {"designated_hitter": options["designated_hitter"]} and played == 0
 
     async def rules() -> int:
         async with await Store.open(database) as store:

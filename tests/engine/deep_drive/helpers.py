@@ -13,10 +13,11 @@ from typing import Any
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.deep_drive.handbook import Injury
+from engine.deep_drive.options import DeepDriveOptions
 from engine.deep_drive.readers import REGISTERED
 from engine.dice import ScriptedDice
 from engine.game import Game
-from engine.setup import GameSetup, LineupSpot, Options, TeamSetup
+from engine.setup import GameSetup, LineupSpot, TeamSetup
 from engine.situation import Situation
 
 TEST_HANDBOOK = "test-handbook"
@@ -250,7 +251,7 @@ def setup(away: TeamSetup | None = None, home: TeamSetup | None = None, **option
         away or team("away", "Away"),
         home or team("home", "Home"),
         park(),  # type: ignore[arg-type]
-        Options(**opts),
+        DeepDriveOptions(**opts),
         ruleset="deep-drive-1.2.5",
         handbook=handbook,
     )

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from cards.deep_drive.models import Batter
+from engine.deep_drive.options import DeepDriveOptions
 from engine.game import Game
 from engine.requests import Request
-from engine.setup import Options, SetupError
+from engine.setup import SetupError
 from engine.situation import Situation, TeamSituation
 from tests.engine.deep_drive.helpers import batter, dice, pct, register, setup, team
 
@@ -104,4 +105,4 @@ def test_the_era_bunts_with_nobody_out_and_third_open(outs: int, bases: tuple[bo
 
 def test_the_option_counts_a_cards_numbers() -> None:
     with pytest.raises(SetupError, match="0 to 50"):
-        Options(dd_auto_bunt_below=51)
+        DeepDriveOptions(dd_auto_bunt_below=51)
