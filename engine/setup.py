@@ -46,6 +46,8 @@ class GameOptions:
 
     # League rules (league.models.LeagueRules) that only this ruleset's leagues have.
     LEAGUE_RULES: ClassVar[tuple[str, ...]] = ()
+    # Options a card set's set.toml states for a league made from it (cards.loader's set info), by key.
+    SET_OPTIONS: ClassVar[dict[str, str]] = {}
 
     # The designated hitter (OBR 5.11) in every game; with ``dh_leagues`` set, only where no league is named.
     designated_hitter: bool = False

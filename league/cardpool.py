@@ -205,10 +205,13 @@ class CardPool:
             "dh_leagues": dh_leagues,
             "extra_inning_runner": bool(runner and runner[0]),
         }
-        if bunting:  # auto_bunt_below is a Deep Drive set's (cards.loader)
-            stated["dd_auto_bunt_below"] = bunting[0]
-        # The options model of the sets' game (a league plays one game: its sets are all of it).
+        # The options model of the sets' game (a league plays one game: its sets are all of it), with
+        # the options it takes from set.toml (SET_OPTIONS: Deep Drive's era bunting).
         model = ruleset_named(next(name for name in NAMES if family_of(name) == self.family)).options
+        for key, option in model.SET_OPTIONS.items():
+            said = [getattr(s.info, key) for s in self.sets if getattr(s.info, key) is not None]
+            if said:
+                stated[option] = said[0]
         return model.from_dict(stated)
 
     def interleague(self) -> bool | None:

@@ -23,6 +23,8 @@ class DeepDriveOptions(GameOptions):
     # League rules only a Deep Drive league has (league.models.LeagueRules): DDB "Post-Game
     # Injuries" and "Using the Bench", played between games by the league.
     LEAGUE_RULES: ClassVar[tuple[str, ...]] = ("post_game_injuries", "bench_usage")
+    # A generated season's set states the era's bunting (set.toml ``auto_bunt_below``).
+    SET_OPTIONS: ClassVar[dict[str, str]] = {"auto_bunt_below": "dd_auto_bunt_below"}
 
     # DDB "Rare Readings": "never" on the other card counts as "rare 0" (the book's suggestion).
     dd_never_as_rare_0: bool = False
