@@ -41,8 +41,9 @@ def game_options_of(name: str) -> list[str]:
 
 
 def every_setting() -> list[str]:
-    """Every ruleset's settings, each name once (a name nobody has is no setting at all)."""
-    return list(dict.fromkeys(n for name in NAMES for n in settings_of(name)))
+    """Every ruleset's settings, each name once: the game options, then the league rules."""
+    options = [option for name in NAMES for option in game_options_of(name)]
+    return list(dict.fromkeys([*options, *LEAGUE_RULES]))
 
 
 def owners_of(setting: str) -> list[str]:
