@@ -35,8 +35,7 @@ from cards.loader import (
     load_any_set,
 )
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
-from engine.rulesets import NAMES, family_of
-from engine.rulesets import ruleset as ruleset_named
+from engine.rulesets import for_family
 from engine.setup import GameOptions
 from league.errors import CardError
 
@@ -207,7 +206,7 @@ class CardPool:
         }
         # The options model of the sets' game (a league plays one game: its sets are all of it), with
         # the options it takes from set.toml (SET_OPTIONS: Deep Drive's era bunting).
-        model = ruleset_named(next(name for name in NAMES if family_of(name) == self.family)).options
+        model = for_family(self.family).options
         for key, option in model.SET_OPTIONS.items():
             said = [getattr(s.info, key) for s in self.sets if getattr(s.info, key) is not None]
             if said:
