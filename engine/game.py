@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cards.notation import Position
+from engine import innings
 from engine.dice import Dice, ScriptedDice, SeededDice
 from engine.events import Check, Decided, Event, Roll
 from engine.requests import (
@@ -125,6 +126,8 @@ class Game:
         self._fixed_dice = dice  # tests script the dice; play uses the seed
         self.pending: Request | None = None
         self.events: list[Event] = []
+        # The ruleset's own per-game state (Ruleset.new_state), made as play starts.
+        self.ruleset_state: Any = None
         # True while the options of a request that nobody reads are built (the log answers it, or an
         # auto-manager function does), so what is costly to work out for a label (a matchup's odds)
         # may be left out: with the odds, 40 property games with random answers took 8 times as long.
@@ -156,7 +159,7 @@ class Game:
         self.pending = None
         self._seq = 0
         try:
-            self.rules.play_game(self)
+            innings.play(self)
         except _Suspend as suspend:
             self.pending = suspend.request
         if self.pending is None and self._seq < len(self.log):

@@ -1,9 +1,10 @@
 """The rulesets Dugout plays, each a package behind one small interface.
 
 The game object (engine.game) owns what every ruleset shares: the dice, the decision log,
-requests, replay and events. A ruleset supplies the rules that run on it: how a game is
-played, which questions matter to a person, the words and context of a request, and its
-card models. A setup names its ruleset; a stored game replays with the one it names.
+requests, replay and events; the inning loop (engine.innings) is shared too. A ruleset supplies
+the rules that run on it: its plate appearance and its hooks on the loop, its per-game state,
+which questions matter to a person, the words and context of a request, and its card models.
+A setup names its ruleset; a stored game replays with the one it names.
 """
 
 from __future__ import annotations
@@ -33,6 +34,14 @@ DEFAULT = INSIDE_PITCH
 DEFAULT_FAMILY = DEFAULT.rsplit("-", 1)[0]  # its card sets' (set.toml) name: "inside-pitch"
 
 
+def _nothing(g: Game) -> None:
+    """A hook a ruleset need not supply: nothing happens there."""
+
+
+def _always(g: Game) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class Narration:
     """A ruleset's own words for its events and questions (engine.<package>.words): pure text, which
@@ -50,7 +59,7 @@ class Ruleset:
     name: str  # "inside-pitch-2021": what a stored game names
     family: str  # the card sets it reads (set.toml's ruleset): "inside-pitch"
     title: str  # for people: "Inside Pitch"
-    play_game: Callable[[Game], None]  # half innings until the game ends or stops (Game.until)
+    plate_appearance: Callable[[Game], None]  # one batter, from the calls before the pitch to the next man up
     follow_ups: frozenset[str]  # request kinds that finish a change a person began
     matters: Callable[[Game, str, str, str], bool]  # (game, side, kind, suggestion): ask a person at "matters"?
     words: Callable[[Game, str, str], str]  # (game, kind, prompt): the request's words
@@ -68,6 +77,16 @@ class Ruleset:
     def package(self) -> str:
         """The ruleset's package name ("inside_pitch"): engine.<package>, cards.<package>, seasons.<package>."""
         return PACKAGES[self.name]
+
+
+    # Hooks on the inning loop (engine.innings), each called with the game. ``new_state`` makes the
+    # ruleset's own per-game state (kept as ``Game.ruleset_state`` and saved with a checkpoint, so it
+    # must be copyable with copy.deepcopy); ``start_game`` follows it at the first pitch or situation.
+    new_state: Callable[[Game], Any] = _nothing
+    start_game: Callable[[Game], None] = _nothing
+    start_half: Callable[[Game], None] = _nothing  # after the half began (and its extra-inning runner)
+    end_half: Callable[[Game], None] = _nothing  # after a half the game goes on from
+    extra_inning_runner: Callable[[Game], bool] = _always  # may the due extra-inning runner be placed?
 
 
 class UnknownRuleset(ValueError):

@@ -1,11 +1,8 @@
-"""A Deep Drive game from the first pitch (or a stated situation) to its end.
+"""A Deep Drive plate appearance and its hooks on the shared inning loop (engine.innings).
 
-Half innings of plate appearances until the game ends by baseball's rules: the home team does
-not bat in the last inning ahead, a tie goes on, and the winning run ends the game the moment it
-scores (``engine.bases.WalkOff``, OBR 5.08(b), shared with Inside Pitch). With
-``GameOptions.extra_inning_runner`` (OBR 7.01(b)) a half inning past the scheduled innings starts
-with the man before the leadoff batter on second, his run unearned, as in Inside Pitch
-(``engine.bases.place_extra_inning_runner``).
+The loop plays half innings until the game ends by baseball's rules, shared with Inside Pitch;
+Deep Drive adds its per-game state (engine.deep_drive.state), the pitchers' endurance counts and
+the defense's calls as a half begins.
 
 Before each batter: the fatigued (or hurt) pitcher's change (manager.pitching_change); before
 any batter but the half's first, the defense's call (manager.before_batter: a pitching change or
@@ -17,22 +14,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import walk_offs
-from engine.bases import WalkOff, extra_inning_runner_due, place_extra_inning_runner
+from engine.bases import WalkOff
 from engine.boxscore import classify
 from engine.deep_drive import endurance, injuries, manager, prepitch, strategy, substitutes
 from engine.deep_drive.appearance import at_bat
 from engine.deep_drive.cards import batter_card, pitcher_card, shared_batter, starter_card
 from engine.deep_drive.readers import handbook_for
-from engine.deep_drive.state import Arm, DeepDriveState, attach, dd
+from engine.deep_drive.state import Arm, DeepDriveState, dd
 from engine.events import (
-    HalfInningStarted,
     PlateAppearanceEnded,
     PlateAppearanceStarted,
     RunnerMoved,
     RunnerOut,
     RunScored,
 )
-from engine.situation import GAME, PLATE_APPEARANCE, START
+from engine.situation import START
 from engine.state import Runner
 
 if TYPE_CHECKING:
@@ -40,34 +36,15 @@ if TYPE_CHECKING:
     from engine.state import TeamState
 
 
-def play_game(g: Game) -> None:
-    """Half innings until the game ends, or until the point ``g.until`` names (engine.situation)."""
-    state = g.state
-    attach(g, DeepDriveState(handbook_for(g.setup.handbook)))
-    for team in (state.away, state.home):
+def new_state(g: Game) -> DeepDriveState:
+    """What a Deep Drive game keeps beyond the shared state, kept on the game (Game.ruleset_state)."""
+    return DeepDriveState(handbook_for(g.setup.handbook))
+
+
+def start_game(g: Game) -> None:
+    """Both pitchers' endurance counts, from the first pitch or the situation's."""
+    for team in (g.state.away, g.state.home):
         _first_arm(g, team)
-    until = g.until
-    resume = g.situation is not None
-    while not state.over:
-        start_half_inning(g, resume)
-        resume = False
-        if until == START:
-            return
-        play_half_inning(g)
-        if state.over:
-            return
-        if state.outs >= 3:
-            endurance.end_inning(g, endurance.arm_of(g, state.fielding))
-        if walk_offs.game_decided(g):
-            walk_offs.end_game(g)
-            return
-        if until != GAME:
-            return
-        if state.top:
-            state.top = False
-        else:
-            state.inning += 1
-            state.top = True
 
 
 def _first_arm(g: Game, team: TeamState) -> None:
@@ -83,15 +60,15 @@ def _first_arm(g: Game, team: TeamState) -> None:
             arm.endurance = 0
 
 
-def start_half_inning(g: Game, resume: bool = False) -> None:
+def extra_inning_runner(g: Game) -> bool:
+    """A log made before the extra-inning runner plays as it was played, without him."""
+    return not dd(g).older_log
+
+
+def start_half(g: Game) -> None:
+    """The defense's calls as the half begins (after the extra-inning runner: they are made with him
+    on second), and the counts the half's rules read."""
     state = g.state
-    if not resume:
-        state.outs = 0
-        state.bases = [None, None, None]
-        state.batting.runs_by_inning.append(0)
-    g.emit(HalfInningStarted(state.inning, state.top, state.batting.key))
-    if not resume and extra_inning_runner_due(g) and not dd(g).older_log:
-        place_extra_inning_runner(g)  # before the defense's calls: they are made with him on second
     if g.until != START:
         substitutes.place(g, state.fielding)  # pinch hitters and runners take the field
         substitutes.defense_call(g)
@@ -101,13 +78,11 @@ def start_half_inning(g: Game, resume: bool = False) -> None:
     dd(g).lead_at_start = state.fielding.runs - state.batting.runs
 
 
-def play_half_inning(g: Game) -> None:
+def end_half(g: Game) -> None:
+    """DDB "Pitcher Endurance": a pitcher who finished the inning has his count for it."""
     state = g.state
-    one = g.until == PLATE_APPEARANCE
-    while state.outs < 3 and not state.over:
-        plate_appearance(g)
-        if one:
-            return
+    if state.outs >= 3:
+        endurance.end_inning(g, endurance.arm_of(g, state.fielding))
 
 
 def plate_appearance(g: Game) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
-from engine.deep_drive import asking, words
+from engine.deep_drive import asking, flow, words
 from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
-from engine.deep_drive.flow import play_game
 from engine.deep_drive.options import DeepDriveOptions
 from engine.deep_drive.policy import POLICY
 from engine.deep_drive.state import dd
@@ -64,7 +63,7 @@ RULESET = Ruleset(
     name=DEEP_DRIVE,
     family="deep-drive",
     title="Deep Drive",
-    play_game=play_game,
+    plate_appearance=flow.plate_appearance,
     follow_ups=asking.FOLLOW_UPS,
     matters=asking.matters,
     words=asking.words,
@@ -77,4 +76,9 @@ RULESET = Ruleset(
     generator="seasons.deep_drive.generate",
     narration=words.NARRATION,
     options=DeepDriveOptions,
+    new_state=flow.new_state,
+    start_game=flow.start_game,
+    start_half=flow.start_half,
+    end_half=flow.end_half,
+    extra_inning_runner=flow.extra_inning_runner,
 )

@@ -1,15 +1,15 @@
 """What a Deep Drive game keeps beyond the shared state: pitchers' endurance, the defense's and
 offense's alignment for the plate appearance, and the season handbook it reads.
 
-It is built afresh at the start of every replay (``flow.play_game``) and looked up by game, so a
-replay from setup, seed and log rebuilds it with everything else.
+The ruleset makes it as a game starts (``flow.new_state``) and the game keeps it
+(``Game.ruleset_state``), so a replay from setup, seed and log rebuilds it with everything else
+and a checkpoint saves it with the shared state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from cards.notation import Position
 
@@ -109,13 +109,7 @@ class DeepDriveState:
     older_log: bool = False
 
 
-_STATES: WeakKeyDictionary[Game, DeepDriveState] = WeakKeyDictionary()
-
-
-def attach(g: Game, state: DeepDriveState) -> None:
-    _STATES[g] = state
-
-
 def dd(g: Game) -> DeepDriveState:
     """The Deep Drive state of a game being played."""
-    return _STATES[g]
+    state: DeepDriveState = g.ruleset_state
+    return state

@@ -1,4 +1,4 @@
-"""Game flow: half innings, plate appearances, and the end of the game (IP2021, baseball's rules)."""
+"""An Inside Pitch plate appearance, played on the shared inning loop (engine.innings; IP2021, baseball's rules)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ from typing import TYPE_CHECKING
 
 from cards.notation import Hand
 from engine import walk_offs
-from engine.bases import WalkOff, extra_inning_runner_due, force_advance, place_extra_inning_runner
+from engine.bases import WalkOff, force_advance
 from engine.boxscore import classify
-from engine.events import HalfInningStarted, PlateAppearanceStarted
+from engine.events import PlateAppearanceStarted
 from engine.inside_pitch import bunts, depth, manager, running, strategy
 from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.pitches import pitch_to_result
 from engine.inside_pitch.plays import end_plate_appearance, play_result
 from engine.inside_pitch.reading import AtBat
-from engine.situation import GAME, PLATE_APPEARANCE, START
 from engine.state import Runner, batter_side
 
 if TYPE_CHECKING:
@@ -25,55 +24,6 @@ if TYPE_CHECKING:
 MAX_CALLS = 10
 # The letter of a hand ("L", "R") for the events; a dict is quicker than Enum.value.
 HAND_LETTER = {hand: hand.value for hand in Hand}
-
-
-def play_game(g: Game) -> None:
-    """Half innings until the game ends, or until the point ``g.until`` names (engine.situation)."""
-    state = g.state
-    until = g.until
-    resume = g.situation is not None  # the first half is already under way: keep its outs and runners
-    while not state.over:
-        start_half_inning(g, resume)
-        resume = False
-        if until == START:
-            return
-        play_half_inning(g)
-        if state.over:
-            return  # the winning run scored (bases.WalkOff)
-        if walk_offs.game_decided(g):
-            walk_offs.end_game(g)
-            return
-        if until != GAME:
-            return
-        if state.top:
-            state.top = False
-        else:
-            state.inning += 1
-            state.top = True
-
-
-def start_half_inning(g: Game, resume: bool = False) -> None:
-    """The batting team comes up: no outs, nobody on (unless a situation resumes the half).
-
-    With ``GameOptions.extra_inning_runner`` an extra half inning starts with a runner on second.
-    """
-    state = g.state
-    if not resume:
-        state.outs = 0
-        state.bases = [None, None, None]
-        state.batting.runs_by_inning.append(0)
-    g.emit(HalfInningStarted(state.inning, state.top, state.batting.key))
-    if not resume and extra_inning_runner_due(g):
-        place_extra_inning_runner(g)
-
-
-def play_half_inning(g: Game) -> None:
-    state = g.state
-    one = g.until == PLATE_APPEARANCE
-    while state.outs < 3 and not state.over:
-        plate_appearance(g)
-        if one:
-            return
 
 
 def plate_appearance(g: Game) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.inside_pitch import asking, words
-from engine.inside_pitch.flow import play_game
+from engine.inside_pitch.flow import plate_appearance
 from engine.inside_pitch.options import InsidePitchOptions
 from engine.inside_pitch.policy import POLICY
 from engine.rulesets import INSIDE_PITCH, Ruleset
@@ -60,7 +60,7 @@ RULESET = Ruleset(
     name=INSIDE_PITCH,
     family="inside-pitch",
     title="Inside Pitch",
-    play_game=play_game,
+    plate_appearance=plate_appearance,
     follow_ups=asking.FOLLOW_UPS,
     matters=asking.matters,
     words=asking.words,

@@ -9,6 +9,7 @@ import pytest
 
 from cards import SAMPLE_SET
 from cards.loader import CardSetError, load_set
+from engine import innings
 from engine.boxscore import BattingLine, BoxScore, box_score, classify, line_score, walk
 from engine.dice import ScriptedDice
 from engine.events import (
@@ -22,7 +23,6 @@ from engine.events import (
     RunScored,
 )
 from engine.game import Game
-from engine.inside_pitch import flow
 from engine.inside_pitch.options import InsidePitchOptions
 from engine.lineup import auto_team
 from engine.setup import GameSetup, TeamSetup
@@ -158,8 +158,8 @@ def test_a_scripted_first_inning_gives_exact_box_lines() -> None:
     dice.extend([*HOMER, *STRIKEOUT, *WALK, no_strategy, *STRIKEOUT, no_strategy, *STRIKEOUT])
     g = Game(setup(park=CBP), seed=1, dice=dice, until=HALF_INNING)  # the top of the first
     g.state.top = False
-    flow.start_half_inning(g)
-    flow.play_half_inning(g)
+    innings.start_half_inning(g)
+    innings.play_half_inning(g)
     dice.assert_done()
 
     box = box_score(g)

@@ -53,14 +53,14 @@ def test_home_team_does_not_bat_in_the_ninth_when_ahead() -> None:
 def _asking_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Replace the rules with two decisions, so the decision mechanics are tested alone."""
 
-    def play(g: Game) -> None:
+    def play(g: Game) -> None:  # the game's one plate appearance
         first = g.ask("home", "infield_depth", "Depth?", [Option("back", "Back"), Option("in", "In")], "back")
         g.d6(f"after {first}")
         g.ask("away", "runner_on_third", "Go?", [Option("go", "Go"), Option("hold", "Hold")], "hold")
         g.d20("end")
         g.state.over = True
 
-    monkeypatch.setattr(inside_pitch, "RULESET", dataclasses.replace(inside_pitch.RULESET, play_game=play))
+    monkeypatch.setattr(inside_pitch, "RULESET", dataclasses.replace(inside_pitch.RULESET, plate_appearance=play))
 
 
 def test_a_managed_side_suspends_the_game_until_it_answers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from collections.abc import Callable
@@ -9,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import engine.inside_pitch.flow as flow
 import engine.inside_pitch.manager as manager
+import engine.inside_pitch.ruleset as inside_pitch
 from bot.terminal import game as terminal
 from bot.terminal import league as season
 from bot.terminal.cli import main
@@ -65,14 +66,12 @@ def stdin(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
 
 def asking_each_half(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before each half inning the defense is asked a question: prompts that do not depend on the rules of the day."""
-    original = flow.play_half_inning
 
-    def play_half_inning(g: Game) -> None:
+    def start_half(g: Game) -> None:
         options = [Option("a", "Play it safe"), Option("b", "Gamble")]
         g.ask(g.state.fielding.key, "test_question", "Safe or gamble?", options, "a")
-        original(g)
 
-    monkeypatch.setattr(flow, "play_half_inning", play_half_inning)
+    monkeypatch.setattr(inside_pitch, "RULESET", dataclasses.replace(inside_pitch.RULESET, start_half=start_half))
     # The calls before each pitch are the auto-manager's, so the test question is the only prompt.
     monkeypatch.setattr(manager, "defense", lambda g, roll: manager.PITCH)
     monkeypatch.setattr(manager, "offense", lambda g, roll: manager.SWING)
