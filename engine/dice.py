@@ -5,6 +5,8 @@ standard library's ``random`` so that a seed gives the same rolls on every
 Python version, forever: a stored game replays roll for roll.
 ``ScriptedDice`` is for tests: it hands out the rolls a test names, in order,
 refuses a roll of the wrong kind, and reports any roll left over.
+Both tell where they are (``save``) and go back there (``restore``): a game that
+goes on from a checkpoint rolls on from the dice's position then (engine.game).
 """
 
 from __future__ import annotations
@@ -56,6 +58,12 @@ class SeededDice:
             if value < limit:
                 return value % sides + 1
 
+    def save(self) -> int:
+        return self._state
+
+    def restore(self, saved: int) -> None:
+        self._state = saved
+
 
 class DiceScriptError(AssertionError):
     """A scripted test rolled something other than what it scripted."""
@@ -89,6 +97,12 @@ class ScriptedDice:
     def rewind(self) -> None:
         """Start the script again: a game replays from its first roll."""
         self.used = 0
+
+    def save(self) -> int:
+        return self.used
+
+    def restore(self, saved: int) -> None:
+        self.used = saved
 
     @property
     def left_over(self) -> list[tuple[int, int]]:

@@ -1,14 +1,21 @@
 """A game: its setup, seed and decision log, and what follows from them.
 
-The game is replayed from the start whenever it is built or a manager answers:
-the rules run, rolling the seeded dice, until a side that a person manages must
-decide something. Answers of auto-managed sides are logged too, so a replay
-never depends on the auto-manager's code of the day.
+The game is replayed from the start when it is built or loaded: the rules run,
+rolling the seeded dice, until a side that a person manages must decide something.
+Answers of auto-managed sides are logged too, so a replay never depends on the
+auto-manager's code of the day. An answer does not replay the game: while a person
+may be asked, the game keeps a checkpoint at each plate appearance's start (the
+state, the ruleset's state, the dice's position, the events and the log read so far)
+and an answer goes on from the checkpoint of the plate appearance where it was
+asked, the log answering the questions already answered. A game that nobody asks
+(the benchmark, a simulated season) keeps none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from copy import deepcopy
+from dataclasses import dataclass
 from typing import Any
 
 from cards.notation import Position
@@ -65,6 +72,17 @@ def _level(level: str) -> str:
 class _Suspend(Exception):
     def __init__(self, request: Request) -> None:
         self.request = request
+
+
+@dataclass(slots=True)
+class _Checkpoint:
+    """Where a game stood as a plate appearance began: what an answer goes on from."""
+
+    state: GameState
+    ruleset_state: Any
+    dice: int  # where the dice were (SeededDice.save)
+    events: int  # how many events there were
+    seq: int  # the log position: the next question's seq
 
 
 class Game:
@@ -128,6 +146,8 @@ class Game:
         self.events: list[Event] = []
         # The ruleset's own per-game state (Ruleset.new_state), made as play starts.
         self.ruleset_state: Any = None
+        self._checkpoints: list[_Checkpoint] = []
+        self._unchanging: dict[int, Any] | None = None  # what a checkpoint shares: see _memo
         # True while the options of a request that nobody reads are built (the log answers it, or an
         # auto-manager function does), so what is costly to work out for a label (a matchup's odds)
         # may be left out: with the odds, 40 property games with random answers took 8 times as long.
@@ -150,20 +170,85 @@ class Game:
         return state
 
     def _replay(self) -> None:
+        """The game from its first roll: built, loaded, or taken back before every checkpoint."""
         if isinstance(self._fixed_dice, ScriptedDice):
             self._fixed_dice.rewind()
-        self.dice: Dice = self._fixed_dice or SeededDice(self.seed)
+        dice = self._fixed_dice or SeededDice(self.seed)
+        self.dice: Dice = dice
+        # The dice a checkpoint can save: a test's own dice may not go back (the game then replays).
+        self._saved_dice = dice if isinstance(dice, (SeededDice, ScriptedDice)) else None
         self.state = self.fresh_state()
         self.events = []
+        self._seq = 0
+        self._checkpoints = []
+        self._play(innings.play)
+
+    def _go_on(self) -> None:
+        """Play on from the last checkpoint the log still reaches, the log answering the questions
+        already answered: the plate appearance where the question was asked, not the first roll."""
+        checkpoints = self._checkpoints
+        while checkpoints and checkpoints[-1].seq > len(self.log):
+            checkpoints.pop()  # taken back (take_back): the log no longer reaches it
+        if not checkpoints:
+            self._replay()
+            return
+        point = checkpoints.pop()  # kept again as its plate appearance starts
+        self.state = point.state
+        self.ruleset_state = point.ruleset_state
+        dice = self._saved_dice
+        assert dice is not None
+        dice.restore(point.dice)
+        self.events = self.events[: point.events]
+        self._seq = point.seq
+        self._play(innings.play_on)
+
+    def _play(self, play: Callable[[Game], None]) -> None:
         self.emit = self.events.append
         self.pending = None
-        self._seq = 0
         try:
-            innings.play(self)
+            play(self)
         except _Suspend as suspend:
             self.pending = suspend.request
         if self.pending is None and self._seq < len(self.log):
             raise ReplayMismatch(f"the log has {len(self.log)} decisions; the game asked {self._seq}")
+
+    def may_suspend(self) -> bool:
+        """Whether a person may be asked without a ``person`` to answer: then the game keeps
+        checkpoints (:meth:`checkpoint`). An auto-managed game keeps none and loses no time."""
+        asking = self.asking
+        return (
+            self.person is None
+            and self._saved_dice is not None
+            and (asking["away"] != NEVER or asking["home"] != NEVER or bool(self.time_called))
+        )
+
+    def checkpoint(self) -> None:
+        """Keep where the game stands as a plate appearance starts (engine.innings): an answer to a
+        question asked in it goes on from here (:meth:`_go_on`)."""
+        dice = self._saved_dice
+        assert dice is not None
+        state, ruleset_state = deepcopy((self.state, self.ruleset_state), self._memo())
+        self._checkpoints.append(_Checkpoint(state, ruleset_state, dice.save(), len(self.events), self._seq))
+
+    def _memo(self) -> dict[int, Any]:
+        """A deepcopy memo that shares what play never changes (the setup, its cards, the lineup
+        spots and the cards of men in the game) instead of copying it."""
+        keep = self._unchanging
+        if keep is None:
+            setup = self.setup
+            keep = {id(setup): setup, id(setup.ballpark): setup.ballpark, id(setup.options): setup.options}
+            for team in (setup.away, setup.home):
+                cards: list[Any] = [team, team.pitcher, team.pitcher_batting, *team.bench, *team.bullpen]
+                cards += [*team.own_batting.values(), *team.lineup, *(spot.batter for spot in team.lineup)]
+                keep.update((id(card), card) for card in cards if card is not None)
+            self._unchanging = keep
+        memo = dict(keep)
+        for team_state in (self.state.away, self.state.home):
+            memo[id(team_state.pitcher)] = team_state.pitcher
+            for spot in team_state.order:
+                memo[id(spot)] = spot
+                memo[id(spot.batter)] = spot.batter
+        return memo
 
     @property
     def managed(self) -> set[str]:
@@ -337,7 +422,7 @@ class Game:
         self.log.append(Decision(request.seq, side, request.kind, choice, by))
         if request.kind in CALLS:
             self.time_called.discard(side)  # time was called for this one, if at all
-        self._replay()
+        self._go_on()
 
     def auto_answer(self, by: str = "timeout") -> None:
         """Answer the pending request with the auto-manager's suggestion (a manager who timed out)."""
@@ -395,7 +480,7 @@ class Game:
         keep = people[-1] + 1 if people else after
         if keep < len(self.log):
             del self.log[keep:]
-            self._replay()
+            self._go_on()
 
     # --- persistence ---------------------------------------------------------------
 

@@ -77,11 +77,15 @@ def start_half_inning(g: Game, resume: bool = False) -> None:
 
 
 def play_half_inning(g: Game) -> None:
-    """Plate appearances until the third out or the end of the game."""
+    """Plate appearances until the third out or the end of the game; a game that may wait for a
+    person keeps a checkpoint at each one's start (Game.checkpoint), where an answer goes on from."""
     state = g.state
     one = g.until == PLATE_APPEARANCE
     plate_appearance = g.rules.plate_appearance
+    checkpoint = g.checkpoint if g.may_suspend() else None
     while state.outs < 3 and not state.over:
+        if checkpoint is not None:
+            checkpoint()
         plate_appearance(g)
         if one:
             return

@@ -8,8 +8,9 @@ and a checkpoint saves it with the shared state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from copy import deepcopy
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any
 
 from cards.notation import Position
 
@@ -107,6 +108,11 @@ class DeepDriveState:
     # The log was made by an engine without the defense's call before every batter (it has another
     # answer where that call now comes): the game plays as that engine played it (manager.before_batter).
     older_log: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DeepDriveState:
+        """A checkpoint's copy (engine.game): everything but the handbook, which play only reads."""
+        copied = {f.name: deepcopy(getattr(self, f.name), memo) for f in fields(self) if f.name != "handbook"}
+        return replace(self, **copied)
 
 
 def dd(g: Game) -> DeepDriveState:

@@ -54,3 +54,15 @@ def test_scripted_dice_report_rolls_left_over() -> None:
     dice.roll(6)
     with pytest.raises(DiceScriptError, match=r"1 scripted roll\(s\) never rolled"):
         dice.assert_done()
+
+
+def test_dice_go_back_to_a_saved_position() -> None:
+    """A game that goes on from a checkpoint rolls on from where its dice were (engine.game)."""
+    seeded = SeededDice(7)
+    scripted = ScriptedDice.of((6, 2), (20, 11), (6, 5))
+    for dice in (seeded, scripted):
+        dice.roll(6)
+        saved = dice.save()
+        rolls = [dice.roll(20), dice.roll(6)]
+        dice.restore(saved)
+        assert [dice.roll(20), dice.roll(6)] == rolls
