@@ -573,7 +573,7 @@ def test_the_go_ahead_run_in_the_eighth_does_not_end_the_game(table: Table) -> N
 
 
 def test_a_whole_game_stops_on_the_winning_run(make_table: Callable[[], Table]) -> None:
-    """flow.play_game: a bottom of the 9th that ends on a walk-off ends the game; no more half innings begin."""
+    """engine.innings: a bottom of the 9th that ends on a walk-off ends the game; no more half innings begin."""
     table = make_table()
     g = situation(table)
     table.runner(3)
