@@ -78,7 +78,6 @@ class Ruleset:
         """The ruleset's package name ("inside_pitch"): engine.<package>, cards.<package>, seasons.<package>."""
         return PACKAGES[self.name]
 
-
     # Hooks on the inning loop (engine.innings), each called with the game. ``new_state`` makes the
     # ruleset's own per-game state (kept as ``Game.ruleset_state`` and saved with a checkpoint, so it
     # must be copyable with copy.deepcopy); ``start_game`` follows it at the first pitch or situation.
