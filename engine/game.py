@@ -43,6 +43,20 @@ _ONE_DIE = tuple((value,) for value in range(21))
 _TWO_DICE = tuple(tuple((red, white) for white in range(7)) for red in range(7))
 
 
+# Every roll's event, made once and shared by all games (an event is immutable): dice, values and
+# purpose repeat, and building a Roll cost three times the lookup. Emptied when full, since some
+# purposes name a player and a long-running bot meets many.
+_ROLLS: dict[tuple[str, tuple[int, ...], str], Roll] = {}
+_MAX_ROLLS = 100_000
+
+
+def _shared_roll(key: tuple[str, tuple[int, ...], str]) -> Roll:
+    if len(_ROLLS) >= _MAX_ROLLS:
+        _ROLLS.clear()
+    event = _ROLLS[key] = Roll(*key)
+    return event
+
+
 # How often a side is asked (Game.asking): every request; only those that matter
 # (engine.inside_pitch.asking.matters); none (the auto-manager answers them all).
 EVERY = "every"
@@ -263,12 +277,14 @@ class Game:
 
     def d6(self, purpose: str) -> int:
         value = self.dice.roll(6)
-        self.events.append(Roll("1d6", _ONE_DIE[value], purpose))
+        key = ("1d6", _ONE_DIE[value], purpose)
+        self.events.append(_ROLLS.get(key) or _shared_roll(key))
         return value
 
     def d20(self, purpose: str) -> int:
         value = self.dice.roll(20)
-        self.events.append(Roll("1d20", _ONE_DIE[value], purpose))
+        key = ("1d20", _ONE_DIE[value], purpose)
+        self.events.append(_ROLLS.get(key) or _shared_roll(key))
         return value
 
     def two_d6(self, purpose: str) -> tuple[int, int]:
@@ -276,13 +292,15 @@ class Game:
         roll = self.dice.roll
         red = roll(6)
         white = roll(6)
-        self.events.append(Roll("2d6", _TWO_DICE[red][white], purpose))
+        key = ("2d6", _TWO_DICE[red][white], purpose)
+        self.events.append(_ROLLS.get(key) or _shared_roll(key))
         return red, white
 
     def d10(self, purpose: str) -> int:
         """One ten-sided die read 0-9 (its "10" face, as Deep Drive's dice print it, is a 0)."""
         value = self.dice.roll(10) % 10
-        self.events.append(Roll("1d10", _ONE_DIE[value], purpose))
+        key = ("1d10", _ONE_DIE[value], purpose)
+        self.events.append(_ROLLS.get(key) or _shared_roll(key))
         return value
 
     def two_d10(self, purpose: str) -> tuple[int, int]:
@@ -290,7 +308,8 @@ class Game:
         roll = self.dice.roll
         red = roll(10) % 10
         white = roll(10) % 10
-        self.events.append(Roll("2d10", (red, white), purpose))
+        key = ("2d10", (red, white), purpose)
+        self.events.append(_ROLLS.get(key) or _shared_roll(key))
         return red, white
 
     def three_d10(self, purpose: str) -> tuple[int, int, int]:
@@ -299,7 +318,8 @@ class Game:
         red = roll(10) % 10
         white = roll(10) % 10
         green = roll(10) % 10
-        self.events.append(Roll("3d10", (red, white, green), purpose))
+        key = ("3d10", (red, white, green), purpose)
+        self.events.append(_ROLLS.get(key) or _shared_roll(key))
         return red, white, green
 
     def check(self, name: str, rating: int, modifiers: Sequence[tuple[str, int]] = (), die: int = 20) -> bool:
