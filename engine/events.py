@@ -60,6 +60,23 @@ class Reading(Event):
     result: str
 
 
+# The card readings of every game, made once and shared (an event is immutable): a game reads
+# some 190 cells, and a card's cells, hence its readings, repeat. Emptied when full.
+_READINGS: dict[tuple[str, str, str, str], Reading] = {}
+_MAX_READINGS = 100_000
+
+
+def shared_reading(card: str, owner: str, cell: str, result: str) -> Reading:
+    """``Reading(card, owner, cell, result)``, the same object each time it is read."""
+    key = (card, owner, cell, result)
+    event = _READINGS.get(key)
+    if event is None:
+        if len(_READINGS) >= _MAX_READINGS:
+            _READINGS.clear()
+        event = _READINGS[key] = Reading(card, owner, cell, result)
+    return event
+
+
 @dataclass(frozen=True, slots=True)
 class Check(Event):
     """A rating check: success when roll <= rating + the modifiers (or as ``rule`` says)."""

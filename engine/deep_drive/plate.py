@@ -27,7 +27,7 @@ from engine.deep_drive.charts import rare
 from engine.deep_drive.options import dd_options
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import OUTFIELD, dd
-from engine.events import ErrorCharged, Reading
+from engine.events import ErrorCharged, Reading, shared_reading
 from engine.state import Runner
 
 if TYPE_CHECKING:
@@ -39,6 +39,9 @@ MAX_ROLLS = 100
 OUTFIELDER_BY_MOD = (Position.LEFT,) * 3 + (Position.CENTER,) * 4 + (Position.RIGHT,) * 3
 FLY_OF = {Position.LEFT: "7", Position.CENTER: "8", Position.RIGHT: "9"}
 L1_ROLLS = (49, 99)  # DDB "Outs Chart" note: a line out to the pitcher
+# A roll as its reading event names it: "07" (00-99) and "7" (the mod die).
+_TWO_DIGITS = tuple(f"{roll:02d}" for roll in range(100))
+_ONE_DIGIT = tuple(str(mod) for mod in range(10))
 
 
 # DDB "Play-by-Play Chart" ERR, mod 9 even (the caught liner): the throw to double off a runner goes
@@ -79,7 +82,7 @@ def roll_card(g: Game, batter_card: Batter, pitcher: Pitcher) -> CardRoll | None
     other: DeepDriveCard = pitcher if roll < 50 else batter_card
     code = card.reading(roll)
     note.code, note.mod = code, green
-    g.emit(Reading("batter" if card is batter_card else "pitcher", card.name, f"{roll:02d}", code))
+    g.emit(shared_reading("batter" if card is batter_card else "pitcher", card.name, _TWO_DIGITS[roll], code))
     if note.rare == rare.RareKind.ODD_PLAY:
         words, outcome = dd(g).handbook.odd_play(code, green)
         g.emit(Reading("Odd Play Book", card.name, f"{code}, mod {green}", f"{words} ({outcome})"))
@@ -151,7 +154,7 @@ def out_from(g: Game, card: DeepDriveCard, mod: int, batter: Runner, red: int, w
     code = card.out(mod)
     if roll in L1_ROLLS and mod == 0:
         code = "L1"
-    g.emit(Reading("OUTS", card.name, str(mod), code))
+    g.emit(shared_reading("OUTS", card.name, _ONE_DIGIT[mod], code))
     return play_out(g, Ball(code, red, white), batter)
 
 
@@ -242,7 +245,7 @@ def deep_drive(g: Game, batter_card: Batter, batter: Runner) -> str:
     red, white, mod = g.three_d10("Deep Drive")
     roll = 10 * red + white
     reading = batter_card.deep(roll)
-    g.emit(Reading("Deep Drive", batter_card.name, f"{roll:02d}", reading))
+    g.emit(shared_reading("Deep Drive", batter_card.name, _TWO_DIGITS[roll], reading))
     reading = ballpark(g, batter_card, roll, mod, reading)
     reading = outfielders(g, batter_card, roll, mod, reading)
     dd(g).play.final = reading

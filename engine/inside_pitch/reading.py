@@ -29,6 +29,7 @@ from cards.notation import (
     Walk,
 )
 from engine.events import Reading as ReadingEvent
+from engine.events import shared_reading
 from engine.frozen import quick_init
 
 if TYPE_CHECKING:
@@ -200,13 +201,15 @@ class _PitcherResults:
 
 # What a pitcher-card cell's reading event says ("blank" for a blank cell).
 _CELL_TEXT = {result: str(result) or "blank" for result in PitcherResult}
+# A card cell's name in a reading event, "red-white", by the two dice.
+_CELL = tuple(tuple(f"{red}-{white}" for white in range(7)) for red in range(7))
 
 
 def read_pitcher_card(g: Game, ab: AtBat) -> tuple[CardResult, Triggers] | None:
     """One roll on the pitcher's card. None means a foul ball: roll again (WLD)."""
     red, white = g.two_d6("pitcher card")
     result = ab.pitcher.cell(red, white).against(ab.batter_side)
-    g.emit(ReadingEvent("pitcher", ab.pitcher.name, f"{red}-{white}", _CELL_TEXT[result]))
+    g.emit(shared_reading("pitcher", ab.pitcher.name, _CELL[red][white], _CELL_TEXT[result]))
     return pitcher_result(g, ab, result)
 
 
@@ -341,7 +344,7 @@ def split_hit(g: Game, ab: AtBat, field: int, source: str) -> CardResult:
 def read_batter_card(g: Game, ab: AtBat) -> CardResult:
     red, white = g.two_d6("batter card")
     reading = ab.batter.cell(red, white).against(ab.pitcher_hand)
-    g.emit(ReadingEvent("batter", ab.batter.name, f"{red}-{white}", str(reading)))
+    g.emit(shared_reading("batter", ab.batter.name, _CELL[red][white], str(reading)))
     return _from_reading(g, ab, reading, "batter")
 
 
@@ -349,5 +352,5 @@ def read_ballpark_card(g: Game, ab: AtBat) -> CardResult:
     park = g.setup.ballpark
     red, white = g.two_d6("ballpark card")
     reading = park.cell(red, white).vs_left
-    g.emit(ReadingEvent("ballpark", park.name, f"{red}-{white}", str(reading) or "blank"))
+    g.emit(shared_reading("ballpark", park.name, _CELL[red][white], str(reading) or "blank"))
     return _from_reading(g, ab, reading, "ballpark")
