@@ -102,6 +102,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.events import (
@@ -169,6 +170,7 @@ DROPPED_FOUL = "dropped foul pop-up"
 EARNED_REACH = frozenset({*("1B", "2B", "3B", "HR"), "BB", "HBP", "CI"})
 
 
+@lru_cache(maxsize=4096)  # every plate appearance is classified, by a dozen patterns; the notations repeat
 def classify(result: str, notation: str = "") -> str | None:
     """The scorer's mark for a plate appearance: K BB HBP CI 1B 2B 3B HR SF SH E, or None for another out."""
     for text in (result.strip().upper(), notation.strip().upper()):

@@ -182,7 +182,8 @@ def chart() -> dict[str, OutCode]:
 # --- playing a code --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, as plate.CardRoll: made on every out, never changed after.
+@dataclass(slots=True)
 class Ball:
     """An out code to play, and the dice it came from: the 10s (G5h) and 1s (Pf, Pm) dice."""
 

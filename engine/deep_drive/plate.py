@@ -54,7 +54,9 @@ class Foul(Exception):
     """The play was a dropped foul (the Error chart's FOUL): the plate appearance goes on."""
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass's __init__ sets each field through object.__setattr__, and a
+# plate appearance makes one or more of these; nobody changes one after it is made.
+@dataclass(slots=True)
 class CardRoll:
     """One roll of the plate appearance: the card it read, the other card, the result, the dice."""
 
