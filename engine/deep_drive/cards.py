@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cards.deep_drive.models import Batter, Pitcher
+from cards.deep_drive.models import Batter, DeepDriveCard, Pitcher
 from cards.deep_drive.notation import Run
 from cards.models import Batter as SharedBatter
 from cards.models import Pitcher as SharedPitcher
@@ -67,13 +67,16 @@ def available_relievers(team: TeamState) -> list[Pitcher]:
 def fielder_at(team: TeamState, position: Position) -> tuple[str, str, int]:
     """(id, name, defense) of the man at ``position``: his card's rating there, 0 off his card's
     positions (DDB "Cards": "assume they are a 0"). The pitcher's is on his pitching card."""
+    card: DeepDriveCard
     if position is Position.P:
-        pitcher = pitcher_card(team)
-        line = pitcher.fielding(Position.P)
-        return pitcher.id, pitcher.name, line.defense if line else 0
-    for spot in team.order:
-        if spot.position is position:
-            card = batter_card(spot)
-            line = card.fielding(position)
-            return card.id, card.name, line.defense if line else 0
-    raise LookupError(f"{team.name} has nobody at {position}")
+        card = pitcher_card(team)
+    else:
+        spot = next((s for s in team.order if s.position is position), None)
+        if spot is None:
+            raise LookupError(f"{team.name} has nobody at {position}")
+        card = batter_card(spot)
+    # The card's own search (DeepDriveCard.fielding) spelled out: this runs for every fielder on every play.
+    for line in card.positions:
+        if line.position is position:
+            return card.id, card.name, line.defense
+    return card.id, card.name, 0

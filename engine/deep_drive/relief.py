@@ -39,4 +39,6 @@ def pick_reliever(g: Game, team: TeamState) -> Pitcher | None:
     if closers and late and save_situation(g, team):
         return closers[0]
     pool = relievers or starters or closers
-    return max(pool, key=lambda p: (p.endurance_as(False), -pen.index(p)))
+    # Ties go to the man listed first. By identity: pen.index compared cards with ==, field by field.
+    rank = {id(p): -i for i, p in enumerate(pen)}
+    return max(pool, key=lambda p: (p.endurance_as(False), rank[id(p)]))
