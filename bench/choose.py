@@ -11,10 +11,12 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from importlib import import_module
 
 import bench
 from bench import Parser, at_least_one
 from engine.game import EVERY, Game
+from engine.rulesets import DEFAULT_FAMILY, families, for_family
 from engine.setup import GameSetup
 
 GAMES = 10
@@ -25,7 +27,7 @@ def build_parser() -> Parser:
     parser = bench.parser("python -m bench.choose", __doc__)
     parser.add_argument("--games", type=at_least_one, default=GAMES, help=f"games to play (default: {GAMES})")
     parser.add_argument(
-        "--ruleset", choices=bench.RULESETS, default="inside-pitch", help="the game (default: inside-pitch)"
+        "--ruleset", choices=families(), default=DEFAULT_FAMILY, help=f"the game (default: {DEFAULT_FAMILY})"
     )
     return parser
 
@@ -37,15 +39,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def setup_of(ruleset: str) -> GameSetup:
-    if ruleset == "deep-drive":
-        from bench.deep_drive import sample_setup
-
-        return sample_setup()
-    from bot.terminal import build_setup
-    from cards import SAMPLE_SET
-    from cards.loader import load_set
-
-    return build_setup(load_set(SAMPLE_SET), "Harbor City", "Mesa Valley")
+    """The ruleset's sample game, as its own figures play it (bench.<package>.sample_setup)."""
+    setup: GameSetup = import_module(f"bench.{for_family(ruleset).package}").sample_setup()
+    return setup
 
 
 def measure(ruleset: str, games: int) -> None:

@@ -11,18 +11,24 @@ from collections import Counter
 from bench.questions import QUESTION_GAMES, questions
 from bot.terminal.game import build_setup
 from cards import SAMPLE_SET
-from cards.loader import load_set
+from cards.loader import CardSet, load_set
 from engine.events import Check, Decided, Fatigue, PlateAppearanceEnded, PlateAppearanceStarted, Substitution
 from engine.game import Game
+from engine.setup import GameSetup
 
 GAMES = 2000
+
+
+def sample_setup(cards: CardSet | None = None) -> GameSetup:
+    """The sample set's two teams, Harbor City at Mesa Valley, auto-managed."""
+    return build_setup(cards or load_set(SAMPLE_SET), "Harbor City", "Mesa Valley")
 
 
 def measure(games: int) -> None:
     t0 = time.perf_counter()
     cards = load_set(SAMPLE_SET)
     load_ms = (time.perf_counter() - t0) * 1000
-    setup = build_setup(cards, "Harbor City", "Mesa Valley")
+    setup = sample_setup(cards)
 
     strategy = StrategyCount()
     results: Counter[str] = Counter()

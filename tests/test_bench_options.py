@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = [
     "bench.__main__",
     "bench.bot",
+    "bench.choose",
     "bench.fidelity",
     "bench.season",
     "bench.sweep",
