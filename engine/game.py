@@ -21,7 +21,7 @@ from typing import Any
 from cards.notation import Position
 from engine import innings
 from engine.dice import Dice, ScriptedDice, SeededDice
-from engine.events import Check, Decided, Event, Roll
+from engine.events import Check, Decided, Event, shared_roll
 from engine.requests import (
     Decision,
     IllegalChoice,
@@ -41,20 +41,6 @@ from engine.state import GameState, TeamState
 # some 400 dice and keeps every roll's event, so sharing these saves a tuple each.
 _ONE_DIE = tuple((value,) for value in range(21))
 _TWO_DICE = tuple(tuple((red, white) for white in range(7)) for red in range(7))
-
-
-# Every roll's event, made once and shared by all games (an event is immutable): dice, values and
-# purpose repeat, and building a Roll cost three times the lookup. Emptied when full, since some
-# purposes name a player and a long-running bot meets many.
-_ROLLS: dict[tuple[str, tuple[int, ...], str], Roll] = {}
-_MAX_ROLLS = 100_000
-
-
-def _shared_roll(key: tuple[str, tuple[int, ...], str]) -> Roll:
-    if len(_ROLLS) >= _MAX_ROLLS:
-        _ROLLS.clear()
-    event = _ROLLS[key] = Roll(*key)
-    return event
 
 
 # How often a side is asked (Game.asking): every request; only those that matter
@@ -277,14 +263,12 @@ class Game:
 
     def d6(self, purpose: str) -> int:
         value = self.dice.roll(6)
-        key = ("1d6", _ONE_DIE[value], purpose)
-        self.events.append(_ROLLS.get(key) or _shared_roll(key))
+        self.events.append(shared_roll("1d6", _ONE_DIE[value], purpose))
         return value
 
     def d20(self, purpose: str) -> int:
         value = self.dice.roll(20)
-        key = ("1d20", _ONE_DIE[value], purpose)
-        self.events.append(_ROLLS.get(key) or _shared_roll(key))
+        self.events.append(shared_roll("1d20", _ONE_DIE[value], purpose))
         return value
 
     def two_d6(self, purpose: str) -> tuple[int, int]:
@@ -292,15 +276,13 @@ class Game:
         roll = self.dice.roll
         red = roll(6)
         white = roll(6)
-        key = ("2d6", _TWO_DICE[red][white], purpose)
-        self.events.append(_ROLLS.get(key) or _shared_roll(key))
+        self.events.append(shared_roll("2d6", _TWO_DICE[red][white], purpose))
         return red, white
 
     def d10(self, purpose: str) -> int:
         """One ten-sided die read 0-9 (its "10" face, as Deep Drive's dice print it, is a 0)."""
         value = self.dice.roll(10) % 10
-        key = ("1d10", _ONE_DIE[value], purpose)
-        self.events.append(_ROLLS.get(key) or _shared_roll(key))
+        self.events.append(shared_roll("1d10", _ONE_DIE[value], purpose))
         return value
 
     def two_d10(self, purpose: str) -> tuple[int, int]:
@@ -308,8 +290,7 @@ class Game:
         roll = self.dice.roll
         red = roll(10) % 10
         white = roll(10) % 10
-        key = ("2d10", (red, white), purpose)
-        self.events.append(_ROLLS.get(key) or _shared_roll(key))
+        self.events.append(shared_roll("2d10", (red, white), purpose))
         return red, white
 
     def three_d10(self, purpose: str) -> tuple[int, int, int]:
@@ -318,8 +299,7 @@ class Game:
         red = roll(10) % 10
         white = roll(10) % 10
         green = roll(10) % 10
-        key = ("3d10", (red, white, green), purpose)
-        self.events.append(_ROLLS.get(key) or _shared_roll(key))
+        self.events.append(shared_roll("3d10", (red, white, green), purpose))
         return red, white, green
 
     def check(self, name: str, rating: int, modifiers: Sequence[tuple[str, int]] = (), die: int = 20) -> bool:
@@ -442,6 +422,10 @@ class Game:
         self.log.append(Decision(request.seq, side, request.kind, choice, by))
         if request.kind in CALLS:
             self.time_called.discard(side)  # time was called for this one, if at all
+        if by != "auto":
+            # Nothing takes back an answer but the auto-manager's (take_back), so the log never again
+            # falls short of this one: only the last checkpoint, where it was asked, can be gone on from.
+            del self._checkpoints[:-1]
         self._go_on()
 
     def auto_answer(self, by: str = "timeout") -> None:

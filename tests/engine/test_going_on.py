@@ -87,3 +87,16 @@ def test_an_answer_goes_on_from_the_plate_appearance_where_it_was_asked() -> Non
     first_inning = game.events[:100]
     game.choose(game.pending.side, game.pending.suggestion)
     assert all(a is b for a, b in zip(first_inning, game.events, strict=False))  # the very events, not replayed
+
+
+@pytest.mark.parametrize("setup", [ip.setups()[0], dd.league_setup(dh=True, benches=True)], ids=["ip", "dd"])
+def test_a_persons_answer_drops_the_checkpoints_nothing_can_go_back_to(setup: GameSetup) -> None:
+    """A person's answer is never taken back, so a game asked every question keeps the checkpoint of the
+    plate appearance under way and no other, however long it lasts; and it still replays as it went on."""
+    game = Game(setup, 3, asking={"away": EVERY, "home": EVERY})
+    most = 0
+    while game.pending is not None:
+        game.choose(game.pending.side, game.pending.suggestion)
+        most = max(most, len(game._checkpoints))
+    assert game.over and most <= 2
+    assert_same_as_replayed(game)
