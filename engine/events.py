@@ -60,10 +60,12 @@ class Reading(Event):
     result: str
 
 
-# The card readings of every game, made once and shared (an event is immutable): a game reads
-# some 190 cells, and a card's cells, hence its readings, repeat. Emptied when full.
+# Every game's card readings and rolls, made once and shared (an event is immutable): a game reads
+# some 190 cells and rolls some 260 times, and a card's cells, the dice's values and the purposes
+# repeat. Emptied when full, since some purposes name a player and a long-running bot meets many.
+_MAX_SHARED = 100_000
 _READINGS: dict[tuple[str, str, str, str], Reading] = {}
-_MAX_READINGS = 100_000
+_ROLLS: dict[tuple[str, tuple[int, ...], str], Roll] = {}
 
 
 def shared_reading(card: str, owner: str, cell: str, result: str) -> Reading:
@@ -71,9 +73,20 @@ def shared_reading(card: str, owner: str, cell: str, result: str) -> Reading:
     key = (card, owner, cell, result)
     event = _READINGS.get(key)
     if event is None:
-        if len(_READINGS) >= _MAX_READINGS:
+        if len(_READINGS) >= _MAX_SHARED:
             _READINGS.clear()
         event = _READINGS[key] = Reading(card, owner, cell, result)
+    return event
+
+
+def shared_roll(dice: str, values: tuple[int, ...], purpose: str) -> Roll:
+    """``Roll(dice, values, purpose)``, the same object each time it is rolled."""
+    key = (dice, values, purpose)
+    event = _ROLLS.get(key)
+    if event is None:
+        if len(_ROLLS) >= _MAX_SHARED:
+            _ROLLS.clear()
+        event = _ROLLS[key] = Roll(dice, values, purpose)
     return event
 
 

@@ -2,7 +2,7 @@
 
 Written once, by baseball's rules: the home team does not bat in the last inning ahead, a tie goes on,
 the winning run ends the game the moment it scores (``engine.walk_offs``), and with
-``Options.extra_inning_runner`` (OBR 7.01(b)) an extra half starts with a runner on second. A ruleset
+``GameOptions.extra_inning_runner`` (OBR 7.01(b)) an extra half starts with a runner on second. A ruleset
 supplies its plate appearance and what it does as a game and a half inning begin and end
 (engine.rulesets.Ruleset). The loop starts at the first pitch, at a stated situation (engine.situation),
 or at the start of any plate appearance (:func:`play_on`: a game that goes on after an answer), and

@@ -46,7 +46,7 @@ from engine.events import Check, ErrorCharged
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import outs, running, throws
 from engine.inside_pitch.fielding import extra_base_roll
-from engine.inside_pitch.pitches import wild_pitch_or_passed_ball
+from engine.inside_pitch.pitches import MAX_PITCHER_ROLLS, wild_pitch_or_passed_ball
 from engine.inside_pitch.reading import AtBat, Ball, hit_by_pitch_check, strikeout_check
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
@@ -59,8 +59,6 @@ PLAYS = ("sacrifice", "squeeze", "bunt_for_hit")
 LABELS = {"sacrifice": "sacrifice bunt", "squeeze": "squeeze", "bunt_for_hit": "bunt for a hit"}
 # IP2021 "Sacrifice bunt": K and K+ check the batter's K rating cut in half (round down).
 K_SCALE = 0.5
-# The pitcher's card is rolled again after every foul ball (WLD); see pitches.MAX_PITCHER_ROLLS.
-MAX_PITCHER_ROLLS = 100
 # IP2007 §12.3: after one foul bunt, another is a strikeout.
 ATTEMPTS = 2
 # The auto-manager bunts again after a foul when the batter's BNT is at least this.

@@ -9,7 +9,7 @@ An error play (E?, ET?, EG?) looks the ball up on its error chart
 (``tables/errors_e.toml``, ``errors_et.toml``, ``errors_eg.toml``). A blank cell
 means no error is possible; otherwise 1d20 against the fielder's error number
 decides, and the error type (#1-#8) says what the error does. Without an error the
-play goes on as read (``plays.play_ball``). The error types' procedures, where the
+play goes on as read (``balls.play_ball``). The error types' procedures, where the
 2021 text lost them, follow the rules README.
 """
 

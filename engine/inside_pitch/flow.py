@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from cards.notation import Hand
@@ -138,11 +137,6 @@ def calls_before_pitch(g: Game) -> tuple[str, str] | None:
     return manager.PITCH, manager.SWING
 
 
-@cache
-def _mark(notation: str) -> str | None:
-    return classify(notation)
-
-
 def strategy_roll(g: Game) -> int | None:
     """IP2021 "Strategy Roll": 1d20 once a plate appearance with runners on, unless the game is out of hand."""
     if not strategy.strategy_applies(g):
@@ -176,7 +170,7 @@ def finish_plate_appearance(
     end_plate_appearance(g, ab, batter, notation, outs_before, runs_before)
     pitcher = ab.pitcher.id
     defense.faced[pitcher] = defense.faced.get(pitcher, 0) + 1
-    mark = None if notation == "IBB" else _mark(notation)
+    mark = None if notation == "IBB" else classify(notation)
     manager.count_for_pull(defense, pitcher, mark, runs)
     if defense.pitcher.id == pitcher and not game_over:
         manager.note_fatigue(g, defense, tired_reading)
