@@ -32,7 +32,7 @@ def generic_modules() -> Iterator[tuple[str, ast.Module]]:
     for layer in GENERIC:
         for path in sorted((ROOT / layer).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
-            if rel.startswith(OWN) or rel.removesuffix(".py").startswith(OWN) or rel in REGISTRIES:
+            if rel.startswith(tuple(f"{own}/" for own in OWN)) or rel.removesuffix(".py") in OWN or rel in REGISTRIES:
                 continue
             yield rel, ast.parse(path.read_text(encoding="utf-8"), filename=rel)
 
@@ -48,6 +48,12 @@ def ruleset_types(tree: ast.Module) -> set[str]:
                     names.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             names |= {a.asname or a.name for a in node.names if a.name.startswith(RULESET_MODULES)}
+    # A name bound to a tuple that holds one (BATTERS = (Batter, dd.Batter)) stands for them too.
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
+            held = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            if held & names:
+                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return names
 
 
@@ -71,12 +77,29 @@ def asks_which_ruleset(rel: str, tree: ast.Module) -> list[str]:
             }
             if used & types:
                 found.append(f"{rel}:{node.lineno}: {node.func.id} with a ruleset's type {sorted(used & types)[0]}")
+        elif isinstance(node, ast.Compare) and any(isinstance(op, ast.Is | ast.IsNot) for op in node.ops):
+            sides = [node.left, *node.comparators]
+            typed = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "type" for n in sides)
+            used = {n.id for side in sides for n in ast.walk(side) if isinstance(n, ast.Name)}
+            if typed and used & types:
+                found.append(f"{rel}:{node.lineno}: type() is a ruleset's type {sorted(used & types)[0]}")
     return found
 
 
+# What still asks, by file (this list only shrinks): the card pool tells a card's kind by its class
+# (BATTERS, PITCHERS, BALLPARKS, which league.store.teams reads too), and the auto-manager's lineup
+# reads a fielder's rating and a batter's worth by his card's class.
+KNOWN = {"engine/lineup.py": 2, "league/cardpool.py": 3}
+
+
 def test_generic_code_never_asks_which_ruleset_it_has() -> None:
-    found = [line for rel, tree in generic_modules() for line in asks_which_ruleset(rel, tree)]
-    assert found == [], "generic code asks which ruleset it has; reach it through engine.rulesets.Ruleset"
+    by_file: dict[str, list[str]] = {}
+    for rel, tree in generic_modules():
+        if found := asks_which_ruleset(rel, tree):
+            by_file[rel] = found
+    grown = [line for rel, lines in by_file.items() if len(lines) > KNOWN.get(rel, 0) for line in lines]
+    assert grown == [], "generic code asks which ruleset it has; reach it through engine.rulesets.Ruleset"
+    assert {rel: len(lines) for rel, lines in by_file.items()} == KNOWN  # a file that got better comes off
 
 
 @pytest.mark.parametrize(
@@ -88,6 +111,8 @@ def test_generic_code_never_asks_which_ruleset_it_has() -> None:
         "from cards.deep_drive.loader import DeepDriveSet\nisinstance(s, DeepDriveSet)",
         "from typing import cast\nfrom cards.models import Batter\ncast(Batter, card)",
         "from typing import cast\nfrom cards.models import Batter\ncast('Batter', card)",
+        "from cards.deep_drive import models as dd\ntype(card) is dd.Batter",
+        "from cards.deep_drive import models as dd\nBATS = (int, dd.Batter)\nisinstance(card, BATS)",
     ],
 )
 def test_the_check_sees_each_way_of_asking(source: str) -> None:
