@@ -127,7 +127,7 @@ def days_in_a_row(days_pitched: Iterable[int], today: int) -> int:
     return count
 
 
-def _options_model(ruleset: str) -> type[GameOptions]:
+def options_model(ruleset: str) -> type[GameOptions]:
     """The options model of a league of ``ruleset``; a row naming no ruleset Dugout plays (it could not
     play a game either) still reads, with the options every game shares."""
     try:
@@ -163,7 +163,7 @@ class League:
             id=row["id"],
             name=row["name"],
             ruleset=row["ruleset"],
-            options=_options_model(row["ruleset"]).from_dict(json.loads(row["options"])),
+            options=options_model(row["ruleset"]).from_dict(json.loads(row["options"])),
             rules=LeagueRules.from_dict(json.loads(row["rules"])),
             season=row["season"],
             day=row["day"],

@@ -12,8 +12,8 @@ import dataclasses
 import re
 from functools import cache
 
-from engine.rulesets import NAMES, ruleset
-from league.models import RULE_RANGES, LeagueRules
+from engine.rulesets import NAMES, UnknownRuleset, ruleset
+from league.models import RULE_RANGES, LeagueRules, options_model
 
 LEAGUE_RULES = [f.name for f in dataclasses.fields(LeagueRules)]
 # A setting's whole number as typed, in Discord or at the terminal: ASCII digits only (str.isdigit()
@@ -28,16 +28,24 @@ def settings_of(name: str) -> list[str]:
 
 @cache
 def _settings(name: str) -> tuple[str, ...]:
-    model = ruleset(name).options
+    model = options_model(name)  # a league naming no ruleset Dugout plays: the shared options
     # A league rule a ruleset names as its own is that ruleset's leagues' alone.
     theirs = {rule for other in NAMES if other != name for rule in ruleset(other).options.LEAGUE_RULES}
     rules = [rule for rule in LEAGUE_RULES if rule not in theirs or rule in model.LEAGUE_RULES]
     return (*model.names(), *rules)
 
 
+def ruleset_title(name: str) -> str:
+    """The game a league plays, for people ("Deep Drive"); a name Dugout does not play, as it is."""
+    try:
+        return ruleset(name).title
+    except UnknownRuleset:
+        return name
+
+
 def game_options_of(name: str) -> list[str]:
     """The game options of the ruleset ``name`` (its options model's fields)."""
-    return ruleset(name).options.names()
+    return options_model(name).names()
 
 
 def every_setting() -> list[str]:

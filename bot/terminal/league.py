@@ -50,14 +50,13 @@ from engine.boxscore import ordinal
 from engine.game import PERSON_DEFAULT, Game
 from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import for_family
-from engine.rulesets import ruleset as ruleset_named
 from engine.scene import outs_text
 from engine.setup import SetupError
 from league.errors import GameBusy, LeagueError, NotFound, NotOnSchedule, SettingsError
 from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
 from league.names import name_key
-from league.settings import WHOLE_NUMBER, not_of, settings_of
+from league.settings import WHOLE_NUMBER, not_of, ruleset_title, settings_of
 from league.setups import BENCH_USAGE
 from league.standings import OVERALL, LeagueStandings, StandingsRow
 from league.store import Store
@@ -320,7 +319,7 @@ class TerminalRun:
         if other:
             raise SettingsError(
                 f"{', '.join(other)} {'is' if len(other) == 1 else 'are'} not a setting of {league.name}, which "
-                f"plays {ruleset_named(league.ruleset).title}; its settings: {', '.join(settings_of(league.ruleset))}"
+                f"plays {ruleset_title(league.ruleset)}; its settings: {', '.join(settings_of(league.ruleset))}"
             )
         try:
             options = type(league.options).from_dict({**league.options.to_dict(), **self.options})

@@ -14,7 +14,7 @@ from engine.inside_pitch.options import InsidePitchOptions
 from engine.rulesets import DEEP_DRIVE, INSIDE_PITCH, NAMES
 from engine.rulesets import ruleset as real_ruleset
 from engine.setup import GameOptions
-from league import settings
+from league import models, settings
 from league.models import LeagueRules
 
 EVERY_LEAGUE = [
@@ -61,6 +61,7 @@ def test_a_third_ruleset_brings_its_own_settings(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(settings, "NAMES", (*NAMES, "third-1"))
     monkeypatch.setattr(settings, "ruleset", ruleset)
+    monkeypatch.setattr(models, "ruleset_named", ruleset)  # a league's options model (league.models.options_model)
     settings._settings.cache_clear()
     try:
         assert settings.settings_of("third-1") == [*GameOptions.names(), "mercy_rule", *EVERY_LEAGUE, "bench_usage"]
@@ -72,3 +73,12 @@ def test_a_third_ruleset_brings_its_own_settings(monkeypatch: pytest.MonkeyPatch
 
 def test_the_on_off_league_rules_are_those_kept_as_0_or_1() -> None:
     assert [r for r in settings.LEAGUE_RULES if settings.is_switch(r)] == ["post_game_injuries", "bench_usage"]
+
+
+def test_a_league_of_a_ruleset_dugout_does_not_play_still_lists_its_shared_settings() -> None:
+    """A stored league row may name a ruleset this Dugout does not play ("IP2021" in old test files): its
+    settings and title still read (the shared options, the rules no game claims), never an exception."""
+    shared = settings.settings_of("IP2021")
+    assert [n for n in shared if n in GameOptions.names()] == GameOptions.names()
+    assert "bench_usage" not in shared and "dd_closers" not in shared
+    assert settings.ruleset_title("IP2021") == "IP2021" and settings.ruleset_title(DEEP_DRIVE) == "Deep Drive"

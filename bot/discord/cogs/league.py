@@ -24,7 +24,15 @@ from league import autoplay
 from league.cardpool import named_set, set_label, set_names
 from league.errors import SeasonClosed
 from league.models import League, LeagueRules
-from league.settings import WHOLE_NUMBER, every_setting, game_options_of, is_switch, owners_of, settings_of
+from league.settings import (
+    WHOLE_NUMBER,
+    every_setting,
+    game_options_of,
+    is_switch,
+    owners_of,
+    ruleset_title,
+    settings_of,
+)
 
 log = logging.getLogger(__name__)
 DEADLINE_CHECK_SECONDS = 60
@@ -78,14 +86,6 @@ def choose_ruleset(ruleset: str | None, sets: list[str]) -> str:
             f"{article} {game.title} league plays {game.title} cards, such as {game.sample_set}."
         )
     return ruleset
-
-
-def ruleset_title(name: str) -> str:
-    """The game a league plays, for people ("Deep Drive"); an unknown name as it is."""
-    try:
-        return rulesets.ruleset(name).title
-    except ValueError:
-        return name
 
 
 def parse_setting(name: str, text: str, current: Any) -> Any:
@@ -166,6 +166,10 @@ class LeagueCreateCog(commands.Cog):
             raise UserError(f"This server already plays {existing[0].name}; Dugout runs one league per server.")
         if not can_manage_server(interaction):
             raise UserError("Starting a league needs the server's Manage Server permission.")
+        if ruleset is not None and ruleset not in rulesets.NAMES:
+            raise UserError(
+                f"Dugout plays {', '.join(ruleset_title(r) for r in rulesets.NAMES)}; pick one from the list."
+            )
         named = card_sets or rulesets.ruleset(ruleset or rulesets.DEFAULT).sample_set
         sets = [s.strip() for s in named.split(",") if s.strip()]
         rules = choose_ruleset(ruleset, sets)  # refused here, privately, before the public deferral
