@@ -45,3 +45,8 @@ def clean_name(text: str, what: str) -> str:
 def name_key(text: str) -> str:
     """What two names are compared by: normalized and case-folded ("Straße" matches "STRASSE")."""
     return normalize_name(text).casefold()
+
+
+def plural(n: int, word: str) -> str:
+    """ "1 game", "3 games": a count in a message."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -37,6 +37,7 @@ from league.models import (
     SavedSpot,
     Team,
 )
+from league.names import plural
 from league.starters import bullpen, next_starter
 from league.usage import Pace, most_behind
 
@@ -57,10 +58,6 @@ class Club:
     def lineup(self, hand: Hand) -> Lineup | None:
         """The lineup saved against ``hand``, else the other one (one lineup against every starter)."""
         return self.lineups.get(hand) or self.lineups.get("R" if hand == "L" else "L")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def hand(pitcher: Pitcher) -> Hand:
@@ -383,7 +380,7 @@ def game_setup(
                     rest = policy.starter_rest(pitcher, (), league.rules.starter_rest_days)
                     team = club.team
                     text = replaced_text(
-                        team, pitcher.name, sitting[pitcher.id], f"{other.name} starts", _plural(rest, "game")
+                        team, pitcher.name, sitting[pitcher.id], f"{other.name} starts", plural(rest, "game")
                     )
                     notes = replacements if replacements is not None else told
                     if notes is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cards.teams import Bullpen, Spot, TeamEntry
+from engine.stats import average
 from seasons.calibrate import LeagueSplit, leagues_differ, leagues_meet, player_league
 from seasons.depth import DepthChart
 from seasons.stats import Batting, Player, Season
@@ -35,7 +36,7 @@ def card_id(raw: str) -> str:
 
 def batting_average(hits: int, at_bats: int) -> str | None:
     """A batting average the scorer's way: ".293", "1.000"."""
-    return f"{hits / at_bats:.3f}".removeprefix("0") if at_bats else None
+    return average(hits / at_bats) if at_bats else None
 
 
 def batter_stats(player: Player) -> dict[str, object]:

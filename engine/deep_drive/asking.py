@@ -22,7 +22,7 @@ At "matters" (engine.game.MATTERS) a person is asked, by Inside Pitch's standard
   the defense's choices in the middle of a ground ball (the Outs Chart's "Defensive Manager can
   choose"): always, as they are asked only when they are real calls.
 
-Measured by ``python -m bench.deep_drive 200`` (the sample set, a stand-in taking every suggestion):
+Measured by ``python -m bench --ruleset deep-drive --games 200`` (the sample set, a stand-in taking every suggestion):
 per manager per game at "matters" median 8, 90th percentile 17 (10 and 23 before issue 26); at
 "every" median 86, 90th percentile 98.
 """

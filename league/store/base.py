@@ -58,10 +58,6 @@ def _dumps(value: Any) -> str:
 _clean = clean_name
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _check_phase(phase: str) -> None:
     if phase not in ("regular", "playoffs"):
         raise SettingsError(f"a phase is 'regular' or 'playoffs', not {phase!r}")

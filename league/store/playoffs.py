@@ -19,10 +19,11 @@ from league.models import (
     PlayoffSeed,
     PlayoffSeries,
 )
+from league.names import plural
 from league.playoffs import PlayoffFormat, pairings, seed_teams
 from league.playoffs import Seed as PlayoffSeedKey
 from league.playoffs import preset as playoff_preset
-from league.store.base import _check_id, _dumps, _plural, _season_of
+from league.store.base import _check_id, _dumps, _season_of
 from league.store.games import SELECT_SEASON_SCHEDULE
 from league.store.tables import TableStore
 from league.store.teams import SELECT_TEAMS
@@ -174,7 +175,7 @@ class PlayoffStore(TableStore):
             if waiting:
                 first = await self._record(waiting[0])
                 raise GameError(
-                    f"{_plural(len(waiting), 'regular-season game')} of season {league.season} "
+                    f"{plural(len(waiting), 'regular-season game')} of season {league.season} "
                     f"{'is' if len(waiting) == 1 else 'are'} not final (the first: game {first.id}, day {first.day}); "
                     "play, forfeit or finish them before the playoffs start"
                 )

@@ -41,8 +41,8 @@ from league.models import (
     Trade,
     TradeStatus,
 )
-from league.names import name_key
-from league.store.base import _check_choice, _check_id, _check_limit, _check_user, _clean, _plural
+from league.names import name_key, plural
+from league.store.base import _check_choice, _check_id, _check_limit, _check_user, _clean
 from league.store.leagues import LeagueStore
 
 # --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
@@ -414,7 +414,7 @@ class TeamStore(LeagueStore):
                 raise RosterError(f"{pool.name(card_id)} is not on the injured list")
             days_left = int(await self._value(SELECT_DAYS_LEFT, (league.id, card_id)) or 0)
             if days_left:
-                raise PlayerUnavailable(f"{pool.name(card_id)} is still injured ({_plural(days_left, 'more day')})")
+                raise PlayerUnavailable(f"{pool.name(card_id)} is still injured ({plural(days_left, 'more day')})")
             await self._check_room(league, team, 1)
             await self._run(UPDATE_ROSTER_STATUS, ("active", league.id, card_id))
             return await self._log_move(league, "activate", card_id, team_id, team_id, by)
@@ -582,7 +582,7 @@ class TeamStore(LeagueStore):
                     f"resting (his turn skipped on day {row['last_day']}; ready on day {row['back_on']})"
                 )
         for row in await self._all(SELECT_INJURED, (league.id,)):
-            out[row["card_id"]] = f"injured ({_plural(row['days_left'], 'more day')})"
+            out[row["card_id"]] = f"injured ({plural(row['days_left'], 'more day')})"
         return out
 
     async def unavailable(self, league_id: int) -> dict[str, str]:
