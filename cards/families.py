@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Family:
     name: str  # as set.toml's ruleset names it: "inside-pitch"
-    title: str  # for people: "Inside Pitch"
     loader: str  # the module that loads its sets: it has ``load`` and ``CARD_TYPES``
     text: str  # the module that lays out its cards in words and pictures (cards.text's front door)
 
@@ -29,8 +28,8 @@ class Family:
 FAMILIES = {
     f.name: f
     for f in (
-        Family("inside-pitch", "Inside Pitch", "cards.loader", "cards.inside_pitch.text"),
-        Family("deep-drive", "Deep Drive", "cards.deep_drive.loader", "cards.deep_drive.text"),
+        Family("inside-pitch", "cards.loader", "cards.inside_pitch.text"),
+        Family("deep-drive", "cards.deep_drive.loader", "cards.deep_drive.text"),
     )
 }
 # What a set whose set.toml cannot say is read as (its problems are then reported by the loader).
