@@ -325,8 +325,10 @@ async def pick(
         made_by = "manager"
     elif by is not None and by not in league.commissioners:
         raise OutOfTurn(f"it is {team.name}'s pick (number {number}); only its manager or a commissioner makes it")
-    await store.make_pick(draft.id, number, on_clock, card_id, made_by, by, now, now + draft.clock)
-    return await advance(store, league_id, now)
+    made = await store.make_pick(draft.id, number, on_clock, card_id, made_by, by, now, now + draft.clock)
+    progress = await advance(store, league_id, now)
+    progress.picks.insert(0, made)
+    return progress
 
 
 async def set_auto(store: Store, league_id: int, team_id: int, on: bool, now: float, *, by: int | None) -> Progress:

@@ -10,6 +10,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from bot.terminal import draft as draft_commands
 from bot.terminal import game as terminal
 from bot.terminal.game import add_ask_argument, parse_options
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
@@ -716,6 +717,8 @@ def build_parser() -> argparse.ArgumentParser:
     playoffs.add_argument("--guild", type=int, help="the Discord server id whose league it is")
     add_file_arguments(playoffs)
     playoffs.set_defaults(func=_playoffs)
+
+    draft_commands.add_commands(sub)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     add_file_arguments(database, league=False)

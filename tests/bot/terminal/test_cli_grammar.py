@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.terminal import cli, simulate
+from bot.terminal import draft as draft_commands
 from bot.terminal import league as season
 from cards import BUNDLED_SETS, SAMPLE_SET
 from league.autoplay import DaySummary
@@ -70,6 +71,7 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
         "dugout db upgrade",
         "dugout db current",
         "dugout db backup",
+        *(f"dugout draft {action}" for action in draft_commands.ACTIONS),
     }
     with_league = {words for words, p in leaves.items() if "--league" in options(p)} - {"dugout cards generate"}
     assert with_league == with_database - {"dugout run", "dugout db upgrade", "dugout db current", "dugout db backup"}
