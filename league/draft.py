@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from engine.rulesets import ruleset as ruleset_named
+from league.autodraft import choose_pick
 from league.cardpool import CardPool
 from league.errors import LeagueError, LineupError, NotAllowed, SettingsError
 from league.models import League, Team
+from league.value import Values, player_values
 
 if TYPE_CHECKING:
     from league.store import Store
@@ -177,11 +179,9 @@ def require_commissioner(league: League, by: int | None, what: str) -> None:
 
 
 def players(pool: CardPool) -> list[str]:
-    """Every player's card of the league's sets, batters then pitchers; a pitcher's own batting card
-    comes with him and is never drafted alone."""
-    sets: list[Any] = list(pool.sets)  # either game's cards: only ids are read
-    batters = [b.id for s in sets for b in s.batters.values() if not pool.is_pitchers_batting_card(b)]
-    return batters + [p.id for s in sets for p in s.pitchers.values()]
+    """Every player the league may draft, best first: the cards league.value rates (a pitcher's own
+    batting card comes with him, and a generated set's composite depth card is nobody to draft)."""
+    return list(player_values(pool).ranked)
 
 
 # --- the service ----------------------------------------------------------------------------
@@ -394,53 +394,16 @@ async def available(store: Store, league_id: int) -> list[str]:
     return [c for c in players(pool) if c not in taken]
 
 
-@dataclass
-class _Chooser:
-    """The auto-drafter's view of one league, kept across the picks of one step (values computed once)."""
-
-    pool: CardPool
-    values: Mapping[str, float]
-    left: list[str]  # the pool, best first as the values rank it
-
-    def take(self, card_id: str) -> None:
-        if card_id in self.left:
-            self.left.remove(card_id)
-
-
-_VALUES: dict[tuple[str, ...], Mapping[str, float]] = {}  # by the league's card sets: values of its cards
-
-
-async def _chooser(store: Store, league: League) -> _Chooser:
-    pool = await store.card_pool(league.id)
-    values = _VALUES.get(league.card_sets)
-    if values is None:
-        values = _VALUES[league.card_sets] = _placeholder_values(pool)
-    taken = await store.taken_cards(league.id)
-    left = sorted((c for c in players(pool) if c not in taken), key=lambda c: -values.get(c, 0.0))
-    return _Chooser(pool, values, left)
-
-
-async def _choice(store: Store, chooser: _Chooser, draft: Draft, team_id: int) -> tuple[str, MadeBy]:
-    """The queue's first player still there, else the auto-drafter's."""
-    left = set(chooser.left)
+async def _choice(store: Store, draft: Draft, team_id: int, values: Values, left: set[str]) -> tuple[str, MadeBy]:
+    """The queue's first player still there, else the auto-drafter's (league.autodraft)."""
     for card_id in await store.draft_queue(draft.id, team_id):
         if card_id in left:
             return card_id, "queue"
     roster = [e.card_id for e in await store.roster(team_id)]
-    return _placeholder_choose(chooser.pool, chooser.values, roster, chooser.left), "auto"
-
-
-# PLACEHOLDERS until i28-value lands (league.value.player_values, league.autodraft.choose_pick): delete both.
-def _placeholder_values(pool: CardPool) -> dict[str, float]:
-    return {}
-
-
-def _placeholder_choose(pool: CardPool, values: Mapping[str, float], roster: Sequence[str], left: Sequence[str]) -> str:
-    sets: list[Any] = list(pool.sets)
-    pitchers = sum(1 for c in roster if any(c in s.pitchers for s in sets))
-    want_pitcher = pitchers * 15 < (len(roster) - pitchers) * 11
-    kind = [c for c in left if any(c in s.pitchers for s in sets) == want_pitcher]
-    return (kind or list(left))[0]
+    number = draft.number
+    assert number is not None
+    picks_left = draft.rounds - slot(draft.order, draft.style, number)[0] + 1  # this one included
+    return choose_pick(values, roster, left, picks_left=picks_left), "auto"
 
 
 def due(draft: Draft, now: float) -> bool:
@@ -455,20 +418,23 @@ async def advance(store: Store, league_id: int, now: float) -> Progress:
     last is made, the teams get their lineups and rotations."""
     draft = await current(store, league_id)
     made: list[Pick] = []
-    chooser: _Chooser | None = None
+    left: set[str] | None = None  # the pool, read once for the step and kept up to date as it picks
+    values = player_values(await store.card_pool(league_id))
     while due(draft, now):
-        if chooser is None:
-            chooser = await _chooser(store, await store.league(league_id))
         number, team_id = draft.number, draft.on_clock
         assert number is not None and team_id is not None
-        card_id, made_by = await _choice(store, chooser, draft, team_id)
+        if left is None:
+            left = set(await available(store, league_id))
+        if not left:  # a pool that ran dry (a card set taken away): the clock stays with the team
+            break
+        card_id, made_by = await _choice(store, draft, team_id, values, left)
         try:
             done = await store.make_pick(draft.id, number, team_id, card_id, made_by, None, now, now + draft.clock)
         except (OutOfTurn, PlayerTaken):  # someone else picked meanwhile: read again and go on
-            chooser = None
+            left = None
             draft = await current(store, league_id)
             continue
-        chooser.take(card_id)
+        left.discard(card_id)
         made.append(done)
         draft = await current(store, league_id)
     if made and draft.state == "done":
@@ -496,7 +462,7 @@ async def fill_teams(store: Store, draft: Draft) -> list[str]:
     league = await store.league(draft.league_id)
     pool = await store.card_pool(league.id)
     policy = ruleset_named(league.ruleset).policy
-    values = _VALUES.get(league.card_sets, {})
+    values = player_values(pool)
     said = []
     for team_id in draft.order:
         team = await store.team(team_id)
@@ -510,7 +476,7 @@ async def fill_teams(store: Store, draft: Draft) -> list[str]:
         if not (await store.rotation(team_id)).starters:
             arms = [e.card_id for e in await store.roster(team_id) if e.kind == "pitcher" and e.status == "active"]
             starters = [c for c in arms if policy.is_starter(pool.pitcher(c))] or arms
-            starters.sort(key=lambda c: -values.get(c, 0.0))
+            starters.sort(key=lambda c: -values[c].runs if c in values else 0.0)
             if starters:
                 await store.set_rotation(team_id, starters[:ROTATION])
                 said.append(f"{team.name}: rotation")

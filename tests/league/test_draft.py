@@ -221,3 +221,16 @@ async def test_auto_all_fills_lineups_and_rotations(store: Store, league: League
         assert len(await store.roster(team.id)) == 20
         assert await store.lineup(team.id, "R") is not None and await store.lineup(team.id, "L") is not None
         assert (await store.rotation(team.id)).starters
+
+
+async def test_the_auto_drafter_alone_makes_playable_teams(
+    store: Store, league: League, teams: tuple[Team, Team]
+) -> None:
+    """No queues: league.autodraft fills every position and the staff, so lineups and rotations follow."""
+    hc, mv = teams
+    await draft.setup(store, league.id, by=COMMISSIONER, order=[hc.id, mv.id], rounds=20)
+    progress = await draft.auto_all(store, league.id, T0, by=COMMISSIONER)
+    assert {p.made_by for p in progress.picks} == {"auto"} and progress.draft.state == "done"
+    for team in teams:
+        assert await store.lineup(team.id, "R") is not None and await store.lineup(team.id, "L") is not None
+        assert len((await store.rotation(team.id)).starters) == draft.ROTATION
