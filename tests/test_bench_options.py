@@ -17,6 +17,7 @@ BENCHMARKS = [
     "bench.__main__",
     "bench.bot",
     "bench.choose",
+    "bench.draft",
     "bench.fidelity",
     "bench.season",
     "bench.sweep",
