@@ -717,6 +717,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_file_arguments(playoffs)
     playoffs.set_defaults(func=_playoffs)
 
+    import_module("bot.terminal.export").add_commands(sub)
+
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     add_file_arguments(database, league=False)
     db_sub = database.add_subparsers(dest="db_command", required=True)
