@@ -718,6 +718,7 @@ def build_parser() -> argparse.ArgumentParser:
     playoffs.set_defaults(func=_playoffs)
 
     import_module("bot.terminal.export").add_commands(sub)
+    import_module("bot.terminal.news").add_commands(sub)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     add_file_arguments(database, league=False)

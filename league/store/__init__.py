@@ -17,7 +17,8 @@ what those below it read (a team's store reads leagues):
 - :mod:`league.store.teams`: teams, rosters and trades, lineups and pitching staffs;
 - :mod:`league.store.games`: the schedule and its games, from setup to finish;
 - :mod:`league.store.tables`: season tables and reports;
-- :mod:`league.store.playoffs`: playoffs and a season's close.
+- :mod:`league.store.playoffs`: playoffs and a season's close;
+- :mod:`league.store.news`: a day's news (league.news) and the last day posted.
 
 What a game's rules decide (who starts, a game's setup, rest, injuries) is in the league's
 services (league.starters, league.setups, league.rest), which have no SQL; the store reads what
@@ -27,10 +28,10 @@ they need and keeps what they say.
 from __future__ import annotations
 
 from league.store.base import FinishHook
-from league.store.playoffs import PlayoffStore
+from league.store.news import NewsStore
 
 __all__ = ["FinishHook", "Store"]
 
 
-class Store(PlayoffStore):
+class Store(NewsStore):
     """The league's database, opened with ``await Store.open(path)`` and closed with ``await store.close()``."""
