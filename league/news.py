@@ -224,3 +224,25 @@ def _moves(record: DayRecord, key: Mapping[int, str]) -> list[NewsItem]:
 
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# --- posting once a day ------------------------------------------------------------------------------
+
+CATCH_UP_DAYS = 30  # a league that moved on further without a post gets the news of its last 30 days
+
+
+async def claim_due(store: Store, league_id: int) -> list[DayNews]:
+    """The news of the league's days played and not posted yet, each day claimed (Store.claim_news_day)
+    before it is returned: the caller posts what it gets, and no other caller (another bot, this one after
+    a restart) gets the same day. Days with no item are claimed and left out; a day before the last
+    :data:`CATCH_UP_DAYS` is passed over. The one function here that writes: the mark of the last day posted."""
+    league = await store.league(league_id)
+    last = league.day - 1  # the last day played: today is still going on
+    posted = await store.news_posted(league_id)
+    first = 1 if posted is None or posted[0] != league.season else posted[1] + 1
+    due = []
+    for day in range(max(first, last - CATCH_UP_DAYS + 1), last + 1):
+        news = await day_news(store, league_id, day, league.season)  # read first: a claimed day is posted at once
+        if await store.claim_news_day(league_id, league.season, day) and news.items:
+            due.append(news)
+    return due

@@ -6,6 +6,7 @@ same day; the milestones of season totals count the player's totals as they stoo
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 from league.compact import pack
 from league.models import League, Team
-from league.news import NewsItem, day_news, news_of
+from league.news import NewsItem, claim_due, day_news, news_of
 from league.stats import PitchingStats, SeasonStats
 from league.store import Store
 from league.store.news import DayGame, DayRecord
@@ -122,3 +123,11 @@ async def test_a_days_injury_trade_and_no_hitter_from_the_store(
     returns = [i.text for i in (await day_news(store, league.id, 5)).items if i.kind == "return"]
     assert returns == [f"{pool.name(HC_PLAYERS[2])} is healed after 3 days out"]
     assert (await day_news(store, league.id, 3)).items == ()
+
+
+async def test_two_posters_at_once_get_each_day_once(store: Store, league: League, ready: tuple[Team, Team]) -> None:
+    await store.advance_day(league.id, 2)  # day 1 (the teams signed) and a quiet day 2 are due
+    first, second = await asyncio.gather(claim_due(store, league.id), claim_due(store, league.id))
+    assert sorted(n.day for n in (*first, *second)) == [1]
+    assert await store.news_posted(league.id) == (1, 2)
+    assert await claim_due(store, league.id) == []
