@@ -97,10 +97,8 @@ async def season_export(store: Store, league_id: int, season: int | None = None)
     """The season's tables (default: the current season). NotFound, one line, for a season the league has not
     reached or one with no final game yet (nothing to export)."""
     league = await store.league(league_id)
-    year = league.season if season is None else season
-    games = await store.game_summaries(league_id, season=year)  # NotFound past the league's seasons
-    if not any(g.status == "final" for g in games):
-        raise NotFound(f"season {year} of {league.name} has no final game yet: there are no stats to export")
+    year = await exportable_season(store, league_id, season)
+    games = await store.game_summaries(league_id, season=year)
     teams = {t.id: t for t in await store.teams(league_id)}
     key = {t.id: t.abbreviation for t in teams.values()}
     rows = await store.season_rows(league_id, year)
@@ -146,6 +144,16 @@ async def season_export(store: Store, league_id: int, season: int | None = None)
         *_box_tables(await store.season_boxes(league_id, year)),
     )
     return SeasonExport(league.name, year, tables)
+
+
+async def exportable_season(store: Store, league_id: int, season: int | None = None) -> int:
+    """The season asked for (default: the current one) if it has stats to export: NotFound, in one line, for
+    a season the league has not reached or one with no final game yet. Quick: the front ends ask it first."""
+    league = await store.league(league_id)
+    year = league.season if season is None else season
+    if not await store.game_summaries(league_id, season=year, status="final"):  # NotFound past its seasons
+        raise NotFound(f"season {year} of {league.name} has no final game yet: there are no stats to export")
+    return year
 
 
 def _blank(value: object) -> object:
