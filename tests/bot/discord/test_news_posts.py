@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord.layout import MESSAGE_TEXT
+from bot.discord.news import MORE, news_embed
+from league.news import DayNews, NewsItem
 from league.store import Store
 from tests.bot.conftest import running_bot, sample_league
 from tests.fakediscord import FakeDiscord
@@ -58,3 +61,10 @@ async def test_a_quiet_day_posts_no_news(fake_discord: FakeDiscord, store: Store
         await store.advance_day(league.id)  # day 2: nothing happened
         assert await cog.post_news() == 0
         assert await store.news_posted(league.id) == (1, 2)
+
+
+def test_a_day_of_more_news_than_a_message_holds_fits_one() -> None:
+    items = tuple(NewsItem("move", f"T{n} sign {'x' * 60} {n}") for n in range(200))
+    embed = news_embed(DayNews("Test League", 1, 3, items))
+    assert len(embed) <= MESSAGE_TEXT and embed.footer.text == MORE and len(embed.fields) > 1
+    assert len(news_embed(DayNews("Test League", 1, 3, items[:3]))) < MESSAGE_TEXT
