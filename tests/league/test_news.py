@@ -131,3 +131,8 @@ async def test_two_posters_at_once_get_each_day_once(store: Store, league: Leagu
     assert sorted(n.day for n in (*first, *second)) == [1]
     assert await store.news_posted(league.id) == (1, 2)
     assert await claim_due(store, league.id) == []
+    # Two posters who both read the mark before either claimed: the first claim wins, the second is refused.
+    await store.advance_day(league.id)
+    assert await store.claim_news_day(league.id, 1, 3) is True
+    assert await store.claim_news_day(league.id, 1, 3) is False
+    assert await store.claim_news_day(league.id, 1, 2) is False  # never back
