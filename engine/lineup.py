@@ -59,6 +59,12 @@ def _defense(card: Any, position: Position) -> int:
     return int(line.defense) if type(card) is dd.Batter else int(line.range)
 
 
+def fielding_rating(card: Any, position: Position) -> int | None:
+    """A batter's rating at a position his card lists (higher is better: Inside Pitch's range 1-6,
+    Deep Drive's defense 1-5); None when it does not list it."""
+    return _defense(card, position) if card.fielding(position) is not None else None
+
+
 def hitting_score(batter: Batter) -> float:
     card: Any = batter  # a Deep Drive setup holds its own cards where the types name Inside Pitch's
     if type(card) is dd.Batter:

@@ -29,6 +29,11 @@ class PostGameInjury:
     days: int
 
 
+# What a plate appearance ends in, for a player's value (league.value): the shared box-score results.
+# ERR: safe on an error; OUT: every other out (RARE plays count as outs).
+RESULTS = ("1B", "2B", "3B", "HR", "BB", "HBP", "K", "OUT", "ERR")
+
+
 @dataclass(frozen=True)
 class Sitter:
     """A starter a pre-game bench chart sits today."""
@@ -89,4 +94,18 @@ class LeaguePolicy(Protocol):
         self, setup: GameSetup, events: Sequence[Event], dice: Callable[[int], int]
     ) -> list[PostGameInjury]:
         """The injuries a post-game chart gives after a finished game; ``dice(n)`` rolls 0..n-1."""
+        ...
+
+    def pool_odds(
+        self,
+        batters: Sequence[Any],
+        pitchers: Sequence[Any],
+        ballparks: Sequence[Any],
+        weights: Mapping[str, float],
+        handbook: str = "",
+    ) -> dict[str, tuple[float, ...]]:
+        """Each card's exact odds of every :data:`RESULTS`, in order, against the pool's average opponent: a
+        batter's per plate appearance against the average of ``pitchers``, a pitcher's per batter faced against
+        the average of ``batters`` (each card weighted by ``weights[id]``, his playing time), in a neutral park
+        made of ``ballparks``; ``handbook``: the cards' Season Handbook text ("" for the ruleset's default)."""
         ...

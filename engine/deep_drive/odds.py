@@ -85,20 +85,27 @@ def deep_drive_odds(
     tr = [r for r in range(100) if section[r] == "TR"]
     do = [r for r in range(100) if section[r] == "DO"]
     first_fly = section.index(fly)
+    # The outfielders' shares of good (4-5) and poor (1-2) ratings, by the mod die's outfielder.
+    good_of = {of: _share(ratings, of, lambda r: r >= 4) for of in OUTFIELD}
+    poor_of = {of: _share(ratings, of, lambda r: r <= 2) for of in OUTFIELD}
     out: dict[str, float] = {}
     for roll in range(100):
+        code = section[roll]
+        edge = eligible and (roll < 10 or roll >= 90)
+        if not edge and not _outfielders_act(code, roll, tr, do, first_fly):
+            _add(out, code, 1 / 100)  # the reading stands on every mod die
+            continue
         for mod in range(10):
             p = 1 / 1000
             code = section[roll]
-            if eligible and (roll < 10 or roll >= 90):
+            if edge:
                 cell = hb.teams.get(team, hb.teams[AVERAGE])[roll]
                 if cell == "FO":
                     code = fly
                 elif cell == "PARK":
                     code = hb.parks.get(park, hb.parks[AVERAGE])[mod]
             of = outfielder(mod)
-            good = _share(ratings, of, lambda r: r >= 4)
-            poor = _share(ratings, of, lambda r: r <= 2)
+            good, poor = good_of[of], poor_of[of]
             if roll == 0 and code == "HR":
                 _add(out, FLY_OF[of] + "d", p * good)
                 _add(out, "HR", p * (1 - good))
@@ -120,6 +127,17 @@ def deep_drive_odds(
             else:
                 _add(out, code, p)
     return out
+
+
+def _outfielders_act(code: str, roll: int, tr: list[int], do: list[int], first_fly: int) -> bool:
+    """Whether one of the outfielders' rules below may change this reading (the section's edges)."""
+    return (
+        (roll == 0 and code == "HR")
+        or (roll == 99 and code.startswith("F"))
+        or (code == "TR" and roll == tr[-1])
+        or (code == "DO" and roll in (do[0], do[-1]))
+        or (code.startswith("F") and roll == first_fly)
+    )
 
 
 def def_odds(hb: Handbook, ratings: Ratings) -> dict[str, float]:

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from cards.loader import GENERIC_PITCHER_BATTING
 from cards.models import Batter  # the setup's type for a batting card (a Deep Drive one in play)
+from engine.deep_drive import value
 from engine.deep_drive.charts import bench
 from engine.deep_drive.handbook import Handbook, handbook_of
 from engine.events import Event, HalfInningStarted, Reading, Substitution
@@ -198,6 +199,17 @@ class DeepDrivePolicy:
             names={cid: c.name for cid, c in cards.items()},
             grades={cid: c.injury for cid, c in cards.items() if hasattr(c, "injury")},
         )
+
+    def pool_odds(
+        self,
+        batters: Sequence[Any],
+        pitchers: Sequence[Any],
+        ballparks: Sequence[Any],
+        weights: Mapping[str, float],
+        handbook: str = "",
+    ) -> dict[str, tuple[float, ...]]:
+        """Exact odds against the pool's average opponent (engine.deep_drive.value)."""
+        return value.pool_odds(batters, pitchers, weights, handbook)  # parks: the handbook's average row
 
 
 POLICY = DeepDrivePolicy()

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from cards.models import Batter
 from engine.events import Event
+from engine.inside_pitch import value
 from engine.policy import PostGameInjury, Sitter
 from engine.setup import GameSetup
 
@@ -53,6 +54,17 @@ class InsidePitchPolicy:
         self, setup: GameSetup, events: Sequence[Event], dice: Callable[[int], int]
     ) -> list[PostGameInjury]:
         return []
+
+    def pool_odds(
+        self,
+        batters: Sequence[Any],
+        pitchers: Sequence[Any],
+        ballparks: Sequence[Any],
+        weights: Mapping[str, float],
+        handbook: str = "",
+    ) -> dict[str, tuple[float, ...]]:
+        """Exact odds against the pool's average opponent (engine.inside_pitch.value)."""
+        return value.pool_odds(batters, pitchers, ballparks, weights)  # no handbook
 
 
 POLICY = InsidePitchPolicy()
