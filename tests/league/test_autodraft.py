@@ -77,6 +77,9 @@ def test_a_man_fills_one_position_though_his_card_lists_two() -> None:
 def test_nobody_left_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="nobody is left"):
         choose_pick(table(batter("a", 1, "C")), [], set())
+    # Cards that are not players (a ballpark, a pitcher's batting card) are never picked.
+    with pytest.raises(ValueError, match="nobody is left"):
+        choose_pick(table(batter("a", 1, "C")), [], {"some-park"})
 
 
 def _pool(seed: int, size: int) -> Values:

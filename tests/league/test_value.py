@@ -16,6 +16,7 @@ from cards.deep_drive.loader import DeepDriveSet
 from cards.loader import CardSet, SetInfo
 from cards.models import Batter, Pitcher
 from league.cardpool import CardPool
+from league.errors import CardError
 from league.value import (
     FIELDING_RUNS,
     LINEAR_WEIGHTS,
@@ -140,6 +141,12 @@ def test_pitchers_batting_cards_and_ballparks_are_not_players() -> None:
     seaver = arm("seaver", name=SEAVER.name, own_batting_card=True)
     values = player_values(pool(own, seaver, hitter("bench")))
     assert set(values) == {"seaver", "bench"}
+
+
+def test_a_card_no_plate_appearance_ends_on_is_named() -> None:
+    # IP2021 "WLD": with the bases empty a foul, read again; a card of nothing else never ends one.
+    with pytest.raises(CardError, match="wild's card is all WLD"):
+        player_values(pool(hitter("bench"), arm("wild", "WLD")))
 
 
 def test_the_table_is_computed_once_per_pool() -> None:
