@@ -98,3 +98,11 @@ def choose_pick(
     if best is None:
         raise ValueError("nobody is left to draft")
     return best
+
+
+def best_rotation(values: Mapping[str, PlayerValue], roster: Iterable[str], size: int = STARTERS) -> list[str]:
+    """A drafted team's rotation: its ``size`` most valuable starters by card, then (if it has too few) its
+    most valuable other pitchers; in value order, the best first (for ``Store.set_rotation``)."""
+    arms = [values[c] for c in roster if c in values and values[c].kind == "pitcher"]
+    arms.sort(key=lambda p: (p.role != "starter", -p.runs, p.card_id))
+    return [p.card_id for p in arms[:size]]

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from league.autodraft import BATTERS, NEED_BONUS, PITCHERS, STARTERS, choose_pick, lacks
+from league.autodraft import BATTERS, NEED_BONUS, PITCHERS, STARTERS, best_rotation, choose_pick, lacks
 from league.value import FIELD, PlayerValue, Values
 
 
@@ -112,3 +112,16 @@ def test_a_whole_automatic_draft_gives_every_team_a_playable_roster_in_seconds()
     elapsed = time.perf_counter() - start
     assert all(lacks(values[c] for c in roster) == 0 for roster in rosters)
     assert elapsed < 10  # 780 picks: about a tenth of a second here
+
+
+def test_the_rotation_is_the_best_starters_then_the_best_others() -> None:
+    values = table(
+        pitcher("ace", 40),
+        pitcher("closer", 60, "reliever"),
+        pitcher("fifth", 2),
+        pitcher("long", 5, "reliever"),
+        batter("slugger", 80, "1B"),
+    )
+    roster = list(values)
+    assert best_rotation(values, roster, size=2) == ["ace", "fifth"]
+    assert best_rotation(values, roster, size=3) == ["ace", "fifth", "closer"]
