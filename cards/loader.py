@@ -92,6 +92,10 @@ class SetInfo(BaseModel):
     # league apart, true or None (the set does not say) lets two leagues of the same size meet
     # (league.schedule's interleague rounds).
     interleague: bool | None = None
+    # The playoff format of the set's era, one of league.playoffs' presets ("world-series" for 1903-1968,
+    # "lcs-5" for 1969-1984 ...): a league made from the set plays it unless its commissioner chose
+    # another. None: the set does not say (the league's default: mlb with two leagues, else top4).
+    playoffs: str | None = Field(default=None, pattern=r"^[a-z0-9-]{1,40}$")
     source: str = ""  # where the cards come from, e.g. "Lahman database 2024 (SABR)"
     licence: str = ""  # e.g. "CC BY-SA 3.0"
     # Deep Drive: the season handbook whose charts the set's cards are read with ("default": the

@@ -88,6 +88,23 @@ def best_fielder(candidates: Sequence[Batter], position: Position) -> Batter:
     return max(candidates, key=lambda b: (_defense(b, position), hitting_score(b)))
 
 
+def _covers(batters: Sequence[Batter], positions: Sequence[Position], used: set[str]) -> bool:
+    """Whether distinct men not in ``used`` can play every one of ``positions`` (a bipartite matching)."""
+    owner: dict[str, Position] = {}  # batter id -> the position he takes
+
+    def place(position: Position, seen: set[str]) -> bool:
+        for b in batters:
+            if b.id in used or b.id in seen or b.fielding(position) is None:
+                continue
+            seen.add(b.id)
+            if b.id not in owner or place(owner[b.id], seen):
+                owner[b.id] = position
+                return True
+        return False
+
+    return all(place(position, set()) for position in positions)
+
+
 def auto_team(
     name: str,
     batters: Sequence[Batter],
@@ -101,11 +118,16 @@ def auto_team(
     own = dict(own_batting or {})
     chosen: dict[Position, Batter] = {}
     used: set[str] = set()
-    for position in FILL_ORDER:
+    for i, position in enumerate(FILL_ORDER):
         candidates = [b for b in batters if b.id not in used and b.fielding(position) is not None]
         if not candidates:
             raise SetupError(f"{name}: nobody on the roster plays {position}")
         best = best_fielder(candidates, position)
+        later = FILL_ORDER[i + 1 :]
+        if not _covers(batters, later, used | {best.id}):
+            # He is the only man for a position filled later: the best of those who leave it covered.
+            keep = [b for b in candidates if _covers(batters, later, used | {b.id})]
+            best = best_fielder(keep, position) if keep else best
         chosen[position] = best
         used.add(best.id)
     if designated_hitter:

@@ -69,7 +69,8 @@ def choose_pick(
 ) -> str:
     """The card id the team takes: ``roster`` its players so far, ``available`` the pool's players nobody
     has taken, ``queue`` its manager's list in order, ``picks_left`` its picks still to make counting this
-    one (None: fill what it lacks first). Raises ValueError when nobody is available."""
+    one (None: fill what it lacks first). Only players of ``values`` are chosen (a queued one is taken as
+    it is); raises ValueError when none is available."""
     free: Collection[str] = available if isinstance(available, (set, frozenset)) else set(available)
     for card_id in queue:
         if card_id in free:
@@ -95,9 +96,13 @@ def choose_pick(
         if (_lacks(batters + more, pitchers) if player.kind == "batter" else _lacks(batters, pitchers + more)) < lack:
             return card_id
     if best is None:
-        # A player the table does not know (a card added since) is still a pick.
-        leftover: list[str] = sorted(free)
-        if not leftover:
-            raise ValueError("nobody is left to draft")
-        return leftover[0]
+        raise ValueError("nobody is left to draft")
     return best
+
+
+def best_rotation(values: Mapping[str, PlayerValue], roster: Iterable[str], size: int = STARTERS) -> list[str]:
+    """A drafted team's rotation: its ``size`` most valuable starters by card, then (if it has too few) its
+    most valuable other pitchers; in value order, the best first (for ``Store.set_rotation``)."""
+    arms = [values[c] for c in roster if c in values and values[c].kind == "pitcher"]
+    arms.sort(key=lambda p: (p.role != "starter", -p.runs, p.card_id))
+    return [p.card_id for p in arms[:size]]

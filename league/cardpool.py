@@ -218,6 +218,10 @@ class CardPool:
         says (a generated season: from 1997); None when none does, the schedule's default."""
         return next((s.info.interleague for s in self.sets if s.info.interleague is not None), None)
 
+    def playoffs(self) -> str | None:
+        """The playoff preset of the sets' era (set.toml's ``playoffs``): the first set that says, else None."""
+        return next((s.info.playoffs for s in self.sets if s.info.playoffs is not None), None)
+
     def season_games(self) -> int | None:
         """The games a team plays in the season the sets come from: their team entries' real games (the
         most common), or None for sets that do not say (hand-made ones)."""

@@ -18,8 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal, get_args
 
-from engine.rulesets import ruleset as ruleset_named
-from league.autodraft import choose_pick
+from league.autodraft import best_rotation, choose_pick
 from league.cardpool import CardPool
 from league.errors import LeagueError, LineupError, NotAllowed, SettingsError
 from league.models import League, Team
@@ -36,7 +35,6 @@ OrderRule = Literal["random", "standings", "set"]
 CLOCK_MIN = 2 * 60
 CLOCK_MAX = 12 * 3600
 DEFAULT_CLOCK = 4 * 3600
-ROTATION = 5  # starters an automatic rotation gets
 
 
 class DraftError(LeagueError):
@@ -481,10 +479,7 @@ async def tick(store: Store, now: float) -> list[Progress]:
 async def fill_teams(store: Store, draft: Draft) -> list[str]:
     """Lineups against both hands and a rotation for each team of the draft that has none saved; what
     was made, in words. A team the auto-manager cannot field yet (no batters) is left to its manager."""
-    league = await store.league(draft.league_id)
-    pool = await store.card_pool(league.id)
-    policy = ruleset_named(league.ruleset).policy
-    values = player_values(pool)
+    values = player_values(await store.card_pool(draft.league_id))
     said = []
     for team_id in draft.order:
         team = await store.team(team_id)
@@ -496,11 +491,10 @@ async def fill_teams(store: Store, draft: Draft) -> list[str]:
                 except LineupError:
                     pass
         if not (await store.rotation(team_id)).starters:
-            arms = [e.card_id for e in await store.roster(team_id) if e.kind == "pitcher" and e.status == "active"]
-            starters = [c for c in arms if policy.is_starter(pool.pitcher(c))] or arms
-            starters.sort(key=lambda c: -values[c].runs if c in values else 0.0)
+            active = [e.card_id for e in await store.roster(team_id) if e.status == "active"]
+            starters = best_rotation(values, active)
             if starters:
-                await store.set_rotation(team_id, starters[:ROTATION])
+                await store.set_rotation(team_id, starters)
                 said.append(f"{team.name}: rotation")
     return said
 

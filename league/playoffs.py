@@ -104,6 +104,12 @@ class PlayoffFormat:
             if self.byes:
                 raise PlayoffError("a league without playoffs has no byes")
             return
+        if self.teams == 1:  # each league's pennant winner, and the World Series between them alone
+            if self.byes or len(self.rounds) != 1:
+                raise PlayoffError(
+                    "with 1 team from each league the two pennant winners meet in one series: give one round, no byes"
+                )
+            return
         if not isinstance(self.teams, int) or not 2 <= self.teams <= MAX_TEAMS:
             raise PlayoffError(f"2 to {MAX_TEAMS} teams qualify in each league; got {self.teams!r}")
         if not isinstance(self.byes, int) or not 0 <= self.byes < self.teams:
@@ -184,6 +190,50 @@ PRESETS: dict[str, PlayoffFormat] = {
         "mlb",
         teams=6,
         byes=2,
+        rounds=(
+            Round(3, "3", "Wild Card Series"),
+            Round(5, "2-2-1", "Division Series"),
+            Round(7, "2-3-2", "League Championship Series"),
+            Round(7, "2-3-2", "World Series"),
+        ),
+    ),
+    # MLB's eras, which a card set's set.toml names (``playoffs``) for the league it makes.
+    "world-series": PlayoffFormat(
+        "world-series", teams=1, rounds=(Round(7, "2-3-2", "World Series"),), division_winners=False
+    ),
+    "lcs-5": PlayoffFormat(
+        "lcs-5",
+        teams=2,
+        rounds=(Round(5, "2-3", "League Championship Series"), Round(7, "2-3-2", "World Series")),
+    ),
+    "lcs-7": PlayoffFormat(
+        "lcs-7",
+        teams=2,
+        rounds=(Round(7, "2-3-2", "League Championship Series"), Round(7, "2-3-2", "World Series")),
+    ),
+    "division-series": PlayoffFormat(
+        "division-series",
+        teams=4,
+        rounds=(
+            Round(5, "2-2-1", "Division Series"),
+            Round(7, "2-3-2", "League Championship Series"),
+            Round(7, "2-3-2", "World Series"),
+        ),
+    ),
+    "wild-card-game": PlayoffFormat(
+        "wild-card-game",
+        teams=5,
+        byes=3,
+        rounds=(
+            Round(1, "1", "Wild Card Game"),
+            Round(5, "2-2-1", "Division Series"),
+            Round(7, "2-3-2", "League Championship Series"),
+            Round(7, "2-3-2", "World Series"),
+        ),
+    ),
+    "sixteen": PlayoffFormat(  # 2020's short season
+        "sixteen",
+        teams=8,
         rounds=(
             Round(3, "3", "Wild Card Series"),
             Round(5, "2-2-1", "Division Series"),
@@ -331,6 +381,8 @@ def pairings(
 
     if number > fmt.bracket_rounds:  # the two leagues' champions
         champions = [w for (_, _), w in sorted(winners.items())]
+        if not fmt.bracket_rounds:  # no rounds inside the leagues: their pennant winners (world-series)
+            champions = [s.team for s in sorted(seeds, key=lambda s: s.bracket)]
         if len(champions) != 2:
             raise PlayoffError(f"the last round needs both leagues' champions; {len(champions)} known")
         return [matchup(ONE_LEAGUE, 1, champions[0], champions[1], "rank")]

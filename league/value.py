@@ -34,6 +34,7 @@ from engine.lineup import fielding_rating
 from engine.policy import RESULTS
 from engine.rulesets import Ruleset, for_family
 from league.cardpool import CardPool
+from league.errors import CardError
 
 # Runs a result is worth, against an average plate appearance's zero (Tango, Lichtman and Dolphin,
 # "The Book", 2007, ch. 1: run values of each event, 1999-2002, rounded; a reach on an error as a single
@@ -151,7 +152,10 @@ def compute_values(pool: CardPool, ruleset: Ruleset) -> Values:
         real = _stat(p, "innings")
         innings[p.id] = full if real is None else min(full, real * scale)
     weights = {b.id: float(REGULAR_PA if (ab := at_bats[b.id]) is None else ab) for b in batters} | innings
-    odds = policy.pool_odds(batters, pitchers, ballparks, weights, pool.handbook())
+    try:
+        odds = policy.pool_odds(batters, pitchers, ballparks, weights, pool.handbook())
+    except ValueError as exc:  # a card no plate appearance ends on (all WLD): the ruleset names it
+        raise CardError(f"cannot value the pool's players: {exc}") from exc
     run_of = [LINEAR_WEIGHTS[r] for r in RESULTS]
     rate = {cid: sum(p * w for p, w in zip(o, run_of, strict=True)) for cid, o in odds.items()}
     walks = (RESULTS.index("BB"), RESULTS.index("HBP"))

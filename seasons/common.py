@@ -103,6 +103,28 @@ def interleague_statement(year: int, leagues: Sequence[str]) -> bool | None:
     return leagues_meet(year) if len(set(leagues)) == 2 else None
 
 
+# MLB's postseason by era (the first season of each), as league.playoffs' presets name them; 1994 had none.
+PLAYOFF_ERAS = (
+    (1903, "world-series"),
+    (1969, "lcs-5"),
+    (1985, "lcs-7"),
+    (1994, "none"),
+    (1995, "division-series"),
+    (2012, "wild-card-game"),
+    (2020, "sixteen"),
+    (2021, "wild-card-game"),
+    (2022, "mlb"),
+)
+
+
+def playoffs_statement(year: int, leagues: Sequence[str]) -> str | None:
+    """set.toml's ``playoffs``: with both leagues read, the postseason of the season's era; None for one
+    league, or before the first World Series (1903)."""
+    if len(set(leagues)) != 2 or year < PLAYOFF_ERAS[0][0]:
+        return None
+    return [name for first, name in PLAYOFF_ERAS if first <= year][-1]
+
+
 def division_name(league: str, division: str | None) -> str | None:
     """ "NL West": Lahman's one letter names a division only within its league."""
     if division is None:

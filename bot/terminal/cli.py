@@ -10,7 +10,6 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from bot.terminal import draft as draft_commands
 from bot.terminal import game as terminal
 from bot.terminal.game import add_ask_argument, parse_options
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
@@ -718,7 +717,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_file_arguments(playoffs)
     playoffs.set_defaults(func=_playoffs)
 
-    draft_commands.add_commands(sub)
+    import_module("bot.terminal.export").add_commands(sub)
+    import_module("bot.terminal.news").add_commands(sub)
+    import_module("bot.terminal.draft").add_commands(sub)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     add_file_arguments(database, league=False)

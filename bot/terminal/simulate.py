@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.terminal.league import pick_league, print_standings, terminal_league
+from bot.terminal.news import print_news
 from bot.words.glossary import plural
 from league import autoplay
 from league.autoplay import DaySummary
 from league.errors import LeagueError, SettingsError
+from league.news import day_news
 from league.store import Store
 
 BAR = 30
@@ -90,9 +92,10 @@ async def simulate(
             played = await autoplay.advance(store, league.id, days, to_end=to_end, progress=bar)
         finally:
             bar.done()
-        if len(played) <= SHOW_DAYS:
+        if len(played) <= SHOW_DAYS:  # a day's games and its news; over a longer run they would flood the screen
             for day in played:
                 print_day(day, out)
+                print_news(await day_news(store, league.id, day.day, day.season), out, empty=False)
         league = await store.league(league.id)
         games = sum(len(d.games) for d in played)
         said = f"{plural(games, 'game')} played in {plural(len(played), 'day')}"

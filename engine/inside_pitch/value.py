@@ -25,7 +25,7 @@ player's value should not hang on the park of the team that drafts him). Errors 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cards.notation import (
@@ -160,8 +160,9 @@ def neutral_park(ballparks: Sequence[Any]) -> tuple[Vec, Vec]:
     return base, [m - b for m, b in zip(made, base, strict=True)]
 
 
-def responses(batter: Any, hand: Hand, park: tuple[Vec, Vec]) -> dict[Any, Vec]:
-    """What the batter gives on each kind of pitcher cell, against a pitcher throwing ``hand``."""
+def responses(batter: Any, hand: Hand, park: tuple[Vec, Vec], hbp_values: Iterable[int] = HBP_VALUES) -> dict[Any, Vec]:
+    """What the batter gives on each kind of pitcher cell, against a pitcher throwing ``hand``
+    (an HBP cell for each pitcher's HBP rating in ``hbp_values``)."""
     ratings = batter.ratings(hand)
     hr = chance(ratings.hr)
     card = batter_card(batter, hand, hr)
@@ -173,7 +174,7 @@ def responses(batter: Any, hand: Hand, park: tuple[Vec, Vec]) -> dict[Any, Vec]:
     out["W0"] = _mix("BB", chance(ratings.w), card)
     out["W10"] = _mix("BB", chance(ratings.w + 10), card)
     out["HR"] = _mix("HR", hr, card)
-    for value in HBP_VALUES:
+    for value in hbp_values:
         total = batter.hbp + value
         out[("HBP", value)] = _mix("HBP", chance(total), card) if total >= 1 else card
     return out
@@ -245,6 +246,7 @@ def pool_odds(
         for key in shares:
             shares[key] /= hand_weight[h] or 1.0
     arms = sum(hand_weight.values())
+    hbp_values = sorted({p.hbp for p in pitchers})
     # The average batter: per pitcher's hand and batter side, the responses averaged, and the sides' shares.
     bat: dict[tuple[Hand, Hand], dict[Any, Vec]] = {}
     side_weight = {(h, s): 0.0 for h in HANDS for s in HANDS}
@@ -254,13 +256,13 @@ def pool_odds(
         v = [0.0] * _N
         for h in HANDS:
             s = b.side_against(h)
-            resp = responses(b, h, park)
+            resp = responses(b, h, park, hbp_values)
             if arms:
                 _add(v, hand_weight[h] / arms, _apply(arm[h, s], resp))
             side_weight[h, s] += w
             into = bat.setdefault((h, s), {})
-            for key, r in resp.items():
-                _add(into.setdefault(key, [0.0] * _N), w, r)
+            for key in arm[h, s]:  # the kinds of cell the pool's pitchers have against his side
+                _add(into.setdefault(key, [0.0] * _N), w, resp[key])
         out[b.id] = tuple(v)
     for p in pitchers:
         # bat[h, s] holds the batters' weighted sums: his shares applied to them, over all batters' weight.

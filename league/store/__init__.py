@@ -18,6 +18,7 @@ what those below it read (a team's store reads leagues):
 - :mod:`league.store.games`: the schedule and its games, from setup to finish;
 - :mod:`league.store.tables`: season tables and reports;
 - :mod:`league.store.playoffs`: playoffs and a season's close;
+- :mod:`league.store.news`: a day's news (league.news) and the last day posted;
 - :mod:`league.store.draft`: drafts, their queues and picks.
 
 What a game's rules decide (who starts, a game's setup, rest, injuries) is in the league's
@@ -29,10 +30,10 @@ from __future__ import annotations
 
 from league.store.base import FinishHook
 from league.store.draft import DraftStore
-from league.store.playoffs import PlayoffStore
+from league.store.news import NewsStore
 
 __all__ = ["FinishHook", "Store"]
 
 
-class Store(DraftStore, PlayoffStore):
+class Store(DraftStore, NewsStore):
     """The league's database, opened with ``await Store.open(path)`` and closed with ``await store.close()``."""

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from league.errors import (
+    CardError,
     GameError,
     NotFound,
     SeasonClosed,
@@ -20,7 +21,7 @@ from league.models import (
     PlayoffSeries,
 )
 from league.names import plural
-from league.playoffs import PlayoffFormat, pairings, seed_teams
+from league.playoffs import PlayoffError, PlayoffFormat, pairings, seed_teams
 from league.playoffs import Seed as PlayoffSeedKey
 from league.playoffs import preset as playoff_preset
 from league.store.base import _check_id, _dumps, _season_of
@@ -104,11 +105,17 @@ class PlayoffStore(TableStore):
             return PlayoffFormat.from_dict(json.loads(text))
         teams = [await self._team(r["id"]) for r in await self._all(SELECT_TEAMS, (league_id,))]
         two = len({t.subleague for t in teams if t.subleague is not None}) == 2
+        era = (await self._league_pool(await self._league(league_id))).playoffs()
+        if era is not None and two:  # the era's formats are MLB's, for two leagues
+            try:
+                return playoff_preset(era)
+            except PlayoffError as exc:
+                raise CardError(f"a card set of the league names a playoff format Dugout lacks: {exc}") from None
         return playoff_preset("mlb" if two else "top4")
 
     async def playoff_format(self, league_id: int) -> PlayoffFormat:
-        """The format the league's next playoffs are played with: the one chosen, else mlb with two
-        leagues (AL, NL), else top4."""
+        """The format the league's next playoffs are played with: the one chosen, else with two leagues (AL,
+        NL) the one its card sets' era played (set.toml's ``playoffs``) or mlb, else top4."""
         async with self.transaction(write=False):
             await self._league(league_id)
             return await self._playoff_format(league_id)

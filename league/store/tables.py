@@ -76,6 +76,23 @@ ORDER BY season, phase DESC, last_day, last_game
 SELECT_TEAM_BATTING = "SELECT * FROM season_batting WHERE team_id = ? AND season = ? AND phase = ?"
 SELECT_TEAM_PITCHING = "SELECT * FROM season_pitching WHERE team_id = ? AND season = ? AND phase = ?"
 SELECT_TEAM_FIELDING = "SELECT * FROM season_fielding WHERE team_id = ? AND season = ? AND phase = ?"
+# The stats export (league.export): a season's final games with box scores, both phases, in the order played.
+# (league_id, season)
+SELECT_SEASON_BOXES = """
+SELECT id, phase, coalesce(played_day, day) AS day, away_team_id, home_team_id, box_score, box_z
+FROM game WHERE league_id = ? AND season = ? AND status = 'final' AND forfeited_by IS NULL
+ORDER BY coalesce(played_day, day), id
+"""
+# (league_id, season): every row of the three season tables, both phases
+SELECT_EXPORT_BATTING = (
+    "SELECT * FROM season_batting WHERE league_id = ? AND season = ? ORDER BY phase DESC, team_id, name"
+)
+SELECT_EXPORT_PITCHING = (
+    "SELECT * FROM season_pitching WHERE league_id = ? AND season = ? ORDER BY phase DESC, team_id, name"
+)
+SELECT_EXPORT_FIELDING = """
+SELECT * FROM season_fielding WHERE league_id = ? AND season = ? ORDER BY phase DESC, team_id, name, position
+"""
 # Every co-manager of a league's teams at once: (league_id)
 SELECT_LEAGUE_CO_MANAGERS = """
 SELECT co_manager.team_id, co_manager.user_id FROM co_manager JOIN team ON team.id = co_manager.team_id
@@ -145,6 +162,37 @@ class TableStore(PlayStore):
             (key[r["away_team_id"]], key[r["home_team_id"]], seasontables.stored_box(r))
             for r in rows
             if r["forfeited_by"] is None
+        ]
+
+    async def season_rows(self, league_id: int, season: int | None = None) -> dict[str, list[dict[str, Any]]]:
+        """The season tables' rows as they are kept (a player's line per team, phase and, for fielding,
+        position), both phases: {"batting": [...], "pitching": [...], "fielding": [...]}, each row a
+        dict of its columns with "team" (the abbreviation) added. For the stats export (league.export)."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            where = (league_id, _season_of(league, season))
+            key = {t.id: t.abbreviation for t in await self._teams_of(league_id)}
+            out: dict[str, list[dict[str, Any]]] = {}
+            for kind, query in (
+                ("batting", SELECT_EXPORT_BATTING),
+                ("pitching", SELECT_EXPORT_PITCHING),
+                ("fielding", SELECT_EXPORT_FIELDING),
+            ):
+                out[kind] = [{**dict(r), "team": key[r["team_id"]]} for r in await self._all(query, where)]
+            return out
+
+    async def season_boxes(
+        self, league_id: int, season: int | None = None
+    ) -> list[tuple[int, str, int, str, str, dict[str, Any]]]:
+        """(game id, phase, day played, away, home, box score) of the season's final games but forfeits, both
+        phases, in the order played (teams by abbreviation): what the stats export writes game by game."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            key = {t.id: t.abbreviation for t in await self._teams_of(league_id)}
+            rows = await self._all(SELECT_SEASON_BOXES, (league_id, _season_of(league, season)))
+        return [
+            (r["id"], r["phase"], r["day"], key[r["away_team_id"]], key[r["home_team_id"]], seasontables.stored_box(r))
+            for r in rows
         ]
 
     async def _season_stats(self, league: League, season: int, phase: str) -> tuple[SeasonStats, dict[int, Team]]:

@@ -616,6 +616,7 @@ def set_info(year: int, leagues: Sequence[str]) -> SetInfo:
         # Stated only when on, as Inside Pitch's sets state it (OBR 7.01(b), from 2020).
         extra_inning_runner=True if uses_extra_inning_runner(year) else None,
         interleague=common.interleague_statement(year, leagues),
+        playoffs=common.playoffs_statement(year, leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
         handbook=HANDBOOK_FILE,

@@ -43,6 +43,7 @@ from seasons.common import (
     is_pitcher,
     league_split,
     pitcher_card_id,
+    playoffs_statement,
 )
 from seasons.depth import DepthError, depth_chart
 from seasons.stats import Batting, Player, Season
@@ -285,6 +286,7 @@ def generate(
         # Stated only when on, so the sets of earlier seasons read as they did.
         extra_inning_runner=True if uses_extra_inning_runner(year) else None,
         interleague=interleague_statement(year, leagues),
+        playoffs=playoffs_statement(year, leagues),
         source=f"Lahman Baseball Database (SABR), {year} season",
         licence="CC BY-SA 3.0",
     )

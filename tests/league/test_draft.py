@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from league import draft
+from league.autodraft import STARTERS
 from league.draft import ClockOutOfRange, DraftNotRunning, OutOfTurn, PlayerTaken
 from league.errors import NotAllowed, SettingsError
 from league.models import League, Team
@@ -233,4 +234,4 @@ async def test_the_auto_drafter_alone_makes_playable_teams(
     assert {p.made_by for p in progress.picks} == {"auto"} and progress.draft.state == "done"
     for team in teams:
         assert await store.lineup(team.id, "R") is not None and await store.lineup(team.id, "L") is not None
-        assert len((await store.rotation(team.id)).starters) == draft.ROTATION
+        assert len((await store.rotation(team.id)).starters) == STARTERS

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cards import SAMPLE_SET
-from league.errors import GameError, NotFound
+from league.errors import CardError, GameError, NotFound
 from league.models import GameRecord, League, Playoffs, Team
 from league.playoffs import PlayoffError, custom, preset
 from league.store import Store
@@ -232,3 +232,54 @@ async def test_no_playoffs_and_a_season_without_games_are_refused(store: Store, 
     assert (await store.playoff_format(league.id)).plays is False
     with pytest.raises(NotFound):
         await store.start_playoffs(999)
+
+
+async def test_before_1969_the_pennant_winners_meet_in_the_world_series_alone(
+    store: Store, four: tuple[League, dict[str, Team]]
+) -> None:
+    league, teams = four
+    for key, sub in (("HC", "AL"), ("HD", "AL"), ("MV", "NL"), ("MW", "NL")):
+        await store.set_subleague(teams[key].id, sub)
+    await store.set_playoff_format(league.id, preset("world-series"))
+    playoffs = await store.start_playoffs(league.id)
+    by_id = {t.id: k for k, t in teams.items()}
+    # HC (3-0) wins the AL and MV (2-1) the NL; the better record has the first two games at home.
+    assert [(s.round, s.bracket, by_id[s.high_team_id], by_id[s.low_team_id], s.best_of) for s in playoffs.series] == [
+        (1, "", "HC", "MV", 7)
+    ]
+    playoffs, games = await play_out(store, league)
+    check_series(playoffs, games, {s.id: await store.series_games(s.id) for s in playoffs.series})
+    assert len(playoffs.series) == 1
+    assert playoffs.champion_team_id == playoffs.series[0].winner_team_id
+
+
+@pytest.mark.parametrize(("stated", "two_leagues", "expected"), [("lcs-5", True, "lcs-5"), ("lcs-5", False, "top4")])
+async def test_a_card_set_of_an_era_gives_its_playoff_format(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stated: str, two_leagues: bool, expected: str
+) -> None:
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path))
+    copy_of_the_sample_teams(tmp_path / "era")
+    (tmp_path / "era" / "set.toml").write_text(
+        f'name = "Era"\nruleset = "inside-pitch"\nplayoffs = "{stated}"\n', encoding="utf-8"
+    )
+    league = await store.create_league("Era", ["era", "sample"], guild_id=GUILD, commissioners=[COMMISSIONER])
+    for name, key, sub in (("East", "E", "AL"), ("West", "W", "NL")):
+        team = await store.create_team(league.id, name, key)
+        if two_leagues:
+            await store.set_subleague(team.id, sub)
+    assert (await store.playoff_format(league.id)).name == expected
+    await store.set_playoff_format(league.id, preset("top2"))  # the commissioner's choice comes first
+    assert (await store.playoff_format(league.id)).name == "top2"
+
+
+async def test_a_card_set_naming_no_playoff_format_is_refused_by_name(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DUGOUT_CARD_SETS_DIR", str(tmp_path))
+    copy_of_the_sample_teams(tmp_path / "era")
+    (tmp_path / "era" / "set.toml").write_text('name = "Era"\nruleset = "inside-pitch"\nplayoffs = "nba"\n')
+    league = await store.create_league("Era", ["era", "sample"], guild_id=GUILD, commissioners=[COMMISSIONER])
+    for name, key, sub in (("East", "E", "AL"), ("West", "W", "NL")):
+        await store.set_subleague((await store.create_team(league.id, name, key)).id, sub)
+    with pytest.raises(CardError, match="names a playoff format Dugout lacks: no playoff format called 'nba'"):
+        await store.playoff_format(league.id)

@@ -44,12 +44,17 @@ def test_a_format_survives_its_dict() -> None:
         (lambda: custom(5, "5,7"), "5 teams with 0 byes leaves 5 to play the first round; it needs an even number"),
         (lambda: custom(6, "5,7"), "6 teams with 0 byes leaves 3 after the first round; it must halve"),
         (lambda: custom(4, "5,7", byes=4), "the byes are fewer than the 4 teams that qualify; got 4"),
-        (lambda: custom(1, "7"), "2 to 32 teams qualify in each league; got 1"),
+        (lambda: custom(0, "7"), "2 to 32 teams qualify in each league; got 0"),
+        (lambda: custom(1, "5,7"), "with 1 team from each league the two pennant winners meet in one series"),
         (lambda: custom(4, "7"), "4 teams with 0 byes play 2 rounds to a champion (3 with two leagues"),
         (lambda: custom(4, "3,5,7,7"), "4 teams with 0 byes play 2 rounds to a champion"),
         (lambda: custom(4, ""), "give the rounds' series lengths in order"),
         (lambda: parse_rounds("five"), "a round is a series length (1, 3, 5 or 7), optionally :pattern; got 'five'"),
-        (lambda: preset("nba"), "no playoff format called 'nba'; the presets are mlb, top4, top2, none"),
+        (
+            lambda: preset("nba"),
+            "no playoff format called 'nba'; the presets are mlb, world-series, lcs-5, lcs-7, division-series, "
+            "wild-card-game, sixteen, top4, top2, none",
+        ),
         (lambda: PlayoffFormat.from_dict({"teams": 4, "games": 7}), "unknown playoff setting(s): games"),
     ],
 )

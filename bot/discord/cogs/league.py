@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, can_manage_server, guild_id, quoted, require_commissioner, server_league
 from bot.discord.layout import messages
+from bot.discord.news import due_news_embeds
 from bot.discord.summaries import summary_embeds
 from cards.loader import set_ruleset
 from engine import rulesets
@@ -230,6 +232,23 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                 await self.run_deadlines(datetime.now(UTC))
             except Exception:  # a failed day is logged and tried again at the next deadline
                 log.exception("the league deadline's auto-play failed")
+            try:
+                await self.post_news()
+            except Exception:  # tried again in a minute
+                log.exception("the daily news failed")
+
+    async def post_news(self) -> int:
+        """The news of days moved on without a post (at the terminal, while the bot was down) in each league's
+        channel: days claimed in the league file are posted once only. The embeds posted, for tests."""
+        posted = 0
+        for league in await self.bot.store.all_leagues():
+            channel = self._summary_channel(league)
+            if channel is not None:
+                embeds = await due_news_embeds(self.bot.store, league.id)
+                for group in messages(embeds):
+                    await channel.send(embeds=group)
+                posted += len(embeds)
+        return posted
 
     async def run_deadlines(self, now: datetime) -> list[League]:
         """Every league whose deadline fell since the last check plays its day's unstarted games and moves
@@ -241,9 +260,9 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                 played = await autoplay.advance(self.bot.store, league.id, 1)
                 channel = self._summary_channel(league)
                 if channel is not None:
-                    await self._post_summary(
-                        channel, f"The deadline passed: {league.name}'s day is played.", league.name, played
-                    )
+                    text = f"The deadline passed: {league.name}'s day is played."
+                    news = await due_news_embeds(self.bot.store, league.id)
+                    await self._post_summary(channel, text, league.name, played, news)
             except SeasonClosed:  # nothing to play until a commissioner starts the playoffs: the day waits
                 log.info("league %d: its season takes no game now; the deadline plays nothing", league.id)
             except Exception:
@@ -256,9 +275,10 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         text: str | None,
         league_name: str,
         played: list[autoplay.DaySummary],
+        news: Sequence[discord.Embed] = (),
     ) -> None:
-        """The days' summary in as many messages as Discord's limits need (its text in the first)."""
-        groups = messages(summary_embeds(league_name, played))
+        """The days' summary and their news in as many messages as Discord's limits need (its text in the first)."""
+        groups = messages([*summary_embeds(league_name, played), *news])
         if not groups and text:
             await channel.send(text)
         for number, group in enumerate(groups):
@@ -330,11 +350,12 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         games = sum(len(d.games) for d in played)
         done = f"{league.name} played {games} game{'s' if games != 1 else ''} and moves on to day {league.day}."
         channel = self._summary_channel(league)
+        news = [] if channel is None else await due_news_embeds(self.bot.store, league.id)  # the league's channel's
         if channel is not None and channel.id != interaction.channel_id:
-            await self._post_summary(channel, None, league.name, played)
+            await self._post_summary(channel, None, league.name, played, news)
             await interaction.followup.send(f"{done} The summary is in {channel.mention}.")
         else:
-            await self._post_summary(interaction.followup, done, league.name, played)
+            await self._post_summary(interaction.followup, done, league.name, played, news)
 
     def _summary_channel(self, league: League) -> discord.TextChannel | None:
         for purpose in ("announcements", "games"):

@@ -58,8 +58,8 @@ class PlayoffsCog(commands.Cog):
 
     @playoffs.command(name="format", description="Show or choose the playoff format: a preset, or your own rounds")
     @app_commands.describe(
-        preset_name="A preset: mlb (12 teams, byes, 3-5-7-7), top4, top2 or none",
-        teams="Your own: teams that qualify in each league (division winners first)",
+        preset_name="A preset: mlb (12 teams, byes, 3-5-7-7), an era (world-series, lcs-5 …), top4, top2 or none",
+        teams="Your own: teams that qualify in each league (division winners first; 1: the pennant winner)",
         rounds="Your own: each round's series length in order, e.g. 3,5,7,7 (a home pattern: 7:2-3-2)",
         byes="Your own: top seeds that skip the first round",
         reseed="Your own: reseed after each round instead of a fixed bracket",
@@ -70,7 +70,7 @@ class PlayoffsCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         preset_name: str | None = None,
-        teams: app_commands.Range[int, 2, 32] | None = None,
+        teams: app_commands.Range[int, 1, 32] | None = None,
         rounds: str | None = None,
         byes: app_commands.Range[int, 0, 31] = 0,
         reseed: bool = False,

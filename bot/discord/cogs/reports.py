@@ -1,4 +1,4 @@
-"""The league's pages: /schedule, /standings, /stats and /boxscore."""
+"""The league's pages: /schedule, /standings, /stats (and its export) and /boxscore."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, find_game, find_team, require_commissioner, server_league
 from bot.discord.embeds import box_score_embeds
+from bot.discord.export import export_files
 from bot.discord.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
 from bot.words import pages
 from bot.words.lookup import find_card
@@ -26,6 +27,7 @@ from bot.words.standings_view import (
     team_count,
 )
 from engine.boxscore import box_score
+from league.export import exportable_season, season_export
 from league.models import GameRecord, GameSummary, League, Team
 from league.standings import OVERALL
 from league.stats import LEADER_STATS, RATE_STATS, team_leaders
@@ -257,6 +259,19 @@ class ReportsCog(commands.Cog):
         return autocomplete.matching(((pages.leader_name(s), s) for s in LEADER_STATS if s != "outs"), current)
 
     # --- /boxscore --------------------------------------------------------------------------
+
+    @stats.command(name="export", description="The season's stats as CSV files for a spreadsheet")
+    @app_commands.describe(season="The season (default: the current one)")
+    async def stats_export(
+        self, interaction: discord.Interaction, season: app_commands.Range[int, 1, 10_000] | None = None
+    ) -> None:
+        """league.export's files attached (bot.discord.export), one line on what they are."""
+        league = await server_league(self.bot, interaction)
+        year = await exportable_season(self.bot.store, league.id, season)  # refused before the deferral: privately
+        await interaction.response.defer(thinking=True)
+        made = await season_export(self.bot.store, league.id, year)
+        files, what = export_files(made, interaction.filesize_limit)
+        await interaction.followup.send(f"Season {year} of {league.name}: {what}.", files=files)
 
     @app_commands.command(name="boxscore", description="A final game's line score and box score")
     @app_commands.describe(game="The game")

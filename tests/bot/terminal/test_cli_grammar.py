@@ -66,7 +66,10 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
     }
     with_database = {words for words, p in leaves.items() if "--database" in options(p)}
     assert with_database == {
-        *(f"dugout {c}" for c in ("run", "standings", "sim", "leaders", "team", "player", "playoffs")),
+        *(
+            f"dugout {c}"
+            for c in ("run", "standings", "sim", "leaders", "team", "player", "playoffs", "export", "news")
+        ),
         "dugout schedule make",
         "dugout db upgrade",
         "dugout db current",
