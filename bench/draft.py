@@ -16,6 +16,7 @@ from pathlib import Path
 
 import bench
 from bench import Parser, at_least_one
+from engine.rulesets import for_family
 from league import draft
 from league.store import Store
 from league.value import player_values
@@ -31,7 +32,8 @@ def build_parser() -> Parser:
 
 async def measure(card_set: str, teams: int, rounds: int, folder: Path) -> None:
     async with await Store.open(folder / "draft.sqlite3") as store:
-        league = await store.create_league("Expansion", [card_set], commissioners=[1])
+        family = (await store.card_sets([card_set])).family  # the set's own game
+        league = await store.create_league("Expansion", [card_set], commissioners=[1], ruleset=for_family(family).name)
         for number in range(1, teams + 1):
             await store.create_team(league.id, f"Team {number}", f"T{number}")
         pool = await store.card_pool(league.id)
