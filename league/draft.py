@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from league.autodraft import best_rotation, choose_pick
 from league.cardpool import CardPool
-from league.errors import LeagueError, LineupError, NotAllowed, SettingsError
+from league.errors import CardError, LeagueError, LineupError, NotAllowed, SettingsError
 from league.models import League, Team
 from league.value import Values, player_values
 
@@ -323,6 +323,7 @@ async def pick(
         made_by = "manager"
     elif by is not None and by not in league.commissioners:
         raise OutOfTurn(f"it is {team.name}'s pick (number {number}); only its manager or a commissioner makes it")
+    await _check_draftable(store, league, card_id)
     made = await store.make_pick(draft.id, number, on_clock, card_id, made_by, by, now, now + draft.clock)
     progress = await advance(store, league_id, now)
     progress.picks.insert(0, made)
@@ -367,6 +368,7 @@ async def _queue_team(store: Store, league_id: int, team_id: int, by: int | None
 
 async def queue_add(store: Store, league_id: int, team_id: int, card_id: str, *, by: int | None) -> list[str]:
     draft, _ = await _queue_team(store, league_id, team_id, by)
+    await _check_draftable(store, await store.league(league_id), card_id)
     return await store.draft_queue_add(draft.id, team_id, card_id)
 
 
@@ -380,6 +382,15 @@ async def queue(store: Store, league_id: int, team_id: int, *, by: int | None) -
     draft, _ = await _queue_team(store, league_id, team_id, by)
     taken = await store.taken_cards(league_id)
     return [c for c in await store.draft_queue(draft.id, team_id) if c not in taken]
+
+
+async def _check_draftable(store: Store, league: League, card_id: str) -> None:
+    """A player's card of the league's sets that the draft offers (not a ballpark, a pitcher's batting
+    card or a composite depth card); whether someone took him is the pick's own check."""
+    pool = await store.card_pool(league.id)
+    name = pool.card(card_id).name  # CardError for a card the league's sets lack
+    if card_id not in player_values(pool):
+        raise CardError(f"{name} ({card_id}) is not a player the draft offers; pick from the pool")
 
 
 # --- the clock and the auto-drafter -----------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 from league import draft
 from league.autodraft import STARTERS
 from league.draft import ClockOutOfRange, DraftNotRunning, OutOfTurn, PlayerTaken
-from league.errors import NotAllowed, SettingsError
+from league.errors import CardError, NotAllowed, NotFound, SettingsError
 from league.models import League, Team
 from league.store import Store
 from tests.league.conftest import (
@@ -206,6 +206,14 @@ async def test_refusals_change_nothing(db_path: Path, store: Store, league: Leag
             await draft.pick(store, league.id, first, T0, by=MV_MANAGER)
         with pytest.raises(DraftNotRunning, match="has started"):
             await draft.setup(store, league.id, by=COMMISSIONER)
+        with pytest.raises(CardError, match="not a player the draft offers"):
+            await draft.pick(store, league.id, "harbor-city-bowl-1970", T0, by=MV_MANAGER)
+        with pytest.raises(NotFound, match="not in the team's queue"):
+            await draft.queue_remove(store, league.id, mv.id, second, by=MV_MANAGER)
+        with pytest.raises(NotAllowed, match="only the manager of Mesa Valley"):
+            await draft.queue_add(store, league.id, mv.id, second, by=HC_MANAGER)
+    assert await draft.queue_add(store, league.id, mv.id, second, by=MV_MANAGER) == [second]
+    assert await draft.queue_remove(store, league.id, mv.id, second, by=MV_MANAGER) == []
     await draft.pick(store, league.id, second, T0, by=MV_MANAGER)
 
 
