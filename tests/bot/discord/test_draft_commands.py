@@ -73,3 +73,22 @@ async def test_a_pick_is_announced_and_refusals_are_private(fake_discord: FakeDi
     finished = await store.draft(league.id)
     assert finished is not None and finished.state == "done"
     assert len(await draft.available(store, league.id)) == len(pool) - 4
+
+
+async def test_the_clock_picks_after_a_restart(fake_discord: FakeDiscord, store: Store) -> None:
+    """The deadline is in the file: a bot started anew makes the pick whose clock ran out while it was down."""
+    fake = fake_discord
+    league = await empty_league(fake, store)
+    async with running_bot(fake, store):
+        await ask(fake, fake.commissioner, "draft", "setup", order="MV, HC", rounds=1, clock="2m")
+        reply = await ask(fake, fake.commissioner, "draft", "start")
+        assert "Mesa Valley is on the clock, 2m left" in reply.text
+    running = await store.draft(league.id)
+    assert running is not None and running.deadline is not None and running.made == 0
+    async with running_bot(fake, store) as bot:  # the restart
+        cog: Any = bot.get_cog("DraftCog")
+        [progress] = await cog.run_clocks(running.deadline + 3600)
+        assert [(p.team_id, p.made_by) for p in progress.picks] == [(running.order[0], "auto")]
+        announced = fake.last_message(fake.general)
+        assert announced is not None and announced.text.startswith("Pick 1 (round 1): Mesa Valley take ")
+        assert "Harbor City is on the clock, 2m left." in announced.text

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.terminal import cli
+from bot.terminal import draft as draft_cli
 from league.store import Store
 
 
@@ -64,3 +65,22 @@ def test_a_draft_at_the_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[s
     code, out, _ = run_main(capsys, "draft", "board", "--picture", str(picture), *db)
     assert out.startswith("Round 1\n    1. GG    Johnny Bench: C, LF, 1B, bats R\n")
     assert picture.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_command_first_makes_the_picks_whose_clock_ran_out(tmp_path: Path) -> None:
+    path = tmp_path / "league.sqlite3"
+    empty_league(path)
+    parse = cli.build_parser().parse_args
+    db = ["--database", str(path)]
+    now = 1_800_000_000.0
+    asyncio.run(
+        draft_cli.run(
+            path, parse(["draft", "setup", "--order", "AA,BB,GG", "--rounds", "1", "--clock", "2m", *db]), now
+        )
+    )
+    asyncio.run(draft_cli.run(path, parse(["draft", "start", *db]), now))
+    said = asyncio.run(draft_cli.run(path, parse(["draft", "board", *db]), now + 119))
+    assert said.startswith("No picks yet.")
+    said = asyncio.run(draft_cli.run(path, parse(["draft", "board", *db]), now + 120)).splitlines()
+    assert said[0].startswith("Pick 1 (round 1): Alpha take ") and said[0].endswith(" (auto)")
+    assert said[-1] == "Pick 2 of 3 (round 1): Beta is on the clock, 2m left."
