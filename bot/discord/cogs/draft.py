@@ -27,6 +27,7 @@ from bot.words import draft as words
 from bot.words.lookup import find_card
 from league import draft
 from league.models import League, Team
+from league.value import player_values
 
 log = logging.getLogger("bot.draft")
 
@@ -34,6 +35,16 @@ TICK_SECONDS = 15  # how often the clock is checked: a pick is late by this at m
 MANY = 12  # a step that makes more picks than this shows the board instead of every line
 PICTURE = "draft.png"
 ALL = "all"
+
+
+async def pool_players(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The draft's pool, best first by the cards' value: "Johnny Bench (C, 24.1 runs)"."""
+    bot = autocomplete.bot_of(interaction)
+    if interaction.guild_id is None or not (leagues := await bot.store.leagues(interaction.guild_id)):
+        return []
+    values = player_values(await bot.store.card_pool(leagues[0].id))
+    left = await draft.available(bot.store, leagues[0].id)
+    return autocomplete.matching(((f"{values[c].name} ({values[c].line()})", c) for c in left), current)
 
 
 class DraftCog(commands.GroupCog, group_name="draft", group_description="The league's draft from its pool"):
@@ -165,7 +176,7 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="The lea
 
     @app_commands.command(description="Pick a player for the team on the clock (its manager, or a commissioner)")
     @app_commands.describe(player="The player (from the pool: cards on no roster)")
-    @app_commands.autocomplete(player=autocomplete.free_agents)
+    @app_commands.autocomplete(player=pool_players)
     async def pick(self, interaction: discord.Interaction, player: str) -> None:
         league = await server_league(self.bot, interaction)
         store = self.bot.store
@@ -180,7 +191,7 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="The lea
         action="show, add or remove", player="The player to add or remove", team="The team (default: yours)"
     )
     @app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in ("show", "add", "remove")])
-    @app_commands.autocomplete(player=autocomplete.free_agents, team=autocomplete.teams)
+    @app_commands.autocomplete(player=pool_players, team=autocomplete.teams)
     async def queue(
         self, interaction: discord.Interaction, action: str = "show", player: str | None = None, team: str | None = None
     ) -> None:

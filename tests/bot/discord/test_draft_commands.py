@@ -3,6 +3,7 @@ task making a pick whose time ran out, and the board as a picture."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from league import draft
@@ -39,7 +40,9 @@ async def test_a_pick_is_announced_and_refusals_are_private(fake_discord: FakeDi
         await ask(fake, fake.commissioner, "draft", "start")
 
         choices = await fake.autocomplete(fake.manager_b, "draft", "pick", focused="player", value="bench")
-        bench = next(c["value"] for c in choices if c["name"].startswith("Johnny Bench"))
+        assert [c["name"].split(" (")[0] for c in choices] == ["Johnny Bench"]  # the pool, with his value
+        assert re.fullmatch(r"Johnny Bench \(C, -?\d+\.\d runs\)", choices[0]["name"])
+        bench = choices[0]["value"]
         reply = await ask(fake, fake.manager_b, "draft", "pick", player=bench)
         assert reply.ephemeral and reply.text.startswith("it is Harbor City's pick (number 1)")
         reply = await ask(fake, fake.manager_a, "draft", "pick", player=bench)
@@ -50,6 +53,7 @@ async def test_a_pick_is_announced_and_refusals_are_private(fake_discord: FakeDi
         assert announced is not None and "Harbor City take Johnny Bench: C, LF, 1B, bats R" in announced.text
         reply = await ask(fake, fake.manager_b, "draft", "pick", player=bench)
         assert reply.ephemeral and reply.text.startswith("Johnny Bench is already on the Harbor City roster")
+        assert await fake.autocomplete(fake.manager_b, "draft", "pick", focused="player", value="bench") == []
 
         reply = await ask(fake, fake.manager_b, "draft", "queue", action="add", player="Seaver")
         assert reply.ephemeral and reply.text == "Mesa Valley's queue:\n1. Tom Seaver: throws R, starter and reliever"
