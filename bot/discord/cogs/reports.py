@@ -17,6 +17,7 @@ from bot.discord.export import export_files
 from bot.discord.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
 from bot.words import pages
 from bot.words.lookup import find_card
+from bot.words.schedule import game_line, schedule_lines
 from bot.words.standings_view import (
     PICTURE_TEAMS,
     VIEW_NAMES,
@@ -28,23 +29,12 @@ from bot.words.standings_view import (
 )
 from engine.boxscore import box_score
 from league.export import exportable_season, season_export
-from league.models import GameRecord, GameSummary, League, Team
+from league.models import League, Team
 from league.standings import OVERALL
 from league.stats import LEADER_STATS, RATE_STATS, team_leaders
 
 VIEW_CHOICES = [app_commands.Choice(name=f"{VIEW_NAMES[v]} ({v})", value=v) for v in VIEWS]
 PICTURE = "standings.png"
-SHOWN_GAMES = 40  # a longer schedule is cut short: name a day or a team to see the rest
-
-
-def game_line(game: GameRecord | GameSummary, teams: dict[int, Team]) -> str:
-    away, home = teams[game.away_team_id].abbreviation, teams[game.home_team_id].abbreviation
-    line = f"`#{game.id}` day {game.day}: {away} at {home}"
-    if game.forfeited_by:
-        return line + f" · forfeited by {away if game.forfeited_by == 'away' else home}"
-    if game.status == "final":
-        return line + f" · final, {away} {game.away_runs}, {home} {game.home_runs}"
-    return line if game.status == "scheduled" else f"{line} · {game.status}"
 
 
 class ReportsCog(commands.Cog):
@@ -108,25 +98,10 @@ class ReportsCog(commands.Cog):
     ) -> None:
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team) if team else None
-        games = await self.bot.store.game_summaries(league.id, day=day)
-        if found is not None:
-            games = [g for g in games if found.id in (g.away_team_id, g.home_team_id)]
-            title = f"{found.name}: season {league.season}" + (f", day {day}" if day else "")
-        elif day is not None:
-            title = f"{league.name}: day {day}"
-        else:
-            games = [g for g in games if g.day >= league.day or g.status in ("live", "postponed")]
-            title = f"{league.name}: from today (day {league.day})"
-        if not games:
-            hint = (
-                " A commissioner schedules the season with `/schedule make`." if found is None and day is None else ""
-            )
-            await interaction.response.send_message(f"{title}: no games.{hint}")
+        title, lines = await schedule_lines(self.bot.store, league, day, found, "`/schedule make`")
+        if not lines:
+            await interaction.response.send_message(title)
             return
-        teams = await self._teams(league)
-        lines = [game_line(g, teams) for g in games[:SHOWN_GAMES]]
-        if len(games) > SHOWN_GAMES:
-            lines.append(f"… and {len(games) - SHOWN_GAMES} more: name a day or a team.")
         await interaction.response.send_message(embed=discord.Embed(title=title, description="\n".join(lines)))
 
     # --- /standings -------------------------------------------------------------------------
