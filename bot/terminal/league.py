@@ -468,7 +468,7 @@ def resume_command(card_set: str, database: Path) -> str:
     league in the default file, so another set's league needs its --set, and another file its --database."""
     import argparse
 
-    from bot.terminal.cli import database_path  # what a run without --database would open (it reads .env too)
+    from bot.terminal.files import database_path  # what a run without --database would open (it reads .env too)
 
     words = ["dugout", "run"]
     if card_set != SAMPLE:

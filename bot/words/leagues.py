@@ -71,6 +71,44 @@ def card_set_names(text: str | None, ruleset: str | None) -> list[str]:
     return [s.strip() for s in named.split(",") if s.strip()]
 
 
+async def open_league(
+    store: Store,
+    name: str,
+    sets: list[str],
+    ruleset: str,
+    *,
+    teams: bool,
+    next_step: str,
+    guild_id: int | None = None,
+    commissioners: tuple[int, ...] = (),
+) -> tuple[League, str]:
+    """A new league and, when ``teams`` and its card sets list them, its teams (each with its roster,
+    lineups, rotation and bullpen), all or nothing; then what was made, in words. ``next_step`` is the
+    front end's command that makes a team by hand."""
+    pool = await store.card_sets(sets, by_name=True)
+    options = pool.options()
+    has_teams = any(s.team_entries for s in pool.sets)
+    async with store.transaction():  # the league and its teams, or nothing
+        league = await store.create_league(
+            name, sets, guild_id=guild_id, commissioners=commissioners, options=options, ruleset=ruleset
+        )
+        made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
+    text = f"**{league.name}** is open: {ruleset_title(ruleset)}, with {', '.join(league.card_sets)}."
+    if options is not None:
+        text += f" {options.dh_text()[:-1]}, as the card set says."
+        if options.extra_inning_runner:
+            text += " Extra innings start with a runner on second (the rule since 2020)."
+    if made:
+        text += (
+            f" Made {len(made)} teams from the card set, each with its roster, lineups, rotation and bullpen: "
+            + ", ".join(t.abbreviation for t in made)
+            + ". Next: give each team its manager."
+        )
+    else:
+        text += f" Next: `{next_step}` for each team."
+    return league, text
+
+
 def parse_setting(name: str, text: str, current: Any) -> Any:
     """A setting's new value, typed like its current one."""
     text = text.strip().lower()

@@ -18,7 +18,15 @@ from bot.discord.checks import UserError, can_manage_server, guild_id, require_c
 from bot.discord.layout import messages
 from bot.discord.news import due_news_embeds
 from bot.discord.summaries import summary_embeds
-from bot.words.leagues import card_set_names, change_setting, choose_ruleset, league_settings, set_folder, shown_value
+from bot.words.leagues import (
+    card_set_names,
+    change_setting,
+    choose_ruleset,
+    league_settings,
+    open_league,
+    set_folder,
+    shown_value,
+)
 from cards.loader import set_ruleset
 from engine import rulesets
 from league import autoplay
@@ -88,28 +96,16 @@ class LeagueCreateCog(commands.Cog):
         sets = card_set_names(card_sets, ruleset)
         rules = choose_ruleset(ruleset, sets)  # refused here, privately, before the public deferral
         await interaction.response.defer(thinking=True)  # a season's teams take a while to sign
-        store = self.bot.store
-        pool = await store.card_sets(sets, by_name=True)
-        options = pool.options()
-        has_teams = any(s.team_entries for s in pool.sets)
-        async with store.transaction():  # the league and its teams, or nothing
-            league = await store.create_league(
-                name, sets, guild_id=gid, commissioners=[interaction.user.id], options=options, ruleset=rules
-            )
-            made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
-        text = f"**{league.name}** is open: {ruleset_title(rules)}, with {', '.join(league.card_sets)}."
-        if options is not None:
-            text += f" {options.dh_text()[:-1]}, as the card set says."
-            if options.extra_inning_runner:
-                text += " Extra innings start with a runner on second (the rule since 2020)."
-        if made:
-            text += (
-                f" Made {len(made)} teams from the card set, each with its roster, lineups, rotation and bullpen: "
-                + ", ".join(t.abbreviation for t in made)
-                + ". Next: give each team its manager."
-            )
-        else:
-            text += " Next: `/team create` for each team."
+        league, text = await open_league(
+            self.bot.store,
+            name,
+            sets,
+            rules,
+            teams=teams,
+            next_step="/team create",
+            guild_id=gid,
+            commissioners=(interaction.user.id,),
+        )
         await interaction.followup.send(text, embed=league_embed(league))
 
     @create.autocomplete("card_sets")
