@@ -11,7 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from bot.terminal import game as terminal
-from bot.terminal import league_admin, lineup, pages, roster, teams
+from bot.terminal import league_admin, lineup, pages, playoffs, roster, schedule, teams
 from bot.terminal.files import DATABASE_HELP as DATABASE_HELP
 from bot.terminal.files import DEFAULT_DATABASE as DEFAULT_DATABASE
 from bot.terminal.files import IMAGE_DATABASE as IMAGE_DATABASE
@@ -312,31 +312,6 @@ def _sim(args: argparse.Namespace) -> int:
     return simulate.run(path, days=args.days, to_end=args.to_end, league_name=args.league)
 
 
-def _schedule(args: argparse.Namespace) -> int:
-    """dugout schedule make: the league's season scheduled, as /schedule make does."""
-    from bot.terminal import simulate
-
-    path = database_path(args)
-    if args.card_set is None and not path.exists():
-        print(f"no database at {path} (--set makes its terminal league; so do dugout run and the bot)", file=sys.stderr)
-        return 1
-    least = {"games": 1, "series_length": 1, "off_days": 0, "first_day": 1}
-    for name, low in least.items():
-        if (value := getattr(args, name)) is not None and value < low:
-            print(f"dugout schedule: --{name.replace('_', '-')} is at least {low}", file=sys.stderr)
-            return 2
-    return simulate.run_schedule(
-        path,
-        args.league,
-        args.card_set,
-        args.games,
-        series_length=args.series_length,
-        off_days=args.off_days,
-        first_day=args.first_day,
-        seed=args.seed,
-    )
-
-
 def _db(args: argparse.Namespace) -> int:
     """dugout db upgrade | current | backup [PATH]: the league database's version, migrations and copies."""
     import asyncio
@@ -373,37 +348,6 @@ def _db(args: argparse.Namespace) -> int:
     except DatabaseError as exc:
         print(exc, file=sys.stderr)
         return 1
-    return 0
-
-
-def _playoffs(args: argparse.Namespace) -> int:
-    """dugout playoffs [start]: a league's playoff bracket; ``start`` seeds them and schedules the first games."""
-    import asyncio
-
-    from bot.terminal import league as season
-    from bot.words.bracket import bracket_text
-    from league.store import Store
-
-    path = database_path(args)
-    if not path.exists():
-        print(f"no database at {path} (dugout db upgrade creates it)", file=sys.stderr)
-        return 1
-
-    async def run() -> str:
-        async with await Store.open(path) as store:
-            league = await season.pick_league(store, args.league, args.guild)
-            playoffs = await store.start_playoffs(league.id) if args.action == "start" else None
-            playoffs = playoffs or await store.playoffs(league.id)
-            if playoffs is None:
-                fmt = await store.playoff_format(league.id)
-                return (
-                    f"{league.name}: the season {league.season} playoffs have not started (format {fmt.describe()}); "
-                    "dugout playoffs start seeds them once every regular-season game is final"
-                )
-            teams = {t.id: t for t in await store.teams(league.id)}
-            return f"{league.name}\n{bracket_text(playoffs, teams)}"
-
-    print(asyncio.run(run()))
     return 0
 
 
@@ -575,43 +519,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_file_arguments(sim)
     sim.set_defaults(func=_sim)
 
-    schedule = sub.add_parser("schedule", help="the league's season: schedule its games (as /schedule make)")
-    schedule_sub = schedule.add_subparsers(dest="schedule_command", required=True, metavar="make")
-    make = schedule_sub.add_parser(
-        "make",
-        help="schedule the season's games",
-        description="Schedule the season's games as /schedule make does in Discord: series of about "
-        "--series-length games, off days, homestands and road trips, division and league rivals met more "
-        "often; a real season's set plays its leagues' own structure. Then dugout sim plays them.",
-    )
-    make.add_argument("--games", type=int, help="games a team (default: the card sets' real season, e.g. 162)")
-    make.add_argument("--series-length", type=int, default=3, help="games in most series (default 3)")
-    make.add_argument("--off-days", type=int, help="days each team has without a game (default: about one a week)")
-    make.add_argument("--first-day", type=int, help="league day of the first games (default: today)")
-    make.add_argument("--seed", type=int, default=0, help="another number gives another schedule with the same rules")
-    make.add_argument(
-        "--set",
-        dest="card_set",
-        help="the terminal league of this card set, as dugout run --set names it (made if the file lacks it): "
-        f"a card set's name ({set_names_text()}) or a set folder",
-    )
-    add_file_arguments(make)
-    make.set_defaults(func=_schedule)
-
+    schedule.add_commands(sub)
     pages.add_commands(sub)
     teams.add_commands(sub)
 
-    playoffs = sub.add_parser(
-        "playoffs",
-        help="a league's playoff bracket; 'start' seeds the playoffs and schedules the first games",
-        description="The bracket of the terminal league (or --league, or a Discord server's with --guild). "
-        "'dugout playoffs start' seeds the playoffs from the standings once every regular-season game is final.",
-    )
-    playoffs.add_argument("action", nargs="?", choices=["start"], help="start the playoffs")
-    playoffs.add_argument("--guild", type=int, help="the Discord server id whose league it is")
-    add_file_arguments(playoffs)
-    playoffs.set_defaults(func=_playoffs)
-
+    playoffs.add_commands(sub)
     import_module("bot.terminal.export").add_commands(sub)
     import_module("bot.terminal.news").add_commands(sub)
     league_admin.add_commands(sub)

@@ -57,12 +57,21 @@ def plain(text: str) -> str:
     return MARKUP.sub("", text)
 
 
-def on_store(args: argparse.Namespace, job: Callable[[Store], Awaitable[str]], *, create: bool = False) -> int:
+MAKES_ONE = "dugout run or dugout league create makes a league in it"
+
+
+def on_store(
+    args: argparse.Namespace,
+    job: Callable[[Store], Awaitable[str]],
+    *,
+    create: bool = False,
+    makes_one: str = MAKES_ONE,
+) -> int:
     """Run ``job`` on the league file and print what it says; a refusal (the store's named errors, the shared
     words' UserError) is one line on stderr and exit status 1, as every dugout command refuses."""
     path = database_path(args)
     if not create and not path.exists():
-        print(f"no database at {path} (dugout run or dugout league create makes a league in it)", file=sys.stderr)
+        print(f"no database at {path} ({makes_one})", file=sys.stderr)
         return 1
 
     async def run() -> str:
@@ -77,11 +86,13 @@ def on_store(args: argparse.Namespace, job: Callable[[Store], Awaitable[str]], *
     return 0
 
 
-def on_league(args: argparse.Namespace, job: Callable[[Store, League], Awaitable[str]]) -> int:
-    """:func:`on_store` on the league ``--league`` names (bot.terminal.league.pick_league's rule)."""
+def on_league(
+    args: argparse.Namespace, job: Callable[[Store, League], Awaitable[str]], makes_one: str = MAKES_ONE
+) -> int:
+    """:func:`on_store` on the league ``--league`` (and ``--guild``) names (bot.terminal.league.pick_league)."""
     from bot.terminal.league import pick_league
 
     async def picked(store: Store) -> str:
-        return await job(store, await pick_league(store, getattr(args, "league", None)))
+        return await job(store, await pick_league(store, getattr(args, "league", None), getattr(args, "guild", None)))
 
-    return on_store(args, picked)
+    return on_store(args, picked, makes_one=makes_one)
