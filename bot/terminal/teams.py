@@ -1,5 +1,5 @@
 """``dugout team``: a team's page (``dugout team show NAME``, or ``dugout team NAME`` as before), and the
-commissioner's /team create and /team edit (bot.words.teams: the same words)."""
+commissioner's /team create, /team edit and /team remove (bot.words.teams: the same words)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 from bot.terminal.files import add_file_arguments, on_league
 from bot.terminal.pages import add_page_arguments
-from bot.words.teams import NO_DIVISION, create_team, edit_team
+from bot.words.teams import NO_DIVISION, create_team, edit_team, remove_team
 from league.models import League
 from league.store import Store
 
-WORDS = ("show", "create", "edit")
+WORDS = ("show", "create", "edit", "remove")
 
 
 def with_show(argv: Sequence[str]) -> list[str]:
@@ -57,12 +57,19 @@ def _edit(args: argparse.Namespace) -> int:
     return on_league(args, job)
 
 
+def _remove(args: argparse.Namespace) -> int:
+    async def job(store: Store, league: League) -> str:
+        return await remove_team(store, league, await store.find_team(league.id, args.team))
+
+    return on_league(args, job)
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     team = sub.add_parser(
         "team",
-        help="a team's page (dugout team NAME); create and edit teams (as /team)",
+        help="a team's page (dugout team NAME); create, edit and remove teams (as /team)",
         description="dugout team NAME (or dugout team show NAME) prints a team's page: record, splits, roster "
-        "with season lines. create and edit make and change teams as /team create and /team edit do.",
+        "with season lines. create, edit and remove make, change and remove teams as /team does.",
     )
     team_sub = team.add_subparsers(dest="team_command", required=True)
     show = team_sub.add_parser("show", help="a team's page: record, splits, roster with season lines")
@@ -86,3 +93,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     edit.add_argument("--subleague", help=f"its league of two, e.g. AL or NL ('{NO_DIVISION}' takes it out)")
     add_file_arguments(edit)
     edit.set_defaults(func=_edit)
+
+    remove = team_sub.add_parser("remove", help="take a team without games out of the league (as /team remove)")
+    remove.add_argument("team", help="the team's name or abbreviation; its players become free agents")
+    add_file_arguments(remove)
+    remove.set_defaults(func=_remove)

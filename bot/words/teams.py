@@ -1,5 +1,5 @@
-"""A team made or changed, as /team create and /team edit and ``dugout team create`` and ``dugout team
-edit`` do it: the same lookups, the same changes, all or none, the same words."""
+"""A team made, changed or removed, as /team create, edit and remove and ``dugout team create``, ``edit`` and
+``remove`` do it: the same lookups, the same changes, all or none, the same words."""
 
 from __future__ import annotations
 
@@ -55,3 +55,11 @@ async def edit_team(
         if subleague is not None:
             team = await store.set_subleague(team.id, None if subleague.lower() == NO_DIVISION else subleague)
     return team, f"{team.name} is updated."
+
+
+async def remove_team(store: Store, league: League, team: Team) -> str:
+    """A team without games taken out of the league; its players go back to the free agents."""
+    players = len(await store.roster(team.id))
+    await store.remove_team(team.id)
+    freed = f"its {players} players are free agents again" if players else "it had no players"
+    return f"{team.name} ({team.abbreviation}) leaves {league.name}; {freed}."

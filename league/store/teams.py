@@ -70,6 +70,8 @@ INSERT_ROSTER = "INSERT INTO roster (league_id, card_id, team_id, kind, since_da
 SELECT_ROSTER = "SELECT * FROM roster WHERE team_id = ? ORDER BY status, since_day, rowid"
 # (league_id, card_id): the one team of the league he is on, if any
 SELECT_ROSTER_ENTRY = "SELECT * FROM roster WHERE league_id = ? AND card_id = ?"
+COUNT_TEAM_GAMES = "SELECT count(*) FROM game WHERE away_team_id = ? OR home_team_id = ?"
+DELETE_TEAM = "DELETE FROM team WHERE id = ?"  # its roster, lineups, staff and pending trades go with it
 COUNT_ACTIVE_ROSTER = "SELECT count(*) FROM roster WHERE team_id = ? AND status = 'active'"
 DELETE_ROSTER_ENTRY = "DELETE FROM roster WHERE league_id = ? AND card_id = ?"
 # (status, league_id, card_id)
@@ -280,6 +282,19 @@ class TeamStore(LeagueStore):
             await self._team(team_id)
             await self._run(UPDATE_TEAM_SUBLEAGUE, (subleague, team_id))
             return await self._team(team_id)
+
+    async def remove_team(self, team_id: int) -> Team:
+        """Take a team out of its league; its players become free agents. A team with a game, scheduled or
+        played, stays: the league's schedule, standings and history need it."""
+        async with self.transaction():
+            team = await self._team(team_id)
+            if int(await self._value(COUNT_TEAM_GAMES, (team.id, team.id))):
+                raise SettingsError(
+                    f"{team.name} has games in the league's schedule or its history, so it stays; "
+                    "rename it with a team edit instead"
+                )
+            await self._run(DELETE_TEAM, (team.id,))
+            return team
 
     async def set_manager(self, team_id: int, user_id: int | None) -> Team:
         _check_user(user_id, "manager's user id")

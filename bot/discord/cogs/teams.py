@@ -1,4 +1,4 @@
-"""/team: the league's teams: create one, show one, change one, and say who manages it."""
+"""/team: the league's teams: create one, show one, change or remove one, and say who manages it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, find_team, my_team, require_commissioner, server_league
-from bot.words.teams import NO_DIVISION, create_team, edit_team
+from bot.words.teams import NO_DIVISION, create_team, edit_team, remove_team
 from league.models import League, Team
 
 
@@ -125,6 +125,15 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="The leagu
             subleague=subleague,
         )
         await interaction.response.send_message(text, embed=await self.team_embed(league, found))
+
+    @app_commands.command(description="Take a team without games out of the league (commissioners)")
+    @app_commands.describe(team="The team; its players become free agents")
+    @app_commands.autocomplete(team=autocomplete.teams)
+    async def remove(self, interaction: discord.Interaction, team: str) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        found = await find_team(self.bot, league, team)
+        await interaction.response.send_message(await remove_team(self.bot.store, league, found))
 
     @app_commands.command(description="Set a team's manager, or add or remove a co-manager (commissioners)")
     @app_commands.describe(

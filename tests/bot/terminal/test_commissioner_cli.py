@@ -102,6 +102,12 @@ def test_team_create_edit_and_the_page_as_before(path: Path, capsys: pytest.Capt
     code, out, err = run_main(capsys, "team", "edit", "GOT", *where)
     assert (code, out) == (1, "")
     assert err == "dugout: Say what to change: a name, an abbreviation, a ballpark, a division or a league.\n"
+    code, out, _ = run_main(capsys, "team", "remove", "GOT", *where)
+    assert (code, out) == (0, "Gotham City (GOT) leaves Test League; it had no players.\n")
+    assert run_main(capsys, "schedule", "make", "--games", "2", *where)[0] == 0
+    code, out, err = run_main(capsys, "team", "remove", "HC", *where)
+    assert (code, out) == (1, "") and err.startswith("dugout: Harbor City has games in the league's schedule or ")
+    assert len(roster_of(path, "HC")) == 24
 
 
 def test_roster_show_sign_release_and_the_injured_list(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -251,6 +257,7 @@ def test_playoffs_format_and_schedule_show(path: Path, capsys: pytest.CaptureFix
         (("playoffs", "format"), {"rounds": "5,7"}, ("playoffs", "format", "--rounds", "5,7")),
         (("league", "options"), {"setting": "no_such", "value": "on"}, ("league", "options", "no_such", "on")),
         (("team", "edit"), {"team": "HC"}, ("team", "edit", "HC")),
+        (("team", "remove"), {"team": "Gotham"}, ("team", "remove", "Gotham")),
     ],
 )
 async def test_the_terminal_refuses_in_discords_words(
