@@ -16,10 +16,20 @@ WORDS = ("show", "create", "edit", "remove")
 
 
 def with_show(argv: Sequence[str]) -> list[str]:
-    """``dugout team NAME`` (the page, before the team had subcommands) is ``dugout team show NAME``."""
+    """``dugout team NAME`` (the page, before the team had subcommands) is ``dugout team show NAME``, its
+    options before or after the name (``dugout team --database F HC``) as before."""
     argv = list(argv)
-    if len(argv) > 1 and argv[0] == "team" and argv[1] not in WORDS and not argv[1].startswith("-"):
-        argv.insert(1, "show")
+    if argv[:1] != ["team"]:
+        return argv
+    words = iter(argv[1:])
+    for word in words:
+        if word in ("-h", "--help"):
+            return argv
+        if word.startswith("-"):
+            if "=" not in word:
+                next(words, None)  # the page's options (--database, --league, --season) each take a value
+            continue
+        return argv if word in WORDS else ["team", "show", *argv[1:]]
     return argv
 
 

@@ -98,6 +98,7 @@ def test_team_create_edit_and_the_page_as_before(path: Path, capsys: pytest.Capt
     assert (code, out) == (0, "Gotham City is updated.\n")
     assert run_main(capsys, "team", "HC", *where)[1] == run_main(capsys, "team", "show", "HC", *where)[1]
     assert run_main(capsys, "team", "HC", *where)[1].startswith("Harbor City: season 1\n")
+    assert run_main(capsys, "team", *where, "HC")[1] == run_main(capsys, "team", "HC", *where)[1]
 
     code, out, err = run_main(capsys, "team", "edit", "GOT", *where)
     assert (code, out) == (1, "")
