@@ -10,8 +10,8 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from bot.terminal import export, league_admin, lineup, news, pages, playoffs, roster, schedule, teams
 from bot.terminal import game as terminal
-from bot.terminal import league_admin, lineup, pages, playoffs, roster, schedule, teams
 from bot.terminal.files import DATABASE_HELP as DATABASE_HELP
 from bot.terminal.files import DEFAULT_DATABASE as DEFAULT_DATABASE
 from bot.terminal.files import IMAGE_DATABASE as IMAGE_DATABASE
@@ -524,8 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
     teams.add_commands(sub)
 
     playoffs.add_commands(sub)
-    import_module("bot.terminal.export").add_commands(sub)
-    import_module("bot.terminal.news").add_commands(sub)
+    export.add_commands(sub)
+    news.add_commands(sub)
     league_admin.add_commands(sub)
     roster.add_commands(sub)
     lineup.add_commands(sub)
