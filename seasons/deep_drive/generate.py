@@ -361,6 +361,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
+                "person": common.person(player),
                 "throws": player.throws if player.throws in ("L", "R") else "R",
                 # His side with the generic "Pitcher At Bat" card (Lahman "B" is "S").
                 "bats": player.bats if player.bats in ("L", "R", "S") else None,
@@ -386,6 +387,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
             b = player.batting
             card_id = common.card_id(common.batter_card_id(player, year, pid in pitcher_ids))
             extra: dict[str, Any] = {
+                "person": common.person(player),
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
                 "steal": rt.steal(b, hb, ctx, n.steals),

@@ -189,6 +189,7 @@ def generate(
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
+                "person": common.person(player),
                 "throws": player.throws if player.throws in ("L", "R") else "R",
                 **p_ratings(
                     _one_outing_a_game(player, season) if pid in arms else player,
@@ -216,6 +217,7 @@ def generate(
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
+                "person": common.person(player),
                 "bats": player.bats if player.bats in ("L", "R", "S") else "R",
                 **b_ratings(player, season, **batter_scales(ratings_scales(player))),
                 **fitted.batters[pid],
