@@ -35,6 +35,7 @@ COGS = (
     "bot.discord.cogs.games",
     "bot.discord.cogs.reports",
     "bot.discord.cogs.playoffs",
+    "bot.discord.cogs.seasons",
     "bot.discord.cogs.cards",
     "bot.discord.cogs.help",
 )

@@ -10,7 +10,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from bot.terminal import export, league_admin, lineup, news, pages, playoffs, roster, schedule, teams
+from bot.terminal import export, league_admin, lineup, news, pages, playoffs, roster, schedule, seasons, teams
 from bot.terminal import game as terminal
 from bot.terminal.files import DATABASE_HELP as DATABASE_HELP
 from bot.terminal.files import DEFAULT_DATABASE as DEFAULT_DATABASE
@@ -529,6 +529,7 @@ def build_parser() -> argparse.ArgumentParser:
     league_admin.add_commands(sub)
     roster.add_commands(sub)
     lineup.add_commands(sub)
+    seasons.add_commands(sub)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     add_file_arguments(database, league=False)

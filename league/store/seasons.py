@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from cards.models import AnyCard
 from engine.lineup import hitting_score
-from league.cardpool import BATTERS, PITCHERS, CardPool
+from league.cardpool import BATTERS, PITCHERS, CardPool, resolve_set
 from league.errors import CardError, RosterError, SeasonNotOver
 from league.models import League, RosterEntry, Team
 from league.names import plural
@@ -157,6 +157,16 @@ class SeasonStore(PlayoffStore):
         async with self.transaction(write=False):
             league = await self._league(league_id)
             return await self._season_record(league, _season_of(league, number))
+
+    async def check_new_season(self, league_id: int, *, card_set: str | None = None) -> None:
+        """:meth:`new_season`'s quick refusals, changing nothing: the season not finished, a card set not found."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            why = await self._unfinished(league)
+            if why is not None:
+                raise SeasonNotOver(why)
+            if card_set is not None:
+                resolve_set(card_set, league.guild_id is not None)
 
     async def new_season(self, league_id: int, *, card_set: str | None = None, by: int | None = None) -> NewSeason:
         """Close the finished season and open the next (league.seasons), in one transaction; with ``card_set``

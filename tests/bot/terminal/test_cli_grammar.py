@@ -72,6 +72,8 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
         *(f"dugout roster {c}" for c in ("show", "sign", "release", "il", "trade", "trades", "trade-answer")),
         *(f"dugout lineup {c}" for c in ("show", "set", "auto")),
         *(f"dugout rotation {c}" for c in ("show", "set", "next", "role")),
+        "dugout season new",
+        "dugout season show",
         "dugout db upgrade",
         "dugout db current",
         "dugout db backup",
