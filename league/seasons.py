@@ -153,3 +153,12 @@ def season_text(record: SeasonRecord) -> str:
         lines.append(f"Without a card in {record.card_set}:")
         lines += [f"- {c.text()}" for c in missing]
     return "\n".join(lines)
+
+
+def keepers_text(team: str, names: Sequence[str], keepers: int, redraft: bool) -> str:
+    """A team's keepers in order (``season keepers``): who it keeps if the league redrafts at the next season."""
+    if not keepers:
+        return f"{team} keeps nobody: the league rule keepers is 0."
+    head = f"{team} keeps {plural(keepers, 'player')} before a redraft"
+    when = "" if redraft else " (the league rule redraft is off: every roster is kept whole)"
+    return f"{head}{when}: " + (", ".join(names) or "nobody on its roster")

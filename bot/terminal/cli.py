@@ -221,7 +221,9 @@ def _run(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     from bot.terminal import league as season
 
-    return season.standings(database_path(args), args.league, args.view, args.wild_cards, args.picture, sys.stdout)
+    return season.standings(
+        database_path(args), args.league, args.view, args.wild_cards, args.picture, sys.stdout, args.season
+    )
 
 
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
@@ -503,6 +505,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     standings.add_argument("--wild-cards", type=int, default=3, help="wild cards in each league (default: 3, as MLB)")
     standings.add_argument("--picture", type=Path, help="also draw the tables into this PNG file")
+    standings.add_argument("--season", type=int, help="a past season's final standings (default: the current one)")
     standings.set_defaults(func=_standings)
 
     sim = sub.add_parser(

@@ -107,16 +107,26 @@ class ReportsCog(commands.Cog):
     # --- /standings -------------------------------------------------------------------------
 
     @app_commands.command(name="standings", description="The standings: W L PCT GB, run differential, streak, last ten")
-    @app_commands.describe(view="By division (the default), the wild-card race, or the whole league in one table")
+    @app_commands.describe(
+        view="By division (the default), the wild-card race, or the whole league in one table",
+        season="A past season's final standings (default: this one)",
+    )
     @app_commands.choices(view=VIEW_CHOICES)
-    async def standings(self, interaction: discord.Interaction, view: str = "division") -> None:
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        view: str = "division",
+        season: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
         league = await server_league(self.bot, interaction)
         store = self.bot.store
-        leagues = await store.league_standings(league.id)
-        overall = (await store.standings(league.id))[OVERALL] if view == "overall" else []
+        leagues = await store.league_standings(league.id, season)
+        overall = (await store.standings(league.id, season))[OVERALL] if view == "overall" else []
         shown = sections(view, leagues, overall)
         title = f"{league.name} standings"
-        embed = discord.Embed(title=title, description=f"Season {league.season}, day {league.day}: {VIEW_NAMES[view]}")
+        year = season or league.season
+        when = f"day {league.day}" if year == league.season else "final"
+        embed = discord.Embed(title=title, description=f"Season {year}, {when}: {VIEW_NAMES[view]}")
         for section in shown:
             for number, block in enumerate(code_blocks(section_text(section), FIELD_TEXT)):
                 if len(embed.fields) < FIELDS:

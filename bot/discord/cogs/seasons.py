@@ -1,4 +1,4 @@
-"""/season: open the next season (commissioners) and show a season (anyone); docs/seasons.md.
+"""/season: open the next season (commissioners), show a season (anyone), a team's keepers; docs/seasons.md.
 
 The same service and words as ``dugout season`` at the terminal (Store.new_season, league.seasons)."""
 
@@ -8,11 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
-from bot.discord.checks import require_commissioner, server_league
+from bot.discord.checks import find_team, require_commissioner, require_manager, server_league
 from bot.discord.layout import chunks
+from bot.words.lookup import find_cards
 from league.models import League
-from league.seasons import new_season_text, season_text
+from league.seasons import keepers_text, new_season_text, season_text
 
 MESSAGE_LIMIT = 2000
 
@@ -50,6 +52,25 @@ class SeasonsCog(commands.Cog):
             return
         for piece in pieces:
             await interaction.followup.send(piece)
+
+    @season.command(name="keepers", description="Show or mark the players a team keeps before a redraft")
+    @app_commands.describe(
+        team="The team",
+        players="Players it keeps first, comma-separated (its managers or a commissioner); none: show them",
+    )
+    @app_commands.autocomplete(team=autocomplete.teams)
+    async def keepers(self, interaction: discord.Interaction, team: str, players: str | None = None) -> None:
+        league = await server_league(self.bot, interaction)
+        found = await find_team(self.bot, league, team)
+        store = self.bot.store
+        pool = await store.card_pool(league.id)
+        if players is not None:
+            require_manager(found, league, interaction)
+            roster = [e.card_id for e in await store.roster(found.id)]
+            await store.set_keepers(found.id, find_cards(pool, players, roster, f"on the {found.name} roster"))
+        kept = [pool.name(card_id) for card_id in await store.keepers(found.id)]
+        text = keepers_text(found.name, kept, league.rules.keepers, bool(league.rules.redraft))
+        await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=players is None)
 
     @season.command(name="show", description="A season: its number, card sets, state and champion")
     @app_commands.describe(number="The season (default: the current one)")

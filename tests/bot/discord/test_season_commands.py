@@ -69,6 +69,9 @@ async def test_season_new_refuses_privately_then_opens_the_next_and_announces_it
             path = await ask(fake, fake.commissioner, "season", "new", cards="/etc")  # a name, never a path
             assert path.ephemeral and path.text.startswith("there is no card set named 'etc'; ")
 
+        before = await ask(fake, fake.stranger, "standings")
+        assert before.embed is not None and before.embed["description"].startswith("Season 1, day ")
+
         done = await ask(fake, fake.commissioner, "season", "new", cards="sample-next")
         assert not done.ephemeral and done.text == f"Season 2 is open; the news is in {fake.games_channel.mention}."
         posted = fake.last_message(fake.games_channel)
@@ -90,3 +93,33 @@ async def test_season_new_refuses_privately_then_opens_the_next_and_announces_it
             "Card sets: sample, sample-next",
             "Cards taken from sample-next at its start",
         ]
+
+        past = await ask(fake, fake.stranger, "standings", season=1)  # the closed season's, as it was
+        assert past.embed is not None and past.embed["description"].startswith("Season 1, final")
+        assert past.embed["fields"] == before.embed["fields"]
+        fresh = await ask(fake, fake.stranger, "standings")
+        assert fresh.embed is not None and fresh.embed["fields"] != before.embed["fields"]
+
+
+async def test_a_manager_marks_his_teams_keepers_and_no_one_else_does(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league = await sample_league(
+        store, fake.guild_id, fake.commissioner.id, managers=(fake.manager_a.id, fake.manager_b.id)
+    )
+    await store.set_rules(league.id, league.rules.from_dict({**league.rules.to_dict(), "redraft": 1, "keepers": 2}))
+    hc = (await store.teams(league.id))[0]
+    last = (await store.roster(hc.id))[-1].card_id
+    name = (await store.card_pool(league.id)).name(last)
+    async with running_bot(fake, store):
+        with unchanged(store.path):
+            refused = await ask(fake, fake.manager_b, "season", "keepers", team="HC", players=name)
+            assert (
+                refused.ephemeral and refused.text == "Only the manager of Harbor City (or a commissioner) may do that."
+            )
+        marked = await ask(fake, fake.manager_a, "season", "keepers", team="HC", players=name)
+        assert not marked.ephemeral and marked.text.startswith(
+            f"Harbor City keeps 2 players before a redraft: {name}, "
+        )
+        shown = await ask(fake, fake.stranger, "season", "keepers", team="HC")
+        assert shown.ephemeral and shown.text == marked.text
+        assert (await store.keepers(hc.id))[0] == last

@@ -74,6 +74,7 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
         *(f"dugout rotation {c}" for c in ("show", "set", "next", "role")),
         "dugout season new",
         "dugout season show",
+        "dugout season keepers",
         "dugout db upgrade",
         "dugout db current",
         "dugout db backup",
