@@ -66,7 +66,7 @@ SELECT league_id, ?, team_id, kind, status, since_day FROM roster WHERE league_i
 # (new_card_id, team_id, old_card_id) for each table that names a rostered player
 MOVE_CARD_REFERENCES = [
     f"UPDATE {table} SET card_id = ? WHERE team_id = ? AND card_id = ?"
-    for table in ("lineup_spot", "rotation_slot", "bullpen_role", "keeper")
+    for table in ("lineup_spot", "rotation_slot", "bullpen_role", "keeper", "team_usage")
 ]
 # (team_id)
 SELECT_KEEPERS = "SELECT card_id FROM keeper WHERE team_id = ? ORDER BY rowid"
@@ -177,14 +177,16 @@ class SeasonStore(PlayoffStore):
             if why is not None:
                 raise SeasonNotOver(why)
             by_name = league.guild_id is not None
-            pool = await self._league_pool(league)
+            # The cards are loaded only when players move (a big set takes a moment), each set once.
+            pool = await self._league_pool(league) if card_set is not None or league.rules.redraft else None
             new_set: CardPool | None = None
-            if card_set is not None:
+            if card_set is not None and pool is not None:
                 new_set = await self._pool_for((card_set,), by_name)  # an unknown set is refused here
                 if card_set not in league.card_sets:
-                    whole = await self._pool_for((*league.card_sets, card_set), by_name)  # no shared ids
-                    _check_rulesets(league.ruleset, whole)
-                    pool = whole
+                    refs = (*league.card_sets, card_set)
+                    pool = CardPool(refs, [*pool.sets, *new_set.sets])  # refuses ids the sets share
+                    _check_rulesets(league.ruleset, pool)
+                    self._pools[(refs, by_name)] = pool
             champion = await self._champion(league)
             await self._run(
                 CLOSE_SEASON,
@@ -209,10 +211,10 @@ class SeasonStore(PlayoffStore):
             withdrawn = cursor.rowcount
             teams = {r["id"]: await self._team(r["id"]) for r in await self._all(SELECT_TEAMS, (league.id,))}
             changes: list[PlayerChange] = []
-            if league.rules.redraft:
+            if league.rules.redraft and pool is not None:
                 changes += await self._redraft(league, teams, pool, by)
             moved: dict[str, str] = {}
-            if new_set is not None:
+            if new_set is not None and pool is not None:
                 moved, recarded = await self._recard(league, teams, pool, new_set, by)
                 changes += recarded
             carried = 0

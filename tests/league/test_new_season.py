@@ -154,6 +154,11 @@ async def test_a_new_card_set_gives_each_player_his_card_of_the_same_person(
     lineup = await store.lineup(team.id, "R")
     assert lineup is not None
     gone = missing_player(bench_set)
+    regular = lineup.card_ids()[0]
+    with closing(sqlite3.connect(db_path)) as conn, conn:  # his real playing time, as a set's team entry gives it
+        conn.execute(
+            "INSERT INTO team_usage (team_id, card_id, starts, games) VALUES (?, ?, 150, 162)", (team.id, regular)
+        )
 
     done = await store.new_season(season.id, card_set=str(next_set))
 
@@ -168,6 +173,9 @@ async def test_a_new_card_set_gives_each_player_his_card_of_the_same_person(
     assert moved is not None
     assert moved.card_ids() == [c if c == gone else "n-" + c for c in lineup.card_ids()]
     assert all(c.startswith("n-") for c in (await store.rotation(team.id)).starters)
+    assert query(db_path, "SELECT card_id, starts FROM team_usage WHERE team_id = ?", (team.id,)) == [
+        ("n-" + regular if regular != gone else regular, 150)
+    ]
     assert await store.season_stats(season.id, 1) == first  # the past keeps its card ids
 
     # A player's lines of every season: the cards of his person (CardPool.cards_of), then the season tables.

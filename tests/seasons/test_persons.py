@@ -10,6 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from cards import BUNDLED_SETS, SAMPLE_SET
+from cards.csv_io import export_csv, import_csv
 from cards.loader import dump_card, load_any_set, load_set
 from seasons.deep_drive.generate import generate as generate_deep_drive
 from seasons.persons import add_persons, person_of
@@ -71,3 +72,12 @@ def test_a_hand_made_card_may_state_its_person_and_is_its_own_without() -> None:
     assert bench.model_copy(update={"person": "benchjo01"}).person_id == "benchjo01"
     with pytest.raises(ValidationError, match="person"):
         type(bench).model_validate({**dump_card(bench), "person": "Not An Id"})
+
+
+@pytest.mark.parametrize("name", ["1970", "2016-deep-drive"])
+def test_a_person_goes_through_csv_and_back_for_either_ruleset(name: str, tmp_path: Path) -> None:
+    cards = load_any_set(BUNDLED_SETS / name)
+    batters = [b for b in cards.batters.values() if b.person][:3]
+    export_csv(batters, tmp_path / "batters.csv")
+    back = import_csv(tmp_path / "batters.csv", "batter", tmp_path / "batters.toml", ruleset=cards.info.ruleset)
+    assert [c.person for c in back] == [c.person for c in batters] and all(c.person for c in back)
