@@ -73,8 +73,6 @@ SELECT_KEEPERS = "SELECT card_id FROM keeper WHERE team_id = ? ORDER BY rowid"
 DELETE_KEEPERS = "DELETE FROM keeper WHERE team_id = ?"
 # (team_id, card_id)
 INSERT_KEEPER = "INSERT INTO keeper (team_id, card_id) VALUES (?, ?)"
-# (league_id)
-SELECT_SEASONS = "SELECT number FROM season WHERE league_id = ? ORDER BY number"
 
 
 class SeasonStore(PlayoffStore):
