@@ -7,6 +7,8 @@ The league is four bench-only teams (bench.synth), three games each, and a one-g
 from __future__ import annotations
 
 import random
+import re
+import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -14,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from bench.synth import bench_league, write_bench_set
+from cards import BUNDLED_SETS
 from cards.loader import SET_FILE, load_set, write_cards
+from engine.rulesets import DEEP_DRIVE
 from league import autoplay, db
 from league.errors import CardError, SeasonNotOver
 from league.models import League
@@ -249,3 +253,31 @@ async def test_upgrading_an_old_file_keeps_its_rows_and_reads_its_season(tmp_pat
         assert (await store.season(1, 2)).state == "closed"
     finally:
         await store.close()
+
+
+async def test_a_deep_drive_league_takes_its_next_sets_cards_too(store: Store, tmp_path: Path) -> None:
+    """The same service for either ruleset: Deep Drive cards carry a person as Inside Pitch's do."""
+    sample = BUNDLED_SETS / "deep-drive-sample"
+    folder = tmp_path / "dd-next"
+    shutil.copytree(sample, folder)
+    for name in ("chicago-n-2016.toml", "cleveland-2016.toml"):
+        tables = (sample / name).read_text(encoding="utf-8").split("\n[[")
+        text = "\n[[".join(t for t in tables if not t.startswith("team]]"))  # the players, not the team entry
+        (folder / name).write_text(re.sub(r'^id = "(.*)"$', r'id = "n-\1"\nperson = "\1"', text, flags=re.M))
+    pool = await store.card_sets(["deep-drive-sample"])
+    league = await store.create_league("DD", ["deep-drive-sample"], ruleset=DEEP_DRIVE, options=pool.options())
+    a, b = await store.create_teams_from_sets(league.id)
+    game = await store.schedule_game(league.id, a.id, b.id, day=1)
+    await store.forfeit_game(game.id, "away")
+    await store.set_playoff_format(league.id, PlayoffFormat("none", teams=0, rounds=()))
+    with closing(sqlite3.connect(store.path)) as conn, conn:  # its one game is its whole schedule
+        conn.execute("INSERT INTO season_schedule (league_id, season, games) VALUES (?, 1, 1)", (league.id,))
+    rotation = (await store.rotation(a.id)).starters
+    assert len(rotation) == 5
+
+    done = await store.new_season(league.id, card_set=str(folder))
+
+    assert done.opened.missing() == [] and (await store.league(league.id)).season == 2
+    for team in (a, b):
+        assert all(e.card_id.startswith("n-") for e in await store.roster(team.id))
+    assert (await store.rotation(a.id)).starters == tuple("n-" + c for c in rotation)
