@@ -9,12 +9,16 @@ import asyncio
 import sys
 from typing import Any
 
+from bot.terminal import league as terminal
+from bot.terminal.files import add_file_arguments, database_path
+from bot.words.errors import UserError
+from bot.words.lookup import find_cards
 from league.seasons import keepers_text, new_season_text, season_text
+from league.store import Store
 
 
 def add_commands(sub: Any) -> None:
     """The ``season`` command and its two actions, on the ``dugout`` parser's subcommands."""
-    from bot.terminal.cli import add_file_arguments
 
     season = sub.add_parser(
         "season",
@@ -38,11 +42,6 @@ def add_commands(sub: Any) -> None:
 
 
 def _season(args: argparse.Namespace) -> int:
-    from bot.terminal import league as terminal
-    from bot.terminal.cli import database_path
-    from bot.words.errors import UserError
-    from bot.words.lookup import find_cards
-    from league.store import Store
 
     path = database_path(args)
     if not path.exists():
