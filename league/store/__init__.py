@@ -18,8 +18,10 @@ what those below it read (a team's store reads leagues):
 - :mod:`league.store.games`: the schedule and its games, from setup to finish;
 - :mod:`league.store.tables`: season tables and reports;
 - :mod:`league.store.playoffs`: playoffs and a season's close;
-- :mod:`league.store.news`: a day's news (league.news) and the last day posted.
-- :mod:`league.store.seasons`: the next season (issue 28) and keepers.
+- :mod:`league.store.news`: a day's news (league.news) and the last day posted;
+- :mod:`league.store.seasons`: the next season and keepers;
+- :mod:`league.store.awards`: each season's awards;
+- :mod:`league.store.history`: every season's records and lines, for the league's history.
 
 What a game's rules decide (who starts, a game's setup, rest, injuries) is in the league's
 services (league.starters, league.setups, league.rest), which have no SQL; the store reads what
@@ -29,11 +31,12 @@ they need and keeps what they say.
 from __future__ import annotations
 
 from league.store.base import FinishHook
+from league.store.history import HistoryStore
 from league.store.news import NewsStore
 from league.store.seasons import SeasonStore
 
 __all__ = ["FinishHook", "Store"]
 
 
-class Store(SeasonStore, NewsStore):
+class Store(SeasonStore, HistoryStore, NewsStore):
     """The league's database, opened with ``await Store.open(path)`` and closed with ``await store.close()``."""
