@@ -221,30 +221,27 @@ async def career_leaders(store: Store, league_id: int, stat: str, limit: int = L
 
 
 async def player_seasons(store: Store, league_id: int, card_id: str) -> list[PlayerSeason]:
-    """Every regular season the player (his person, on any card) played in the league, with his awards."""
-    every = await store.every_season_stats(league_id)
-    cards = [p for s in every.values() for p in (*s.batting, *s.pitching)]
-    persons = await store.persons(league_id, [*cards, card_id])
-    me = persons[card_id]
-    won = [a for a in await store.awards(league_id) if a.person == me]
-    out = []
-    for season, stats in every.items():
-        mine = [c for c in {*stats.batting, *stats.pitching} if persons.get(c, c) == me]
-        if not mine:
-            continue
-        line = PlayerSeason(season)
-        for c in sorted(mine):
-            team = stats.player_team.get(c, "")
-            if team and team not in line.teams:
-                line.teams.append(team)
-            b, p = stats.batting.get(c), stats.pitching.get(c)
-            if b is not None:
-                line.batting = add_batting(line.batting, b, me)
-            if p is not None:
-                line.pitching = add_pitching(line.pitching, p, me)
-        line.awards = [a.title for a in won if a.season == season]
-        out.append(line)
-    return out
+    """Every regular season the player (his person, on any of the league's cards) played in the league, each
+    team's line summed, with the awards he won."""
+    cards = await store.cards_of_person(league_id, card_id)
+    person = (await store.persons(league_id, [card_id]))[card_id]
+    won = [a for a in await store.awards(league_id) if a.person == person]
+    by_season: dict[int, PlayerSeason] = {}
+    for card in cards:
+        page = await store.player_page(league_id, card)
+        for line in page.lines:
+            if line.phase != "regular":
+                continue
+            mine = by_season.setdefault(line.season, PlayerSeason(line.season))
+            if line.team not in mine.teams:
+                mine.teams.append(line.team)
+            if line.batting is not None:
+                mine.batting = add_batting(mine.batting, line.batting, person)
+            if line.pitching is not None:
+                mine.pitching = add_pitching(mine.pitching, line.pitching, person)
+    for season, played in by_season.items():
+        played.awards = [a.title for a in won if a.season == season]
+    return [by_season[s] for s in sorted(by_season)]
 
 
 __all__ = [

@@ -36,6 +36,7 @@ COGS = (
     "bot.discord.cogs.reports",
     "bot.discord.cogs.playoffs",
     "bot.discord.cogs.seasons",
+    "bot.discord.cogs.history",
     "bot.discord.cogs.cards",
     "bot.discord.cogs.help",
 )

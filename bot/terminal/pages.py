@@ -14,9 +14,11 @@ def show_page(args: argparse.Namespace) -> int:
     import asyncio
 
     from bot.terminal import league as season
+    from bot.words import history as words_history
     from bot.words import pages
     from bot.words.errors import UserError
     from bot.words.lookup import find_card
+    from league import history
     from league.stats import LEADER_STATS, team_leaders
     from league.store import Store
 
@@ -54,13 +56,15 @@ def show_page(args: argparse.Namespace) -> int:
                 )
             if args.command == "team":
                 found = await store.find_team(league.id, args.team)
-                return pages.team_text(await store.team_page(league.id, found.id, season=year))
+                text = pages.team_text(await store.team_page(league.id, found.id, season=year))
+                return words_history.with_seasons(text, await history.team_seasons(store, league.id, found.id))
             pool = await store.card_pool(league.id)
             rostered = [e.card_id for t in await store.teams(league.id) for e in await store.roster(t.id)]
             card_id = find_card(pool, args.name, rostered, "on a team of the league")
             page = await store.player_page(league.id, card_id, season=year)
             team = page.lines[-1].team if page.lines else page.team
-            return pages.player_text(page, f"{page.name}: season {year}" + (f" ({team})" if team else ""))
+            text = pages.player_text(page, f"{page.name}: season {year}" + (f" ({team})" if team else ""))
+            return words_history.with_seasons(text, await history.player_seasons(store, league.id, card_id))
         finally:
             await store.close()
 

@@ -135,6 +135,22 @@ def team_seasons_text(seasons: Sequence[TeamSeason]) -> str | None:
     return "Seasons\n" + "\n".join(lines)
 
 
+def seasons_section(seasons: Sequence[PlayerSeason] | Sequence[TeamSeason]) -> str | None:
+    """A player's or team's seasons in the league, for its page once there is more than one season (or an
+    award) to show; None before."""
+    if not seasons or (len(seasons) == 1 and not any(getattr(s, "awards", None) for s in seasons)):
+        return None
+    if isinstance(seasons[0], TeamSeason):
+        return team_seasons_text([s for s in seasons if isinstance(s, TeamSeason)])
+    return player_seasons_text([s for s in seasons if isinstance(s, PlayerSeason)])
+
+
+def with_seasons(page: str, seasons: Sequence[PlayerSeason] | Sequence[TeamSeason]) -> str:
+    """The terminal's page with :func:`seasons_section` below it."""
+    more = seasons_section(seasons)
+    return f"{page}\n\n{more}" if more else page
+
+
 def _place(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

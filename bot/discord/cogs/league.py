@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
+from bot.discord.cogs.history import announce_awards
 from bot.discord.layout import messages
 from bot.discord.news import due_news_embeds
 from bot.discord.summaries import summary_embeds
@@ -171,6 +172,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                     text = f"The deadline passed: {league.name}'s day is played."
                     news = await due_news_embeds(self.bot.store, league.id)
                     await self._post_summary(channel, text, league.name, played, news)
+                await announce_awards(self.bot, league)  # the day that ended the regular season
             except SeasonClosed:  # nothing to play until a commissioner starts the playoffs: the day waits
                 log.info("league %d: its season takes no game now; the deadline plays nothing", league.id)
             except Exception:
@@ -245,6 +247,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await interaction.followup.send(f"{done} The summary is in {channel.mention}.")
         else:
             await self._post_summary(interaction.followup, done, league.name, played, news)
+        await announce_awards(self.bot, league, interaction.followup)  # the day that ended the regular season
 
     def _summary_channel(self, league: League) -> discord.TextChannel | None:
         for purpose in ("announcements", "games"):

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, require_commissioner, server_league
+from bot.discord.cogs.history import announce_awards
 from bot.discord.layout import add_lines
 from bot.words.bracket import bracket_rounds, champion_line, render_bracket_png
 from bot.words.playoff_format import choose_format
@@ -93,6 +94,7 @@ class PlayoffsCog(commands.Cog):
         playoffs = await self.bot.store.start_playoffs(league.id)  # refusals come before the public reply
         await interaction.response.defer(thinking=True)
         await self._send_bracket(interaction, league, playoffs)
+        await announce_awards(self.bot, league, interaction.followup)  # a season without a schedule: decided now
 
 
 async def setup(bot: DugoutBot) -> None:

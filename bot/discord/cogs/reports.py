@@ -16,6 +16,7 @@ from bot.discord.embeds import box_score_embeds
 from bot.discord.export import export_files
 from bot.discord.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
 from bot.words import pages
+from bot.words.history import seasons_section
 from bot.words.lookup import find_card
 from bot.words.schedule import game_line, schedule_lines
 from bot.words.standings_view import (
@@ -28,6 +29,7 @@ from bot.words.standings_view import (
     team_count,
 )
 from engine.boxscore import box_score
+from league import history
 from league.export import exportable_season, season_export
 from league.models import League, Team
 from league.standings import OVERALL
@@ -171,7 +173,11 @@ class ReportsCog(commands.Cog):
             embed.set_footer(text="Fielding: " + "; ".join(fielding))
         if batting is None and pitching is None:
             embed.description = "He has not played in a final game this season."
-        await interaction.followup.send(embed=embed)
+        embeds = [embed]
+        more = seasons_section(await history.player_seasons(store, league.id, card_id))
+        if more:  # his seasons in the league, as dugout player shows them
+            embeds += [discord.Embed(title=f"{page.name}: seasons", description=b) for b in code_blocks(more)]
+        await send_embeds(interaction, embeds)
 
     @stats.command(name="team", description="A team's season: record, splits, and its players' lines")
     @app_commands.describe(team="The team", season="The season (default: this one)")
@@ -197,6 +203,9 @@ class ReportsCog(commands.Cog):
             discord.Embed(title=f"{found.name}: season {page.season} pitching", description=block)
             for block in code_blocks(pages.team_pitching_table(page))
         ]
+        more = seasons_section(await history.team_seasons(self.bot.store, league.id, found.id))
+        if more:  # the team's seasons in the league, as dugout team shows them
+            embeds += [discord.Embed(title=f"{found.name}: seasons", description=b) for b in code_blocks(more)]
         await send_embeds(interaction, embeds)
 
     @stats.command(name="leaders", description="The league's leaders: in one stat, or a board of the main ones")

@@ -65,7 +65,10 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
     }
     with_database = {words for words, p in leaves.items() if "--database" in options(p)}
     assert with_database == {
-        *(f"dugout {c}" for c in ("run", "standings", "sim", "leaders", "player", "playoffs", "export", "news")),
+        *(
+            f"dugout {c}"
+            for c in ("run", "standings", "sim", "leaders", "player", "playoffs", "export", "news", "history")
+        ),
         *(f"dugout schedule {c}" for c in ("make", "show")),
         *(f"dugout league {c}" for c in ("create", "show", "options", "rules", "add-set")),
         *(f"dugout team {c}" for c in ("show", "create", "edit", "remove")),
