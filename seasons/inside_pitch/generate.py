@@ -26,6 +26,7 @@ from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.teams import TeamEntry
 from seasons import common
+from seasons.awards import with_awards
 from seasons.calibrate import (
     Calibration,
     LeaguePlayer,
@@ -383,6 +384,7 @@ def generate(
     report.adjust = dict(calibration.adjust)
 
     say(f"writing {sum(len(c) for c in files.values())} cards and {len(teams)} teams to {out}")
+    info = with_awards(info, year, [c.id for cards in files.values() for c in cards])  # docs/awards.md
     cardset = write_season_set(
         out, info, files, teams, attribution(year, report.notes, report.filled, report.clipped), force=force
     )
