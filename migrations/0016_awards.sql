@@ -24,3 +24,16 @@ CREATE TABLE award_season (
     season     INTEGER NOT NULL,
     PRIMARY KEY (league_id, season)
 ) STRICT;
+
+-- A season's final regular-season records, kept when its awards are decided (the regular season's end), so
+-- that the history page reads some 30 rows a season instead of adding up its thousands of games again.
+CREATE TABLE season_record (
+    league_id     INTEGER NOT NULL REFERENCES league (id) ON DELETE CASCADE,
+    season        INTEGER NOT NULL,
+    team_id       INTEGER NOT NULL REFERENCES team (id) ON DELETE CASCADE,
+    w             INTEGER NOT NULL,
+    l             INTEGER NOT NULL,
+    runs_for      INTEGER NOT NULL,
+    runs_against  INTEGER NOT NULL,
+    PRIMARY KEY (league_id, season, team_id)
+) STRICT;

@@ -18,6 +18,7 @@ BENCHMARKS = [
     "bench.bot",
     "bench.choose",
     "bench.fidelity",
+    "bench.history",
     "bench.season",
     "bench.sweep",
     "bench.teams",

@@ -46,6 +46,23 @@ SELECT_ONE_UNFINISHED_REGULAR = """
 SELECT 1 FROM game WHERE league_id = ? AND season = ? AND phase = 'regular'
     AND status IN ('scheduled', 'live', 'postponed') LIMIT 1
 """
+# Every team's regular-season record in one season, its final games added up (the game_finals index covers
+# them): (league_id, season, league_id, season)
+SELECT_SEASON_RECORDS = """
+SELECT season, team_id, sum(won) AS w, sum(lost) AS l, sum(runs) AS runs_for, sum(against) AS runs_against FROM (
+    SELECT season, away_team_id AS team_id, away_runs > home_runs AS won, away_runs < home_runs AS lost,
+        away_runs AS runs, home_runs AS against
+    FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status = 'final'
+    UNION ALL
+    SELECT season, home_team_id, home_runs > away_runs, home_runs < away_runs, home_runs, away_runs
+    FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status = 'final'
+) GROUP BY season, team_id
+"""
+# The season's records kept (league.store.history reads them): (league_id, league_id, season, league_id, season)
+INSERT_SEASON_RECORDS = f"""
+INSERT INTO season_record (league_id, season, team_id, w, l, runs_for, runs_against)
+SELECT ?, season, team_id, w, l, runs_for, runs_against FROM ({SELECT_SEASON_RECORDS})
+"""
 # Who played in the league before a season (its regular seasons): (league_id, season, league_id, season)
 SELECT_EARLIER_PLAYERS = """
 SELECT DISTINCT card_id FROM season_batting WHERE league_id = ? AND season < ? AND phase = 'regular'
@@ -144,6 +161,7 @@ class AwardStore(PlayoffStore):
                 ),
             )
         await self._run(INSERT_AWARD_SEASON, (league.id, season))
+        await self._run(INSERT_SEASON_RECORDS, (league.id, league.id, season, league.id, season))
 
     async def awards(self, league_id: int, season: int | None = None) -> list[rules.SeasonAward]:
         """The awards of one season, or of every season (None), by season, award and league."""

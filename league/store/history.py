@@ -6,22 +6,12 @@ from __future__ import annotations
 from league.history import SeasonRecord
 from league.models import Team
 from league.stats import SeasonStats
-from league.store.awards import AwardStore, person_of
+from league.store.awards import SELECT_SEASON_RECORDS, AwardStore, person_of
 
 # --- SQL (parameters are ? placeholders)
 
-# Every team's regular-season record in every season, from the final games' scores (the game_finals
-# index covers it): (league_id, league_id)
-SELECT_SEASON_RECORDS = """
-SELECT season, team_id, sum(won) AS w, sum(lost) AS l, sum(runs) AS runs_for, sum(against) AS runs_against FROM (
-    SELECT season, away_team_id AS team_id, away_runs > home_runs AS won, away_runs < home_runs AS lost,
-        away_runs AS runs, home_runs AS against
-    FROM game WHERE league_id = ? AND phase = 'regular' AND status = 'final'
-    UNION ALL
-    SELECT season, home_team_id, home_runs > away_runs, home_runs < away_runs, home_runs, away_runs
-    FROM game WHERE league_id = ? AND phase = 'regular' AND status = 'final'
-) GROUP BY season, team_id ORDER BY season, team_id
-"""
+# The records kept at each regular season's end (league.store.awards): (league_id)
+SELECT_KEPT_RECORDS = "SELECT * FROM season_record WHERE league_id = ? ORDER BY season, team_id"
 # (league_id)
 SELECT_CHAMPIONS = "SELECT season, champion_team_id FROM playoffs WHERE league_id = ? ORDER BY season"
 
@@ -44,8 +34,14 @@ class HistoryStore(AwardStore):
         async with self.transaction(write=False):
             await self._league(league_id)
             teams = {t.id: t for t in await self._teams_of(league_id)}
+            league = await self._league(league_id)
             champions = {r["season"]: r["champion_team_id"] for r in await self._all(SELECT_CHAMPIONS, (league_id,))}
-            rows = await self._all(SELECT_SEASON_RECORDS, (league_id, league_id))
+            rows = list(await self._all(SELECT_KEPT_RECORDS, (league_id,)))
+            kept = {r["season"] for r in rows}
+            for season in range(1, league.season + 1):  # a season still played, or ended before they were kept
+                if season not in kept:
+                    rows += await self._all(SELECT_SEASON_RECORDS, (league_id, season) * 2)
+            rows.sort(key=lambda r: (r["season"], r["team_id"]))
         return [
             SeasonRecord(
                 season=r["season"],

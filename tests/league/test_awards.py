@@ -165,6 +165,13 @@ async def test_awards_are_decided_by_the_last_game_once_and_stay_as_seasons_foll
     )
     assert [a.season for a in await store.awards(league.id)] == [1] * len(first) + [2] * len(second)
 
+    # The records kept at each regular season's end are what the games add up to.
+    kept = await store.season_records(league.id)
+    assert {r.season for r in kept} == {1, 2} and all(r.w + r.l == 6 for r in kept)
+    with closing(sqlite3.connect(store.path)) as conn, conn:
+        conn.execute("DELETE FROM season_record")
+    assert await store.season_records(league.id) == kept
+
 
 async def test_a_season_without_a_schedule_gets_its_awards_when_its_playoffs_start(
     store: Store, bench_set: Path
@@ -174,6 +181,7 @@ async def test_a_season_without_a_schedule_gets_its_awards_when_its_playoffs_sta
     with closing(sqlite3.connect(store.path)) as conn, conn:  # the games stay; the schedule goes
         conn.execute("DELETE FROM award")
         conn.execute("DELETE FROM award_season")
+        conn.execute("DELETE FROM season_record")
         conn.execute("DELETE FROM season_schedule")
     await store.set_playoff_format(league.id, ONE_GAME_FINAL)
     await store.start_playoffs(league.id)
