@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cards.loader import RealAward
 from league import awards as rules
 from league.cardpool import CardPool
 from league.errors import CardError
@@ -102,6 +103,16 @@ def rookie_cards(pool: CardPool, cards: Iterable[str], earlier_persons: set[str]
     return out
 
 
+def real_winner(pool: CardPool, won: rules.Award) -> RealAward | None:
+    """The real season's winner of the award, as the set of the league winner's card names him (a league
+    that moved on to next year's set compares each season with its own cards' year)."""
+    for cardset in pool.sets:
+        if cardset.info.awards and won.card_id in {c.id for c in cardset.all_cards()}:
+            found = {(a.award, a.league): a for a in cardset.info.awards}
+            return found.get((won.award, won.subleague)) or found.get((won.award, ""))
+    return None
+
+
 class AwardStore(PlayoffStore):
     """Each season's awards."""
 
@@ -140,10 +151,9 @@ class AwardStore(PlayoffStore):
         earlier = await self._all(SELECT_EARLIER_PLAYERS, (league.id, season) * 2)
         earlier_persons = {person_of(pool, r["card_id"]) for r in earlier}
         rookies = rookie_cards(pool, {*stats.batting, *stats.pitching}, earlier_persons)
-        real = {(a.award, a.league): a for s in pool.sets for a in s.info.awards}
         key = {t.abbreviation: t.id for t in teams.values()}
         for won in rules.decide(stats, subleagues, win_pct, rookies):
-            truth = real.get((won.award, won.subleague)) or real.get((won.award, ""))
+            truth = real_winner(pool, won)
             await self._run(
                 INSERT_AWARD,
                 (
