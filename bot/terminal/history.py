@@ -7,13 +7,14 @@ import argparse
 import asyncio
 import sys
 
+from bot.terminal import league as season
+from bot.terminal.files import add_file_arguments, database_path
+from bot.words.errors import UserError
+from bot.words.history import VIEW_NAMES, VIEWS, history_page
+from league.store import Store
+
 
 def _history(args: argparse.Namespace) -> int:
-    from bot.terminal import league as season
-    from bot.terminal.cli import database_path
-    from bot.words.errors import UserError
-    from bot.words.history import history_page
-    from league.store import Store
 
     path = database_path(args)
     if not path.exists():
@@ -39,8 +40,6 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bot.terminal.cli import add_file_arguments
-    from bot.words.history import VIEW_NAMES, VIEWS
 
     parser = sub.add_parser(
         "history",

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from cards.loader import RealAward
 from league import awards as rules
 from league.cardpool import CardPool
-from league.errors import CardError
 from league.models import League, Playoffs
 from league.standings import OVERALL
 from league.store.base import Row, _season_of
@@ -71,19 +70,10 @@ UNION SELECT DISTINCT card_id FROM season_pitching WHERE league_id = ? AND seaso
 """
 
 
-def person_of(pool: CardPool, card_id: str) -> str:
-    """The player a card is, across card sets: the card's ``person`` when it states one, else its id."""
-    try:
-        person = getattr(pool.card(card_id), "person", None)
-    except CardError:  # a card the league's sets no longer have
-        return card_id
-    return person if isinstance(person, str) and person else card_id
-
-
 def data_id(pool: CardPool, card_id: str) -> str:
     """The player's id in a generated set's data: the card's person, else the id's first part (a generated
     card's id is ``{playerID}-{year}``, ``{playerID}-batting-{year}`` or ``{playerID}-pitching-{year}``)."""
-    person = person_of(pool, card_id)
+    person = pool.person(card_id)
     return person if person != card_id else card_id.split("-", 1)[0]
 
 
@@ -94,7 +84,7 @@ def rookie_cards(pool: CardPool, cards: Iterable[str], earlier_persons: set[str]
     home = {c.id: s for s in pool.sets for c in s.all_cards()} if listed else {}
     out = set()
     for card_id in cards:
-        if person_of(pool, card_id) in earlier_persons:
+        if pool.person(card_id) in earlier_persons:
             continue
         cardset = home.get(card_id)
         if cardset is not None and id(cardset) in listed and data_id(pool, card_id) not in listed[id(cardset)]:
@@ -149,7 +139,7 @@ class AwardStore(PlayoffStore):
         subleagues = {t.abbreviation: t.subleague or "" for t in teams.values()}
         pool = await self._league_pool(league)
         earlier = await self._all(SELECT_EARLIER_PLAYERS, (league.id, season) * 2)
-        earlier_persons = {person_of(pool, r["card_id"]) for r in earlier}
+        earlier_persons = {pool.person(r["card_id"]) for r in earlier}
         rookies = rookie_cards(pool, {*stats.batting, *stats.pitching}, earlier_persons)
         key = {t.abbreviation: t.id for t in teams.values()}
         for won in rules.decide(stats, subleagues, win_pct, rookies):
@@ -162,7 +152,7 @@ class AwardStore(PlayoffStore):
                     won.award,
                     won.subleague,
                     won.card_id,
-                    person_of(pool, won.card_id),
+                    pool.person(won.card_id),
                     won.name,
                     key.get(won.team),
                     won.score,

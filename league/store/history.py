@@ -6,7 +6,7 @@ from __future__ import annotations
 from league.history import SeasonRecord
 from league.models import Team
 from league.stats import SeasonStats
-from league.store.awards import SELECT_SEASON_RECORDS, AwardStore, person_of
+from league.store.awards import SELECT_SEASON_RECORDS, AwardStore
 
 # --- SQL (parameters are ? placeholders)
 
@@ -78,14 +78,11 @@ class HistoryStore(AwardStore):
         """The player each card is across card sets (its ``person``, else its id)."""
         async with self.transaction(write=False):
             pool = await self._league_pool(await self._league(league_id))
-        return {card_id: person_of(pool, card_id) for card_id in card_ids}
+        return {card_id: pool.person(card_id) for card_id in card_ids}
 
     async def cards_of_person(self, league_id: int, card_id: str) -> list[str]:
         """The card and every other card of the league's sets that is the same person, ``card_id`` first."""
         async with self.transaction(write=False):
             pool = await self._league_pool(await self._league(league_id))
-        person = person_of(pool, card_id)
-        if person == card_id and not any(getattr(c, "person", None) for s in pool.sets for c in s.all_cards()):
-            return [card_id]  # no card of the league states a person: a card is its own
-        others = [c.id for s in pool.sets for c in s.all_cards() if c.id != card_id and person_of(pool, c.id) == person]
+        others = [c.id for c in pool.cards_of(pool.person(card_id)) if c.id != card_id]
         return [card_id, *others]
