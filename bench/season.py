@@ -5,7 +5,8 @@ new ids) in a temporary database, schedules the season (Store.schedule_season), 
 with league.autoplay and prints games per second, seconds for the season, peak memory
 (ru_maxrss), the database's size (and per game) and how long the reports take at that
 size: the standings, the leaders (one stat and the board), a player page and a team page.
-Figures, not pass/fail.
+``--new-season`` then plays the playoffs and times ``season new`` (league.seasons), with the
+rosters kept and with a change of card set. Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import bench
-from bench.synth import bench_league, write_bench_set
+from bench.synth import bench_league, write_bench_set, write_next_set
 from league.autoplay import DaySummary, advance
 from league.stats import LEADER_STATS
 from league.store import Store
@@ -44,7 +45,7 @@ def _peak_mb() -> float:
     return peak / 1024 / 1024 if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KiB on Linux
 
 
-async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: int) -> None:
+async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: int, new_season: bool = False) -> None:
     set_folder = write_bench_set(folder / "bench-set", teams)
     db_path = folder / "season.sqlite3"
     store = await Store.open(db_path)
@@ -93,10 +94,30 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         ms, _ = await _timed(lambda: store.team_page(league.id, team.id))
         print(f"team page ({team.abbreviation}): {ms:.0f} ms")
         print(f"peak memory after the reports (ru_maxrss): {_peak_mb():.0f} MB")
+        if new_season:
+            store = await _time_new_season(store, league.id, set_folder, folder, seed)
         if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
     finally:
         await store.close()
+
+
+async def _time_new_season(store: Store, league_id: int, set_folder: Path, folder: Path, seed: int) -> Store:
+    """The playoffs played, then ``season new`` timed on a copy of the file (rosters kept) and on another
+    (a change of card set: every rostered player takes his next-year card). Returns the store left open."""
+    await store.start_playoffs(league_id)
+    days = await advance(store, league_id, to_end=True, rng=random.Random(seed + 1))
+    print(f"playoffs: {sum(len(d.games) for d in days)} games")
+    next_set = write_next_set(set_folder, folder / "next-set")
+    for label, card_set in (("rosters kept", None), ("a new card set", str(next_set))):
+        copy = await store.backup(folder / f"new-season-{'cards' if card_set else 'kept'}.sqlite3")
+        async with await Store.open(copy) as other:
+            start = time.perf_counter()
+            done = await other.new_season(league_id, card_set=card_set)
+            seconds = time.perf_counter() - start
+            moved = sum(c.kind == "new card" for c in done.opened.changes)
+            print(f"season new ({label}): {seconds:.2f} s ({moved} players took a new card)")
+    return store
 
 
 def build_parser() -> bench.Parser:
@@ -106,6 +127,9 @@ def build_parser() -> bench.Parser:
     parser.add_argument("--seed", type=int, default=1, help="the schedule's and the games' seed (default: 1)")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the season's play to this file")
     parser.add_argument("--keep", type=Path, help="build the database in this folder and keep it")
+    parser.add_argument(
+        "--new-season", action="store_true", help="then play the playoffs and time 'season new' (docs/seasons.md)"
+    )
     return parser
 
 
@@ -113,10 +137,10 @@ def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
-        asyncio.run(run(args.teams, args.games, args.keep, args.profile, args.seed))
+        asyncio.run(run(args.teams, args.games, args.keep, args.profile, args.seed, args.new_season))
         return
     with tempfile.TemporaryDirectory(prefix="dugout-bench-") as folder:
-        asyncio.run(run(args.teams, args.games, Path(folder), args.profile, args.seed))
+        asyncio.run(run(args.teams, args.games, Path(folder), args.profile, args.seed, args.new_season))
 
 
 if __name__ == "__main__":

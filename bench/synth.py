@@ -49,6 +49,20 @@ def write_bench_set(folder: Path, teams: int) -> Path:
     return folder
 
 
+def write_next_set(bench_set: Path, folder: Path) -> Path:
+    """A bench set's players again as "next year's" set: each card under the id ``n-<id>``, the same
+    person (its ``person`` the old id), so ``season new --cards`` gives every rostered player a new card."""
+    cards = load_set(bench_set)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / SET_FILE).write_text(SET_TOML.replace("Bench only", "Bench only, next year"), encoding="utf-8")
+    players: list[AnyCard] = [*cards.batters.values(), *cards.pitchers.values()]
+    copies = [
+        c.model_copy(update={"id": "n-" + c.id, "person": c.id}) for c in players if c.id != GENERIC_PITCHER_BATTING
+    ]
+    write_cards(folder / "players.toml", copies)
+    return folder
+
+
 async def bench_league(
     store: Store,
     set_folder: Path,

@@ -75,6 +75,17 @@ class NotACardSet(CardSetError):
     """The path is no card set at all (missing, not a folder, no set.toml): one problem, found at once."""
 
 
+class RealAward(BaseModel):
+    """A generated season's real award winner (set.toml ``[[awards]]``), shown beside the league's own."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    award: str = Field(pattern=r"^(mvp|cy_young|rookie|reliever)$")
+    league: str = ""  # "AL", "NL"; "" for an award of the whole majors (the Cy Young before 1967)
+    person: str = Field(min_length=1)  # the player's id in the data (Lahman's playerID)
+    name: str = Field(min_length=1)
+
+
 class SetInfo(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -105,6 +116,10 @@ class SetInfo(BaseModel):
     # engine.deep_drive.options: it sacrifices for batters whose card reaches base on fewer numbers);
     # None: late and close only.
     auto_bunt_below: int | None = Field(default=None, ge=1, le=50)
+    # A generated season's real awards, and its rookies by their id in the data (Lahman's playerID):
+    # league.awards shows the real winners beside the league's and takes these players as rookies.
+    awards: list[RealAward] = Field(default_factory=list)
+    rookies: list[str] = Field(default_factory=list)
 
     @field_validator("designated_hitter", mode="before")
     @classmethod

@@ -166,6 +166,14 @@ class Card(CardModel):
     team: str = Field(min_length=1)
     year: int = Field(ge=1871, le=2100)
     handmade: bool = False  # true for cards Dugout made up, not from a published set
+    # The player the card shows, the same across card sets (a generated card's Lahman playerID), so a
+    # league follows him from one season's set to the next; without it the card's person is its id.
+    person: Id | None = None
+
+    @property
+    def person_id(self) -> str:
+        """Who the card shows: its ``person``, else its id."""
+        return self.person or self.id
 
 
 # --- batter --------------------------------------------------------------------

@@ -123,6 +123,7 @@ class CardPool:
             mixed = ", ".join(f"{ref!r} ({s.info.ruleset})" for ref, s in zip(self.refs, self.sets, strict=True))
             raise CardError(f"a league's card sets are all of one ruleset; these mix them: {mixed}")
         self._home: dict[str, AnySet] = {}
+        self._persons: dict[str, list[AnyCard]] | None = None
         for ref, cardset in zip(self.refs, self.sets, strict=True):
             for card in cardset.all_cards():
                 if card.id in self._home and card.id != GENERIC_PITCHER_BATTING:
@@ -256,6 +257,21 @@ class CardPool:
         """The player's name for messages; the id itself for a card the sets no longer have."""
         cardset = self._home.get(card_id)
         return cardset.card(card_id).name if cardset is not None else card_id
+
+    def person(self, card_id: str) -> str:
+        """Who the card shows, the same across sets (the card's ``person``, else its id); the id itself for
+        a card the sets no longer have."""
+        cardset = self._home.get(card_id)
+        return cardset.card(card_id).person_id if cardset is not None else card_id
+
+    def cards_of(self, person: str) -> list[AnyCard]:
+        """Every card of the sets that shows ``person`` (a player's cards of every season), in the sets' order."""
+        if self._persons is None:
+            self._persons = {}
+            for cardset in self.sets:
+                for card in cardset.all_cards():
+                    self._persons.setdefault(card.person_id, []).append(cast(AnyCard, card))
+        return list(self._persons.get(person, ()))
 
     def is_pitchers_batting_card(self, batter: Batter) -> bool:
         """A pitcher's own batting card ("##") or the generic one: they come with the pitcher, not on a roster.

@@ -60,6 +60,11 @@ class SeasonClosed(GameError):
     or its playoffs begun), or its playoffs have a champion. The message says what comes next."""
 
 
+class SeasonNotOver(GameError):
+    """``season new`` before the season is finished (its playoffs without a champion, or, with no playoffs,
+    its schedule not all final). The message says what is left."""
+
+
 class NotOnSchedule(GameError):
     """A regular-season game added to a season that has a schedule (``schedule_season``): only its
     schedule's games count, so one more would change its standings."""

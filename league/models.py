@@ -55,6 +55,10 @@ RULE_RANGES: dict[str, tuple[int, int]] = {
     "deadline_hour_utc": (0, 24),
     "post_game_injuries": (0, 1),
     "bench_usage": (0, 1),
+    "carry_injuries": (0, 1),
+    "redraft": (0, 1),
+    "keepers": (0, 100),
+    "retire_missing": (0, 1),
 }
 
 
@@ -81,6 +85,14 @@ class LeagueRules:
     # The league's deadline: every day at this hour (UTC, 0-23) the bot plays the day's games nobody
     # started, auto-managed, and moves the calendar on (league.autoplay); 24: no deadline.
     deadline_hour_utc: int = 24
+    # A new season (league.seasons, docs/seasons.md): 1 carries the injured's days left into it (0: the
+    # winter heals them; pitchers' rest never carries); redraft 1 releases every player but each team's
+    # ``keepers`` to the pool; retire_missing 1 releases a player the new card set has no card for (0
+    # keeps him on his old card).
+    carry_injuries: int = 0
+    redraft: int = 0
+    keepers: int = 0
+    retire_missing: int = 0
     # Deep Drive leagues only (its options model names them: LEAGUE_RULES). DDB "Post-Game Injuries":
     # after each game the Training Room chart's days (engine.deep_drive.policy, kept by league.rest); 0
     # turns it off. DDB "Using the Bench": 1 sits the starters the Bench Usage Chart's dice call for before

@@ -34,6 +34,11 @@ def card_id(raw: str) -> str:
     return raw.lower().replace(".", "").replace("'", "")
 
 
+def person(player: Player) -> str:
+    """The card's ``person``: the player's Lahman id as card ids write it, the same in every year's set."""
+    return card_id(player.player_id)
+
+
 def batting_average(hits: int, at_bats: int) -> str | None:
     """A batting average the scorer's way: ".293", "1.000"."""
     return average(hits / at_bats) if at_bats else None

@@ -23,7 +23,7 @@ from pathlib import Path
 from cards.loader import SET_FILE, CardSet, SetInfo, load_set, write_cards
 from cards.models import AnyCard
 from cards.teams import TeamEntry
-from cards.toml_format import format_cards
+from seasons.awards import set_toml
 
 ATTRIBUTION_FILE = "ATTRIBUTION.md"
 LAHMAN_CREDIT = (
@@ -77,8 +77,7 @@ def write_season_set(
     out = Path(out)
     partial = start_writing(out, force)
     try:
-        meta = info.model_dump(exclude_defaults=True)
-        (partial / SET_FILE).write_text(format_cards({}, header=meta), encoding="utf-8")
+        (partial / SET_FILE).write_text(set_toml(info), encoding="utf-8")
         for name in sorted(set(files) | set(teams)):
             write_cards(partial / name, list(files.get(name, ())), list(teams.get(name, ())))
         (partial / ATTRIBUTION_FILE).write_text(attribution_text, encoding="utf-8")

@@ -19,6 +19,7 @@ BENCHMARKS = [
     "bench.choose",
     "bench.draft",
     "bench.fidelity",
+    "bench.history",
     "bench.season",
     "bench.sweep",
     "bench.teams",

@@ -36,6 +36,8 @@ COGS = (
     "bot.discord.cogs.reports",
     "bot.discord.cogs.playoffs",
     "bot.discord.cogs.draft",
+    "bot.discord.cogs.seasons",
+    "bot.discord.cogs.history",
     "bot.discord.cogs.cards",
     "bot.discord.cogs.help",
 )

@@ -7,19 +7,18 @@ what the user typed; values are ids, which the commands look up again.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 
 from bot.discord.checks import parse_id, server_cards
+from bot.words.roster import unsigned_players
 from league.errors import LeagueError
 
 if TYPE_CHECKING:
     from bot.discord.app import DugoutBot
-    from cards.models import Batter, Pitcher
     from league.models import League
-    from league.store import Store
 
 MAX_CHOICES = 25
 CHOICE_TEXT = 100  # Discord's limit on a choice's name and value
@@ -88,23 +87,6 @@ async def roster_players(interaction: discord.Interaction, current: str) -> list
             continue
         pairs += [(f"{pool.name(e.card_id)} ({e.kind}, {e.status})", e.card_id) for e in entries]
     return matching(pairs, current)
-
-
-async def unsigned_players(store: Store, league_id: int) -> list[Batter | Pitcher]:
-    """Players' cards of the league's sets that no team has signed.
-
-    A pitcher's own batting card is left out: it comes with the pitcher and is never signed alone.
-    """
-    pool = await store.card_pool(league_id)
-    signed = set()
-    for team in await store.teams(league_id):
-        signed |= {e.card_id for e in await store.roster(team.id)}
-    sets: list[Any] = list(pool.sets)  # either game's cards: the lists read only ids and names
-    cards: list[Batter | Pitcher] = [
-        b for s in sets for b in s.batters.values() if not pool.is_pitchers_batting_card(b)
-    ]
-    cards += [p for s in sets for p in s.pitchers.values()]
-    return [c for c in cards if c.id not in signed]
 
 
 async def free_agents(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from bot.words.errors import UserError as UserError  # the cogs take it from here
+from bot.words.errors import quoted as quoted
 from cards import SAMPLE_SET
 from league.cardpool import CardPool
 from league.errors import NotFound
@@ -73,7 +74,6 @@ def require_manager(team: Team, league: League, interaction: discord.Interaction
 
 
 ID_TEXT = re.compile(r"#?([0-9]{1,19})")  # ASCII digits only: "²".isdigit() is true, and int("²") fails
-SHOWN = 40  # how much of a member's text a refusal repeats
 
 
 def parse_id(text: str) -> int | None:
@@ -81,11 +81,6 @@ def parse_id(text: str) -> int | None:
     match = ID_TEXT.fullmatch(text.strip())
     number = int(match[1]) if match else None
     return number if number is not None and number <= MAX_ID else None
-
-
-def quoted(text: str) -> str:
-    """A member's text in a reply: quoted, and cut short when long."""
-    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
 
 
 Numbered = TypeVar("Numbered", GameRecord, Trade)

@@ -10,7 +10,14 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from bot.terminal import draft, export, league_admin, lineup, news, pages, playoffs, roster, schedule, seasons, teams
 from bot.terminal import game as terminal
+from bot.terminal import history as history_commands
+from bot.terminal.files import DATABASE_HELP as DATABASE_HELP
+from bot.terminal.files import DEFAULT_DATABASE as DEFAULT_DATABASE
+from bot.terminal.files import IMAGE_DATABASE as IMAGE_DATABASE
+from bot.terminal.files import LEAGUE_HELP as LEAGUE_HELP
+from bot.terminal.files import add_file_arguments, database_path
 from bot.terminal.game import add_ask_argument, parse_options
 from cards.csv_io import CardFileExists, Existing, export_csv, import_csv
 from cards.deep_drive.loader import AnyDeepDriveCard, DeepDriveSet
@@ -215,7 +222,9 @@ def _run(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     from bot.terminal import league as season
 
-    return season.standings(database_path(args), args.league, args.view, args.wild_cards, args.picture, sys.stdout)
+    return season.standings(
+        database_path(args), args.league, args.view, args.wild_cards, args.picture, sys.stdout, args.season
+    )
 
 
 def add_run_arguments(run: argparse.ArgumentParser) -> None:
@@ -306,64 +315,6 @@ def _sim(args: argparse.Namespace) -> int:
     return simulate.run(path, days=args.days, to_end=args.to_end, league_name=args.league)
 
 
-DEFAULT_DATABASE = "data/dugout.sqlite3"
-# Set by the Docker image to its volume's file. It outranks DUGOUT_DATABASE because `docker run
-# --env-file .env` makes .env's DUGOUT_DATABASE a real environment variable, which would win
-# over the image's own ENV and move the league off the volume.
-IMAGE_DATABASE = "DUGOUT_IMAGE_DATABASE"
-
-
-def _schedule(args: argparse.Namespace) -> int:
-    """dugout schedule make: the league's season scheduled, as /schedule make does."""
-    from bot.terminal import simulate
-
-    path = database_path(args)
-    if args.card_set is None and not path.exists():
-        print(f"no database at {path} (--set makes its terminal league; so do dugout run and the bot)", file=sys.stderr)
-        return 1
-    least = {"games": 1, "series_length": 1, "off_days": 0, "first_day": 1}
-    for name, low in least.items():
-        if (value := getattr(args, name)) is not None and value < low:
-            print(f"dugout schedule: --{name.replace('_', '-')} is at least {low}", file=sys.stderr)
-            return 2
-    return simulate.run_schedule(
-        path,
-        args.league,
-        args.card_set,
-        args.games,
-        series_length=args.series_length,
-        off_days=args.off_days,
-        first_day=args.first_day,
-        seed=args.seed,
-    )
-
-
-def database_path(args: argparse.Namespace) -> Path:
-    """--database, else DUGOUT_IMAGE_DATABASE (the Docker image's), else DUGOUT_DATABASE from the
-    environment or .env (a real environment variable wins over .env), else data/dugout.sqlite3."""
-    from dotenv import load_dotenv
-
-    load_dotenv()
-    chosen = getattr(args, "database", None) or os.environ.get(IMAGE_DATABASE) or os.environ.get("DUGOUT_DATABASE")
-    return Path(chosen or DEFAULT_DATABASE)
-
-
-# bot.terminal.league.pick_league's rule, which every command that reads a league file follows.
-LEAGUE_HELP = (
-    "the league's name (default: the terminal league: the file's only league, else its only league outside "
-    "Discord, else 'Terminal League', the one dugout run plays without --set)"
-)
-DATABASE_HELP = "the league file (default: DUGOUT_DATABASE from the environment or .env, else data/dugout.sqlite3)"
-
-
-def add_file_arguments(parser: argparse.ArgumentParser, *, league: bool = True, default: object = None) -> None:
-    """--database (and --league): the same two options, worded alike, on every command that reads a league
-    file, right after the command's own words (``dugout db upgrade --database F``)."""
-    parser.add_argument("--database", default=default, help=DATABASE_HELP)
-    if league:
-        parser.add_argument("--league", help=LEAGUE_HELP)
-
-
 def _db(args: argparse.Namespace) -> int:
     """dugout db upgrade | current | backup [PATH]: the league database's version, migrations and copies."""
     import asyncio
@@ -400,106 +351,6 @@ def _db(args: argparse.Namespace) -> int:
     except DatabaseError as exc:
         print(exc, file=sys.stderr)
         return 1
-    return 0
-
-
-def _pages(args: argparse.Namespace) -> int:
-    """dugout leaders [STAT] | team TEAM | player NAME: the league's pages from the season tables, as text."""
-    import asyncio
-
-    from bot.terminal import league as season
-    from bot.words import pages
-    from bot.words.errors import UserError
-    from bot.words.lookup import find_card
-    from league.stats import LEADER_STATS, team_leaders
-    from league.store import Store
-
-    path = database_path(args)
-    if not path.exists():
-        print(
-            f"no database at {path} (dugout run makes the terminal league; dugout db upgrade an empty file)",
-            file=sys.stderr,
-        )
-        return 1
-
-    async def run() -> str:
-        store = await Store.open(path)
-        try:
-            league = await season.pick_league(store, args.league)
-            year = args.season or league.season
-            if args.command == "leaders":
-                stat = args.stat.strip().lower() if args.stat else None
-                if stat is not None and stat not in LEADER_STATS:
-                    raise UserError(f"no leaders in {args.stat!r}; the stats are: {', '.join(LEADER_STATS)}")
-                wanted = [stat] if stat else list(pages.BOARD)
-                limit = args.limit or (10 if stat else pages.BOARD_LIMIT)
-                totals, board = await store.leader_board(league.id, wanted, season=year, limit=limit)
-                if args.teams:  # every team for one stat unless --limit says otherwise
-                    limit = args.limit or (len(totals.team_games) if stat else limit)
-                    board = {s: team_leaders(totals, s, limit) for s in wanted}
-                    names = {t.abbreviation: t.name for t in await store.teams(league.id)}
-                    return f"{league.name} team leaders, season {year}\n\n" + pages.leaders_text(
-                        board, names, {team: team for team in names}
-                    )
-                pool = await store.card_pool(league.id)
-                names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
-                return f"{league.name} leaders, season {year}\n\n" + pages.leaders_text(
-                    board, names, totals.player_team
-                )
-            if args.command == "team":
-                found = await store.find_team(league.id, args.team)
-                return pages.team_text(await store.team_page(league.id, found.id, season=year))
-            pool = await store.card_pool(league.id)
-            rostered = [e.card_id for t in await store.teams(league.id) for e in await store.roster(t.id)]
-            card_id = find_card(pool, args.name, rostered, "on a team of the league")
-            page = await store.player_page(league.id, card_id, season=year)
-            team = page.lines[-1].team if page.lines else page.team
-            return pages.player_text(page, f"{page.name}: season {year}" + (f" ({team})" if team else ""))
-        finally:
-            await store.close()
-
-    try:
-        print(asyncio.run(run()))
-    except UserError as exc:
-        print(f"dugout: {exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _add_page_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--season", type=int, help="the season (default: the league's current one)")
-    add_file_arguments(parser)
-    parser.set_defaults(func=_pages)
-
-
-def _playoffs(args: argparse.Namespace) -> int:
-    """dugout playoffs [start]: a league's playoff bracket; ``start`` seeds them and schedules the first games."""
-    import asyncio
-
-    from bot.terminal import league as season
-    from bot.words.bracket import bracket_text
-    from league.store import Store
-
-    path = database_path(args)
-    if not path.exists():
-        print(f"no database at {path} (dugout db upgrade creates it)", file=sys.stderr)
-        return 1
-
-    async def run() -> str:
-        async with await Store.open(path) as store:
-            league = await season.pick_league(store, args.league, args.guild)
-            playoffs = await store.start_playoffs(league.id) if args.action == "start" else None
-            playoffs = playoffs or await store.playoffs(league.id)
-            if playoffs is None:
-                fmt = await store.playoff_format(league.id)
-                return (
-                    f"{league.name}: the season {league.season} playoffs have not started (format {fmt.describe()}); "
-                    "dugout playoffs start seeds them once every regular-season game is final"
-                )
-            teams = {t.id: t for t in await store.teams(league.id)}
-            return f"{league.name}\n{bracket_text(playoffs, teams)}"
-
-    print(asyncio.run(run()))
     return 0
 
 
@@ -655,6 +506,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     standings.add_argument("--wild-cards", type=int, default=3, help="wild cards in each league (default: 3, as MLB)")
     standings.add_argument("--picture", type=Path, help="also draw the tables into this PNG file")
+    standings.add_argument("--season", type=int, help="a past season's final standings (default: the current one)")
     standings.set_defaults(func=_standings)
 
     sim = sub.add_parser(
@@ -671,55 +523,19 @@ def build_parser() -> argparse.ArgumentParser:
     add_file_arguments(sim)
     sim.set_defaults(func=_sim)
 
-    schedule = sub.add_parser("schedule", help="the league's season: schedule its games (as /schedule make)")
-    schedule_sub = schedule.add_subparsers(dest="schedule_command", required=True, metavar="make")
-    make = schedule_sub.add_parser(
-        "make",
-        help="schedule the season's games",
-        description="Schedule the season's games as /schedule make does in Discord: series of about "
-        "--series-length games, off days, homestands and road trips, division and league rivals met more "
-        "often; a real season's set plays its leagues' own structure. Then dugout sim plays them.",
-    )
-    make.add_argument("--games", type=int, help="games a team (default: the card sets' real season, e.g. 162)")
-    make.add_argument("--series-length", type=int, default=3, help="games in most series (default 3)")
-    make.add_argument("--off-days", type=int, help="days each team has without a game (default: about one a week)")
-    make.add_argument("--first-day", type=int, help="league day of the first games (default: today)")
-    make.add_argument("--seed", type=int, default=0, help="another number gives another schedule with the same rules")
-    make.add_argument(
-        "--set",
-        dest="card_set",
-        help="the terminal league of this card set, as dugout run --set names it (made if the file lacks it): "
-        f"a card set's name ({set_names_text()}) or a set folder",
-    )
-    add_file_arguments(make)
-    make.set_defaults(func=_schedule)
+    schedule.add_commands(sub)
+    pages.add_commands(sub)
+    teams.add_commands(sub)
 
-    leaders = sub.add_parser("leaders", help="the league's leaders: a board of the main stats, or one stat")
-    leaders.add_argument("stat", nargs="?", help="one stat (hr, avg, era …); default: the board")
-    leaders.add_argument("--limit", type=int, help="names per stat (default 5 on the board, 10 for one stat)")
-    leaders.add_argument("--teams", action="store_true", help="rank the teams by their totals (one stat: every team)")
-    _add_page_arguments(leaders)
-    team = sub.add_parser("team", help="a team's page: record, splits, roster with season lines")
-    team.add_argument("team", help="the team's name or abbreviation")
-    _add_page_arguments(team)
-    player = sub.add_parser("player", help="a player's page: his season lines by team, regular season and playoffs")
-    player.add_argument("name", help="the player's name (or part of it) or card id")
-    _add_page_arguments(player)
-
-    playoffs = sub.add_parser(
-        "playoffs",
-        help="a league's playoff bracket; 'start' seeds the playoffs and schedules the first games",
-        description="The bracket of the terminal league (or --league, or a Discord server's with --guild). "
-        "'dugout playoffs start' seeds the playoffs from the standings once every regular-season game is final.",
-    )
-    playoffs.add_argument("action", nargs="?", choices=["start"], help="start the playoffs")
-    playoffs.add_argument("--guild", type=int, help="the Discord server id whose league it is")
-    add_file_arguments(playoffs)
-    playoffs.set_defaults(func=_playoffs)
-
-    import_module("bot.terminal.export").add_commands(sub)
-    import_module("bot.terminal.news").add_commands(sub)
-    import_module("bot.terminal.draft").add_commands(sub)
+    playoffs.add_commands(sub)
+    export.add_commands(sub)
+    news.add_commands(sub)
+    league_admin.add_commands(sub)
+    roster.add_commands(sub)
+    lineup.add_commands(sub)
+    seasons.add_commands(sub)
+    history_commands.add_commands(sub)
+    draft.add_commands(sub)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     add_file_arguments(database, league=False)
@@ -741,7 +557,9 @@ def main(argv: list[str] | None = None) -> int:
     Anything else is a bug: one line with a hint, and its traceback only with DUGOUT_DEBUG=1.
     """
     try:
-        args = build_parser().parse_args(argv)  # inside the try too: --help into a closed pipe
+        args = build_parser().parse_args(
+            teams.with_show(sys.argv[1:] if argv is None else argv)
+        )  # inside the try too: --help into a closed pipe
         result: int = args.func(args)
         sys.stdout.flush()  # inside the try: piped output is buffered, and a closed pipe shows here
     except BrokenPipeError:

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.terminal.files import add_file_arguments, database_path
 from bot.words import draft as words
 from bot.words.errors import UserError
 from bot.words.lookup import find_card
@@ -26,7 +27,6 @@ ACTIONS = ("setup", "start", "pick", "queue", "board", "pause", "resume", "auto"
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``draft`` command and its subcommands (registered by bot.terminal.cli)."""
-    from bot.terminal.cli import add_file_arguments
 
     parser = sub.add_parser(
         "draft",
@@ -69,7 +69,6 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _draft(args: argparse.Namespace) -> int:
-    from bot.terminal.cli import database_path
 
     path = database_path(args)
     if not path.exists():

@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from bot.terminal.files import add_file_arguments, database_path
+from bot.terminal.league import pick_league
+from league.errors import LeagueError, SettingsError
+from league.export import csv_bytes, season_export
+from league.store import Store
+
 
 async def export(path: Path, league_name: str | None, season: int | None, out_dir: Path, out: TextIO) -> int:
-    # Imported here: the CLI's parser loads this module, and the store is only needed to run it.
-    from bot.terminal.league import pick_league
-    from league.errors import SettingsError
-    from league.export import csv_bytes, season_export
-    from league.store import Store
 
     if not path.exists():
         raise SettingsError(f"no league file at {path} (dugout run or /league-create makes a league)")
@@ -45,8 +46,6 @@ async def export(path: Path, league_name: str | None, season: int | None, out_di
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bot.terminal.cli import database_path
-    from league.errors import LeagueError
 
     try:
         return asyncio.run(export(database_path(args), args.league, args.season, Path(args.out), sys.stdout))
@@ -56,7 +55,6 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bot.terminal.cli import add_file_arguments
 
     parser = sub.add_parser(
         "export",

@@ -468,7 +468,7 @@ def resume_command(card_set: str, database: Path) -> str:
     league in the default file, so another set's league needs its --set, and another file its --database."""
     import argparse
 
-    from bot.terminal.cli import database_path  # what a run without --database would open (it reads .env too)
+    from bot.terminal.files import database_path  # what a run without --database would open (it reads .env too)
 
     words = ["dugout", "run"]
     if card_set != SAMPLE:
@@ -498,9 +498,16 @@ def print_views(leagues: list[LeagueStandings], overall: list[StandingsRow], vie
 
 
 def standings(
-    database: Path, league_name: str | None, view: str, wild_cards: int, picture: Path | None, out: TextIO
+    database: Path,
+    league_name: str | None,
+    view: str,
+    wild_cards: int,
+    picture: Path | None,
+    out: TextIO,
+    season: int | None = None,
 ) -> int:
-    """``dugout standings``: a league's standings from the league file, and the picture if asked."""
+    """``dugout standings``: a league's standings from the league file (``season``: a past one's final
+    standings), and the picture if asked."""
     if not database.exists():
         raise NotFound(f"no league file at {database}; dugout run makes one, or give --database")
 
@@ -508,17 +515,19 @@ def standings(
         store = await Store.open(database, upgrade=False)
         try:
             league = await pick_league(store, league_name)
-            tables = await store.league_standings(league.id, wild_cards=wild_cards)
-            overall = (await store.standings(league.id))[OVERALL]
+            tables = await store.league_standings(league.id, season, wild_cards=wild_cards)
+            overall = (await store.standings(league.id, season))[OVERALL]
             return league, tables, overall
         finally:
             await store.close()
 
     league, tables, overall = asyncio.run(read())
-    print(f"{league.name} standings, season {league.season}, day {league.day}: {VIEW_NAMES[view]}\n", file=out)
+    year = season or league.season
+    when = f"day {league.day}" if year == league.season else "final"
+    print(f"{league.name} standings, season {year}, {when}: {VIEW_NAMES[view]}\n", file=out)
     print_views(tables, overall, view, out)
     if picture is not None:
-        title = f"{league.name} standings, day {league.day}"
+        title = f"{league.name} standings, " + (f"day {league.day}" if year == league.season else f"season {year}")
         picture.write_bytes(render_standings_png(title, sections(view, tables, overall)))
         print(f"\nwrote the picture to {picture}", file=out)
     return 0

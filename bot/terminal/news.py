@@ -6,10 +6,13 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
-if TYPE_CHECKING:
-    from league.news import DayNews
+from bot.terminal.files import add_file_arguments, database_path
+from bot.terminal.league import pick_league
+from league.errors import LeagueError, SettingsError
+from league.news import DayNews, day_news
+from league.store import Store
 
 
 def print_news(news: DayNews, out: TextIO, *, empty: bool = True) -> None:
@@ -26,11 +29,6 @@ def print_news(news: DayNews, out: TextIO, *, empty: bool = True) -> None:
 
 
 async def show(path: Path, league_name: str | None, day: int | None, season: int | None, out: TextIO) -> int:
-    # Imported here: the CLI's parser loads this module, and the store is only needed to run it.
-    from bot.terminal.league import pick_league
-    from league.errors import SettingsError
-    from league.news import day_news
-    from league.store import Store
 
     if not path.exists():
         raise SettingsError(f"no league file at {path} (dugout run or /league-create makes a league)")
@@ -41,8 +39,6 @@ async def show(path: Path, league_name: str | None, day: int | None, season: int
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bot.terminal.cli import database_path
-    from league.errors import LeagueError
 
     try:
         return asyncio.run(show(database_path(args), args.league, args.day, args.season, sys.stdout))
@@ -52,7 +48,6 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bot.terminal.cli import add_file_arguments
 
     parser = sub.add_parser(
         "news",

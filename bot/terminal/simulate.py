@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from bot.terminal.league import pick_league, print_standings, terminal_league
 from bot.terminal.news import print_news
 from bot.words.glossary import plural
+from bot.words.history import awards_announcement
 from league import autoplay
 from league.autoplay import DaySummary
 from league.errors import LeagueError, SettingsError
@@ -103,6 +104,9 @@ async def simulate(
         await print_standings(store, league.id, out)
         closed = await store.season_closed(league.id)
         if closed is not None:
+            awards = awards_announcement(league.name, await store.awards(league.id, league.season))
+            if awards:  # the regular season is over: its awards, as the league channel is told
+                print(f"\n{awards}", file=out)
             print(f"\n{closed[0].upper()}{closed[1:]}.", file=out)
     return 0
 

@@ -19,7 +19,10 @@ what those below it read (a team's store reads leagues):
 - :mod:`league.store.tables`: season tables and reports;
 - :mod:`league.store.playoffs`: playoffs and a season's close;
 - :mod:`league.store.news`: a day's news (league.news) and the last day posted;
-- :mod:`league.store.draft`: drafts, their queues and picks.
+- :mod:`league.store.draft`: drafts, their queues and picks;
+- :mod:`league.store.seasons`: the next season and keepers;
+- :mod:`league.store.awards`: each season's awards;
+- :mod:`league.store.history`: every season's records and lines, for the league's history.
 
 What a game's rules decide (who starts, a game's setup, rest, injuries) is in the league's
 services (league.starters, league.setups, league.rest), which have no SQL; the store reads what
@@ -30,10 +33,12 @@ from __future__ import annotations
 
 from league.store.base import FinishHook
 from league.store.draft import DraftStore
+from league.store.history import HistoryStore
 from league.store.news import NewsStore
+from league.store.seasons import SeasonStore
 
 __all__ = ["FinishHook", "Store"]
 
 
-class Store(DraftStore, NewsStore):
+class Store(DraftStore, SeasonStore, HistoryStore, NewsStore):
     """The league's database, opened with ``await Store.open(path)`` and closed with ``await store.close()``."""

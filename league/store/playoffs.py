@@ -293,7 +293,7 @@ class PlayoffStore(TableStore):
             champion = await self._team(playoffs.champion_team_id)
             return (
                 f"{where} is over: {champion.name} won the playoffs, and its results stay as they are "
-                "(starting a next season is a feature still to come)"
+                "(dugout season new, /season new open the next season)"
             )
         if phase == "playoffs" or (phase is None and playoffs is not None):
             return None

@@ -45,6 +45,9 @@ from league.names import name_key, plural
 from league.store.base import _check_choice, _check_id, _check_limit, _check_user, _clean
 from league.store.leagues import LeagueStore
 
+# A trade's proposer when the terminal's operator made it (by=None): no Discord id is 0.
+OPERATOR = 0
+
 # --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
 
 # (league_id, name, abbreviation, ballpark, manager_id, division)
@@ -67,6 +70,8 @@ INSERT_ROSTER = "INSERT INTO roster (league_id, card_id, team_id, kind, since_da
 SELECT_ROSTER = "SELECT * FROM roster WHERE team_id = ? ORDER BY status, since_day, rowid"
 # (league_id, card_id): the one team of the league he is on, if any
 SELECT_ROSTER_ENTRY = "SELECT * FROM roster WHERE league_id = ? AND card_id = ?"
+COUNT_TEAM_GAMES = "SELECT count(*) FROM game WHERE away_team_id = ? OR home_team_id = ?"
+DELETE_TEAM = "DELETE FROM team WHERE id = ?"  # its roster, lineups, staff and pending trades go with it
 COUNT_ACTIVE_ROSTER = "SELECT count(*) FROM roster WHERE team_id = ? AND status = 'active'"
 DELETE_ROSTER_ENTRY = "DELETE FROM roster WHERE league_id = ? AND card_id = ?"
 # (status, league_id, card_id)
@@ -278,6 +283,19 @@ class TeamStore(LeagueStore):
             await self._run(UPDATE_TEAM_SUBLEAGUE, (subleague, team_id))
             return await self._team(team_id)
 
+    async def remove_team(self, team_id: int) -> Team:
+        """Take a team out of its league; its players become free agents. A team with a game, scheduled or
+        played, stays: the league's schedule, standings and history need it."""
+        async with self.transaction():
+            team = await self._team(team_id)
+            if int(await self._value(COUNT_TEAM_GAMES, (team.id, team.id))):
+                raise SettingsError(
+                    f"{team.name} has games in the league's schedule or its history, so it stays; "
+                    "rename it with a team edit instead"
+                )
+            await self._run(DELETE_TEAM, (team.id,))
+            return team
+
     async def set_manager(self, team_id: int, user_id: int | None) -> Team:
         _check_user(user_id, "manager's user id")
         async with self.transaction():
@@ -483,11 +501,12 @@ class TeamStore(LeagueStore):
         offered: Sequence[str],
         requested: Sequence[str],
         *,
-        by: int,
+        by: int | None,
     ) -> Trade:
         """A pending trade: the offering team gives ``offered`` for ``requested``; the other side must accept.
 
-        ``by`` manages the offering team or is a commissioner.
+        ``by`` manages the offering team or is a commissioner; None is the league file's operator at the
+        terminal, who has a commissioner's rights (as in :meth:`sign`).
         """
         async with self.transaction():
             offering, receiving = await self._team(offering_team_id), await self._team(receiving_team_id)
@@ -496,7 +515,7 @@ class TeamStore(LeagueStore):
             if offering.id == receiving.id:
                 raise TradeError("a team cannot trade with itself")
             league = await self._league(offering.league_id)
-            if by not in offering.managers and by not in league.commissioners:
+            if by is not None and by not in offering.managers and by not in league.commissioners:
                 raise NotAllowed(f"only a manager of {offering.name} or a commissioner can offer its players")
             cards = [*offered, *requested]
             if not cards:
@@ -505,13 +524,14 @@ class TeamStore(LeagueStore):
                 raise TradeError("a player is named twice in the trade")
             pool = await self._league_pool(league)
             await self._check_trade(league, offering, receiving, tuple(offered), tuple(requested), pool)
-            trade_id = await self._run(INSERT_TRADE, (league.id, offering.id, receiving.id, by, league.day))
+            proposer = OPERATOR if by is None else by
+            trade_id = await self._run(INSERT_TRADE, (league.id, offering.id, receiving.id, proposer, league.day))
             for team, cards_given in ((offering, offered), (receiving, requested)):
                 for card_id in cards_given:
                     await self._run(INSERT_TRADE_CARD, (trade_id, card_id, team.id))
             return await self._trade(trade_id)
 
-    async def _complete_trade(self, trade: Trade, by: int) -> Trade:
+    async def _complete_trade(self, trade: Trade, by: int | None) -> Trade:
         offering, receiving = await self._team(trade.offering_team_id), await self._team(trade.receiving_team_id)
         league = await self._league(trade.league_id)
         pool = await self._league_pool(league)
@@ -542,21 +562,22 @@ class TeamStore(LeagueStore):
                 raise NotAllowed(f"only a manager of {receiving.name} can accept this trade")
             return await self._complete_trade(trade, by)
 
-    async def execute_trade(self, trade_id: int, *, by: int) -> Trade:
-        """A commissioner puts a pending trade through at once."""
+    async def execute_trade(self, trade_id: int, *, by: int | None) -> Trade:
+        """A commissioner (None: the terminal's operator) puts a pending trade through at once."""
         async with self.transaction():
             trade = await self._pending_trade(trade_id)
-            if by not in (await self._league(trade.league_id)).commissioners:
+            if by is not None and by not in (await self._league(trade.league_id)).commissioners:
                 raise NotAllowed("only a commissioner can put a trade through without the other manager")
             return await self._complete_trade(trade, by)
 
-    async def reject_trade(self, trade_id: int, *, by: int) -> Trade:
-        """The receiving side or a commissioner turns it down; the offering side may withdraw it."""
+    async def reject_trade(self, trade_id: int, *, by: int | None) -> Trade:
+        """The receiving side or a commissioner (None: the terminal's operator) turns it down; the offering
+        side may withdraw it."""
         async with self.transaction():
             trade = await self._pending_trade(trade_id)
             offering, receiving = await self._team(trade.offering_team_id), await self._team(trade.receiving_team_id)
             league = await self._league(trade.league_id)
-            if by in receiving.managers or by in league.commissioners:
+            if by is None or by in receiving.managers or by in league.commissioners:
                 status = "rejected"
             elif by in offering.managers or by == trade.proposed_by:
                 status = "withdrawn"

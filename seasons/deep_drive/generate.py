@@ -24,6 +24,7 @@ from cards.toml_format import format_cards
 from engine.deep_drive.handbook import Handbook, def_vector_mix, parse_handbook
 from engine.deep_drive.odds import pa_odds, summary
 from seasons import common
+from seasons.awards import set_toml, with_awards
 from seasons.calibrate import (
     POOL_FROM,
     Calibration,
@@ -361,6 +362,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
+                "person": common.person(player),
                 "throws": player.throws if player.throws in ("L", "R") else "R",
                 # His side with the generic "Pitcher At Bat" card (Lahman "B" is "S").
                 "bats": player.bats if player.bats in ("L", "R", "S") else None,
@@ -386,6 +388,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
             b = player.batting
             card_id = common.card_id(common.batter_card_id(player, year, pid in pitcher_ids))
             extra: dict[str, Any] = {
+                "person": common.person(player),
                 "injury": rt.injury(player, season),
                 "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
                 "steal": rt.steal(b, hb, ctx, n.steals),
@@ -515,7 +518,7 @@ def write(out: Path, built: Built, info: SetInfo, attribution_text: str, *, forc
     """The set folder, written beside ``out`` and moved into place once it reads back."""
     partial = start_writing(out, force)
     try:
-        (partial / SET_FILE).write_text(format_cards({}, header=info.model_dump(exclude_defaults=True)), "utf-8")
+        (partial / SET_FILE).write_text(set_toml(info), "utf-8")
         (partial / HANDBOOK_FILE).write_text(built.handbook_text, encoding="utf-8")
         for name in sorted(set(built.files) | set(built.teams)):
             grouped: dict[str, list[dict[str, Any]]] = {}
@@ -598,6 +601,7 @@ def generate(
     ]
     say(f"writing the set to {out}")
     text = attribution(year, report.notes, season.filled, report.clipped, method=METHOD)
+    info = with_awards(info, year, [c.id for cards in built.files.values() for c in cards])  # docs/awards.md
     write(out, built, info, text, force=force)
     report.teams, report.batters, report.pitchers = read_back(out)
     return report

@@ -26,6 +26,7 @@ from cards.loader import GENERIC_PITCHER_BATTING, SetInfo
 from cards.models import AnyCard, Ballpark, Batter, Pitcher
 from cards.teams import TeamEntry
 from seasons import common
+from seasons.awards import with_awards
 from seasons.calibrate import (
     Calibration,
     LeaguePlayer,
@@ -189,6 +190,7 @@ def generate(
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
+                "person": common.person(player),
                 "throws": player.throws if player.throws in ("L", "R") else "R",
                 **p_ratings(
                     _one_outing_a_game(player, season) if pid in arms else player,
@@ -216,6 +218,7 @@ def generate(
                 "name": player.name,
                 "team": team_names[player.team_id],
                 "year": year,
+                "person": common.person(player),
                 "bats": player.bats if player.bats in ("L", "R", "S") else "R",
                 **b_ratings(player, season, **batter_scales(ratings_scales(player))),
                 **fitted.batters[pid],
@@ -381,6 +384,7 @@ def generate(
     report.adjust = dict(calibration.adjust)
 
     say(f"writing {sum(len(c) for c in files.values())} cards and {len(teams)} teams to {out}")
+    info = with_awards(info, year, [c.id for cards in files.values() for c in cards])  # docs/awards.md
     cardset = write_season_set(
         out, info, files, teams, attribution(year, report.notes, report.filled, report.clipped), force=force
     )

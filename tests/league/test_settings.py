@@ -26,6 +26,10 @@ EVERY_LEAGUE = [
     "pace_seconds",
     "prompt_timeout_seconds",
     "deadline_hour_utc",
+    "carry_injuries",
+    "redraft",
+    "keepers",
+    "retire_missing",
 ]
 
 
@@ -72,7 +76,13 @@ def test_a_third_ruleset_brings_its_own_settings(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_on_off_league_rules_are_those_kept_as_0_or_1() -> None:
-    assert [r for r in settings.LEAGUE_RULES if settings.is_switch(r)] == ["post_game_injuries", "bench_usage"]
+    assert [r for r in settings.LEAGUE_RULES if settings.is_switch(r)] == [
+        "carry_injuries",
+        "redraft",
+        "retire_missing",
+        "post_game_injuries",
+        "bench_usage",
+    ]
 
 
 def test_a_league_of_a_ruleset_dugout_does_not_play_still_lists_its_shared_settings() -> None:

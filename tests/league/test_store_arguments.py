@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from league.errors import CardError, GameError, LeagueError, NotFound, SettingsError
+from league.errors import CardError, GameError, LeagueError, NotFound, RosterError, SettingsError
 from league.models import League, Team
 from league.store import Store
 from tests.league.conftest import HC_PLAYERS, unchanged
@@ -80,6 +80,10 @@ BAD: dict[str, tuple[Call, type[LeagueError], str]] = {
     "playoffs season": (lambda s, lg, t: s.playoffs(lg.id, season=9), NotFound, "no season 9"),
     "team page season": (lambda s, lg, t: s.team_page(lg.id, t.id, season=9), NotFound, "no season 9"),
     "player page season": (lambda s, lg, t: s.player_page(lg.id, HC_PLAYERS[0], season=9), NotFound, "no season 9"),
+    "season number": (lambda s, lg, t: s.season(lg.id, 9), NotFound, "no season 9"),
+    "season number zero": (lambda s, lg, t: s.season(lg.id, 0), NotFound, "no season 0"),
+    # keepers: more than the league keeps, or a player of no roster of the team
+    "keepers too many": (lambda s, lg, t: s.set_keepers(t.id, HC_PLAYERS[:1]), RosterError, "keeps 0 players a team"),
     # limits (SQLite reads LIMIT -1 as no limit)
     "roster moves limit": (lambda s, lg, t: s.roster_moves(lg.id, limit=-1), SettingsError, "a limit is"),
     "leaders limit": (lambda s, lg, t: s.leaders(lg.id, "avg", limit=0), SettingsError, "a limit is"),
@@ -154,6 +158,12 @@ BY_ID: dict[str, Idd] = {
     "series_of": lambda s, lg, t, i: s.series_of(i),
     "game_lease": lambda s, lg, t, i: s.game_lease(i),
     "series_games": lambda s, lg, t, i: s.series_games(i),
+    "season": lambda s, lg, t, i: s.season(i),
+    "seasons": lambda s, lg, t, i: s.seasons(i),
+    "new_season": lambda s, lg, t, i: s.new_season(i),
+    "check_new_season": lambda s, lg, t, i: s.check_new_season(i),
+    "keepers": lambda s, lg, t, i: s.keepers(i),
+    "set_keepers": lambda s, lg, t, i: s.set_keepers(i, []),
 }
 
 

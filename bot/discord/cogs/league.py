@@ -6,7 +6,6 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -15,99 +14,32 @@ from discord.ext import commands
 
 from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
-from bot.discord.checks import UserError, can_manage_server, guild_id, quoted, require_commissioner, server_league
+from bot.discord.checks import UserError, can_manage_server, guild_id, require_commissioner, server_league
+from bot.discord.cogs.history import announce_awards
 from bot.discord.layout import messages
 from bot.discord.news import due_news_embeds
 from bot.discord.summaries import summary_embeds
+from bot.words.leagues import (
+    card_set_names,
+    change_setting,
+    choose_ruleset,
+    league_settings,
+    open_league,
+    set_folder,
+    shown_value,
+)
 from cards.loader import set_ruleset
 from engine import rulesets
-from engine.setup import SetupError
 from league import autoplay
-from league.cardpool import named_set, set_label, set_names
+from league.cardpool import set_label, set_names
 from league.errors import SeasonClosed
-from league.models import League, LeagueRules
-from league.settings import (
-    WHOLE_NUMBER,
-    every_setting,
-    game_options_of,
-    is_switch,
-    owners_of,
-    ruleset_title,
-    settings_of,
-)
+from league.models import League
+from league.settings import every_setting, ruleset_title, settings_of
 
 log = logging.getLogger(__name__)
 DEADLINE_CHECK_SECONDS = 60
 # /league-create ruleset: the game a league plays (it gets the game's sample set when no set is named).
 RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in rulesets.rulesets()]
-
-
-# How many set names a refusal lists (Discord's 2000 characters); quoted() shortens the name.
-LISTED_SETS = 20
-
-
-def set_folder(name: str) -> Path:
-    """The folder of the card set a member named: by name alone (a bundled set or one in the operator's
-    DUGOUT_CARD_SETS_DIR), never a path, so that every other text gets the same answer and no host path."""
-    folder = named_set(name)
-    if folder is None:
-        names = set_names()
-        listed = ", ".join(names[:LISTED_SETS])
-        if len(names) > LISTED_SETS:
-            listed += f" and {len(names) - LISTED_SETS} more"
-        raise UserError(
-            f"There is no card set named {quoted(name)}. The card sets are: {listed}"
-            " (pick them from the list as you type)."
-        )
-    return folder
-
-
-def set_family(ref: str) -> str:
-    """The game a card set is for (set.toml's ruleset: "inside-pitch"), read from its set.toml alone."""
-    return set_ruleset(set_folder(ref))
-
-
-def choose_ruleset(ruleset: str | None, sets: list[str]) -> str:
-    """The league's ruleset: the one asked for, else the card sets' own; a set of the other game is refused."""
-    families = {ref: set_family(ref) for ref in sets}
-    if ruleset is None:
-        kinds = set(families.values())
-        if len(kinds) > 1:
-            raise UserError(
-                "Those card sets are for different games ("
-                + ", ".join(f"{ref}: {kind}" for ref, kind in families.items())
-                + "); a league plays one."
-            )
-        return rulesets.for_family(kinds.pop()).name if kinds else rulesets.DEFAULT
-    game = rulesets.ruleset(ruleset)
-    wrong = [ref for ref, kind in families.items() if kind != game.family]
-    if wrong:
-        article = "an" if game.title[0] in "AEIOU" else "a"
-        raise UserError(
-            f"{', '.join(wrong)} {'is a card set' if len(wrong) == 1 else 'are card sets'} of the other game; "
-            f"{article} {game.title} league plays {game.title} cards, such as {game.sample_set}."
-        )
-    return ruleset
-
-
-def parse_setting(name: str, text: str, current: Any) -> Any:
-    """A setting's new value, typed like its current one."""
-    text = text.strip().lower()
-    if isinstance(current, bool):
-        if text in ("on", "yes", "true", "1"):
-            return True
-        if text in ("off", "no", "false", "0"):
-            return False
-        raise UserError(f"{name} is on or off; got {text!r}.")
-    if name == "dh_leagues" and text in ("none", "off", "-"):
-        return ""  # no leagues named: designated_hitter decides every game
-    if isinstance(current, int):
-        if is_switch(name) and text in ("on", "off"):  # switches kept as numbers: on is 1, off 0
-            return int(text == "on")
-        if not WHOLE_NUMBER.fullmatch(text):
-            raise UserError(f"{name} is a whole number; got {quoted(text)}.")
-        return int(text)
-    return text
 
 
 def league_embed(league: League) -> discord.Embed:
@@ -117,20 +49,14 @@ def league_embed(league: League) -> discord.Embed:
     embed.add_field(name="Commissioners", value=", ".join(f"<@{c}>" for c in league.commissioners) or "none")
     if league.channels:
         embed.add_field(name="Channels", value=", ".join(f"{p}: <#{c}>" for p, c in league.channels.items()))
-    # Only the settings its game reads (settings_of): a Deep Drive league is not shown Inside Pitch's.
-    own = set(settings_of(league.ruleset))
-    options = {k: v for k, v in league.options.to_dict().items() if k in own}
+    options, rules = league_settings(league)
     embed.add_field(name="Game options", value=_settings_text(options), inline=False)
-    rules = {k: v for k, v in league.rules.to_dict().items() if k in own}
     embed.add_field(name="League rules", value=_settings_text(rules), inline=False)
     return embed
 
 
 def _settings_text(values: dict[str, Any]) -> str:
-    def shown(value: Any) -> str:
-        return ("on" if value else "off") if isinstance(value, bool) else str(value) or "none"
-
-    return "\n".join(f"`{name}`: {shown(value)}" for name, value in values.items())
+    return "\n".join(f"`{name}`: {shown_value(value)}" for name, value in values.items())
 
 
 class LeagueCreateCog(commands.Cog):
@@ -168,36 +94,19 @@ class LeagueCreateCog(commands.Cog):
             raise UserError(f"This server already plays {existing[0].name}; Dugout runs one league per server.")
         if not can_manage_server(interaction):
             raise UserError("Starting a league needs the server's Manage Server permission.")
-        if ruleset is not None and ruleset not in rulesets.NAMES:
-            raise UserError(
-                f"Dugout plays {', '.join(ruleset_title(r) for r in rulesets.NAMES)}; pick one from the list."
-            )
-        named = card_sets or rulesets.ruleset(ruleset or rulesets.DEFAULT).sample_set
-        sets = [s.strip() for s in named.split(",") if s.strip()]
+        sets = card_set_names(card_sets, ruleset)
         rules = choose_ruleset(ruleset, sets)  # refused here, privately, before the public deferral
         await interaction.response.defer(thinking=True)  # a season's teams take a while to sign
-        store = self.bot.store
-        pool = await store.card_sets(sets, by_name=True)
-        options = pool.options()
-        has_teams = any(s.team_entries for s in pool.sets)
-        async with store.transaction():  # the league and its teams, or nothing
-            league = await store.create_league(
-                name, sets, guild_id=gid, commissioners=[interaction.user.id], options=options, ruleset=rules
-            )
-            made = await store.create_teams_from_sets(league.id) if teams and has_teams else []
-        text = f"**{league.name}** is open: {ruleset_title(rules)}, with {', '.join(league.card_sets)}."
-        if options is not None:
-            text += f" {options.dh_text()[:-1]}, as the card set says."
-            if options.extra_inning_runner:
-                text += " Extra innings start with a runner on second (the rule since 2020)."
-        if made:
-            text += (
-                f" Made {len(made)} teams from the card set, each with its roster, lineups, rotation and bullpen: "
-                + ", ".join(t.abbreviation for t in made)
-                + ". Next: give each team its manager."
-            )
-        else:
-            text += " Next: `/team create` for each team."
+        league, text = await open_league(
+            self.bot.store,
+            name,
+            sets,
+            rules,
+            teams=teams,
+            next_step="/team create",
+            guild_id=gid,
+            commissioners=(interaction.user.id,),
+        )
         await interaction.followup.send(text, embed=league_embed(league))
 
     @create.autocomplete("card_sets")
@@ -263,6 +172,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                     text = f"The deadline passed: {league.name}'s day is played."
                     news = await due_news_embeds(self.bot.store, league.id)
                     await self._post_summary(channel, text, league.name, played, news)
+                await announce_awards(self.bot, league)  # the day that ended the regular season
             except SeasonClosed:  # nothing to play until a commissioner starts the playoffs: the day waits
                 log.info("league %d: its season takes no game now; the deadline plays nothing", league.id)
             except Exception:
@@ -302,27 +212,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await interaction.response.send_message(embed=league_embed(league), ephemeral=True)
             return
         require_commissioner(league, interaction)
-        owners = owners_of(setting)
-        if not owners:
-            raise UserError(f"There is no setting {setting!r}; pick one from the list.")
-        if league.ruleset not in owners:
-            title, other = ruleset_title(league.ruleset), " and ".join(ruleset_title(r) for r in owners)
-            raise UserError(
-                f"{setting} is {other}'s; {league.name} plays {title}: pick one of its settings from the list."
-            )
-        if value is None:
-            raise UserError(f"Give {setting} a value, e.g. `/league options setting:{setting} value:on`.")
-        try:
-            if setting in game_options_of(league.ruleset):
-                data = league.options.to_dict()
-                data[setting] = parse_setting(setting, value, data[setting])
-                league = await self.bot.store.set_options(league.id, type(league.options).from_dict(data))
-            else:
-                rules = league.rules.to_dict()
-                rules[setting] = parse_setting(setting, value, rules[setting])
-                league = await self.bot.store.set_rules(league.id, LeagueRules.from_dict(rules))
-        except SetupError as exc:
-            raise UserError(str(exc)) from exc
+        how = f"/league options setting:{setting} value:on"
+        league = await change_setting(self.bot.store, league, setting, value, how)
         await interaction.response.send_message(f"{setting} is now {value}.", embed=league_embed(league))
 
     @options.autocomplete("setting")
@@ -356,6 +247,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await interaction.followup.send(f"{done} The summary is in {channel.mention}.")
         else:
             await self._post_summary(interaction.followup, done, league.name, played, news)
+        await announce_awards(self.bot, league, interaction.followup)  # the day that ended the regular season
 
     def _summary_channel(self, league: League) -> discord.TextChannel | None:
         for purpose in ("announcements", "games"):

@@ -17,65 +17,15 @@ from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, find_team, my_team, require_manager, server_league
 from bot.discord.layout import add_lines
+from bot.words.lineups import HANDS, NO_ROLE, hands, lineup_lines, parse_lineup, role_said, staff_lines
 from bot.words.lookup import find_card, find_cards
-from cards.notation import Position
 from league.cardpool import CardPool
-from league.errors import LeagueError, LineupError
-from league.lineups import SPOTS, parse_position
+from league.errors import LeagueError
 from league.models import BULLPEN_ROLES, League, RosterEntry, Team
 
-HANDS = {"L": "left-handed starters", "R": "right-handed starters"}
 HAND_CHOICES = [app_commands.Choice(name=f"against {words} ({hand})", value=hand) for hand, words in HANDS.items()]
 BOTH = app_commands.Choice(name="against both", value="both")
-NO_ROLE = "none"
 ROLE_CHOICES = [app_commands.Choice(name=r, value=r) for r in (*BULLPEN_ROLES, NO_ROLE)]
-LINEUP_FORMAT = (
-    f"Write the batting order as {SPOTS} spots separated by commas, each a player and his position, "
-    "e.g. `Rudy Kasprzak 1B, Cal Brandeis 3B, …, P`: `P` alone is the pitcher's spot "
-    "(with the designated hitter, name a DH instead). Card ids work as well as names."
-)
-
-
-def hands(vs: str) -> list[str]:
-    return list(HANDS) if vs == "both" else [vs]
-
-
-def parse_lineup(text: str, pool: CardPool, batters: Sequence[str], team: Team) -> list[tuple[str | None, str]]:
-    """A typed batting order as (card id or None for the pitcher's spot, position), with the format on a mistake."""
-    parts = [part.strip() for part in text.split(",")]
-    if len(parts) != SPOTS or not all(parts):
-        given = len([p for p in parts if p])
-        raise UserError(f"A lineup has {SPOTS} spots; that one has {given}. {LINEUP_FORMAT}")
-    spots: list[tuple[str | None, str]] = []
-    for number, part in enumerate(parts, start=1):
-        *who, written = part.split()
-        try:
-            position = parse_position(written)
-        except LineupError as exc:
-            raise UserError(f"Spot {number} ({part!r}) does not end with a position: {exc}. {LINEUP_FORMAT}") from exc
-        if position is Position.P:
-            if who:
-                raise UserError(f"Spot {number}: the pitcher's spot is `P` alone (whoever starts bats there).")
-            spots.append((None, position.value))
-            continue
-        if not who:
-            raise UserError(f"Spot {number} ({part!r}) names no player. {LINEUP_FORMAT}")
-        where = f"among the {team.name} batters (spot {number})"
-        spots.append((find_card(pool, " ".join(who), batters, where), position.value))
-    return spots
-
-
-def lineup_lines(
-    spots: Sequence[tuple[str | None, Position]], pool: CardPool, unavailable: dict[str, str]
-) -> list[str]:
-    lines = []
-    for number, (card_id, position) in enumerate(spots, start=1):
-        if card_id is None:
-            lines.append(f"{number}. the pitcher, P")
-            continue
-        note = unavailable.get(card_id)
-        lines.append(f"{number}. {pool.name(card_id)}, {position.value}" + (f" · *{note}*" if note else ""))
-    return lines
 
 
 class TeamCommands:
@@ -170,27 +120,7 @@ class RotationCog(
         self.bot = bot
 
     async def staff_embed(self, league: League, team: Team) -> discord.Embed:
-        store = self.bot.store
-        pool = await store.card_pool(league.id)
-        unavailable = await store.unavailable(league.id)
-        rotation = await store.rotation(team.id)
-        roles = {r.card_id: r.role for r in await store.bullpen_roles(team.id)}
-
-        def note(card_id: str) -> str:
-            reason = unavailable.get(card_id)
-            return f" · *{reason}*" if reason else ""
-
-        starters = [
-            f"{n}. {pool.name(c)}{' ← next' if c == rotation.next_starter else ''}{note(c)}"
-            for n, c in enumerate(rotation.starters, start=1)
-        ]
-        # The bullpen in the order the engine calls on it: long, middle, no role, setup, closer.
-        order = {"long": 0, "middle": 1, None: 2, "setup": 3, "closer": 4}
-        pitchers = [e for e in await self._roster(team, "pitcher") if e.status == "active"]
-        relievers = sorted(
-            (e.card_id for e in pitchers if e.card_id not in rotation.starters), key=lambda c: order[roles.get(c)]
-        )
-        bullpen = [f"{pool.name(c)}: {roles.get(c) or 'no role'}{note(c)}" for c in relievers]
+        starters, bullpen = await staff_lines(self.bot.store, league, team)
         embed = discord.Embed(title=f"{team.name} pitching staff")
         add_lines(embed, "Rotation", starters, "none set: `/rotation set`")
         add_lines(embed, "Bullpen", bullpen, "nobody")
@@ -240,9 +170,8 @@ class RotationCog(
         staff = [e.card_id for e in await self._roster(found, "pitcher")]
         card_id = find_card(pool, pitcher, staff, f"among the {found.name} pitchers")
         await self.bot.store.set_bullpen_role(found.id, card_id, None if role == NO_ROLE else role)
-        said = "has no bullpen role now" if role == NO_ROLE else f"is the {role} man" if role != "closer" else "closes"
         embed = await self.staff_embed(league, found)
-        await interaction.response.send_message(f"{pool.name(card_id)} {said} for {found.name}.", embed=embed)
+        await interaction.response.send_message(role_said(pool.name(card_id), role, found), embed=embed)
 
     @next_starter.autocomplete("pitcher")
     @role.autocomplete("pitcher")

@@ -11,10 +11,12 @@ from discord.ext import commands
 
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, require_commissioner, server_league
+from bot.discord.cogs.history import announce_awards
 from bot.discord.layout import add_lines
 from bot.words.bracket import bracket_rounds, champion_line, render_bracket_png
+from bot.words.playoff_format import choose_format
 from league.models import League, Playoffs, Team
-from league.playoffs import PRESETS, PlayoffFormat, custom, preset
+from league.playoffs import PRESETS
 
 PRESET_CHOICES = [
     app_commands.Choice(name=f"{name}: {fmt.describe()}"[:100], value=name) for name, fmt in PRESETS.items()
@@ -76,20 +78,12 @@ class PlayoffsCog(commands.Cog):
         reseed: bool = False,
     ) -> None:
         league = await server_league(self.bot, interaction)
-        if preset_name is None and teams is None and rounds is None:
+        chosen = choose_format(preset_name, teams, rounds, byes, reseed)
+        if chosen is None:
             fmt = await self.bot.store.playoff_format(league.id)
             await interaction.response.send_message(f"Playoff format: {fmt.describe()}", ephemeral=True)
             return
         require_commissioner(league, interaction)
-        chosen: PlayoffFormat
-        if preset_name is not None:
-            if teams is not None or rounds is not None:
-                raise UserError("Choose a preset or give teams and rounds, not both.")
-            chosen = preset(preset_name)
-        elif teams is None or rounds is None:
-            raise UserError("Your own format needs both teams (per league) and rounds (e.g. 5,7).")
-        else:
-            chosen = custom(teams, rounds, byes=byes, reseed=reseed)
         saved = await self.bot.store.set_playoff_format(league.id, chosen)
         await interaction.response.send_message(f"Playoff format set: {saved.describe()}")
 
@@ -100,6 +94,7 @@ class PlayoffsCog(commands.Cog):
         playoffs = await self.bot.store.start_playoffs(league.id)  # refusals come before the public reply
         await interaction.response.defer(thinking=True)
         await self._send_bracket(interaction, league, playoffs)
+        await announce_awards(self.bot, league, interaction.followup)  # a season without a schedule: decided now
 
 
 async def setup(bot: DugoutBot) -> None:

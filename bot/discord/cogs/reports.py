@@ -16,7 +16,9 @@ from bot.discord.embeds import box_score_embeds
 from bot.discord.export import export_files
 from bot.discord.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
 from bot.words import pages
+from bot.words.history import seasons_section
 from bot.words.lookup import find_card
+from bot.words.schedule import game_line, schedule_lines
 from bot.words.standings_view import (
     PICTURE_TEAMS,
     VIEW_NAMES,
@@ -27,24 +29,14 @@ from bot.words.standings_view import (
     team_count,
 )
 from engine.boxscore import box_score
+from league import history
 from league.export import exportable_season, season_export
-from league.models import GameRecord, GameSummary, League, Team
+from league.models import League, Team
 from league.standings import OVERALL
 from league.stats import LEADER_STATS, RATE_STATS, team_leaders
 
 VIEW_CHOICES = [app_commands.Choice(name=f"{VIEW_NAMES[v]} ({v})", value=v) for v in VIEWS]
 PICTURE = "standings.png"
-SHOWN_GAMES = 40  # a longer schedule is cut short: name a day or a team to see the rest
-
-
-def game_line(game: GameRecord | GameSummary, teams: dict[int, Team]) -> str:
-    away, home = teams[game.away_team_id].abbreviation, teams[game.home_team_id].abbreviation
-    line = f"`#{game.id}` day {game.day}: {away} at {home}"
-    if game.forfeited_by:
-        return line + f" · forfeited by {away if game.forfeited_by == 'away' else home}"
-    if game.status == "final":
-        return line + f" · final, {away} {game.away_runs}, {home} {game.home_runs}"
-    return line if game.status == "scheduled" else f"{line} · {game.status}"
 
 
 class ReportsCog(commands.Cog):
@@ -108,40 +100,35 @@ class ReportsCog(commands.Cog):
     ) -> None:
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team) if team else None
-        games = await self.bot.store.game_summaries(league.id, day=day)
-        if found is not None:
-            games = [g for g in games if found.id in (g.away_team_id, g.home_team_id)]
-            title = f"{found.name}: season {league.season}" + (f", day {day}" if day else "")
-        elif day is not None:
-            title = f"{league.name}: day {day}"
-        else:
-            games = [g for g in games if g.day >= league.day or g.status in ("live", "postponed")]
-            title = f"{league.name}: from today (day {league.day})"
-        if not games:
-            hint = (
-                " A commissioner schedules the season with `/schedule make`." if found is None and day is None else ""
-            )
-            await interaction.response.send_message(f"{title}: no games.{hint}")
+        title, lines = await schedule_lines(self.bot.store, league, day, found, "`/schedule make`")
+        if not lines:
+            await interaction.response.send_message(title)
             return
-        teams = await self._teams(league)
-        lines = [game_line(g, teams) for g in games[:SHOWN_GAMES]]
-        if len(games) > SHOWN_GAMES:
-            lines.append(f"… and {len(games) - SHOWN_GAMES} more: name a day or a team.")
         await interaction.response.send_message(embed=discord.Embed(title=title, description="\n".join(lines)))
 
     # --- /standings -------------------------------------------------------------------------
 
     @app_commands.command(name="standings", description="The standings: W L PCT GB, run differential, streak, last ten")
-    @app_commands.describe(view="By division (the default), the wild-card race, or the whole league in one table")
+    @app_commands.describe(
+        view="By division (the default), the wild-card race, or the whole league in one table",
+        season="A past season's final standings (default: this one)",
+    )
     @app_commands.choices(view=VIEW_CHOICES)
-    async def standings(self, interaction: discord.Interaction, view: str = "division") -> None:
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        view: str = "division",
+        season: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
         league = await server_league(self.bot, interaction)
         store = self.bot.store
-        leagues = await store.league_standings(league.id)
-        overall = (await store.standings(league.id))[OVERALL] if view == "overall" else []
+        leagues = await store.league_standings(league.id, season)
+        overall = (await store.standings(league.id, season))[OVERALL] if view == "overall" else []
         shown = sections(view, leagues, overall)
         title = f"{league.name} standings"
-        embed = discord.Embed(title=title, description=f"Season {league.season}, day {league.day}: {VIEW_NAMES[view]}")
+        year = season or league.season
+        when = f"day {league.day}" if year == league.season else "final"
+        embed = discord.Embed(title=title, description=f"Season {year}, {when}: {VIEW_NAMES[view]}")
         for section in shown:
             for number, block in enumerate(code_blocks(section_text(section), FIELD_TEXT)):
                 if len(embed.fields) < FIELDS:
@@ -186,7 +173,11 @@ class ReportsCog(commands.Cog):
             embed.set_footer(text="Fielding: " + "; ".join(fielding))
         if batting is None and pitching is None:
             embed.description = "He has not played in a final game this season."
-        await interaction.followup.send(embed=embed)
+        embeds = [embed]
+        more = seasons_section(await history.player_seasons(store, league.id, card_id))
+        if more:  # his seasons in the league, as dugout player shows them
+            embeds += [discord.Embed(title=f"{page.name}: seasons", description=b) for b in code_blocks(more)]
+        await send_embeds(interaction, embeds)
 
     @stats.command(name="team", description="A team's season: record, splits, and its players' lines")
     @app_commands.describe(team="The team", season="The season (default: this one)")
@@ -212,6 +203,9 @@ class ReportsCog(commands.Cog):
             discord.Embed(title=f"{found.name}: season {page.season} pitching", description=block)
             for block in code_blocks(pages.team_pitching_table(page))
         ]
+        more = seasons_section(await history.team_seasons(self.bot.store, league.id, found.id))
+        if more:  # the team's seasons in the league, as dugout team shows them
+            embeds += [discord.Embed(title=f"{found.name}: seasons", description=b) for b in code_blocks(more)]
         await send_embeds(interaction, embeds)
 
     @stats.command(name="leaders", description="The league's leaders: in one stat, or a board of the main ones")

@@ -7,8 +7,6 @@ pending trade through or stop it, and the proposing side may withdraw it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -25,31 +23,10 @@ from bot.discord.checks import (
     server_league,
 )
 from bot.discord.layout import add_lines
-from bot.words.lookup import find_card, find_cards
-from cards.text import roster_line
-from league.cardpool import CardPool
+from bot.words import roster as moves
+from bot.words.roster import trade_line
 from league.errors import LeagueError
-from league.models import League, RosterEntry, Team, Trade
-
-
-def player_line(pool: CardPool, entry: RosterEntry, unavailable: dict[str, str]) -> str:
-    """One player: what he plays, and why he cannot play today if he cannot."""
-    card = pool.card(entry.card_id)
-    what = roster_line(card)
-    note = unavailable.get(entry.card_id)
-    return f"{card.name}: {what}" + (f" · *{note}*" if note else "")
-
-
-def names(pool: CardPool, card_ids: Sequence[str]) -> str:
-    return ", ".join(pool.name(c) for c in card_ids) or "nobody"
-
-
-def trade_line(trade: Trade, teams: dict[int, Team], pool: CardPool) -> str:
-    offering, receiving = teams[trade.offering_team_id], teams[trade.receiving_team_id]
-    return (
-        f"#{trade.id}: {offering.abbreviation} gives {names(pool, trade.offered)} "
-        f"to {receiving.abbreviation} for {names(pool, trade.requested)}"
-    )
+from league.models import League, Team
 
 
 class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams' players: sign, release, trade, IL"):
@@ -71,9 +48,6 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
         except (UserError, LeagueError):
             return []  # no league or no team named yet: nothing to offer
 
-    async def _roster_ids(self, team: Team) -> list[str]:
-        return [e.card_id for e in await self.bot.store.roster(team.id)]
-
     async def _teams(self, league: League) -> dict[int, Team]:
         return {t.id: t for t in await self.bot.store.teams(league.id)}
 
@@ -83,22 +57,10 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
     async def show(self, interaction: discord.Interaction, team: str | None = None) -> None:
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team) if team else await my_team(self.bot, league, interaction)
-        store = self.bot.store
-        pool = await store.card_pool(league.id)
-        roster = await store.roster(found.id)
-        unavailable = await store.unavailable(league.id)
-        active = [e for e in roster if e.status == "active"]
-        injured = [e for e in roster if e.status != "active"]
-        embed = discord.Embed(
-            title=f"{found.name} roster",
-            description=f"{len(active)} active of {league.rules.roster_limit}; {len(injured)} on the injured list",
-        )
-        batters = [player_line(pool, e, unavailable) for e in active if e.kind == "batter"]
-        pitchers = [player_line(pool, e, unavailable) for e in active if e.kind == "pitcher"]
-        add_lines(embed, f"Batters ({len(batters)})", batters, "none yet: `/roster sign`")
-        add_lines(embed, f"Pitchers ({len(pitchers)})", pitchers, "none yet: `/roster sign`")
-        if injured:
-            add_lines(embed, f"Injured list ({len(injured)})", [player_line(pool, e, unavailable) for e in injured])
+        counts, sections = await moves.roster_sections(self.bot.store, league, found)
+        embed = discord.Embed(title=f"{found.name} roster", description=counts)
+        for heading, lines in sections:
+            add_lines(embed, heading, lines, "none yet: `/roster sign`")
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(description="Sign a free agent to a team (its managers)")
@@ -108,11 +70,8 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team)
         require_manager(found, league, interaction)
-        pool = await self.bot.store.card_pool(league.id)
-        free_agents = [c.id for c in await autocomplete.unsigned_players(self.bot.store, league.id)]
-        card_id = find_card(pool, player, free_agents, "among the free agents")
-        await self.bot.store.sign(found.id, card_id, by=interaction.user.id)
-        await interaction.response.send_message(f"{found.name} signs **{pool.name(card_id)}**.")
+        text = await moves.sign(self.bot.store, league, found, player, interaction.user.id)
+        await interaction.response.send_message(text)
 
     @app_commands.command(description="Release a player from a team (its managers)")
     @app_commands.describe(team="The team", player="The player to release")
@@ -121,12 +80,8 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team)
         require_manager(found, league, interaction)
-        pool = await self.bot.store.card_pool(league.id)
-        card_id = find_card(pool, player, await self._roster_ids(found), f"on the {found.name} roster")
-        await self.bot.store.release(found.id, card_id, by=interaction.user.id)
-        await interaction.response.send_message(
-            f"{found.name} releases **{pool.name(card_id)}**; he is a free agent again."
-        )
+        text = await moves.release(self.bot.store, league, found, player, interaction.user.id)
+        await interaction.response.send_message(text)
 
     @app_commands.command(description="Put an injured player on the injured list, or activate him (its managers)")
     @app_commands.describe(
@@ -137,15 +92,8 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
         league = await server_league(self.bot, interaction)
         found = await find_team(self.bot, league, team)
         require_manager(found, league, interaction)
-        pool = await self.bot.store.card_pool(league.id)
-        card_id = find_card(pool, player, await self._roster_ids(found), f"on the {found.name} roster")
-        if activate:
-            await self.bot.store.activate(found.id, card_id, by=interaction.user.id)
-            message = f"{found.name} activates **{pool.name(card_id)}** from the injured list."
-        else:
-            await self.bot.store.place_on_injured_list(found.id, card_id, by=interaction.user.id)
-            message = f"{found.name} places **{pool.name(card_id)}** on the injured list; his roster spot is free."
-        await interaction.response.send_message(message)
+        text = await moves.injured_list(self.bot.store, league, found, player, activate, interaction.user.id)
+        await interaction.response.send_message(text)
 
     @app_commands.command(description="Offer a trade to another team (its managers); the other side must accept")
     @app_commands.describe(
@@ -163,10 +111,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
         receiving = await find_team(self.bot, league, other_team)
         require_manager(offering, league, interaction)
         pool = await self.bot.store.card_pool(league.id)
-        offered = find_cards(pool, give, await self._roster_ids(offering), f"on the {offering.name} roster")
-        requested = find_cards(pool, receive, await self._roster_ids(receiving), f"on the {receiving.name} roster")
-        if not offered and not requested:
-            raise UserError("Name the players in the trade: `give` (yours) and/or `receive` (theirs), comma-separated.")
+        offered, requested = await moves.trade_cards(self.bot.store, pool, offering, receiving, give, receive)
         made = await self.bot.store.propose_trade(offering.id, receiving.id, offered, requested, by=interaction.user.id)
         asked = " ".join(f"<@{m}>" for m in receiving.managers) or f"{receiving.name} has no manager; a commissioner"
         await interaction.response.send_message(
@@ -204,8 +149,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
                 raise UserError(f"Only a manager of {receiving.name} accepts this trade (or a commissioner).")
             pool = await store.card_pool(league.id)
             await interaction.response.send_message(
-                f"Trade #{done.id} is done: {names(pool, done.offered)} to {receiving.name}, "
-                f"{names(pool, done.requested)} to {offering.name}. Check both teams' `/lineup` and `/rotation`."
+                f"{moves.trade_done(done, teams, pool)} Check both teams' `/lineup` and `/rotation`."
             )
             return
         if not (user in receiving.managers or user in offering.managers or commissioner):
@@ -213,8 +157,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Teams
                 f"Only the managers of {offering.name} and {receiving.name} (or a commissioner) may do that."
             )
         done = await store.reject_trade(pending.id, by=user)
-        word = "withdrawn" if done.status == "withdrawn" else "turned down"
-        await interaction.response.send_message(f"Trade #{done.id} ({offering.name} to {receiving.name}) is {word}.")
+        await interaction.response.send_message(moves.trade_refused(done, teams))
 
     @trade_answer.autocomplete("trade")
     async def _pending_trades(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

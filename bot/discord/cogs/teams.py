@@ -1,4 +1,4 @@
-"""/team: the league's teams: create one, show one, change one, and say who manages it."""
+"""/team: the league's teams: create one, show one, change or remove one, and say who manages it."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ from discord.ext import commands
 from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, find_team, my_team, require_commissioner, server_league
-from bot.words.lookup import find_ballpark
+from bot.words.teams import NO_DIVISION, create_team, edit_team, remove_team
 from league.models import League, Team
-
-NO_DIVISION = "none"  # what /team edit takes to take a team out of its division
 
 
 def record_text(w: int, l: int, pct: float, gb: float) -> str:  # noqa: E741 - the standings column
@@ -70,17 +68,18 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="The leagu
     ) -> None:
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
-        park = find_ballpark(await self.bot.store.card_pool(league.id), ballpark) if ballpark else None
-        team = await self.bot.store.create_team(
-            league.id,
+        team, text = await create_team(
+            self.bot.store,
+            league,
             name,
             abbreviation,
-            ballpark=park,
-            manager_id=manager.id if manager else None,
+            ballpark=ballpark,
             division=division,
+            manager_id=manager.id if manager else None,
+            next_step="/roster sign",
         )
         await interaction.response.send_message(
-            f"**{team.name}** ({team.abbreviation}) joins {league.name}. Next: `/roster sign` its players.",
+            text,
             embed=await self.team_embed(league, team),
         )
 
@@ -115,20 +114,26 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="The leagu
         league = await server_league(self.bot, interaction)
         require_commissioner(league, interaction)
         found = await find_team(self.bot, league, team)
-        if all(v is None for v in (name, abbreviation, ballpark, division, subleague)):
-            raise UserError("Say what to change: a name, an abbreviation, a ballpark, a division or a league.")
-        store = self.bot.store
-        park = find_ballpark(await store.card_pool(league.id), ballpark) if ballpark else None
-        async with store.transaction():  # all the changes or none
-            if name is not None or abbreviation is not None:
-                found = await store.rename_team(found.id, name or found.name, abbreviation)
-            if park is not None:
-                found = await store.set_ballpark(found.id, park)
-            if division is not None:
-                found = await store.set_division(found.id, None if division.lower() == NO_DIVISION else division)
-            if subleague is not None:
-                found = await store.set_subleague(found.id, None if subleague.lower() == NO_DIVISION else subleague)
-        await interaction.response.send_message(f"{found.name} is updated.", embed=await self.team_embed(league, found))
+        found, text = await edit_team(
+            self.bot.store,
+            league,
+            found,
+            name=name,
+            abbreviation=abbreviation,
+            ballpark=ballpark,
+            division=division,
+            subleague=subleague,
+        )
+        await interaction.response.send_message(text, embed=await self.team_embed(league, found))
+
+    @app_commands.command(description="Take a team without games out of the league (commissioners)")
+    @app_commands.describe(team="The team; its players become free agents")
+    @app_commands.autocomplete(team=autocomplete.teams)
+    async def remove(self, interaction: discord.Interaction, team: str) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        found = await find_team(self.bot, league, team)
+        await interaction.response.send_message(await remove_team(self.bot.store, league, found))
 
     @app_commands.command(description="Set a team's manager, or add or remove a co-manager (commissioners)")
     @app_commands.describe(

@@ -103,3 +103,25 @@ async def test_edit_and_info_show_division_and_record(fake_discord: FakeDiscord,
         assert (await store.find_team(league.id, "HCG")).division is None
         nothing = await ask(fake, fake.commissioner, "team", "edit", team="HCG")
         assert nothing.ephemeral and "Say what to change" in nothing.text
+
+
+async def test_a_team_without_games_is_removed_and_its_players_go_free(fake_discord: FakeDiscord, store: Store) -> None:
+    fake = fake_discord
+    league = await sample_league(store, fake.guild_id, fake.commissioner.id, managers=(fake.manager_a.id, None))
+    hc, mv = await store.teams(league.id)
+    async with running_bot(fake, store):
+        refused = await ask(fake, fake.manager_a, "team", "remove", team="MV")
+        assert refused.ephemeral and "Only a commissioner" in refused.text
+        reply = await ask(fake, fake.commissioner, "team", "remove", team="MV")
+        assert (
+            not reply.ephemeral
+            and reply.text == "Mesa Valley (MV) leaves Test League; its 24 players are free agents again."
+        )
+        assert [t.abbreviation for t in await store.teams(league.id)] == ["HC"]
+        await store.create_team(league.id, "Mesa Valley", "MV")
+        mv = await store.find_team(league.id, "MV")
+        await store.sign(mv.id, "mv-hank-gorski-1970")  # free again: signed by the new team
+        await store.schedule_game(league.id, mv.id, hc.id, day=1)
+        kept = await ask(fake, fake.commissioner, "team", "remove", team="HC")
+        assert kept.ephemeral and kept.text.startswith("Harbor City has games in the league's schedule or its history")
+        assert len(await store.teams(league.id)) == 2

@@ -68,16 +68,25 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
     assert with_database == {
         *(
             f"dugout {c}"
-            for c in ("run", "standings", "sim", "leaders", "team", "player", "playoffs", "export", "news")
+            for c in ("run", "standings", "sim", "leaders", "player", "playoffs", "export", "news", "history")
         ),
-        "dugout schedule make",
+        *(f"dugout schedule {c}" for c in ("make", "show")),
+        *(f"dugout league {c}" for c in ("create", "show", "options", "rules", "add-set")),
+        *(f"dugout team {c}" for c in ("show", "create", "edit", "remove")),
+        *(f"dugout roster {c}" for c in ("show", "sign", "release", "il", "trade", "trades", "trade-answer")),
+        *(f"dugout lineup {c}" for c in ("show", "set", "auto")),
+        *(f"dugout rotation {c}" for c in ("show", "set", "next", "role")),
+        "dugout season new",
+        "dugout season show",
+        "dugout season keepers",
         "dugout db upgrade",
         "dugout db current",
         "dugout db backup",
         *(f"dugout draft {action}" for action in draft_commands.ACTIONS),
     }
     with_league = {words for words, p in leaves.items() if "--league" in options(p)} - {"dugout cards generate"}
-    assert with_league == with_database - {"dugout run", "dugout db upgrade", "dugout db current", "dugout db backup"}
+    without = {"dugout run", "dugout league create", "dugout db upgrade", "dugout db current", "dugout db backup"}
+    assert with_league == with_database - without
     helps = {a.help for p in leaves.values() for a in p._actions if "--league" in a.option_strings}
     assert helps - {"AL, NL or both (default: both)", "default: both"} == {cli.LEAGUE_HELP}
     assert season.LEAGUE in cli.LEAGUE_HELP
