@@ -264,6 +264,17 @@ class CardPool:
         cardset = self._home.get(card_id)
         return cardset.card(card_id).person_id if cardset is not None else card_id
 
+    def newest(self, card_id: str) -> str:
+        """The id of the player's newest card of the same kind (batter, pitcher): his card in the last of
+        the sets that has one; the card itself when no later set has him."""
+        kind = self.card(card_id).kind
+        return [c for c in self.cards_of(self.person(card_id)) if c.kind == kind][-1].id
+
+    def set_of(self, card_id: str) -> str | None:
+        """The league's name (its ref) of the set a card comes from; None for a card the sets lack."""
+        cardset = self._home.get(card_id)
+        return next((ref for ref, s in zip(self.refs, self.sets, strict=True) if s is cardset), None)
+
     def cards_of(self, person: str) -> list[AnyCard]:
         """Every card of the sets that shows ``person`` (a player's cards of every season), in the sets' order."""
         if self._persons is None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 from league.autodraft import best_rotation, choose_pick
 from league.cardpool import CardPool
 from league.errors import CardError, LeagueError, LineupError, NotAllowed, SettingsError
+from league.lineups import SPOTS
 from league.models import League, Team
 from league.value import Values, player_values
 
@@ -391,16 +392,27 @@ async def _check_draftable(store: Store, league: League, card_id: str) -> None:
     name = pool.card(card_id).name  # CardError for a card the league's sets lack
     if card_id not in player_values(pool):
         raise CardError(f"{name} ({card_id}) is not a player the draft offers; pick from the pool")
+    newest = pool.newest(card_id)
+    if newest != card_id:
+        raise CardError(f"{name} plays on his newest card, {newest}, not {card_id}; pick that one")
 
 
 # --- the clock and the auto-drafter -----------------------------------------------------------
 
 
 async def available(store: Store, league_id: int) -> list[str]:
-    """The pool: the league's players on no roster."""
+    """The pool, best first: each player on no roster (on none of his cards), offered once, on his newest
+    card; when the season took its cards from a set (season new --cards), only that set's players."""
     pool = await store.card_pool(league_id)
-    taken = await store.taken_cards(league_id)
-    return [c for c in players(pool) if c not in taken]
+    taken = {(pool.person(c), pool.card(c).kind) for c in await store.taken_cards(league_id)}
+    current = (await store.season(league_id)).card_set
+    return [
+        c
+        for c in players(pool)
+        if (pool.person(c), pool.card(c).kind) not in taken
+        and pool.newest(c) == c
+        and (current is None or pool.set_of(c) == current)
+    ]
 
 
 async def _choice(
@@ -488,25 +500,26 @@ async def tick(store: Store, now: float) -> list[Progress]:
 
 
 async def fill_teams(store: Store, draft: Draft) -> list[str]:
-    """Lineups against both hands and a rotation for each team of the draft that has none saved; what
-    was made, in words. A team the auto-manager cannot field yet (no batters) is left to its manager."""
+    """Lineups against both hands and a rotation for each team of the draft that has none saved, or one a
+    redraft left short (its released players' spots gone); what was made, in words. A team the
+    auto-manager cannot field yet (no batters) is left to its manager."""
     values = player_values(await store.card_pool(draft.league_id))
     said = []
     for team_id in draft.order:
         team = await store.team(team_id)
         for hand in ("R", "L"):
-            if await store.lineup(team_id, hand) is None:
+            saved = await store.lineup(team_id, hand)
+            if saved is None or len(saved.spots) < SPOTS:
                 try:
                     await store.save_auto_lineup(team_id, hand)
                     said.append(f"{team.name}: lineup against {'right' if hand == 'R' else 'left'}-handers")
                 except LineupError:
                     pass
-        if not (await store.rotation(team_id)).starters:
-            active = [e.card_id for e in await store.roster(team_id) if e.status == "active"]
-            starters = best_rotation(values, active)
-            if starters:
-                await store.set_rotation(team_id, starters)
-                said.append(f"{team.name}: rotation")
+        active = [e.card_id for e in await store.roster(team_id) if e.status == "active"]
+        starters = best_rotation(values, active)
+        if len((await store.rotation(team_id)).starters) < len(starters):
+            await store.set_rotation(team_id, starters)
+            said.append(f"{team.name}: rotation")
     return said
 
 

@@ -393,6 +393,11 @@ class TeamStore(LeagueStore):
             if owner is not None:
                 other = await self._team(owner["team_id"])
                 raise RosterError(f"{card.name} is already on the {other.name} roster; he must be released first")
+            for same in pool.cards_of(pool.person(card_id)):  # one man is on one roster, on one card of a kind
+                row = await self._one(SELECT_ROSTER_ENTRY, (league.id, same.id)) if same.kind == card.kind else None
+                if row is not None:
+                    other = await self._team(row["team_id"])
+                    raise RosterError(f"{card.name} is already on the {other.name} roster, on his card {same.id}")
             await self._check_room(league, team, 1)
             await self._run(INSERT_ROSTER, (league.id, card_id, team_id, kind, league.day))
             await self._log_move(league, "sign", card_id, team_id, None, by)

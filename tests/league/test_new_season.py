@@ -19,8 +19,8 @@ from bench.synth import bench_league, write_bench_set
 from cards import BUNDLED_SETS
 from cards.loader import SET_FILE, load_set, write_cards
 from engine.rulesets import DEEP_DRIVE
-from league import autoplay, db
-from league.errors import CardError, SeasonNotOver
+from league import autoplay, db, draft, history
+from league.errors import CardError, RosterError, SeasonNotOver
 from league.models import League
 from league.playoffs import PlayoffFormat, Round
 from league.seasons import new_season_text, season_text
@@ -28,6 +28,7 @@ from league.store import Store
 from tests.league.conftest import injure, query, unchanged
 
 TEAMS, GAMES = 4, 3
+COMMISSIONER = 7
 ONE_GAME_FINAL = PlayoffFormat("custom", teams=2, rounds=(Round(1, name="Final"),), division_winners=False)
 NEXT_SET = """name = "Bench next year"
 ruleset = "inside-pitch"
@@ -281,3 +282,66 @@ async def test_a_deep_drive_league_takes_its_next_sets_cards_too(store: Store, t
     for team in (a, b):
         assert all(e.card_id.startswith("n-") for e in await store.roster(team.id))
     assert (await store.rotation(a.id)).starters == tuple("n-" + c for c in rotation)
+
+
+# --- a league that lives: two seasons, a set change and a redraft between them ---------------------
+
+
+async def test_two_seasons_with_a_set_change_and_a_redraft_between_them(
+    store: Store, season: League, next_set: Path
+) -> None:
+    league = season
+    rules = league.rules.to_dict()
+    await store.set_rules(league.id, league.rules.__class__(**{**rules, "redraft": 1, "keepers": 2}))
+    await finish(store, league)
+    first_history = await history.history(store, league.id)
+    first_awards = await store.awards(league.id, 1)
+    first_standings = await store.standings(league.id)
+    first_stats = await store.season_stats(league.id, 1)
+    assert first_awards and first_history[0].champion is not None
+
+    await store.new_season(league.id, card_set=str(next_set), by=COMMISSIONER)
+    teams = await store.teams(league.id)
+    assert [len(await store.roster(t.id)) for t in teams] == [2] * len(teams)  # the keepers, on their new cards
+    await draft.setup(store, league.id, by=COMMISSIONER, order="standings", seed=1)
+    done = await draft.auto_all(store, league.id, now=1000.0, by=COMMISSIONER)
+    assert (await draft.current(store, league.id)).state == "done", done
+
+    pool = await store.card_pool(league.id)
+    rostered = [e.card_id for t in teams for e in await store.roster(t.id)]
+    people = [(pool.person(c), pool.card(c).kind) for c in rostered]
+    assert len(people) == len(set(people))  # no man drafted twice, on his old card or his new
+    assert all(pool.set_of(c) == str(next_set) for c in rostered)  # the season's cards, none of last year's
+    for team in teams:  # every team drafted to a playable roster, its lineups and rotation made for it
+        assert await store.lineup(team.id, "R") is not None
+        assert (await store.rotation(team.id)).starters
+
+    await store.schedule_season(league.id, GAMES, seed=4)
+    await finish(store, await store.league(league.id), seed=5)
+
+    assert await store.awards(league.id, 1) == first_awards
+    assert await store.season_stats(league.id, 1) == first_stats
+    assert await store.standings(league.id, season=1) == first_standings
+    both = await history.history(store, league.id)
+    assert both[0] == first_history[0] and [s.season for s in both] == [1, 2]
+    assert len(await store.awards(league.id, 2)) == len(first_awards)
+
+    # A player kept on his new card has both seasons on his page, as one person.
+    kept = next(c for c in rostered if pool.cards_of(pool.person(c))[0].id != c)
+    seasons = await history.player_seasons(store, league.id, kept)
+    assert [s.season for s in seasons] == [1, 2]
+
+
+async def test_a_man_is_on_one_roster_whichever_of_his_cards_is_signed(
+    store: Store, season: League, next_set: Path
+) -> None:
+    await finish(store, season)
+    await store.new_season(season.id, card_set=str(next_set), by=COMMISSIONER)
+    pool = await store.card_pool(season.id)
+    a, b = (await store.teams(season.id))[:2]
+    new_card = next(e.card_id for e in await store.roster(a.id) if e.card_id.startswith("n-"))
+    old_card = new_card.removeprefix("n-")  # last season's card of the same man
+    assert pool.person(old_card) == pool.person(new_card)
+    with pytest.raises(RosterError, match=f"already on the {a.name} roster, on his card {new_card}"):
+        await store.sign(b.id, old_card)
+    assert old_card not in await draft.available(store, season.id)
