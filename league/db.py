@@ -18,7 +18,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from league import seasontables
+from league import seasontables, web
 from league.errors import DatabaseError
 
 # --- SQL (parameters are ? placeholders)
@@ -43,6 +43,7 @@ PYTHON_STEPS: Mapping[str, PythonStep] = {
     "0006_season_tables.sql": seasontables.rebuild_0006,
     "0009_usage.sql": seasontables.rebuild_0009,
     "0013_complete_games.sql": seasontables.rebuild,
+    "0018_web.sql": web.fill_slugs,
 }
 
 

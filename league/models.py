@@ -162,6 +162,13 @@ class League:
     commissioners: tuple[int, ...]
     channels: Mapping[str, int]  # purpose ("games", "announcements" …) -> channel id
     created_at: str
+    slug: str = ""  # its web site's path (league.web), unique in the file
+    web_secret: str | None = None  # set: the site is unlisted, reachable only with the secret in its path
+
+    @property
+    def web_path(self) -> str:
+        """The first part of the path of the league's web pages: its slug, with the secret when unlisted."""
+        return self.slug if self.web_secret is None else f"{self.slug}-{self.web_secret}"
 
     @classmethod
     def from_row(
@@ -184,6 +191,8 @@ class League:
             commissioners=commissioners,
             channels=dict(channels),
             created_at=row["created_at"],
+            slug=row["slug"] or "",
+            web_secret=row["web_secret"],
         )
 
 

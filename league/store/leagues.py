@@ -9,6 +9,7 @@ from engine.game import ASKING_LEVELS, PERSON_DEFAULT
 from engine.rulesets import DEFAULT, NAMES, family_of
 from engine.rulesets import ruleset as ruleset_named
 from engine.setup import GameOptions
+from league import web
 from league.cardpool import CardPool
 from league.errors import (
     AlreadyExists,
@@ -26,12 +27,22 @@ from league.store.base import StoreBase, _check_day, _check_id, _check_user, _cl
 
 # --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
 
-INSERT_LEAGUE = "INSERT INTO league (name, ruleset, options, rules, season, guild_id) VALUES (?, ?, ?, ?, ?, ?)"
+INSERT_LEAGUE = """
+INSERT INTO league (name, ruleset, options, rules, season, guild_id, slug) VALUES (?, ?, ?, ?, ?, ?, ?)
+"""
 SELECT_LEAGUE = "SELECT * FROM league WHERE id = ?"
 # (guild_id or NULL, name)
 SELECT_LEAGUE_NAMES_IN_GUILD = "SELECT id, name FROM league WHERE guild_id IS ? ORDER BY id"
 SELECT_LEAGUES_IN_GUILD = "SELECT id FROM league WHERE guild_id IS ? ORDER BY name COLLATE NOCASE"
 SELECT_ALL_LEAGUES = "SELECT id FROM league ORDER BY name COLLATE NOCASE, id"
+SELECT_SLUGS = "SELECT slug FROM league WHERE slug IS NOT NULL"
+# A league by the first part of its web pages' path (League.web_path): (path, path)
+SELECT_LEAGUE_AT = """
+SELECT id FROM league
+WHERE (web_secret IS NULL AND slug = ?) OR (web_secret IS NOT NULL AND slug || '-' || web_secret = ?)
+"""
+SELECT_LISTED_LEAGUES = "SELECT id FROM league WHERE web_secret IS NULL ORDER BY name COLLATE NOCASE, id"
+UPDATE_WEB_SECRET = "UPDATE league SET web_secret = ? WHERE id = ?"
 UPDATE_LEAGUE_OPTIONS = "UPDATE league SET options = ? WHERE id = ?"
 UPDATE_LEAGUE_RULES = "UPDATE league SET rules = ? WHERE id = ?"
 # (days, league_id)
@@ -108,9 +119,10 @@ class LeagueStore(StoreBase):
         async with self.transaction():
             if await self._league_named(name, guild_id) is not None:
                 raise AlreadyExists(f"there is already a league called {name!r} here; pick another name")
+            slug = web.unique_slug(name, {r["slug"] for r in await self._all(SELECT_SLUGS)})
             league_id = await self._run(
                 INSERT_LEAGUE,
-                (name, ruleset, _dumps(options.to_dict()), _dumps(rules.to_dict()), season, guild_id),
+                (name, ruleset, _dumps(options.to_dict()), _dumps(rules.to_dict()), season, guild_id, slug),
             )
             for position, ref in enumerate(refs, start=1):
                 await self._run(INSERT_LEAGUE_CARD_SET, (league_id, position, ref))
@@ -158,6 +170,37 @@ class LeagueStore(StoreBase):
         """Every league in the file, whatever its guild, by name (for the terminal's reports)."""
         async with self.transaction(write=False):
             return [await self._league(r["id"]) for r in await self._all(SELECT_ALL_LEAGUES)]
+
+    # --- the web site (league.web) -------------------------------------------------------
+
+    async def league_at(self, path: str) -> League:
+        """The league whose web pages are at ``/<path>/`` (League.web_path): a listed league's slug, or an
+        unlisted one's slug and secret; NotFound for anything else, an unlisted league's bare slug too."""
+        async with self.transaction(write=False):
+            league_id = await self._value(SELECT_LEAGUE_AT, (path, path))
+            if league_id is None:
+                raise NotFound(f"no league at {path!r}")
+            return await self._league(int(league_id))
+
+    async def listed_leagues(self) -> list[League]:
+        """The leagues the site's index shows: every one without a web secret, by name."""
+        async with self.transaction(write=False):
+            return [await self._league(r["id"]) for r in await self._all(SELECT_LISTED_LEAGUES)]
+
+    async def set_web(self, league_id: int, *, unlisted: bool | None = None, renew: bool = False) -> League:
+        """List or unlist the league's web site (``unlisted``; an unlisted site keeps its secret), or give an
+        unlisted one a new secret (``renew``: the old address stops working)."""
+        async with self.transaction():
+            league = await self._league(league_id)
+            secret = league.web_secret
+            if unlisted is not None:
+                secret = (secret or web.new_secret()) if unlisted else None
+            if renew:
+                if secret is None:
+                    raise NotAllowed(f"{league.name}'s site is listed: it has no secret to renew; unlist it first")
+                secret = web.new_secret()
+            await self._run(UPDATE_WEB_SECRET, (secret, league_id))
+            return await self._league(league_id)
 
     async def set_options(self, league_id: int, options: GameOptions) -> League:
         """The game options and house rules every new game of the league is played with."""

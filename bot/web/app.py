@@ -1,0 +1,101 @@
+"""The site's application: its routes, templates and error pages (docs/web.md).
+
+aiohttp, as it is already installed with discord.py and runs in the bot's own event loop, so the bot
+serves the site from its one store without a second process. Every page family is a module of this
+package with ``add_routes(router)``, registered by one line in :func:`make_app`; a page reads the
+store (:data:`STORE`), gets its league from the path (:func:`league_of`) and answers with
+:func:`render`. Pages only read: every route is a GET.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from bot.web import links
+from engine.stats import average
+from league.errors import NotFound
+from league.models import League
+from league.store import Store
+
+log = logging.getLogger(__name__)
+
+STORE = web.AppKey("store", Store)
+TEMPLATES = web.AppKey("templates", jinja2.Environment)
+BASE_URL = web.AppKey("base_url", str)  # what the site's own links start with ("" or a proxy's prefix)
+# A league's pages: router.add_get(LEAGUE + "/schedule", handler); the part is League.web_path.
+LEAGUE = "/{league:[a-z0-9][a-z0-9-]*}"
+STATIC = Path(__file__).parent / "static"
+_DIGITS = re.compile(r"[0-9]{1,18}")  # an id: digits, and no more than SQLite's integers hold
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def render(request: web.Request, template: str, *, status: int = 200, **context: Any) -> web.Response:
+    """The template filled with ``context``, plus ``base`` (what links start with); every template has
+    ``links`` (bot.web.links): ``links.game_url(base, league, game.id)``."""
+    page = request.app[TEMPLATES].get_template(template)
+    text = page.render(base=request.app[BASE_URL], **context)
+    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+
+
+async def league_of(request: web.Request) -> League:
+    """The league the path names (its slug, or an unlisted league's slug and secret); a 404 page else."""
+    return await request.app[STORE].league_at(request.match_info["league"])
+
+
+def int_param(request: web.Request, name: str) -> int:
+    """A path part that must be an id: its number, else a 404 page (junk is no page, not a bad request)."""
+    text = request.match_info.get(name, "")
+    if not _DIGITS.fullmatch(text):
+        raise NotFound(f"no page at {request.path!r}")
+    return int(text)
+
+
+@web.middleware
+async def error_pages(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """An unknown league, team, player or game is the 404 page; any other failure a plain 500 page,
+    logged here, with nothing of the error (no traceback, no path) in the answer."""
+    try:
+        return await handler(request)
+    except (NotFound, web.HTTPNotFound):
+        return render(request, "404.html", status=404, title="Not found")
+    except web.HTTPException:
+        raise
+    except Exception:
+        log.exception("web page %s failed", request.path)
+        return web.Response(text="500: the page failed; try again later.", status=500)
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bot.web", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,  # a misspelt name fails the page's test, not silently blank
+    )
+    env.filters["avg"] = average
+    env.globals["links"] = links
+    return env
+
+
+def make_app(store: Store, *, base_url: str = "") -> web.Application:
+    """The site of every league in ``store``; ``base_url``: what its links start with (no trailing '/')."""
+    from bot.web import home, schedule
+
+    app = web.Application(middlewares=[error_pages])
+    app[STORE] = store
+    app[TEMPLATES] = environment()
+    app[BASE_URL] = base_url.rstrip("/")
+    app.router.add_static("/static", STATIC)
+    # One line a page family:
+    home.add_routes(app.router)
+    schedule.add_routes(app.router)
+    return app
