@@ -18,6 +18,7 @@ from bot.words.leagues import (
     set_folder,
     shown_value,
 )
+from bot.words.web import web_text
 from engine import rulesets
 from league.cardpool import set_label
 from league.models import League
@@ -82,6 +83,15 @@ def _add_set(args: argparse.Namespace) -> int:
     return on_league(args, job)
 
 
+def _web(args: argparse.Namespace) -> int:
+    async def job(store: Store, league: League) -> str:
+        if args.unlisted is not None or args.renew:
+            league = await store.set_web(league.id, unlisted=args.unlisted, renew=args.renew)
+        return web_text(league, None, "dugout web serves it")
+
+    return on_league(args, job)
+
+
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     league = sub.add_parser(
         "league",
@@ -131,3 +141,15 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     add_set.add_argument("card_set", help="the card set's name, e.g. 1971")
     add_file_arguments(add_set)
     add_set.set_defaults(func=_add_set)
+    web = league_sub.add_parser(
+        "web",
+        help="the league's web site: its address, listed or unlisted, a new secret (as /league web)",
+        description="The address of the league's web pages (docs/web.md). An unlisted league is left off the "
+        "site's index and its pages are only at an address with a secret; --renew gives it a new secret.",
+    )
+    listing = web.add_mutually_exclusive_group()
+    listing.add_argument("--unlisted", action="store_true", default=None, help="reachable only with the secret")
+    listing.add_argument("--listed", dest="unlisted", action="store_false", default=None, help="on the index")
+    listing.add_argument("--renew", action="store_true", help="a new secret: the old address stops working")
+    add_file_arguments(web)
+    web.set_defaults(func=_web)

@@ -28,6 +28,7 @@ from bot.words.leagues import (
     set_folder,
     shown_value,
 )
+from bot.words.web import web_text
 from cards.loader import set_ruleset
 from engine import rulesets
 from league import autoplay
@@ -281,6 +282,19 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         else:
             await self.bot.store.add_commissioner(league.id, member.id)
             await interaction.response.send_message(f"{member.mention} is now a commissioner of {league.name}.")
+
+    @app_commands.command(description="The league's web site: its address, listed or unlisted (commissioners)")
+    @app_commands.describe(
+        unlisted="Leave it off the site's index: its pages only at an address with a secret",
+        renew="A new secret for an unlisted site: the old address stops working",
+    )
+    async def web(self, interaction: discord.Interaction, unlisted: bool | None = None, renew: bool = False) -> None:
+        league = await server_league(self.bot, interaction)
+        require_commissioner(league, interaction)
+        if unlisted is not None or renew:
+            league = await self.bot.store.set_web(league.id, unlisted=unlisted, renew=renew)
+        text = web_text(league, self.bot.web_url, "the bot serves no site until its host sets DUGOUT_WEB_PORT")
+        await interaction.response.send_message(text, ephemeral=True)  # an unlisted site's secret: his alone
 
 
 async def setup(bot: DugoutBot) -> None:
