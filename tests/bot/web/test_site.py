@@ -15,6 +15,7 @@ from bot.web import links
 from bot.web.app import make_app
 from league import autoplay
 from league.models import League
+from league.playoffs import PlayoffFormat, Round
 from league.store import Store
 
 TEAMS, GAMES = 4, 4
@@ -121,3 +122,26 @@ async def test_a_page_that_fails_is_a_plain_500_without_the_error(
 async def test_no_route_writes(league: League, client: TestClient[object, object]) -> None:
     response = await client.post("/bench-league/")
     assert response.status == 405
+
+
+async def test_the_home_page_shows_the_playoff_bracket(
+    store: Store, league: League, client: TestClient[object, object]
+) -> None:
+    final = PlayoffFormat("custom", teams=2, rounds=(Round(1, name="Final"),), division_winners=False)
+    await store.set_playoff_format(league.id, final)
+    assert "Playoffs" not in await page(client, "/bench-league/")
+    await autoplay.advance(store, league.id, to_end=True, rng=random.Random(2))
+    await store.start_playoffs(league.id)
+    text = await page(client, "/bench-league/")
+    assert '<h2 id="playoffs">Playoffs</h2>' in text and "Final (best of 1)" in text and "no champion yet" in text
+
+
+async def test_no_page_shows_a_discord_user_id(
+    store: Store, league: League, client: TestClient[object, object]
+) -> None:
+    manager, commissioner = 876543210876543210, 987654321987654321
+    await store.add_commissioner(league.id, commissioner)
+    await store.set_manager((await store.teams(league.id))[0].id, manager)
+    for path in ("/", "/bench-league/", "/bench-league/schedule", "/no-such-page"):
+        text = await (await client.get(path)).text()
+        assert str(manager) not in text and str(commissioner) not in text
