@@ -8,11 +8,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bench.synth import bench_league, write_bench_set
 from bot.web import links
-from bot.web.app import make_app
+from bot.web.app import LEAGUE, int_param, league_of, make_app
 from league import autoplay
 from league.models import League
 from league.playoffs import PlayoffFormat, Round
@@ -145,3 +146,19 @@ async def test_no_page_shows_a_discord_user_id(
     for path in ("/", "/bench-league/", "/bench-league/schedule", "/no-such-page"):
         text = await (await client.get(path)).text()
         assert str(manager) not in text and str(commissioner) not in text
+
+
+async def test_an_id_in_the_path_that_is_not_a_number_is_the_404_page(store: Store, league: League) -> None:
+    """bot.web.app.int_param, as the game, team and player pages read their ids."""
+
+    async def thing(request: web.Request) -> web.Response:
+        await league_of(request)
+        return web.Response(text=f"thing {int_param(request, 'thing_id')}")
+
+    app = make_app(store)
+    app.router.add_get(LEAGUE + "/things/{thing_id}", thing)
+    async with TestClient(TestServer(app)) as client:
+        assert await page(client, "/bench-league/things/12") == "thing 12"
+        for junk in ("12x", "-1", "1e3", "9" * 19, "%31%32%00"):
+            await page(client, f"/bench-league/things/{junk}", 404)
+        await page(client, "/other-league/things/12", 404)
