@@ -12,10 +12,13 @@ from bot.web.app import LEAGUE, STORE, league_of, render
 from bot.words import pages
 from bot.words.bracket import bracket_rounds, champion_line
 from bot.words.standings_view import RULE, Section, sections
-from league.models import GameSummary, Team
+from league.models import GameSummary, League, Team
 from league.news import DayNews, day_news
 
 NEWS_DAYS = 3  # the latest news: the last days played
+NEWS_KEPT = 512  # days' news kept in memory (a past day's news no longer changes; reading it adds up a season)
+# (league id, season, day) -> that day's news, for days before yesterday.
+NEWS = web.AppKey("news", dict[tuple[int, int, int], DayNews])
 HOME_LEADERS = 3  # names under each stat on the home page
 
 
@@ -85,11 +88,11 @@ async def league_home(request: web.Request) -> web.Response:
         )
         for stat, best in board.items()
     ]
-    news: list[DayNews] = []
-    for day in range(league.day - 1, max(0, league.day - 1 - NEWS_DAYS), -1):
-        found = await day_news(store, league.id, day)
-        if found.items:
-            news.append(found)
+    news = [
+        n
+        for day in range(league.day - 1, max(0, league.day - 1 - NEWS_DAYS), -1)
+        if (n := await _news(request, league, day)).items
+    ]
     playoffs = await store.playoffs(league.id)
     bracket = None
     if playoffs is not None:
@@ -106,6 +109,20 @@ async def league_home(request: web.Request) -> web.Response:
         news=news,
         bracket=bracket,
     )
+
+
+async def _news(request: web.Request, league: League, day: int) -> DayNews:
+    """A day's news; a day before yesterday's read once (day_news adds up the season to that day for its
+    milestones), yesterday's each time, as a game of it may still be played live."""
+    if day >= league.day - 1:
+        return await day_news(request.app[STORE], league.id, day)
+    kept = request.app[NEWS]
+    key = (league.id, league.season, day)
+    if key not in kept:
+        if len(kept) >= NEWS_KEPT:
+            kept.clear()
+        kept[key] = await day_news(request.app[STORE], league.id, day)
+    return kept[key]
 
 
 async def to_home(request: web.Request) -> web.Response:
