@@ -71,6 +71,8 @@ async def test_the_league_home_shows_standings_games_and_leaders(
     for game in yesterday:
         assert f'href="{links.game_url("", league, game.id)}">{game.away_runs}-{game.home_runs}</a>' in text
     assert "Batting average (AVG)" in text and "Today, day 3" in text
+    assert "<h3>Day 1</h3>" in text and "B01 sign " in text  # the news of the day before yesterday
+    assert await page(client, links.league_url("", league)) == text  # read again, from what was kept
 
 
 async def test_the_schedule_by_day_and_by_team(
