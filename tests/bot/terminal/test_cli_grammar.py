@@ -71,7 +71,8 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
             for c in ("run", "standings", "sim", "leaders", "player", "playoffs", "export", "news", "history")
         ),
         *(f"dugout schedule {c}" for c in ("make", "show")),
-        *(f"dugout league {c}" for c in ("create", "show", "options", "rules", "add-set")),
+        *(f"dugout league {c}" for c in ("create", "show", "options", "rules", "add-set", "web")),
+        "dugout web",
         *(f"dugout team {c}" for c in ("show", "create", "edit", "remove")),
         *(f"dugout roster {c}" for c in ("show", "sign", "release", "il", "trade", "trades", "trade-answer")),
         *(f"dugout lineup {c}" for c in ("show", "set", "auto")),
@@ -85,7 +86,14 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
         *(f"dugout draft {action}" for action in draft_commands.ACTIONS),
     }
     with_league = {words for words, p in leaves.items() if "--league" in options(p)} - {"dugout cards generate"}
-    without = {"dugout run", "dugout league create", "dugout db upgrade", "dugout db current", "dugout db backup"}
+    without = {
+        "dugout run",
+        "dugout web",
+        "dugout league create",
+        "dugout db upgrade",
+        "dugout db current",
+        "dugout db backup",
+    }
     assert with_league == with_database - without
     helps = {a.help for p in leaves.values() for a in p._actions if "--league" in a.option_strings}
     assert helps - {"AL, NL or both (default: both)", "default: both"} == {cli.LEAGUE_HELP}
