@@ -9,7 +9,7 @@ stands; ``flow`` catches it, counts the run and ends the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.events import EXTRA_INNING_RUNNER, RunnerMoved, RunnerOut, RunScored
 from engine.state import HOME, Runner
@@ -38,7 +38,7 @@ class WalkOff(Exception):
     first base (``force_advance``), so the scorer can credit it.
     """
 
-    def __init__(self, runner: Runner, batter: Runner | None, rbi: bool, reason: str) -> None:
+    def __init__(self, runner: Runner[Any], batter: Runner[Any] | None, rbi: bool, reason: str) -> None:
         super().__init__(f"{runner.name} scores the winning run ({reason})")
         self.runner = runner
         self.batter = batter
@@ -56,7 +56,7 @@ class WalkOff(Exception):
             self.hit_notation = notation
 
 
-def put_out(g: Game, runner: Runner, base: int, how: str) -> None:
+def put_out(g: Game[Any, Any, Any], runner: Runner[Any], base: int, how: str) -> None:
     """Retire a runner (base 0 is the batter); he leaves the bases."""
     state = g.state
     if 1 <= base <= 3 and state.bases[base - 1] is runner:
@@ -65,7 +65,9 @@ def put_out(g: Game, runner: Runner, base: int, how: str) -> None:
     g.emit(RunnerOut(runner.id, base, how))
 
 
-def move(g: Game, runner: Runner, start: int, end: int, reason: str, batter: Runner | None = None) -> None:
+def move(
+    g: Game[Any, Any, Any], runner: Runner[Any], start: int, end: int, reason: str, batter: Runner[Any] | None = None
+) -> None:
     """Move a runner from ``start`` (0 = batter) to ``end`` (4 = home).
 
     A run does not count once the third out is made (the rules modules order
@@ -89,7 +91,14 @@ def move(g: Game, runner: Runner, start: int, end: int, reason: str, batter: Run
     state.bases[end - 1] = runner
 
 
-def score(g: Game, runner: Runner, batter: Runner | None, rbi: bool, reason: str = "", ends_game: bool = True) -> None:
+def score(
+    g: Game[Any, Any, Any],
+    runner: Runner[Any],
+    batter: Runner[Any] | None,
+    rbi: bool,
+    reason: str = "",
+    ends_game: bool = True,
+) -> None:
     """Count a run; the run that puts the home team ahead in the last inning or later raises :class:`WalkOff`.
 
     OBR 5.08(b): the game is over the moment the winning run scores, on any play.
@@ -102,13 +111,13 @@ def score(g: Game, runner: Runner, batter: Runner | None, rbi: bool, reason: str
     count_run(g, runner, batter, rbi)
 
 
-def count_run(g: Game, runner: Runner, batter: Runner | None, rbi: bool) -> None:
+def count_run(g: Game[Any, Any, Any], runner: Runner[Any], batter: Runner[Any] | None, rbi: bool) -> None:
     team = g.state.batting
     team.runs_by_inning[-1] += 1
     g.emit(RunScored(runner.id, batter.id if batter else "", rbi and batter is not None, not runner.reached_on_error))
 
 
-def advance_all(g: Game, bases: int, reason: str, batter: Runner | None = None) -> None:
+def advance_all(g: Game[Any, Any, Any], bases: int, reason: str, batter: Runner[Any] | None = None) -> None:
     """Every runner on base moves up ``bases`` bases, lead runner first."""
     for base in (3, 2, 1):
         runner = g.state.runner_on(base)
@@ -116,7 +125,7 @@ def advance_all(g: Game, bases: int, reason: str, batter: Runner | None = None) 
             move(g, runner, base, min(base + bases, HOME), reason, batter)
 
 
-def force_advance(g: Game, batter: Runner, reason: str) -> None:
+def force_advance(g: Game[Any, Any, Any], batter: Runner[Any], reason: str) -> None:
     """Walk, hit batsman, catcher's interference: only forced runners move; batter to first."""
     state = g.state
     forced = 0
@@ -133,12 +142,12 @@ def force_advance(g: Game, batter: Runner, reason: str) -> None:
     move(g, batter, 0, 1, reason, batter)
 
 
-def runners_lead_first(g: Game) -> list[tuple[int, Runner]]:
+def runners_lead_first(g: Game[Any, Any, Any]) -> list[tuple[int, Runner[Any]]]:
     first, second, third = g.state.bases
     return [(b, r) for b, r in ((3, third), (2, second), (1, first)) if r is not None]
 
 
-def put_out_advancing(g: Game, runner: Runner, start: int, end: int, how: str) -> None:
+def put_out_advancing(g: Game[Any, Any, Any], runner: Runner[Any], start: int, end: int, how: str) -> None:
     """Retire a runner thrown out trying to go from ``start`` to ``end``: he leaves ``start``, the out is at ``end``."""
     state = g.state
     if 1 <= start <= 3 and state.bases[start - 1] is runner:
@@ -146,7 +155,9 @@ def put_out_advancing(g: Game, runner: Runner, start: int, end: int, how: str) -
     put_out(g, runner, end, how)
 
 
-def move_without_rbi(g: Game, runner: Runner, start: int, end: int, reason: str, batter: Runner) -> None:
+def move_without_rbi(
+    g: Game[Any, Any, Any], runner: Runner[Any], start: int, end: int, reason: str, batter: Runner[Any]
+) -> None:
     """``move``, except that a run scored earns the batter no RBI (a run on a double play)."""
     if end < HOME or start == end:
         move(g, runner, start, end, reason, batter)
@@ -159,7 +170,9 @@ def move_without_rbi(g: Game, runner: Runner, start: int, end: int, reason: str,
         score(g, runner, batter, False, reason)
 
 
-def advance_exactly(g: Game, batter: Runner, batter_to: int, runner_bases: int, reason: str) -> None:
+def advance_exactly(
+    g: Game[Any, Any, Any], batter: Runner[Any], batter_to: int, runner_bases: int, reason: str
+) -> None:
     """Every runner moves exactly ``runner_bases`` bases (lead runner first), then the batter to ``batter_to``.
 
     For plays that allow no extra-base tries: a double past a corner infielder, a
@@ -175,7 +188,7 @@ def advance_exactly(g: Game, batter: Runner, batter_to: int, runner_bases: int, 
     move(g, batter, 0, min(batter_to, HOME), reason, batter)
 
 
-def take_base(g: Game, batter: Runner, to: int, reason: str) -> None:
+def take_base(g: Game[Any, Any, Any], batter: Runner[Any], to: int, reason: str) -> None:
     """The batter takes base ``to`` (below home); runners on it or behind him move just far enough ahead.
 
     For the end of a game-ending play (OBR 5.08(b)): the batter reaches the base he
@@ -185,7 +198,7 @@ def take_base(g: Game, batter: Runner, to: int, reason: str) -> None:
     """
     state = g.state
     need = to + 1
-    plan: list[tuple[Runner, int, int]] = []
+    plan: list[tuple[Runner[Any], int, int]] = []
     for base in (1, 2, 3):
         runner = state.bases[base - 1]
         if runner is None:
@@ -202,13 +215,13 @@ def take_base(g: Game, batter: Runner, to: int, reason: str) -> None:
     move(g, batter, 0, to, reason, batter)
 
 
-def extra_inning_runner_due(g: Game) -> bool:
+def extra_inning_runner_due(g: Game[Any, Any, Any]) -> bool:
     """``GameOptions.extra_inning_runner`` (OBR 7.01(b)) is on and this half inning is past the scheduled innings."""
     options = g.setup.options
     return options.extra_inning_runner and g.state.inning > options.innings
 
 
-def place_extra_inning_runner(g: Game) -> None:
+def place_extra_inning_runner(g: Game[Any, Any, Any]) -> None:
     """OBR 7.01(b): the man in the batting order just before the leadoff batter starts on second.
 
     He counts as having reached on an error none was charged for (OBR 9.16 comment to
@@ -223,7 +236,7 @@ def place_extra_inning_runner(g: Game) -> None:
     move(g, runner, 0, 2, EXTRA_INNING_RUNNER)
 
 
-def only_the_extra_inning_runner(g: Game) -> bool:
+def only_the_extra_inning_runner(g: Game[Any, Any, Any]) -> bool:
     """Nobody has batted in this half yet: no outs, no runs, nobody on but the extra-inning runner
     still on second (who came there "on an error")."""
     state = g.state

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
+from cards.base import BatterT, ParkT, PitcherT
 from cards.notation import Position
 from engine import innings
 from engine.dice import Dice, ScriptedDice, SeededDice
@@ -78,15 +79,18 @@ class _Suspend(Exception):
 class _Checkpoint:
     """Where a game stood as a plate appearance began: what an answer goes on from."""
 
-    state: GameState
+    state: GameState[Any, Any]
     ruleset_state: Any
     dice: int  # where the dice were (SeededDice.save)
     events: int  # how many events there were
     seq: int  # the log position: the next question's seq
 
 
-class Game:
-    """Play through :meth:`choose`; read :attr:`state`, :attr:`events`, :attr:`pending`."""
+class Game(Generic[BatterT, PitcherT, ParkT]):
+    """Play through :meth:`choose`; read :attr:`state`, :attr:`events`, :attr:`pending`.
+
+    Generic in its cards' types (cards.base): a ruleset's package names its own games
+    (``Game[Batter, Pitcher, Ballpark]`` of its card models); shared code keeps them open."""
 
     # Record an event: the events list's own append, bound at each replay, so that the
     # thousand-odd events of a game go straight to the list without a method in between.
@@ -94,7 +98,7 @@ class Game:
 
     def __init__(
         self,
-        setup: GameSetup,
+        setup: GameSetup[BatterT, PitcherT, ParkT],
         seed: int,
         log: Iterable[Decision] = (),
         managed: Iterable[str] = (),
@@ -156,8 +160,8 @@ class Game:
 
     # --- running ---------------------------------------------------------------
 
-    def fresh_state(self) -> GameState:
-        def team(key: str) -> TeamState:
+    def fresh_state(self) -> GameState[BatterT, PitcherT]:
+        def team(key: str) -> TeamState[BatterT, PitcherT]:
             s = self.setup.away if key == "away" else self.setup.home
             team = TeamState(key, s, list(s.lineup), s.pitcher, used_pitchers=[s.pitcher.id])
             # The pitcher's spot bats with the pitchers' card under the name of whoever pitches.
@@ -202,7 +206,7 @@ class Game:
         self._seq = point.seq
         self._play(innings.play_on)
 
-    def _play(self, play: Callable[[Game], None]) -> None:
+    def _play(self, play: Callable[[Game[BatterT, PitcherT, ParkT]], None]) -> None:
         self.emit = self.events.append
         self.pending = None
         try:
@@ -506,7 +510,7 @@ class Game:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
+    def from_dict(cls, data: dict[str, Any]) -> Game[Any, Any, Any]:
         """Rebuild a game saved by :meth:`to_dict`; replaying it reaches the same state and request."""
         name = data.get("ruleset", DEFAULT)
         ruleset(name)  # an unknown ruleset is refused by name

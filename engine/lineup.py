@@ -113,7 +113,7 @@ def auto_team(
     designated_hitter: bool = False,
     bullpen: Sequence[Pitcher] = (),
     own_batting: Mapping[str, Batter] | None = None,
-) -> TeamSetup:
+) -> TeamSetup[Any, Any]:
     """``pitcher_batting`` is the generic pitchers' card; ``own_batting`` the pitchers' own ("##"), by id."""
     own = dict(own_batting or {})
     chosen: dict[Position, Batter] = {}

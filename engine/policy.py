@@ -91,7 +91,7 @@ class LeaguePolicy(Protocol):
         ...
 
     def post_game_injuries(
-        self, setup: GameSetup, events: Sequence[Event], dice: Callable[[int], int]
+        self, setup: GameSetup[Any, Any, Any], events: Sequence[Event], dice: Callable[[int], int]
     ) -> list[PostGameInjury]:
         """The injuries a post-game chart gives after a finished game; ``dice(n)`` rolls 0..n-1."""
         ...

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from cards.models import CardModel
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.policy import LeaguePolicy
     from engine.setup import GameOptions
+
+    # A game of any ruleset: each ruleset's functions take its own (``Game[Batter, Pitcher, Ballpark]``).
+    AnyGame: TypeAlias = Game[Any, Any, Any]
 
 # The registry: the one place outside a ruleset's packages that names the rulesets. Generic code
 # reaches a ruleset through :func:`ruleset` (a stored game's name) or :func:`for_family` (a card
@@ -34,11 +37,11 @@ DEFAULT = INSIDE_PITCH
 DEFAULT_FAMILY = DEFAULT.rsplit("-", 1)[0]  # its card sets' (set.toml) name: "inside-pitch"
 
 
-def _nothing(g: Game) -> None:
+def _nothing(g: AnyGame) -> None:
     """A hook a ruleset need not supply: nothing happens there."""
 
 
-def _always(g: Game) -> bool:
+def _always(g: AnyGame) -> bool:
     return True
 
 
@@ -59,11 +62,11 @@ class Ruleset:
     name: str  # "inside-pitch-2021": what a stored game names
     family: str  # the card sets it reads (set.toml's ruleset): "inside-pitch"
     title: str  # for people: "Inside Pitch"
-    plate_appearance: Callable[[Game], None]  # one batter, from the calls before the pitch to the next man up
+    plate_appearance: Callable[[AnyGame], None]  # one batter, from the calls before the pitch to the next man up
     follow_ups: frozenset[str]  # request kinds that finish a change a person began
-    matters: Callable[[Game, str, str, str], bool]  # (game, side, kind, suggestion): ask a person at "matters"?
-    words: Callable[[Game, str, str], str]  # (game, kind, prompt): the request's words
-    context: Callable[[Game], dict[str, Any]]  # where the game stands, as a request's data
+    matters: Callable[[AnyGame, str, str, str], bool]  # (game, side, kind, suggestion): ask a person at "matters"?
+    words: Callable[[AnyGame, str, str], str]  # (game, kind, prompt): the request's words
+    context: Callable[[AnyGame], dict[str, Any]]  # where the game stands, as a request's data
     batter: type[CardModel]
     pitcher: type[CardModel]
     ballpark: type[CardModel]
@@ -81,11 +84,11 @@ class Ruleset:
     # Hooks on the inning loop (engine.innings), each called with the game. ``new_state`` makes the
     # ruleset's own per-game state (kept as ``Game.ruleset_state`` and saved with a checkpoint, so it
     # must be copyable with copy.deepcopy); ``start_game`` follows it at the first pitch or situation.
-    new_state: Callable[[Game], Any] = _nothing
-    start_game: Callable[[Game], None] = _nothing
-    start_half: Callable[[Game], None] = _nothing  # after the half began (and its extra-inning runner)
-    end_half: Callable[[Game], None] = _nothing  # after a half the game goes on from
-    extra_inning_runner: Callable[[Game], bool] = _always  # may the due extra-inning runner be placed?
+    new_state: Callable[[AnyGame], Any] = _nothing
+    start_game: Callable[[AnyGame], None] = _nothing
+    start_half: Callable[[AnyGame], None] = _nothing  # after the half began (and its extra-inning runner)
+    end_half: Callable[[AnyGame], None] = _nothing  # after a half the game goes on from
+    extra_inning_runner: Callable[[AnyGame], bool] = _always  # may the due extra-inning runner be placed?
 
 
 class UnknownRuleset(ValueError):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self
 
-from cards.models import Ballpark, Batter, Pitcher
+from cards.base import BatterT, GameCard, ParkT, PitcherT
 from cards.notation import Position, quote
 from engine import rulesets
 from engine.rulesets import DEFAULT
@@ -110,27 +110,29 @@ class GameOptions:
 
 
 @dataclass(frozen=True)
-class LineupSpot:
-    batter: Batter
+class LineupSpot(Generic[BatterT]):
+    batter: BatterT
     position: Position
 
 
+# Generic in the ruleset's card types (cards.base): each ruleset's package names its own
+# (``TeamSetup[Batter, Pitcher]`` of its card models); code every ruleset shares keeps them open.
 @dataclass(frozen=True)
-class TeamSetup:
+class TeamSetup(Generic[BatterT, PitcherT]):
     name: str
-    lineup: tuple[LineupSpot, ...]  # batting order
-    pitcher: Pitcher  # the starter
-    pitcher_batting: Batter | None = None  # his batting card when he bats (no DH)
-    bench: tuple[Batter, ...] = ()
-    bullpen: tuple[Pitcher, ...] = ()
+    lineup: tuple[LineupSpot[BatterT], ...]  # batting order
+    pitcher: PitcherT  # the starter
+    pitcher_batting: BatterT | None = None  # his batting card when he bats (no DH)
+    bench: tuple[BatterT, ...] = ()
+    bullpen: tuple[PitcherT, ...] = ()
     # Pitchers' own batting cards (IP2007 sample pitcher card: "##" after the name), by
     # pitcher id; a pitcher without one bats with ``pitcher_batting``, the generic card.
-    own_batting: dict[str, Batter] = field(default_factory=dict, hash=False)
+    own_batting: dict[str, BatterT] = field(default_factory=dict, hash=False)
     # The auto-manager's hitting scores of the bench (engine.lineup.hitting_score reads every
     # cell), by player id: kept with the setup, which every replay of a game shares.
     hitting_scores: dict[str, float] = field(default_factory=dict, init=False, compare=False, repr=False)
 
-    def batting_card(self, pitcher: Pitcher) -> Batter | None:
+    def batting_card(self, pitcher: PitcherT) -> BatterT | None:
         """The card a pitcher bats with: his own if he has one, else the team's generic pitchers' card."""
         return self.own_batting.get(pitcher.id) or self.pitcher_batting
 
@@ -149,7 +151,7 @@ class TeamSetup:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], batter: Any = Batter, pitcher: Any = Pitcher) -> TeamSetup:
+    def from_dict(cls, data: dict[str, Any], batter: Any, pitcher: Any) -> TeamSetup[Any, Any]:
         """A team stored by :meth:`to_dict`; ``batter`` and ``pitcher`` are the ruleset's card models."""
         batting = data.get("pitcher_batting")
         return cls(
@@ -197,15 +199,14 @@ class TeamSetup:
 
 
 @dataclass(frozen=True)
-class GameSetup:
-    away: TeamSetup
-    home: TeamSetup
-    ballpark: Ballpark
+class GameSetup(Generic[BatterT, PitcherT, ParkT]):
+    away: TeamSetup[BatterT, PitcherT]
+    home: TeamSetup[BatterT, PitcherT]
+    ballpark: ParkT
     # The ruleset's own options model (``Ruleset.options``); shared options alone (a ``GameOptions``,
     # the default) are read into it with its defaults for the rest.
     options: GameOptions = field(default_factory=GameOptions)
-    # The rules the game plays (engine.rulesets). The setup's types name Inside Pitch's cards, which
-    # most of the code reads; a Deep Drive setup holds its own ruleset's cards in the same places.
+    # The rules the game plays (engine.rulesets): its card models are the setup's card types.
     ruleset: str = DEFAULT
     # Deep Drive: the Season Handbook's TOML text the game reads its charts from ("" = Dugout's
     # default, engine.deep_drive.handbook). Kept in the setup so a stored game replays with the
@@ -235,19 +236,20 @@ class GameSetup:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> GameSetup:
+    def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> GameSetup[Any, Any, Any]:
         """A setup stored by :meth:`to_dict`, its cards read with ``ruleset``'s card models."""
         rules = rulesets.ruleset(ruleset)
+        ballpark: Any = rules.ballpark.model_validate(data["ballpark"])  # the ruleset's own card type
         return cls(
             away=TeamSetup.from_dict(data["away"], rules.batter, rules.pitcher),
             home=TeamSetup.from_dict(data["home"], rules.batter, rules.pitcher),
-            ballpark=rules.ballpark.model_validate(data["ballpark"]),  # type: ignore[arg-type]
+            ballpark=ballpark,
             options=rules.options.from_dict(data.get("options", {})),
             ruleset=ruleset,
             handbook=data.get("handbook", ""),
         )
 
 
-def _card(card: Batter | Pitcher | Ballpark) -> dict[str, Any]:
+def _card(card: GameCard) -> dict[str, Any]:
     """A card as its file writes it: the cards' own notation (cards.loader.dump_card)."""
     return card.model_dump(mode="json", exclude_defaults=True)

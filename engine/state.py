@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from cards.models import Batter, Pitcher
+from cards.base import BatterCard, BatterT, PitcherCard, PitcherT, RatedBatter, RatedPitcher
 from cards.notation import Fielding, Hand, Position, Stamina
 from engine.frozen import quick_init
 from engine.setup import LineupSpot, TeamSetup
 
 HOME = 4  # "base" number for a runner who scored
 
+# The card types of the shared state's ratings helpers (cards.base): a ruleset whose cards print them.
+RatedBatterT = TypeVar("RatedBatterT", bound=RatedBatter)
+RatedPitcherT = TypeVar("RatedPitcherT", bound=RatedPitcher)
+
 
 @dataclass(slots=True)
-class Runner:
+class Runner(Generic[BatterT]):
     """A man on base, with what the scorer needs to know about how he got there."""
 
-    card: Batter
+    card: BatterT
     pitcher: str  # the pitcher responsible for him (earned runs, runs allowed)
     reached_on_error: bool = False
 
@@ -30,7 +34,7 @@ class Runner:
         return self.card.name
 
     @property
-    def br(self) -> int:
+    def br(self: Runner[RatedBatterT]) -> int:
         return self.card.br
 
 
@@ -89,11 +93,11 @@ def out_of_position(position: Position) -> Fielding:
 
 
 @dataclass
-class TeamState:
+class TeamState(Generic[BatterT, PitcherT]):
     key: str  # "away" or "home"
-    setup: TeamSetup
-    order: list[LineupSpot]
-    pitcher: Pitcher
+    setup: TeamSetup[BatterT, PitcherT]
+    order: list[LineupSpot[BatterT]]
+    pitcher: PitcherT
     up: int = 0  # index in the order of the next batter
     runs_by_inning: list[int] = field(default_factory=list)
     faced: dict[str, int] = field(default_factory=dict)  # batters faced, by pitcher id
@@ -108,11 +112,11 @@ class TeamState:
     # one as the team takes the field (manager.place_substitutes; OBR 5.10).
     unplaced: set[int] = field(default_factory=set)
 
-    def available_bench(self) -> list[Batter]:
+    def available_bench(self) -> list[BatterT]:
         """Bench players who have not played: a player removed is out for the game."""
         return [b for b in self.setup.bench if b.id not in self.used_bench]
 
-    def available_relievers(self) -> list[Pitcher]:
+    def available_relievers(self) -> list[PitcherT]:
         return [p for p in self.setup.bullpen if p.id not in self.used_pitchers]
 
     def spot_of(self, player: str) -> int | None:
@@ -130,7 +134,7 @@ class TeamState:
     def runs(self) -> int:
         return sum(self.runs_by_inning)
 
-    def pitcher_spot(self, pitcher: Pitcher) -> LineupSpot:
+    def pitcher_spot(self, pitcher: PitcherT) -> LineupSpot[BatterT]:
         """The pitcher's spot in the order: his own batting card ("##"), else the team's generic
         pitchers' card, under his id and name, batting from his side when his card gives it."""
         card = self.setup.batting_card(pitcher)
@@ -141,7 +145,7 @@ class TeamState:
             update["bats"] = pitcher.bats  # a left-handed hitter is not shown (nor read) batting right
         return LineupSpot(card.model_copy(update=update), Position.P)
 
-    def fielder(self, position: Position) -> Fielder:
+    def fielder(self: TeamState[RatedBatterT, RatedPitcherT], position: Position) -> Fielder:
         if position is Position.P:
             p = self.pitcher
             return Fielder(p.id, p.name, position, p.fielding())
@@ -158,32 +162,32 @@ class TeamState:
     def batters_faced(self) -> int:
         return self.faced.get(self.pitcher.id, 0)
 
-    def stamina(self) -> Stamina | None:
+    def stamina(self: TeamState[Any, RatedPitcherT]) -> Stamina | None:
         """His START line as the starter, RELIEF line in relief (the other if his card lacks it)."""
         pitcher = self.pitcher
         if pitcher.id == self.setup.pitcher.id:
             return pitcher.start or pitcher.relief
         return pitcher.relief or pitcher.start
 
-    def tired(self) -> bool:
+    def tired(self: TeamState[Any, RatedPitcherT]) -> bool:
         """IP2021 "Fatigue": tired once he has faced his START (or RELIEF) number of batters."""
         line = self.stamina()
         return line is not None and self.batters_faced() >= line.tired
 
-    def past_pull(self) -> bool:
+    def past_pull(self: TeamState[Any, RatedPitcherT]) -> bool:
         """IP2021 "Fatigue": runs + hits + unintentional walks above the pull rating."""
         line = self.stamina()
         return line is not None and self.pull_count.get(self.pitcher.id, 0) > line.pull
 
 
 @dataclass
-class GameState:
-    away: TeamState
-    home: TeamState
+class GameState(Generic[BatterT, PitcherT]):
+    away: TeamState[BatterT, PitcherT]
+    home: TeamState[BatterT, PitcherT]
     inning: int = 1
     top: bool = True
     outs: int = 0
-    bases: list[Runner | None] = field(default_factory=lambda: [None, None, None])
+    bases: list[Runner[BatterT] | None] = field(default_factory=lambda: [None, None, None])
     over: bool = False
     # Infield depth by position ("1B", "2B", "3B", "SS"): "back", "half" or "in"
     # (IP2021 "Infield Depth"); set by the defense's infield_depth decision.
@@ -197,14 +201,14 @@ class GameState:
         return self.infield_depth.get(position.value, "back")
 
     @property
-    def batting(self) -> TeamState:
+    def batting(self) -> TeamState[BatterT, PitcherT]:
         return self.away if self.top else self.home
 
     @property
-    def fielding(self) -> TeamState:
+    def fielding(self) -> TeamState[BatterT, PitcherT]:
         return self.home if self.top else self.away
 
-    def runner_on(self, base: int) -> Runner | None:
+    def runner_on(self, base: int) -> Runner[BatterT] | None:
         return self.bases[base - 1]
 
     def occupied(self) -> list[int]:
@@ -225,7 +229,7 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """Where the game stands, as JSON-ready data (for front ends and the store; the log rebuilds it)."""
 
-        def team(t: TeamState) -> dict[str, Any]:
+        def team(t: TeamState[BatterT, PitcherT]) -> dict[str, Any]:
             return {
                 "name": t.name,
                 "runs": t.runs,
@@ -249,5 +253,5 @@ class GameState:
         }
 
 
-def batter_side(card: Batter, pitcher: Pitcher) -> Hand:
+def batter_side(card: BatterCard, pitcher: PitcherCard) -> Hand:
     return card.side_against(pitcher.throws)

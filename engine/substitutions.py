@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cards.models import Batter, Pitcher
+from cards.base import BatterT, PitcherT
 from cards.notation import Position
 from engine.events import Substitution
 from engine.setup import LineupSpot
@@ -26,7 +26,13 @@ FIELD_POSITIONS = (
 )
 
 
-def change_pitcher(g: Game, team: TeamState, new: Pitcher, kind: str = "pitcher", spot: int | None = None) -> None:
+def change_pitcher(
+    g: Game[BatterT, PitcherT, Any],
+    team: TeamState[BatterT, PitcherT],
+    new: PitcherT,
+    kind: str = "pitcher",
+    spot: int | None = None,
+) -> None:
     """The new pitcher takes the mound and, without the DH, a spot in the order: the old pitcher's,
     or ``spot`` (a double switch), whose man leaves the game."""
     old = team.pitcher
@@ -44,7 +50,14 @@ def change_pitcher(g: Game, team: TeamState, new: Pitcher, kind: str = "pitcher"
     g.emit(Substitution(team.key, kind, new.id, old.id, "P", spot + 1 if spot is not None else 0))
 
 
-def replace_player(g: Game, team: TeamState, spot: int, new: Batter, position: Position, kind: str) -> None:
+def replace_player(
+    g: Game[BatterT, PitcherT, Any],
+    team: TeamState[BatterT, PitcherT],
+    spot: int,
+    new: BatterT,
+    position: Position,
+    kind: str,
+) -> None:
     """``new`` takes order spot ``spot`` (0-8); the man there is out of the game.
 
     A pinch hitter or runner (``kind`` "pinch_hitter", "pinch_runner", or "injury" for a

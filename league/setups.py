@@ -229,7 +229,7 @@ def team_setup(
     sitting: Mapping[str, str] | None = None,
     told: list[Replacement] | None = None,
     where: str = "this league",
-) -> TeamSetup:
+) -> TeamSetup[Any, Any]:
     """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
     With ``replacements`` (a list to note them in), a player of the saved lineup who
@@ -347,7 +347,7 @@ def game_setup(
     paces: tuple[Pace | None, Pace | None] = (None, None),
     replacements: list[Replacement] | None = None,
     told: list[Replacement] | None = None,
-) -> GameSetup:
+) -> GameSetup[Any, Any, Any]:
     """The game's setup: next starters, the bench chart's sitters, both teams, the home park.
 
     ``paces`` are the teams' real usage (away, home) when the auto-manager follows it; with

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -44,7 +45,7 @@ def chunk_end(events: Sequence[Event], start: int) -> int | None:
     return None
 
 
-def play_lines(game: Game, names: Names, start: int) -> tuple[list[Line], int]:
+def play_lines(game: Game[Any, Any, Any], names: Names, start: int) -> tuple[list[Line], int]:
     """The next play to post: narrated lines and where the next one starts.
 
     A whole plate appearance when it has ended; while the game waits for a manager in
@@ -77,7 +78,9 @@ def diamond(bases: Sequence[str | None]) -> str:
     return f"  {second}\n{third}   {first}"
 
 
-def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int, game_id: int | None = None) -> discord.Embed:
+def play_embed(
+    lines: Sequence[Line], game: Game[Any, Any, Any], names: Names, stop: int, game_id: int | None = None
+) -> discord.Embed:
     """One plate appearance: its rolls and readings in the order the book reads them, then its result.
 
     With ``game_id`` the footer carries the play's position (``position``), so that after a crash
@@ -113,7 +116,7 @@ def play_embed(lines: Sequence[Line], game: Game, names: Names, stop: int, game_
     return embed
 
 
-def position(game: Game, game_id: int, stop: int) -> str:
+def position(game: Game[Any, Any, Any], game_id: int, stop: int) -> str:
     """Where a play stands: the game, its plate appearance, and the event it ends at ("game 12, PA 37 (#345)")."""
     pas = sum(1 for e in game.events[:stop] if isinstance(e, PlateAppearanceStarted))
     return f"game {game_id}, PA {pas} (#{stop})"
@@ -125,7 +128,7 @@ def posted_position(footer: str, game_id: int) -> int | None:
     return int(match[1]) if match else None
 
 
-def at_bat(game: Game, names: Names, stop: int) -> str:
+def at_bat(game: Game[Any, Any, Any], names: Names, stop: int) -> str:
     """Who was up in the play that ends at ``stop``: "Bo Renfrow vs Curt Vollmer".
 
     Calls, steals and pickoffs come before the plate appearance's start event; when the
@@ -152,7 +155,9 @@ def at_bat(game: Game, names: Names, stop: int) -> str:
     return f"{names.player(started.batter)} vs {names.player(started.pitcher)}"
 
 
-def scoreboard_embed(game: Game, names: Names, stop: int, title: str, note: str | None = None) -> discord.Embed:
+def scoreboard_embed(
+    game: Game[Any, Any, Any], names: Names, stop: int, title: str, note: str | None = None
+) -> discord.Embed:
     """The thread's one scoreboard: line score, inning, outs, runners, who is up (and ``note``: paused, forfeited)."""
     events = game.events
     line = walk(game.setup, events[:stop]).line

@@ -106,7 +106,7 @@ class Posted:
 class GameSession:
     """One live game and its thread."""
 
-    def __init__(self, bot: DugoutBot, record: GameRecord, game: Game, thread: discord.Thread) -> None:
+    def __init__(self, bot: DugoutBot, record: GameRecord, game: Game[Any, Any, Any], thread: discord.Thread) -> None:
         self.bot = bot
         self.game_id = record.id
         self.league_id = record.league_id
@@ -120,7 +120,7 @@ class GameSession:
         self.lost: GameBusy | None = None  # an answer found the game taken over: the loop stops at its next step
         self._load(record, game)
 
-    def _load(self, record: GameRecord, game: Game) -> None:
+    def _load(self, record: GameRecord, game: Game[Any, Any, Any]) -> None:
         self.game = game
         self.names = Names.of(game.setup)
         self.title = f"{game.setup.away.name} at {game.setup.home.name}"

@@ -86,7 +86,9 @@ def team_cards(cardset: AnySet, team: str) -> tuple[list[Batter], list[Pitcher]]
     return batters, pitchers
 
 
-def build_team(cardset: AnySet, team: str, designated_hitter: bool = False, sitting: Container[str] = ()) -> TeamSetup:
+def build_team(
+    cardset: AnySet, team: str, designated_hitter: bool = False, sitting: Container[str] = ()
+) -> TeamSetup[Any, Any]:
     """The auto-manager's team: the first pitcher with a START line starts, the rest are the bullpen.
 
     Deep Drive: the first STARTER by his Usage box starts; a pitcher bats with a batter card of his
@@ -146,7 +148,7 @@ def build_setup(
     designated_hitter: bool = False,
     throw_charts_2007: bool = False,
     options: Mapping[str, Any] | None = None,
-) -> GameSetup:
+) -> GameSetup[Any, Any, Any]:
     """The two teams' setup; ``options`` sets any other game option by name (the ruleset's options model)."""
     teams = playable_teams(cardset)
     away_name = find_team(away, teams) if away else None
@@ -175,7 +177,9 @@ def build_setup(
     )
 
 
-def bench_usage(cardset: AnySet, setup: GameSetup, seed: int) -> tuple[GameSetup, list[str]]:
+def bench_usage(
+    cardset: AnySet, setup: GameSetup[Any, Any, Any], seed: int
+) -> tuple[GameSetup[Any, Any, Any], list[str]]:
     """DDB "Using the Bench" before one game (``dugout play --rule bench_usage=on``): per team, away
     first, three dice (red, white, green: seeded by the game's seed, so the same seed sits the same
     men) against its starters; who sits is left out and the team is made again without him (the
@@ -187,7 +191,7 @@ def bench_usage(cardset: AnySet, setup: GameSetup, seed: int) -> tuple[GameSetup
         return setup, []
     rng = random.Random(f"bench-usage:{seed}")
     dh = setup.options.designated_hitter
-    teams: dict[str, TeamSetup] = {}
+    teams: dict[str, TeamSetup[Any, Any]] = {}
     notes: list[str] = []
     for side, team in (("away", setup.away), ("home", setup.home)):
         red, white, green = rng.randrange(10), rng.randrange(10), rng.randrange(10)
@@ -229,12 +233,12 @@ class Terminal:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any, Any, Any],
         out: TextIO,
         inp: LineInput,
         pace: float = 0.0,
         sleep: Callable[[float], None] | None = None,
-        saved: Callable[[Game], None] | None = None,
+        saved: Callable[[Game[Any, Any, Any]], None] | None = None,
     ) -> None:
         """``saved`` stores the game after each answer (``dugout run``'s league file); with it,
         q at a prompt or the end of input stops the game (QuitGame) instead of handing it over."""

@@ -84,10 +84,10 @@ class Names:
     players: Mapping[str, str]
     teams: Mapping[str, str]
     # The game's setup, when known: a run's earned or not is then the box score's own (engine.boxscore).
-    setup: GameSetup | None = field(default=None, compare=False)
+    setup: GameSetup[Any, Any, Any] | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, setup: GameSetup) -> Names:
+    def of(cls, setup: GameSetup[Any, Any, Any]) -> Names:
         return cls(player_names(setup), {"away": setup.away.name, "home": setup.home.name}, setup)
 
     def player(self, player_id: str) -> str:

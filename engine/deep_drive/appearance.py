@@ -10,11 +10,10 @@ from engine.deep_drive import plate, strategy
 from engine.deep_drive.state import PlayNote, dd
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Runner
+    from engine.deep_drive.cards import DDGame, DDRunner
 
 
-def at_bat(g: Game, batter_card: Batter, pitcher: Pitcher, batter: Runner, call: str = "swing") -> str:
+def at_bat(g: DDGame, batter_card: Batter, pitcher: Pitcher, batter: DDRunner, call: str = "swing") -> str:
     """Roll until a play is made; returns the scorer's notation. ``call`` is the offense's:
     "swing", or a bunt or the hit and run (engine.deep_drive.strategy)."""
     dd(g).play = PlayNote()

@@ -32,22 +32,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.deep_drive import endurance, substitutes
-from engine.deep_drive.cards import batter_card, pitcher_card
 from engine.scene import bases_text, score_line
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame
 
 FOLLOW_UPS: frozenset[str] = substitutes.FOLLOW_UPS  # asked when a person chose the change
 LATE_INNING = 7
 CLOSE_RUNS = 1  # late and close: from the 7th, the score within a run
 
 
-def late_and_close(g: Game) -> bool:
+def late_and_close(g: DDGame) -> bool:
     return g.state.inning >= LATE_INNING and g.state.run_difference() <= CLOSE_RUNS
 
 
-def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
+def matters(g: DDGame, side: str, kind: str, suggestion: str) -> bool:
     """Whether a manager asked "when it matters" is asked this question (see the module docstring)."""
     if kind == "pitching_change":
         # Offered only at the start of a half or to a fatigued (or hurt) pitcher's side.
@@ -61,7 +60,7 @@ def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
     return True
 
 
-def _offense(g: Game) -> bool:
+def _offense(g: DDGame) -> bool:
     """Swinging away is the suggestion: asked with a man on, late and close, or with nobody out (a
     runner to bunt over or squeeze home). With the bases empty only a pinch hitter is left to
     call, and the auto-manager suggests him when it would send one."""
@@ -71,17 +70,17 @@ def _offense(g: Game) -> bool:
     return late_and_close(g) or state.outs == 0
 
 
-def words(g: Game, kind: str, prompt: str) -> str:
+def words(g: DDGame, kind: str, prompt: str) -> str:
     """A question as a manager reads it, with what Inside Pitch's name: the score, inning and outs,
     the runners by name and the matchup. "The offense's call? (Chicago Cubs 0, Cleveland Indians 1,
     bottom 6, 1 out; runner on first (Rizzo); Zobrist (L) vs Kluber (R))" """
     return f"{prompt} ({score_line(g)}; {bases_text(g)}; {matchup(g)})"
 
 
-def matchup(g: Game) -> str:
+def matchup(g: DDGame) -> str:
     """ "Rizzo (L) vs Kluber (R)": the batter up, the side he bats from, and the pitcher's arm."""
     state = g.state
     offense = state.batting
-    up = batter_card(offense.order[offense.up % len(offense.order)])
-    pitcher = pitcher_card(state.fielding)
+    up = offense.order[offense.up % len(offense.order)].batter
+    pitcher = state.fielding.pitcher
     return f"{up.name} ({up.side_against(pitcher.throws).value}) vs {pitcher.name} ({pitcher.throws.value})"

@@ -17,14 +17,12 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
 from engine.bases import only_the_extra_inning_runner
-from engine.deep_drive.cards import bullpen, pitcher_card, starter_card
 from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import Arm, dd
 from engine.events import Fatigue, Reading
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import TeamState
+    from engine.deep_drive.cards import DDGame, DDTeam
 
 HITS_AND_WALKS_FREE = 5  # hits and walks in an inning before each costs a point
 BATTERS_PER_POINT = 9  # a starter loses a point after every 9th batter
@@ -35,7 +33,7 @@ REACHED = frozenset(("1B", "2B", "3B", "HR", "BB", "HBP", "E", "FC"))
 HITS_AND_WALKS = frozenset(("1B", "2B", "3B", "HR", "BB"))
 
 
-def enter(g: Game, team: TeamState, pitcher: Pitcher, starter: bool) -> Arm:
+def enter(g: DDGame, team: DDTeam, pitcher: Pitcher, starter: bool) -> Arm:
     """Start a pitcher's count with his Endurance (the number after the slash when a reliever starts)."""
     state = g.state
     # Mid-inning: the half's first batter has come up. Every plate appearance leaves an out, a man on
@@ -47,11 +45,11 @@ def enter(g: Game, team: TeamState, pitcher: Pitcher, starter: bool) -> Arm:
     return arm
 
 
-def arm_of(g: Game, team: TeamState) -> Arm:
+def arm_of(g: DDGame, team: DDTeam) -> Arm:
     return dd(g).arms[team.pitcher.id]
 
 
-def _change(g: Game, arm: Arm, by: int, why: str) -> None:
+def _change(g: DDGame, arm: Arm, by: int, why: str) -> None:
     was = arm.fatigued()
     arm.endurance += by
     g.emit(Reading("endurance", arm.pitcher, why, str(arm.endurance)))
@@ -60,7 +58,7 @@ def _change(g: Game, arm: Arm, by: int, why: str) -> None:
         g.emit(Fatigue(arm.pitcher, "fatigued", arm.faced, arm.endurance))
 
 
-def after_batter(g: Game, arm: Arm, mark: str | None) -> None:
+def after_batter(g: DDGame, arm: Arm, mark: str | None) -> None:
     """Count a plate appearance against the pitcher who faced it."""
     was = arm.fatigued()
     arm.faced += 1
@@ -78,7 +76,7 @@ def after_batter(g: Game, arm: Arm, mark: str | None) -> None:
         g.emit(Fatigue(arm.pitcher, "fatigued", arm.faced, arm.endurance))
 
 
-def after_run(g: Game, arm: Arm) -> None:
+def after_run(g: DDGame, arm: Arm) -> None:
     """A run scored against him: a starter's first costs a point."""
     arm.runs_allowed += 1
     if arm.starter and arm.runs_allowed == 1:
@@ -91,7 +89,7 @@ def start_inning(arm: Arm) -> None:
     arm.baserunners_this_inning = 0
 
 
-def end_inning(g: Game, arm: Arm) -> None:
+def end_inning(g: DDGame, arm: Arm) -> None:
     """He got the third out: a point for the inning, and the points back the book gives."""
     state = g.state
     arm.innings_finished += 1
@@ -115,12 +113,12 @@ def end_inning(g: Game, arm: Arm) -> None:
         _change(g, arm, +1, "came in and got the third out cleanly")
 
 
-def has_closer(team: TeamState) -> bool:
-    staff = (starter_card(team.setup), *bullpen(team.setup))
+def has_closer(team: DDTeam) -> bool:
+    staff = (team.setup.pitcher, *team.setup.bullpen)
     return any(p.usage.role == "CLOSER" for p in staff)
 
 
-def closer_rule(g: Game, team: TeamState) -> bool:
+def closer_rule(g: DDGame, team: DDTeam) -> bool:
     """DDB "Closers": a reliever without CLOSER on his card, in the 9th inning or later, pitches as a
     fatigued pitcher when his team led by 3 or fewer at the start of the inning or the tying run is
     on base, at bat or on deck. Only for a staff that has a closer."""
@@ -128,14 +126,14 @@ def closer_rule(g: Game, team: TeamState) -> bool:
     if not dd_options(g).dd_closers or state.inning < g.setup.options.innings:
         return False
     arm = arm_of(g, team)
-    if arm.starter or pitcher_card(team).usage.role == "CLOSER" or not has_closer(team):
+    if arm.starter or team.pitcher.usage.role == "CLOSER" or not has_closer(team):
         return False
     lead = team.runs - state.batting.runs
     at_start = dd(g).lead_at_start
     return 0 < at_start <= CLOSER_LEAD or 0 < lead <= len(state.occupied()) + 2
 
 
-def pitching_fatigued(g: Game) -> bool:
+def pitching_fatigued(g: DDGame) -> bool:
     """Whether the pitcher on the mound pitches under the fatigued penalties now."""
     team = g.state.fielding
     return arm_of(g, team).fatigued() or closer_rule(g, team)

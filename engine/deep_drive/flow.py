@@ -18,7 +18,6 @@ from engine.bases import WalkOff
 from engine.boxscore import classify
 from engine.deep_drive import endurance, injuries, manager, prepitch, strategy, substitutes
 from engine.deep_drive.appearance import at_bat
-from engine.deep_drive.cards import batter_card, pitcher_card, shared_batter, starter_card
 from engine.deep_drive.readers import handbook_for
 from engine.deep_drive.state import Arm, DeepDriveState, dd
 from engine.events import (
@@ -32,24 +31,23 @@ from engine.situation import START
 from engine.state import Runner
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import TeamState
+    from engine.deep_drive.cards import DDGame, DDRunner, DDTeam
 
 
-def new_state(g: Game) -> DeepDriveState:
+def new_state(g: DDGame) -> DeepDriveState:
     """What a Deep Drive game keeps beyond the shared state, kept on the game (Game.ruleset_state)."""
     return DeepDriveState(handbook_for(g.setup.handbook))
 
 
-def start_game(g: Game) -> None:
+def start_game(g: DDGame) -> None:
     """Both pitchers' endurance counts, from the first pitch or the situation's."""
     for team in (g.state.away, g.state.home):
         _first_arm(g, team)
 
 
-def _first_arm(g: Game, team: TeamState) -> None:
-    pitcher = pitcher_card(team)
-    starter = pitcher.id == starter_card(team.setup).id
+def _first_arm(g: DDGame, team: DDTeam) -> None:
+    pitcher = team.pitcher
+    starter = pitcher.id == team.setup.pitcher.id
     arm = endurance.enter(g, team, pitcher, starter)
     arm.entered_inning, arm.entered_mid_inning = 1, False
     situation = g.situation
@@ -60,12 +58,12 @@ def _first_arm(g: Game, team: TeamState) -> None:
             arm.endurance = 0
 
 
-def extra_inning_runner(g: Game) -> bool:
+def extra_inning_runner(g: DDGame) -> bool:
     """A log made before the extra-inning runner plays as it was played, without him."""
     return not dd(g).older_log
 
 
-def start_half(g: Game) -> None:
+def start_half(g: DDGame) -> None:
     """The defense's calls as the half begins (after the extra-inning runner: they are made with him
     on second), and the counts the half's rules read."""
     state = g.state
@@ -78,14 +76,14 @@ def start_half(g: Game) -> None:
     dd(g).lead_at_start = state.fielding.runs - state.batting.runs
 
 
-def end_half(g: Game) -> None:
+def end_half(g: DDGame) -> None:
     """DDB "Pitcher Endurance": a pitcher who finished the inning has his count for it."""
     state = g.state
     if state.outs >= 3:
         endurance.end_inning(g, endurance.arm_of(g, state.fielding))
 
 
-def plate_appearance(g: Game) -> None:
+def plate_appearance(g: DDGame) -> None:
     """The calls before the pitch, the at bat, and the counts after it."""
     state = g.state
     offered = manager.pitching_change(g)
@@ -109,8 +107,8 @@ def plate_appearance(g: Game) -> None:
         return  # caught stealing or picked off for the third out: the batter leads off next inning
     offense, defense = state.batting, state.fielding
     spot = offense.order[offense.up % len(offense.order)]
-    card = batter_card(spot)
-    pitcher = pitcher_card(defense)
+    card = spot.batter
+    pitcher = defense.pitcher
     first, second, third = state.bases
     g.emit(
         PlateAppearanceStarted(
@@ -122,7 +120,7 @@ def plate_appearance(g: Game) -> None:
             pitcher.throws.value,
         )
     )
-    batter = Runner(shared_batter(card), pitcher.id)
+    batter = Runner(card, pitcher.id)
     outs_before = state.outs
     since = len(g.events)
     arm = endurance.arm_of(g, defense)
@@ -144,7 +142,7 @@ def plate_appearance(g: Game) -> None:
         substitutes.eject(g, offense, card.id, card.name)
 
 
-def _stolen_between_pitches(g: Game, walk_off: WalkOff, batter: Runner, since: int) -> bool:
+def _stolen_between_pitches(g: DDGame, walk_off: WalkOff, batter: DDRunner, since: int) -> bool:
     """The winning run stole home on a missed bunt (DDB "Bunt Chart" DD) with the batter still up:
     as a wild pitch between pitches, it ends an at bat that never finished (engine.walk_offs)."""
     if walk_off.reason != strategy.STOLEN_BASE:
@@ -152,7 +150,7 @@ def _stolen_between_pitches(g: Game, walk_off: WalkOff, batter: Runner, since: i
     return not any(type(e) is RunnerOut and e.runner == batter.id for e in g.events[since:])
 
 
-def result_mark(g: Game, notation: str, outs_made: int, batter: Runner) -> str:
+def result_mark(g: DDGame, notation: str, outs_made: int, batter: DDRunner) -> str:
     """The scorer's result for the event: K BB HBP 1B 2B 3B HR E, or GO FO LO PO DP SF FC."""
     mark = classify(notation)
     if mark is not None:
@@ -175,8 +173,8 @@ def result_mark(g: Game, notation: str, outs_made: int, batter: Runner) -> str:
 
 
 def finish(
-    g: Game,
-    batter: Runner,
+    g: DDGame,
+    batter: DDRunner,
     pitcher: str,
     notation: str,
     outs_before: int,

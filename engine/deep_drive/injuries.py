@@ -18,20 +18,19 @@ from cards.deep_drive.models import Batter
 from cards.deep_drive.notation import INJURY_GRADES
 from cards.notation import Position
 from engine.deep_drive import substitutes
-from engine.deep_drive.cards import batter_card, fielder_at, pitcher_card
+from engine.deep_drive.cards import fielder_at
 from engine.deep_drive.charts import rare
 from engine.deep_drive.state import dd
 from engine.events import Injury
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import TeamState
+    from engine.deep_drive.cards import DDGame, DDTeam
 
 # The card codes the Rare chart names an injured fielder for (the rest: who handled the ball).
 NAMED = frozenset(("HR", "TR", "DO", "SI+", "SI", "SO", "BB", "HBP"))
 
 
-def after_play(g: Game, batter: Batter) -> None:
+def after_play(g: DDGame, batter: Batter) -> None:
     note = dd(g).play
     kind = note.rare
     if not kind or kind == rare.RareKind.ODD_PLAY:
@@ -40,7 +39,7 @@ def after_play(g: Game, batter: Batter) -> None:
     if kind == rare.RareKind.BATTER_CHECK:
         check(g, state.batting, batter.id, batter.name, batter.injury)
     elif kind == rare.RareKind.PITCHER_CHECK:
-        pitcher = pitcher_card(state.fielding)
+        pitcher = state.fielding.pitcher
         check(g, state.fielding, pitcher.id, pitcher.name, pitcher.injury)
     elif kind == rare.RareKind.FIELDER_INJURED:
         code = note.final if note.final in NAMED else note.code
@@ -51,14 +50,14 @@ def after_play(g: Game, batter: Batter) -> None:
         check(g, state.fielding, player, name, grade_at(state.fielding, Position(position)), hurt=True)
 
 
-def grade_at(team: TeamState, position: Position) -> str:
+def grade_at(team: DDTeam, position: Position) -> str:
     """The injury rating of the man at ``position``."""
     if position is Position.P:
-        return pitcher_card(team).injury
-    return next(batter_card(s) for s in team.order if s.position is position).injury
+        return team.pitcher.injury
+    return next(s.batter for s in team.order if s.position is position).injury
 
 
-def check(g: Game, team: TeamState, player: str, name: str, grade: str, *, hurt: bool = False) -> None:
+def check(g: DDGame, team: DDTeam, player: str, name: str, grade: str, *, hurt: bool = False) -> None:
     """The In-Game Injury chart for one player. ``hurt``: the book already says he is injured (Rare
     chart 00-09, "randomly select one as injured"), so the chart says only for how long: a reading
     of none is the mildest injury it prints, out for the rest of the game. An AA is never hurt."""

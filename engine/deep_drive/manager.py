@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
 from engine.deep_drive import endurance, prepitch, relief, strategy, substitutes
-from engine.deep_drive.cards import available_relievers, batter_card, pitcher_card
 from engine.deep_drive.handbook import Handbook
 from engine.deep_drive.options import dd_options
 from engine.deep_drive.relief import pick_reliever, save_situation
@@ -35,8 +34,7 @@ from engine.deep_drive.substitutes import pen_words
 from engine.requests import Option
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import TeamState
+    from engine.deep_drive.cards import DDGame, DDTeam
 
 STAY = "stay"
 DEFENSE = "defense"  # the defense's call (engine.game.CALLS: a manager who called time is asked it)
@@ -49,24 +47,24 @@ LATE_INNING = 7
 ERA_BUNT_MARGIN = 2  # the era's bunt is for a close game: the score within this many runs
 
 
-def _suggest_change(g: Game, team: TeamState, start_of_half: bool) -> Pitcher | None:
+def _suggest_change(g: DDGame, team: DDTeam, start_of_half: bool) -> Pitcher | None:
     arm = endurance.arm_of(g, team)
     if arm.fatigued() or team.pitcher.id in dd(g).hurt:
         return pick_reliever(g, team)
-    current = pitcher_card(team)
+    current = team.pitcher
     late = g.state.inning >= g.setup.options.innings
     if start_of_half and late and current.usage.role != "CLOSER" and save_situation(g, team):
-        closer = next((p for p in available_relievers(team) if p.usage.role == "CLOSER"), None)
+        closer = next((p for p in team.available_relievers() if p.usage.role == "CLOSER"), None)
         if closer is not None:
             return closer
     return None
 
 
-def pitching_change(g: Game, start_of_half: bool = False) -> bool:
+def pitching_change(g: DDGame, start_of_half: bool = False) -> bool:
     """Offer the defense a new pitcher: at the start of a half, or whenever the man on the mound is
     fatigued (or hurt). Whether it was offered."""
     team = g.state.fielding
-    pen = available_relievers(team)
+    pen = team.available_relievers()
     if not pen:
         return False  # the tired man stays: the game must finish
     fatigued = endurance.arm_of(g, team).fatigued() or team.pitcher.id in dd(g).hurt
@@ -74,7 +72,7 @@ def pitching_change(g: Game, start_of_half: bool = False) -> bool:
         return False
     new = _suggest_change(g, team, start_of_half)
     suggestion = f"relief:{new.id}" if new is not None else STAY
-    current = pitcher_card(team)
+    current = team.pitcher
 
     must = team.pitcher.id in dd(g).hurt  # hurt or ejected: he cannot stay
     if must and new is None:
@@ -104,7 +102,7 @@ def pitching_change(g: Game, start_of_half: bool = False) -> bool:
     return True
 
 
-def before_batter(g: Game) -> None:
+def before_batter(g: DDGame) -> None:
     """The defense's call before a batter other than the half's first (who comes after the calls at
     the start of the half): "No change", "Pitching change..." while the bullpen has a man,
     "Defensive replacement..." while the bench has one; asked again after a change (or "back").
@@ -125,7 +123,7 @@ def before_batter(g: Game) -> None:
         if note.older_log:
             return
         options = [Option(substitutes.NO_CHANGE, "No change")]
-        pen = available_relievers(team)
+        pen = team.available_relievers()
         if pen:
             options.append(Option(RELIEF, "Pitching change..."))
         if team.available_bench() and substitutes.fielder_spots(team):
@@ -145,7 +143,7 @@ def before_batter(g: Game) -> None:
             substitutes.defensive_replacement(g, team)
 
 
-def _facing_words(g: Game) -> str:
+def _facing_words(g: DDGame) -> str:
     """What the relievers' lines (``substitutes.facing``) are, for the question; "" when they show none."""
     if not isinstance(dd(g).handbook, Handbook):
         return ""
@@ -153,10 +151,10 @@ def _facing_words(g: Game) -> str:
     return f" {up.name} ({up.bats.value}) is up: his OBP/SLG against each."
 
 
-def relieve(g: Game, team: TeamState, pen: list[Pitcher]) -> bool:
+def relieve(g: DDGame, team: DDTeam, pen: list[Pitcher]) -> bool:
     """The defense's "Pitching change...": who comes in (the auto-manager's man suggested). False when backed out of."""
     pick = pick_reliever(g, team) or pen[0]
-    current = pitcher_card(team)
+    current = team.pitcher
     arm = endurance.arm_of(g, team)
     choice = g.ask(
         team.key,
@@ -175,7 +173,7 @@ def relieve(g: Game, team: TeamState, pen: list[Pitcher]) -> bool:
     return True
 
 
-def outfield_in_allowed(g: Game) -> bool:
+def outfield_in_allowed(g: DDGame) -> bool:
     """DDB "Outfield In": the bottom of the last inning or later, the winning run on third."""
     state = g.state
     return (
@@ -186,7 +184,7 @@ def outfield_in_allowed(g: Game) -> bool:
     )
 
 
-def align(g: Game) -> None:
+def align(g: DDGame) -> None:
     """The defense's and offense's calls for the coming batter (``dd(g).alignment``)."""
     state = g.state
     plan = Alignment()
@@ -230,7 +228,7 @@ PLAY_WORDS = {
 }
 
 
-def offense_call(g: Game, plan: Alignment) -> None:
+def offense_call(g: DDGame, plan: Alignment) -> None:
     """The offense's call: swing away, play it safe, bunt, squeeze, hit and run, steal (manual
     steals), or a pinch hitter or runner (engine.deep_drive.substitutes; the call is asked again
     after one). Asked with runners on, or when a pinch hitter may bat."""
@@ -269,7 +267,7 @@ def offense_call(g: Game, plan: Alignment) -> None:
         return
 
 
-def _suggest_offense(g: Game, changes: list[Option]) -> str:
+def _suggest_offense(g: DDGame, changes: list[Option]) -> str:
     """The auto-manager's call: a pinch hitter or runner when substitutes.suggest_offense says so;
     the sacrifice in a bunting spot (:func:`_sacrifice_spot`);
     a manual steal when the chart's odds are good (prepitch.suggest_manual_steal); otherwise it
@@ -287,7 +285,7 @@ def _suggest_offense(g: Game, changes: list[Option]) -> str:
     return SWING
 
 
-def _sacrifice_spot(g: Game) -> bool:
+def _sacrifice_spot(g: DDGame) -> bool:
     """The auto-manager's bunt: nobody out, a man on first or second and third open; late (7th on) and
     tied or a run behind; or, in an era that bunted (the option ``dd_auto_bunt_below``), within two
     runs with a batter whose card reaches base on fewer numbers than the option says."""
@@ -301,4 +299,4 @@ def _sacrifice_spot(g: Game) -> bool:
     if not below or abs(behind) > ERA_BUNT_MARGIN:
         return False
     team = state.batting
-    return batter_card(team.order[team.up % len(team.order)]).on_base_numbers() < below
+    return team.order[team.up % len(team.order)].batter.on_base_numbers() < below

@@ -15,17 +15,16 @@ from typing import TYPE_CHECKING
 from cards.notation import Position
 from engine.bases import move, put_out_advancing
 from engine.deep_drive import injuries, substitutes
-from engine.deep_drive.cards import fielder_at, run_of
-from engine.deep_drive.cards import runner_card as run_card
+from engine.deep_drive.cards import fielder_at
 from engine.deep_drive.charts import running as charts
 from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import dd
 from engine.events import ErrorCharged, Reading
 from engine.requests import Option
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame, DDRunner
 
 SEND = "send"
 HOLD = "hold"
@@ -36,16 +35,16 @@ COVERING = {2: Position.SHORT, 3: Position.THIRD, HOME: Position.C}
 BASE_WORDS = {2: "second", 3: "third", HOME: "home"}
 
 
-def manual(g: Game) -> bool:
+def manual(g: DDGame) -> bool:
     return dd_options(g).dd_manual_baserunning
 
 
-def send(g: Game, runner: Runner, target: int, cell: str) -> bool:
+def send(g: DDGame, runner: DDRunner, target: int, cell: str) -> bool:
     """The offense sends (or holds) a runner whose cell is NO? or YES?; the suggestion follows the cell."""
     choice = g.ask(
         g.state.batting.key,
         "send_runner",
-        lambda: f"Send {runner.name} ({run_of(runner).value}) to {BASE_WORDS[target]}? The chart reads {cell}.",
+        lambda: f"Send {runner.name} ({runner.card.run.value}) to {BASE_WORDS[target]}? The chart reads {cell}.",
         [Option(SEND, f"Send him to {BASE_WORDS[target]}"), Option(HOLD, "Hold him")],
         SEND if cell == "YES?" else HOLD,
         lambda: {"runner": runner.id, "target": target, "cell": cell},
@@ -53,7 +52,7 @@ def send(g: Game, runner: Runner, target: int, cell: str) -> bool:
     return choice == SEND
 
 
-def try_for_base(g: Game, runner: Runner, at: int, code: str, batter: Runner, reason: str) -> None:
+def try_for_base(g: DDGame, runner: DDRunner, at: int, code: str, batter: DDRunner, reason: str) -> None:
     """A runner sent from ``at`` for one more base: the defense throws or cuts the ball off."""
     state = g.state
     target = min(at + 1, HOME)
@@ -72,13 +71,13 @@ def try_for_base(g: Game, runner: Runner, at: int, code: str, batter: Runner, re
         _throw(g, runner, at, target, code, batter, reason)
 
 
-def _throw(g: Game, runner: Runner, at: int, target: int, code: str, batter: Runner, reason: str) -> None:
+def _throw(g: DDGame, runner: DDRunner, at: int, target: int, code: str, batter: DDRunner, reason: str) -> None:
     """DDB "Choice Chart"."""
     state = g.state
     covering = COVERING[target]
     fielder_id, name, rating = fielder_at(state.fielding, covering)
     red, white = g.two_d10("Choice Chart")
-    result = charts.choice(10 * red + white, run_of(runner).value, rating)
+    result = charts.choice(10 * red + white, runner.card.run.value, rating)
     g.emit(
         Reading(
             "Choice Chart", runner.name, f"{10 * red + white:02d}, {covering.value} {name} rated {rating}", result.words
@@ -101,13 +100,13 @@ def _throw(g: Game, runner: Runner, at: int, target: int, code: str, batter: Run
         crash = charts.collision(10 * red + white)
         g.emit(Reading("Choice Chart collision", runner.name, f"{10 * red + white:02d}", crash.words))
         if crash.runner_hurt:
-            injuries.check(g, state.batting, runner.id, runner.name, run_card(runner).injury, hurt=True)
+            injuries.check(g, state.batting, runner.id, runner.name, runner.card.injury, hurt=True)
         if crash.fielder_hurt:
             grade = injuries.grade_at(state.fielding, covering)
             injuries.check(g, state.fielding, fielder_id, name, grade, hurt=True)
     if result.rundown and state.outs < 3:
         red, white = g.two_d10("rundown")
-        rundown = charts.rundown(10 * red + white, run_of(runner).value)
+        rundown = charts.rundown(10 * red + white, runner.card.run.value)
         g.emit(Reading("Choice Chart rundown", runner.name, f"{10 * red + white:02d}", rundown.words))
         if rundown.trailing_advance:
             for base, other in behind:
@@ -120,7 +119,7 @@ def _throw(g: Game, runner: Runner, at: int, target: int, code: str, batter: Run
             move(g, from_first, 2, 3, "on the throw", batter)
 
 
-def _cut_off(g: Game, runner: Runner, at: int, target: int, code: str, batter: Runner, reason: str) -> None:
+def _cut_off(g: DDGame, runner: DDRunner, at: int, target: int, code: str, batter: DDRunner, reason: str) -> None:
     """DDB "Cut-Off Chart": the runner is safe; what the cut-off brings."""
     state = g.state
     move(g, runner, at, target, reason, batter)
@@ -151,7 +150,7 @@ def _cut_off(g: Game, runner: Runner, at: int, target: int, code: str, batter: R
         return
     from_first = dd(g).started_on_first
     second_open = state.runner_on(2) is None or state.runner_on(2) is from_first
-    over = charts.over_cutoff(code, run_of(from_first).value if from_first else None, run_of(batter).value,
+    over = charts.over_cutoff(code, from_first.card.run.value if from_first else None, batter.card.run.value,
                               second_open=second_open)  # fmt: skip
     if from_first is not None and over.runner_from_first_to is not None:
         now = next((b for b in (1, 2, 3) if state.runner_on(b) is from_first), None)

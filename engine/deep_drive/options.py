@@ -13,7 +13,7 @@ from cards.notation import quote
 from engine.setup import GameOptions, SetupError
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,6 @@ class DeepDriveOptions(GameOptions):
             raise SetupError(f"dd_auto_bunt_below counts a card's numbers, 0 to 50, not {bunt}")
 
 
-def dd_options(g: Game) -> DeepDriveOptions:
+def dd_options(g: DDGame) -> DeepDriveOptions:
     """The options of a Deep Drive game (GameSetup holds its ruleset's model, so no check here)."""
     return cast(DeepDriveOptions, g.setup.options)

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 from cards.notation import Position
 from engine.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.deep_drive import running
-from engine.deep_drive.cards import fielder_at, run_of
+from engine.deep_drive.cards import fielder_at
 from engine.deep_drive.state import INFIELD_IN, Alignment, dd
 from engine.requests import Option
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame, DDRunner
 
 FILE = "engine/deep_drive/tables/outs.toml"
 CHART = "Outs Chart"
@@ -193,20 +193,20 @@ class Ball:
     source: str = "card"  # "card", "deep drive", "DEF"
 
 
-def _holds(g: Game, when: str, runners: Mapping[int, Runner], rating: int, ball: Ball, outs: int) -> bool:
+def _holds(g: DDGame, when: str, runners: Mapping[int, DDRunner], rating: int, ball: Ball, outs: int) -> bool:
     if not when:
         return True
     return any(all(_atom(g, a.strip(), runners, rating, ball, outs) for a in alt.split("&")) for alt in when.split("|"))
 
 
-def _atom(g: Game, atom: str, runners: Mapping[int, Runner], rating: int, ball: Ball, outs: int) -> bool:
+def _atom(g: DDGame, atom: str, runners: Mapping[int, DDRunner], rating: int, ball: Ball, outs: int) -> bool:
     if atom.startswith("!"):
         return not _atom(g, atom[1:].strip(), runners, rating, ball, outs)
     words = atom.split()
     if len(words) == 3:  # "R2 slower R1"
-        return run_of(runners[int(words[0][1])]).rank < run_of(runners[int(words[2][1])]).rank
+        return runners[int(words[0][1])].card.run.rank < runners[int(words[2][1])].card.run.rank
     if len(words) == 2:  # "R3 slow", "R2 fast"
-        rank = run_of(runners[int(words[0][1])]).rank
+        rank = runners[int(words[0][1])].card.run.rank
         return rank <= 1 if words[1] == "slow" else rank >= 3
     if atom.startswith("fielder<="):
         return rating <= int(atom[9:])
@@ -255,7 +255,7 @@ def bases_words(key: str) -> str:
     return f"runners on {' and '.join(names)}"
 
 
-def play_out(g: Game, ball: Ball, batter: Runner) -> str:
+def play_out(g: DDGame, ball: Ball, batter: DDRunner) -> str:
     """Play an out code on the bases; returns the scorer's notation (the code played)."""
     code = chart()[ball.code]
     if code.odd:  # DDB "Outs Chart" Pf, Pm: the 1s die, odd or even
@@ -295,7 +295,7 @@ def _falls_in(plan: Alignment, fielder: Position) -> bool:
     return plan.infield == INFIELD_IN or plan.infield_in_at(fielder)
 
 
-def _double_off(g: Game, code: OutCode) -> None:
+def _double_off(g: DDGame, code: OutCode) -> None:
     """DDB "Outs Chart" L1, L3-L6: 00-09 doubles a runner off; then 00-29 a second for a triple play."""
     state = g.state
     red, white = g.two_d10(f"{code.code}: doubled off?")
@@ -318,7 +318,7 @@ def _double_off(g: Game, code: OutCode) -> None:
         put_out(g, runner, base, f"{code.code} triple play")
 
 
-def _infield_rows(g: Game, code: OutCode, key: str, batter: Runner) -> tuple[Step, ...] | None:
+def _infield_rows(g: DDGame, code: OutCode, key: str, batter: DDRunner) -> tuple[Step, ...] | None:
     """DDB "Infield In" / "Infield In at the Corners" / "Playing it Safe" with a runner on third."""
     plan = dd(g).alignment
     if "3" not in key or code.fielder is None or not plan.infield_in_at(code.fielder):
@@ -336,7 +336,7 @@ def _infield_rows(g: Game, code: OutCode, key: str, batter: Runner) -> tuple[Ste
     return None  # G#s, G#h: the runner on third holds: the chart's row, without his advance
 
 
-def _ground(g: Game, code: OutCode, ball: Ball, batter: Runner) -> str:
+def _ground(g: DDGame, code: OutCode, ball: Ball, batter: DDRunner) -> str:
     state = g.state
     outs_before = state.outs
     key = "".join(str(b) for b in (1, 2, 3) if state.runner_on(b) is not None)
@@ -384,7 +384,7 @@ def _ground(g: Game, code: OutCode, ball: Ball, batter: Runner) -> str:
 
 
 def _resolve(
-    g: Game, code: OutCode, key: str, row: Row, runners: Mapping[int, Runner], rating: int, ball: Ball, outs: int
+    g: DDGame, code: OutCode, key: str, row: Row, runners: Mapping[int, DDRunner], rating: int, ball: Ball, outs: int
 ) -> tuple[Step, ...]:
     if isinstance(row, tuple):
         return row
@@ -405,7 +405,7 @@ def _resolve(
     return row.options[choice]
 
 
-def _suggest(g: Game, code: OutCode, key: str, row: Choice) -> str:
+def _suggest(g: DDGame, code: OutCode, key: str, row: Choice) -> str:
     """The auto-manager: the double play, except late and close with the run on third that matters."""
     state = g.state
     if "hold" in row.options and key == "13" and state.outs == 0:

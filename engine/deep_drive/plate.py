@@ -22,16 +22,15 @@ from cards.deep_drive.models import Batter, DeepDriveCard, Pitcher
 from cards.notation import Position
 from engine.bases import advance_all, force_advance, move, put_out
 from engine.deep_drive import endurance, running
-from engine.deep_drive.cards import fielder_at, pitcher_card
+from engine.deep_drive.cards import fielder_at
 from engine.deep_drive.charts import rare
 from engine.deep_drive.options import dd_options
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import OUTFIELD, dd
 from engine.events import ErrorCharged, Reading, shared_reading
-from engine.state import Runner
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame, DDRunner
 
 # A hand-made card could give FOUL on the error chart without end; real ones never come close.
 MAX_ROLLS = 100
@@ -72,7 +71,7 @@ class CardRoll:
         return 10 * self.red + self.white
 
 
-def roll_card(g: Game, batter_card: Batter, pitcher: Pitcher) -> CardRoll | None:
+def roll_card(g: DDGame, batter_card: Batter, pitcher: Pitcher) -> CardRoll | None:
     """Roll the three dice and read the card they name; None after three equal dice (the Rare chart)."""
     note = dd(g).play
     red, white, green = g.three_d10("plate appearance")
@@ -92,7 +91,7 @@ def roll_card(g: Game, batter_card: Batter, pitcher: Pitcher) -> CardRoll | None
     return CardRoll(card, other, code, red, white, green)
 
 
-def rare_chart(g: Game) -> str:
+def rare_chart(g: DDGame) -> str:
     """DDB "Rare Chart": three equal dice. The chart is read (its injury checks come after the play,
     ``injuries.after_play``; an odd play is read with the play's code), and the play rolled again."""
     red, white = g.two_d10("Rare Chart")
@@ -102,7 +101,7 @@ def rare_chart(g: Game) -> str:
     return reading.kind.value
 
 
-def taken_away(g: Game, other: DeepDriveCard, code: str, mod: int) -> bool:
+def taken_away(g: DDGame, other: DeepDriveCard, code: str, mod: int) -> bool:
     """DDB "Rare Readings": the other card's rare N / never for this result takes it away."""
     chance = other.chance(code)
     if chance is None or chance.numbers is not None:
@@ -113,9 +112,9 @@ def taken_away(g: Game, other: DeepDriveCard, code: str, mod: int) -> bool:
 
 
 def play(
-    g: Game,
+    g: DDGame,
     batter_card: Batter,
-    batter: Runner,
+    batter: DDRunner,
     card: DeepDriveCard,
     other: DeepDriveCard,
     code: str,
@@ -151,7 +150,7 @@ def play(
     raise AssertionError(f"unknown result {code}")
 
 
-def out_from(g: Game, card: DeepDriveCard, mod: int, batter: Runner, red: int, white: int, roll: int | None) -> str:
+def out_from(g: DDGame, card: DeepDriveCard, mod: int, batter: DDRunner, red: int, white: int, roll: int | None) -> str:
     """An OUT read from ``card``'s OUTS by the mod die; a 49 or 99 with mod 0 is an L1."""
     code = card.out(mod)
     if roll in L1_ROLLS and mod == 0:
@@ -160,7 +159,7 @@ def out_from(g: Game, card: DeepDriveCard, mod: int, batter: Runner, red: int, w
     return play_out(g, Ball(code, red, white), batter)
 
 
-def effective_ratings(g: Game) -> dict[str, int]:
+def effective_ratings(g: DDGame) -> dict[str, int]:
     """Every fielder's rating as the DEF chart reads it: his card's (0 off his positions), one less
     behind a fatigued pitcher, one more for outfielders playing in."""
     team = g.state.fielding
@@ -181,7 +180,7 @@ def effective_ratings(g: Game) -> dict[str, int]:
     return ratings
 
 
-def defense(g: Game, batter: Runner, batter_card: Batter, card: DeepDriveCard) -> str:
+def defense(g: DDGame, batter: DDRunner, batter_card: Batter, card: DeepDriveCard) -> str:
     """DDB "Reading the Results" DEF: the handbook's DEF chart on a new roll, then rare on a single."""
     state = g.state
     red, white, mod = g.three_d10("DEF Chart")
@@ -195,7 +194,7 @@ def defense(g: Game, batter: Runner, batter_card: Batter, card: DeepDriveCard) -
     g.emit(
         Reading("DEF Chart", fielder_name, f"{roll:02d}: {reading.fielder} rated {ratings[reading.fielder]}", result)
     )
-    other: DeepDriveCard = pitcher_card(state.fielding) if card is batter_card else batter_card
+    other: DeepDriveCard = state.fielding.pitcher if card is batter_card else batter_card
     if result in ("SI+", "SI"):
         if taken_away(g, other, result, mod):
             return out_from(g, other, mod, batter, red, white, roll=None)
@@ -210,7 +209,14 @@ def defense(g: Game, batter: Runner, batter_card: Batter, card: DeepDriveCard) -
 
 
 def error(
-    g: Game, batter: Runner, position: Position, fielder_id: str, mod: int, white: int, *, two_strike_bunt: bool = False
+    g: DDGame,
+    batter: DDRunner,
+    position: Position,
+    fielder_id: str,
+    mod: int,
+    white: int,
+    *,
+    two_strike_bunt: bool = False,
 ) -> str:
     """The handbook's Error chart for the fielder: E1, E2, a dropped foul, or a wild double-off throw.
 
@@ -242,7 +248,7 @@ def error(
     return notation
 
 
-def deep_drive(g: Game, batter_card: Batter, batter: Runner) -> str:
+def deep_drive(g: DDGame, batter_card: Batter, batter: DDRunner) -> str:
     """DDB "Reading the Results" DD: the DEEP DRIVE section on a new roll."""
     red, white, mod = g.three_d10("Deep Drive")
     roll = 10 * red + white
@@ -261,7 +267,7 @@ def deep_drive(g: Game, batter_card: Batter, batter: Runner) -> str:
     return play_out(g, Ball(reading, red, white, "deep drive"), batter)
 
 
-def ballpark(g: Game, card: Batter, roll: int, mod: int, reading: str) -> str:
+def ballpark(g: DDGame, card: Batter, roll: int, mod: int, reading: str) -> str:
     """DDB "Ballpark Effects": rolls 00-09 and 90-99, for batters with HR at 09 and a deep fly at 90."""
     if not dd_options(g).dd_ballpark_effects or 10 <= roll <= 89:
         return reading
@@ -275,7 +281,7 @@ def ballpark(g: Game, card: Batter, roll: int, mod: int, reading: str) -> str:
     return effect
 
 
-def outfielders(g: Game, card: Batter, roll: int, mod: int, reading: str) -> str:
+def outfielders(g: DDGame, card: Batter, roll: int, mod: int, reading: str) -> str:
     """DDB "Outfielders and Deep Drives": the outfielder the mod die names can change the edges."""
     position = OUTFIELDER_BY_MOD[mod]
     _, name, rating = fielder_at(g.state.fielding, position)

@@ -24,7 +24,7 @@ shared. Each reads plain values: cards, the engine's events, dice the league alr
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cards.loader import GENERIC_PITCHER_BATTING
 from cards.models import Batter  # the setup's type for a batting card (a Deep Drive one in play)
@@ -33,7 +33,9 @@ from engine.deep_drive.charts import bench
 from engine.deep_drive.handbook import Handbook, handbook_of
 from engine.events import Event, HalfInningStarted, Reading, Substitution
 from engine.policy import PostGameInjury, Sitter
-from engine.setup import GameSetup, TeamSetup
+
+if TYPE_CHECKING:
+    from engine.deep_drive.cards import DDSetup, DDTeamSetup
 
 ENDURANCE = "endurance"  # the engine's Reading card for a pitcher's Endurance count
 
@@ -70,7 +72,7 @@ def starter_rest(pitcher: Any, fell_to_zero: bool, league_default: int) -> int:
     return int(usage.rest) + (1 if usage.tiring and fell_to_zero else 0)
 
 
-def fielders_by_inning(setup_team: TeamSetup, side: str, events: Iterable[Event]) -> dict[int, dict[str, str]]:
+def fielders_by_inning(setup_team: DDTeamSetup, side: str, events: Iterable[Event]) -> dict[int, dict[str, str]]:
     """Who was at each position (and DH) when each inning began, for one team: inning -> position -> id.
 
     Read from the setup and the engine's substitutions; the snapshot is taken at the top of each inning."""
@@ -87,7 +89,7 @@ def fielders_by_inning(setup_team: TeamSetup, side: str, events: Iterable[Event]
 
 
 def post_game_injuries(
-    setups: Mapping[str, TeamSetup],
+    setups: Mapping[str, DDTeamSetup],
     events: Sequence[Event],
     handbook: Handbook,
     dice: Callable[[int], int],
@@ -182,7 +184,7 @@ class DeepDrivePolicy:
         return chart_words(red, white, green, sitter)
 
     def post_game_injuries(
-        self, setup: GameSetup, events: Sequence[Event], dice: Callable[[int], int]
+        self, setup: DDSetup, events: Sequence[Event], dice: Callable[[int], int]
     ) -> list[PostGameInjury]:
         """DDB "Post-Game Injuries": the Training Room chart's days for the game's men."""
         setups = {"away": setup.away, "home": setup.home}

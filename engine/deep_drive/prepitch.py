@@ -28,15 +28,13 @@ from typing import TYPE_CHECKING
 
 from cards.notation import Position
 from engine.bases import advance_all, move, put_out, put_out_advancing
-from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
 from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import NORMAL, dd
 from engine.events import Reading
 from engine.requests import Option
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Runner
+    from engine.deep_drive.cards import DDGame, DDRunner
 
 BLOWOUT = 5
 SWING = "swing"  # the offense's call when it calls no play (engine.deep_drive.strategy)
@@ -46,7 +44,7 @@ REASONS = {"WP": "wild pitch", "PB": "passed ball", "BK": "balk"}
 BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
 
-def before_pitch(g: Game) -> None:
+def before_pitch(g: DDGame) -> None:
     options = dd_options(g)
     if manual_steals(g):
         if dd(g).alignment.steal:
@@ -57,33 +55,33 @@ def before_pitch(g: Game) -> None:
         on_base_event(g)
 
 
-def _catcher(g: Game) -> tuple[int, str]:
+def _catcher(g: DDGame) -> tuple[int, str]:
     """The catcher's T and PB grade; off his card's positions T+2 (DDB "Cards") and PB F (Dugout)."""
     team = g.state.fielding
     spot = next(s for s in team.order if s.position is Position.C)
-    line = batter_card(spot).fielding(Position.C)
+    line = spot.batter.fielding(Position.C)
     if line is None:
         return 2, "F"
     return line.throwing or 0, line.passed_ball or "F"
 
 
-def steal_target(g: Game) -> tuple[int, Runner] | None:
+def steal_target(g: DDGame) -> tuple[int, DDRunner] | None:
     """DDB "Stealing Bases": who may run, and from where: the runner on second with third open if
     his STEAL has the mark for third, else the runner on first with second open."""
     first, second, third = g.state.bases
-    if second is not None and third is None and runner_card(second).steal.third:
+    if second is not None and third is None and second.card.steal.third:
         return 2, second
     if first is not None and second is None:
         return 1, first
     return None
 
 
-def steal_adjust(g: Game, runner: Runner) -> int:
+def steal_adjust(g: DDGame, runner: DDRunner) -> int:
     """What the book adds to his STEAL number: the pitcher's H, the catcher's T, -1 for his team's
     first batter of the game in the first inning, +1 with the infield or the corners in."""
     state = g.state
     t, _ = _catcher(g)
-    adjust = pitcher_card(state.fielding).holding + t
+    adjust = state.fielding.pitcher.holding + t
     if state.inning == 1 and runner.id == state.batting.setup.lineup[0].batter.id:
         adjust -= 1  # he was his team's first batter of the game
     if dd(g).alignment.infield != NORMAL:
@@ -91,12 +89,12 @@ def steal_adjust(g: Game, runner: Runner) -> int:
     return adjust
 
 
-def manual_steals(g: Game) -> bool:
+def manual_steals(g: DDGame) -> bool:
     options = dd_options(g)
     return options.dd_steals and options.dd_manual_steals
 
 
-def steal(g: Game) -> None:
+def steal(g: DDGame) -> None:
     state = g.state
     note = dd(g)
     plan = note.alignment
@@ -110,7 +108,7 @@ def steal(g: Game) -> None:
     base, runner = target
     if state.inning >= LATE and state.run_difference() >= BLOWOUT:
         return
-    card = runner_card(runner)
+    card = runner.card
     adjust = steal_adjust(g, runner)
     _red, white, mod = g.three_d10("steal")  # all three rolled; the green reads as tens, the white as ones
     result = dd(g).handbook.steal_auto(mod, white, card.steal.rating, card.steal.grade, adjust)
@@ -120,7 +118,7 @@ def steal(g: Game) -> None:
     _steal_result(g, runner, base, result)
 
 
-def _steal_result(g: Game, runner: Runner, base: int, result: str) -> None:
+def _steal_result(g: DDGame, runner: DDRunner, base: int, result: str) -> None:
     target = base + 1
     if result == "SB":
         move(g, runner, base, target, "stolen base")
@@ -128,7 +126,7 @@ def _steal_result(g: Game, runner: Runner, base: int, result: str) -> None:
         put_out_advancing(g, runner, base, target, f"CS {target}")
 
 
-def manual_steal(g: Game) -> None:
+def manual_steal(g: DDGame) -> None:
     """DDB "Stealing Bases" (2): the offense sent the runner; red and white read the Stolen Base
     Chart (the handbook's ``steal_manual``: above his adjusted STEAL, or a blank cell, he gets no
     jump and stays)."""
@@ -136,7 +134,7 @@ def manual_steal(g: Game) -> None:
     if target is None:
         return
     base, runner = target
-    card = runner_card(runner)
+    card = runner.card
     adjust = steal_adjust(g, runner)
     red, white = g.two_d10("steal")
     result = dd(g).handbook.steal_manual(red, white, card.steal.rating, card.steal.grade, adjust)
@@ -150,9 +148,9 @@ def manual_steal(g: Game) -> None:
 SEND_AT = 0.7
 
 
-def manual_odds(g: Game, runner: Runner) -> tuple[float, float]:
+def manual_odds(g: DDGame, runner: DDRunner) -> tuple[float, float]:
     """(chance he goes, chance he is safe when he goes) on a manual steal, from the handbook's chart."""
-    card = runner_card(runner)
+    card = runner.card
     adjust = steal_adjust(g, runner)
     handbook = dd(g).handbook
     results = [
@@ -166,7 +164,7 @@ def manual_odds(g: Game, runner: Runner) -> tuple[float, float]:
     return len(went) / 100, went.count("SB") / len(went)
 
 
-def suggest_manual_steal(g: Game) -> bool:
+def suggest_manual_steal(g: DDGame) -> bool:
     """The auto-manager's call on a manual steal: the odds above, not in a late blowout."""
     target = steal_target(g)
     state = g.state
@@ -176,13 +174,13 @@ def suggest_manual_steal(g: Game) -> bool:
     return goes > 0 and safe >= SEND_AT
 
 
-def on_base_event(g: Game) -> None:
+def on_base_event(g: DDGame) -> None:
     state = g.state
     red, white = g.two_d10("On-Base Event")
     handbook = dd(g).handbook
     if not handbook.on_base_event(10 * red + white):
         return
-    pitcher = pitcher_card(state.fielding)
+    pitcher = state.fielding.pitcher
     _, pb = _catcher(g)
     red, white = g.two_d10("Pitcher/Catcher Chart")
     event = handbook.pitcher_catcher(10 * red + white, wp=pitcher.wp, bk=pitcher.bk, po=pitcher.po, pb=pb)
@@ -195,7 +193,7 @@ def on_base_event(g: Game) -> None:
     advance_all(g, 1, REASONS[event])
 
 
-def pickoff(g: Game) -> None:
+def pickoff(g: DDGame) -> None:
     state = g.state
     occupied = state.occupied()
     suggestion = str(occupied[0])  # the sure one: first if he is there

@@ -7,29 +7,27 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
 from engine.deep_drive import endurance
-from engine.deep_drive.cards import available_relievers
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import TeamState
+    from engine.deep_drive.cards import DDGame, DDTeam
 
 
-def lead(g: Game, team: TeamState) -> int:
+def lead(g: DDGame, team: DDTeam) -> int:
     """The team's runs less its opponent's."""
     other = g.state.away if team is g.state.home else g.state.home
     return team.runs - other.runs
 
 
-def save_situation(g: Game, team: TeamState) -> bool:
+def save_situation(g: DDGame, team: DDTeam) -> bool:
     ahead = lead(g, team)
     return 0 < ahead <= endurance.CLOSER_LEAD or 0 < ahead <= len(g.state.occupied()) + 2
 
 
-def pick_reliever(g: Game, team: TeamState) -> Pitcher | None:
+def pick_reliever(g: DDGame, team: DDTeam) -> Pitcher | None:
     """The auto-manager's man: the closer for a save from the last inning on, else the freshest
     RELIEVER. A STARTER (a one-off game's bullpen holds the rest of the rotation) only when no
     reliever is left, then the closer: a starter's big Endurance would otherwise always win."""
-    pen = available_relievers(team)
+    pen = team.available_relievers()
     if not pen:
         return None
     closers = [p for p in pen if p.usage.role == "CLOSER"]

@@ -6,22 +6,21 @@ from typing import TYPE_CHECKING, Any
 
 from cards.deep_drive.models import Ballpark, Batter, Pitcher
 from engine.deep_drive import asking, flow, words
-from engine.deep_drive.cards import batter_card, pitcher_card, runner_card
 from engine.deep_drive.options import DeepDriveOptions
 from engine.deep_drive.policy import POLICY
 from engine.deep_drive.state import dd
 from engine.rulesets import DEEP_DRIVE, Ruleset
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame
 
 
-def context(g: Game) -> dict[str, Any]:
+def context(g: DDGame) -> dict[str, Any]:
     """Where a Deep Drive game stands, as a request's data: the ratings its calls turn on."""
     state = g.state
     offense, defense = state.batting, state.fielding
-    up = batter_card(offense.order[offense.up % len(offense.order)])
-    pitcher = pitcher_card(defense)
+    up = offense.order[offense.up % len(offense.order)].batter
+    pitcher = defense.pitcher
     arm = dd(g).arms.get(pitcher.id)
     return {
         "inning": state.inning,
@@ -47,7 +46,7 @@ def context(g: Game) -> dict[str, Any]:
             "fatigued": arm.fatigued() if arm else False,
         },
         "runners": {
-            str(base): {"id": r.id, "name": r.name, "run": runner_card(r).run.value}
+            str(base): {"id": r.id, "name": r.name, "run": r.card.run.value}
             for base, r in enumerate(state.bases, 1)
             if r is not None
         },

@@ -11,36 +11,35 @@ from typing import TYPE_CHECKING
 
 from engine.bases import HOME_RUN, WalkOff, move, runners_lead_first
 from engine.deep_drive import manual
-from engine.deep_drive.cards import run_of
 from engine.deep_drive.readers import advancement, goes
 from engine.deep_drive.state import dd
 from engine.events import Reading
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame, DDRunner
 
 # Bases a hit gives the batter (the scorer's credit on a game-ending hit: OBR 9.06(f)).
 BASES = {"SI": 1, "SI+": 1, "DO": 2, "TR": 3, "HR": 4}
 LETTER = {1: "S", 2: "D", 3: "T", 4: "HR"}
 
 
-def _cell(g: Game, code: str, runner: Runner, base: int) -> str:
+def _cell(g: DDGame, code: str, runner: DDRunner, base: int) -> str:
     """The chart's cell for one runner on a hit, by the outs."""
     state = g.state
-    run = run_of(runner).value
+    run = runner.card.run.value
     cell = advancement(code, run, outs=state.outs)
     g.emit(Reading("Baserunner Advancement Chart", runner.name, f"{code} from {base}, {state.outs} out, {run}", cell))
     return cell
 
 
-def hit(g: Game, batter: Runner, code: str, notation: str) -> str:
+def hit(g: DDGame, batter: DDRunner, code: str, notation: str) -> str:
     """SI+, SI, DO, TR or HR off a card: the runners' minimum bases, the chart's extra ones, the batter's."""
     bases = BASES[code]
     state = g.state
     dd(g).started_on_first = state.runner_on(1)
     ask = manual.manual(g) and not dd(g).alignment.safe
-    sent: list[tuple[Runner, int]] = []
+    sent: list[tuple[DDRunner, int]] = []
     try:
         if code == "HR":
             for base, runner in runners_lead_first(g):
@@ -68,7 +67,7 @@ def hit(g: Game, batter: Runner, code: str, notation: str) -> str:
     return notation
 
 
-def exactly(g: Game, batter: Runner, batter_to: int, runner_bases: int, notation: str) -> str:
+def exactly(g: DDGame, batter: DDRunner, batter_to: int, runner_bases: int, notation: str) -> str:
     """A hit on which every runner moves exactly ``runner_bases`` (an infield single, a fatigued
     pitcher's deep fly that falls in, a liner through a drawn-in infield)."""
     try:
@@ -81,18 +80,18 @@ def exactly(g: Game, batter: Runner, batter_to: int, runner_bases: int, notation
     return notation
 
 
-def single_exactly(g: Game, batter: Runner, runner_bases: int, notation: str, why: str) -> str:
+def single_exactly(g: DDGame, batter: DDRunner, runner_bases: int, notation: str, why: str) -> str:
     g.emit(Reading("Outs Chart", g.state.fielding.name, why, f"single, runners take {runner_bases}"))
     return exactly(g, batter, 1, runner_bases, notation)
 
 
-def outfield_in_single(g: Game, batter: Runner, code: str) -> str:
+def outfield_in_single(g: DDGame, batter: DDRunner, code: str) -> str:
     """DDB "Outfield In": a deep fly over the drawn-in outfield is the game-winning single."""
     g.emit(Reading("Outs Chart", g.state.fielding.name, f"{code}, outfield in", "single"))
     return exactly(g, batter, 1, 1, f"S{code[1]}")
 
 
-def tag_up(g: Game, code: str, batter: Runner, deep_drive: bool) -> None:
+def tag_up(g: DDGame, code: str, batter: DDRunner, deep_drive: bool) -> None:
     """A fly out with runners on: who tags and moves up, lead runner first (automatic baserunning)."""
     state = g.state
     key = f"DD-{code}" if deep_drive else code
@@ -107,7 +106,7 @@ def tag_up(g: Game, code: str, batter: Runner, deep_drive: bool) -> None:
             continue
         if base == 3 and safe:
             continue  # DDB "Playing it Safe": he scores from third only on a hit
-        run = run_of(runner).value
+        run = runner.card.run.value
         cell = advancement(key, run, from_base=base)
         g.emit(Reading("Baserunner Advancement Chart", runner.name, f"{key} from {base}, {run}", cell))
         if ask and cell in ("NO?", "YES?"):

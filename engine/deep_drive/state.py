@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 from cards.notation import Position
 
 if TYPE_CHECKING:
+    from engine.deep_drive.cards import DDGame, DDRunner
     from engine.deep_drive.readers import Handbook
-    from engine.game import Game
-    from engine.state import Runner
 
 # Alignments of the infield (DDB "Infield In", "Infield In at the Corners").
 NORMAL = "normal"
@@ -99,7 +98,7 @@ class DeepDriveState:
     lead_at_start: int = 0
     play: PlayNote = field(default_factory=PlayNote)
     # The runner who was on first when the play began (the Choice and Cut-Off charts move him).
-    started_on_first: Runner | None = None
+    started_on_first: DDRunner | None = None
     # Pitchers hurt out of the game or ejected: the next call replaces them while the bullpen has a man.
     hurt: set[str] = field(default_factory=set)
     # The half's first batter is still to come: the calls at the start of the half were just made
@@ -115,7 +114,7 @@ class DeepDriveState:
         return replace(self, **copied)
 
 
-def dd(g: Game) -> DeepDriveState:
+def dd(g: DDGame) -> DeepDriveState:
     """The Deep Drive state of a game being played."""
     state: DeepDriveState = g.ruleset_state
     return state

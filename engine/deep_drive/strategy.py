@@ -24,17 +24,17 @@ from engine.bases import (
     runners_lead_first,
 )
 from engine.deep_drive import plate, running
-from engine.deep_drive.cards import fielder_at, run_of, runner_card
+from engine.deep_drive.cards import fielder_at
 from engine.deep_drive.charts import bunt as bunts
 from engine.deep_drive.charts import hit_and_run as hr
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.plate import CardRoll, effective_ratings, error, taken_away
 from engine.deep_drive.state import dd
 from engine.events import Reading
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.deep_drive.cards import DDGame, DDRunner
 
 SWING = "swing"
 SACRIFICE = "sacrifice"
@@ -54,7 +54,7 @@ class Count:
         self.strikes = min(self.strikes + 1, 2)
 
 
-def legal(g: Game, call: str) -> bool:
+def legal(g: DDGame, call: str) -> bool:
     """Whether the offense may make this call with the bases and outs as they are."""
     state = g.state
     first, second, third = state.bases
@@ -69,7 +69,7 @@ def legal(g: Game, call: str) -> bool:
     return call == SWING
 
 
-def play(g: Game, call: str, read: CardRoll, card: Batter, batter: Runner, count: Count) -> tuple[str | None, str]:
+def play(g: DDGame, call: str, read: CardRoll, card: Batter, batter: DDRunner, count: Count) -> tuple[str | None, str]:
     """One roll of a bunt or hit and run: (the notation once the plate appearance is over, the next roll's call)."""
     code = read.code
     out_card = read.card
@@ -88,7 +88,7 @@ def play(g: Game, call: str, read: CardRoll, card: Batter, batter: Runner, count
 # --- bunts -------------------------------------------------------------------------------------
 
 
-def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: Runner, count: Count) -> str | None:
+def _bunt(g: DDGame, call: str, read: CardRoll, code: str, card: Batter, batter: DDRunner, count: Count) -> str | None:
     state = g.state
     third = state.runner_on(3)
     squeeze = call == SQUEEZE and third is not None
@@ -101,7 +101,7 @@ def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: R
         strikes=count.strikes,
         squeeze=squeeze,
         infield_in=infield_in,
-        third=run_of(third).value if third is not None else None,
+        third=third.card.run.value if third is not None else None,
     )
     g.emit(Reading("Bunt Chart", card.name, f"{code}, mod {read.mod}", result.play.value))
     kind = bunts.BuntPlay
@@ -164,7 +164,7 @@ def _bunt(g: Game, call: str, read: CardRoll, code: str, card: Batter, batter: R
     return f"SH{fielder}"
 
 
-def _others_up(g: Game, batter: Runner, above: int, skip: Runner | None = None) -> None:
+def _others_up(g: DDGame, batter: DDRunner, above: int, skip: DDRunner | None = None) -> None:
     """Every runner (lead runner first) takes one base: a sacrifice moves them up."""
     for base, runner in runners_lead_first(g):
         if runner is skip or g.state.outs >= 3:
@@ -173,7 +173,7 @@ def _others_up(g: Game, batter: Runner, above: int, skip: Runner | None = None) 
             move(g, runner, base, base + 1, "sacrifice bunt", batter)
 
 
-def _bunt_def(g: Game, batter: Runner, count: Count) -> str:
+def _bunt_def(g: DDGame, batter: DDRunner, count: Count) -> str:
     """DDB "Bunt Chart" DEF: the DEF chart with the bunt's fielders; a single is an infield single.
     An ERR reads the handbook's Error chart for the bunt's fielder, as any DEF reading's does; its
     dropped foul is a foul bunt: a strike, or strike three with two strikes (OBR 5.09(a)(4))."""
@@ -193,7 +193,7 @@ def _bunt_def(g: Game, batter: Runner, count: Count) -> str:
     return play_out(g, Ball(reading.result, red, white, "DEF"), batter)
 
 
-def _speed_steal(g: Game, mod: int) -> None:
+def _speed_steal(g: DDGame, mod: int) -> None:
     """The lead runner on a missed bunt (DDB "Bunt Chart" DD): steals if F or VF and the mod die is
     below his STEAL, else caught. The chart names the lead runner, so a man on third steals home
     (and is out at the plate when caught), on a squeeze or a sacrifice alike."""
@@ -201,10 +201,10 @@ def _speed_steal(g: Game, mod: int) -> None:
     if lead is None:
         return
     base, runner = lead
-    _steal_or_caught(g, base, runner, bunts.speed_steal(mod, run_of(runner).value, runner_card(runner).steal.rating))
+    _steal_or_caught(g, base, runner, bunts.speed_steal(mod, runner.card.run.value, runner.card.steal.rating))
 
 
-def _steal_or_caught(g: Game, base: int, runner: Runner, safe: bool) -> None:
+def _steal_or_caught(g: DDGame, base: int, runner: DDRunner, safe: bool) -> None:
     """The runner steals the next base (home from third) or is caught there."""
     target = base + 1
     if target < HOME and g.state.runner_on(target) is not None:
@@ -218,7 +218,7 @@ def _steal_or_caught(g: Game, base: int, runner: Runner, safe: bool) -> None:
 # --- the hit and run -----------------------------------------------------------------------------
 
 
-def _in_motion(g: Game) -> list[tuple[int, Runner]]:
+def _in_motion(g: DDGame) -> list[tuple[int, DDRunner]]:
     """The runners going with the pitch: the man on first and any runner forced ahead of him."""
     state = g.state
     moving = []
@@ -231,7 +231,7 @@ def _in_motion(g: Game) -> list[tuple[int, Runner]]:
 
 
 def _hit_and_run(
-    g: Game, read: CardRoll, code: str, out_code: str, card: Batter, batter: Runner, count: Count
+    g: DDGame, read: CardRoll, code: str, out_code: str, card: Batter, batter: DDRunner, count: Count
 ) -> tuple[str | None, str]:
     result = hr.hit_and_run(code, read.mod)
     g.emit(Reading("Hit and Run Chart", card.name, f"{code}, mod {read.mod}", result.words or result.play.value))
@@ -263,7 +263,7 @@ def _hit_and_run(
         else:
             mod = g.d10("hit and run: the runner")
             _steal_or_caught(
-                g, lead[0], lead[1], bunts.speed_steal(mod, run_of(lead[1]).value, runner_card(lead[1]).steal.rating)
+                g, lead[0], lead[1], bunts.speed_steal(mod, lead[1].card.run.value, lead[1].card.steal.rating)
             )
     if strikeout:
         return "K", SWING
@@ -273,7 +273,7 @@ def _hit_and_run(
     return None, SWING if result.steal is not None else HIT_AND_RUN
 
 
-def _hit_and_run_deep(g: Game, card: Batter, batter: Runner, moving: list[tuple[int, Runner]]) -> str:
+def _hit_and_run_deep(g: DDGame, card: Batter, batter: DDRunner, moving: list[tuple[int, DDRunner]]) -> str:
     """DDB "Hit and Run Chart" DD: a double scores every runner; a deep fly doubles the lead runner up."""
     red, white, mod = g.three_d10("Deep Drive (hit and run)")
     roll = 10 * red + white
@@ -293,7 +293,7 @@ def _hit_and_run_deep(g: Game, card: Batter, batter: Runner, moving: list[tuple[
 
 
 def _out_in_motion(
-    g: Game, change: hr.OutChange, read: CardRoll, batter: Runner, moving: list[tuple[int, Runner]]
+    g: DDGame, change: hr.OutChange, read: CardRoll, batter: DDRunner, moving: list[tuple[int, DDRunner]]
 ) -> str:
     """DDB "Hit and Run Chart" OUT: the out code (slowed for most grounders), then the runners in motion."""
     state = g.state

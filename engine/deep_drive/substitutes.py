@@ -36,15 +36,6 @@ from typing import TYPE_CHECKING
 from cards.deep_drive.models import Batter, Pitcher
 from cards.notation import Position
 from engine.deep_drive import endurance
-from engine.deep_drive.cards import (
-    available_bench,
-    available_relievers,
-    batter_card,
-    pitcher_card,
-    runner_card,
-    shared_batter,
-    shared_pitcher,
-)
 from engine.deep_drive.handbook import Handbook
 from engine.deep_drive.odds import pa_odds, summary
 from engine.deep_drive.relief import pick_reliever
@@ -56,8 +47,7 @@ from engine.setup import LineupSpot
 from engine.substitutions import FIELD_POSITIONS, change_pitcher, replace_player
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import TeamState
+    from engine.deep_drive.cards import DDGame, DDTeam
 
 PINCH_HIT = "pinch_hit"
 PINCH_RUN = "pinch_run"
@@ -75,8 +65,8 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 # --- who is on the bench, and how good ------------------------------------------------------
 
 
-def bench(team: TeamState) -> list[Batter]:
-    return available_bench(team)
+def bench(team: DDTeam) -> list[Batter]:
+    return team.available_bench()
 
 
 def hitting_score(card: Batter) -> int:
@@ -113,7 +103,7 @@ def fastest(cards: list[Batter]) -> Batter:
     return max(cards, key=lambda b: (b.run.rank, b.steal.rating, -cards.index(b)))
 
 
-def can_replace(team: TeamState, spot: int) -> bool:
+def can_replace(team: DDTeam, spot: int) -> bool:
     """A spot may be batted or run for: the bench has a man, and for the pitcher's spot a reliever
     is left to pitch after him."""
     if not team.available_bench():
@@ -121,11 +111,11 @@ def can_replace(team: TeamState, spot: int) -> bool:
     return team.order[spot].position is not Position.P or bool(team.available_relievers())
 
 
-def _spot(team: TeamState) -> int:
+def _spot(team: DDTeam) -> int:
     return team.up % len(team.order)
 
 
-def runner_spots(g: Game) -> dict[int, int]:
+def runner_spots(g: DDGame) -> dict[int, int]:
     """Base -> order spot of each runner the offense may run for."""
     team = g.state.batting
     spots = {}
@@ -141,7 +131,7 @@ def runner_spots(g: Game) -> dict[int, int]:
 # --- the offense ------------------------------------------------------------------------------
 
 
-def offense_options(g: Game) -> list[Option]:
+def offense_options(g: DDGame) -> list[Option]:
     team = g.state.batting
     options = []
     if can_replace(team, _spot(team)):
@@ -151,12 +141,12 @@ def offense_options(g: Game) -> list[Option]:
     return options
 
 
-def _behind(g: Game, team: TeamState) -> int:
+def _behind(g: DDGame, team: DDTeam) -> int:
     other = g.state.home if team is g.state.away else g.state.away
     return other.runs - team.runs
 
 
-def tying_or_winning(g: Game, base: int) -> bool:
+def tying_or_winning(g: DDGame, base: int) -> bool:
     """The runner on ``base`` is the tying or the winning run: the runs his team is behind, counting
     the runners on his base and ahead of him."""
     behind = _behind(g, g.state.batting)
@@ -164,7 +154,7 @@ def tying_or_winning(g: Game, base: int) -> bool:
     return behind >= 0 and ahead in (behind, behind + 1)
 
 
-def suggest_pinch_hitter(g: Game) -> Batter | None:
+def suggest_pinch_hitter(g: DDGame) -> Batter | None:
     state = g.state
     team = state.batting
     spot = _spot(team)
@@ -176,7 +166,7 @@ def suggest_pinch_hitter(g: Game) -> Batter | None:
     return max(cards, key=lambda b: (hitting_score(b), -cards.index(b)))
 
 
-def suggest_pinch_runner(g: Game) -> tuple[int, Batter] | None:
+def suggest_pinch_runner(g: DDGame) -> tuple[int, Batter] | None:
     state = g.state
     if state.inning < LATE_INNING:
         return None
@@ -184,7 +174,7 @@ def suggest_pinch_runner(g: Game) -> tuple[int, Batter] | None:
     for base in sorted(spots, reverse=True):
         runner = state.runner_on(base)
         assert runner is not None
-        if runner_card(runner).run.rank > 1 or not tying_or_winning(g, base):
+        if runner.card.run.rank > 1 or not tying_or_winning(g, base):
             continue
         quick = fastest(bench(state.batting))
         if quick.run.rank >= 3:
@@ -192,7 +182,7 @@ def suggest_pinch_runner(g: Game) -> tuple[int, Batter] | None:
     return None
 
 
-def suggest_offense(g: Game) -> str | None:
+def suggest_offense(g: DDGame) -> str | None:
     """The auto-manager's change in the offense's call, or None."""
     if suggest_pinch_hitter(g) is not None:
         return PINCH_HIT
@@ -202,8 +192,8 @@ def suggest_offense(g: Game) -> str | None:
 
 
 def _who_comes_in(
-    g: Game,
-    team: TeamState,
+    g: DDGame,
+    team: DDTeam,
     change: str,
     prompt: str,
     cards: list[Batter],
@@ -221,14 +211,14 @@ def _who_comes_in(
     return next((b for b in cards if b.id == choice), None)
 
 
-def pinch_hit(g: Game) -> bool:
+def pinch_hit(g: DDGame) -> bool:
     """The offense's "Pinch hitter...": who bats for the man up. False when backed out of."""
     team = g.state.batting
     spot = _spot(team)
     cards = bench(team)
-    up = batter_card(team.order[spot])
+    up = team.order[spot].batter
     suggestion = suggest_pinch_hitter(g) or max(cards, key=lambda b: (hitting_score(b), -cards.index(b)))
-    pitcher = pitcher_card(g.state.fielding)
+    pitcher = g.state.fielding.pitcher
 
     def words(b: Batter) -> str:
         line = matchup_line(g, b, pitcher)
@@ -238,11 +228,11 @@ def pinch_hit(g: Game) -> bool:
     new = _who_comes_in(g, team, PINCH_HIT, prompt, cards, suggestion, words)
     if new is None:
         return False
-    replace_player(g, team, spot, shared_batter(new), team.order[spot].position, "pinch_hitter")
+    replace_player(g, team, spot, new, team.order[spot].position, "pinch_hitter")
     return True
 
 
-def pinch_run(g: Game) -> bool:
+def pinch_run(g: DDGame) -> bool:
     """The offense's "Pinch runner...": for which runner (when more than one), then who. False when backed out of."""
     state = g.state
     team = state.batting
@@ -256,9 +246,7 @@ def pinch_run(g: Game) -> bool:
             for base in sorted(spots, reverse=True):
                 runner = state.runner_on(base)
                 assert runner is not None
-                listed.append(
-                    Option(str(base), f"{runner.name} on {BASE_WORDS[base]} ({runner_card(runner).run.value})")
-                )
+                listed.append(Option(str(base), f"{runner.name} on {BASE_WORDS[base]} ({runner.card.run.value})"))
             return [*listed, Option(BACK, "Back")]
 
         choice = g.ask(
@@ -289,19 +277,19 @@ def pinch_run(g: Game) -> bool:
     )
     if new is None:
         return False
-    replace_player(g, team, spots[base], shared_batter(new), team.order[spots[base]].position, "pinch_runner")
+    replace_player(g, team, spots[base], new, team.order[spots[base]].position, "pinch_runner")
     return True
 
 
 # --- the defense --------------------------------------------------------------------------------
 
 
-def fielder_spots(team: TeamState) -> list[int]:
+def fielder_spots(team: DDTeam) -> list[int]:
     """Order spots of the fielders a defensive replacement may take out (placed, at a field position)."""
     return [i for i, s in enumerate(team.order) if s.position in FIELD_POSITIONS and i not in team.unplaced]
 
 
-def defense_call(g: Game) -> None:
+def defense_call(g: DDGame) -> None:
     """At the start of a half: "Defensive replacement..." while the bench has a man (the auto-manager makes none)."""
     team = g.state.fielding
     for _ in range(ROUNDS):
@@ -320,7 +308,7 @@ def defense_call(g: Game) -> None:
 
 
 def which_fielder(
-    g: Game, team: TeamState, spots: list[int], prompt: str, words: Callable[[Batter, Position], str], change: str
+    g: DDGame, team: DDTeam, spots: list[int], prompt: str, words: Callable[[Batter, Position], str], change: str
 ) -> int | None:
     """A change's step "which fielder leaves": the order spot of the man chosen among ``spots``
     (each option his position, his name and ``words``), None for "back"."""
@@ -329,7 +317,7 @@ def which_fielder(
         listed = []
         for i in spots:
             position = team.order[i].position
-            card = batter_card(team.order[i])
+            card = team.order[i].batter
             listed.append(Option(position.value, f"{position.value}: {card.name}{words(card, position)}"))
         return [*listed, Option(BACK, "Back")]
 
@@ -337,7 +325,7 @@ def which_fielder(
     return next((i for i in spots if team.order[i].position.value == choice), None)
 
 
-def defensive_replacement(g: Game, team: TeamState) -> bool:
+def defensive_replacement(g: DDGame, team: DDTeam) -> bool:
     spots = fielder_spots(team)
 
     def words(card: Batter, position: Position) -> str:
@@ -359,19 +347,19 @@ def defensive_replacement(g: Game, team: TeamState) -> bool:
     )
     if new is None:
         return False
-    replace_player(g, team, spot, shared_batter(new), position, "defense")
+    replace_player(g, team, spot, new, position, "defense")
     return True
 
 
-def place(g: Game, team: TeamState) -> None:
+def place(g: DDGame, team: DDTeam) -> None:
     """Each pinch hitter or runner still in the game takes the field (a forced move, one request each)."""
     for spot in sorted(team.unplaced):
         if spot in team.unplaced:
             _place(g, team, spot)
 
 
-def _place(g: Game, team: TeamState, spot: int) -> None:
-    sub = batter_card(team.order[spot])
+def _place(g: DDGame, team: DDTeam, spot: int) -> None:
+    sub = team.order[spot].batter
     vacated = team.order[spot].position
     if vacated is Position.P:
         _place_pitchers_spot(g, team, spot, sub)
@@ -396,26 +384,26 @@ def _place(g: Game, team: TeamState, spot: int) -> None:
         suggestion,
     )
     if choice.startswith("position:"):
-        team.order[spot] = LineupSpot(shared_batter(sub), vacated)
+        team.order[spot] = LineupSpot(sub, vacated)
         team.unplaced.discard(spot)
         g.emit(Substitution(team.key, "position", sub.id, sub.id, vacated.value, spot + 1))
         return
     new = next(b for b in cards if b.id == choice.split(":", 1)[1])
-    replace_player(g, team, spot, shared_batter(new), vacated, "defense")
+    replace_player(g, team, spot, new, vacated, "defense")
 
 
-def _switch_spots(team: TeamState, sub: Batter) -> list[int]:
+def _switch_spots(team: DDTeam, sub: Batter) -> list[int]:
     """The fielders a substitute in the pitcher's spot may replace in a double switch: placed men at
     the positions his card rates him at."""
     return [i for i in fielder_spots(team) if sub.fielding(team.order[i].position) is not None]
 
 
-def _place_pitchers_spot(g: Game, team: TeamState, spot: int, sub: Batter) -> None:
+def _place_pitchers_spot(g: DDGame, team: DDTeam, spot: int, sub: Batter) -> None:
     """The man who batted or ran for the pitcher: a new pitcher bats in his spot, or (a double switch,
     baseball's rule the book leaves to the sport) he stays in the field for a fielder his card rates
     him at, and the new pitcher bats in that fielder's spot. The switch's steps, which fielder leaves
     and who pitches, each have "back": the question is then asked again."""
-    pen = available_relievers(team)
+    pen = team.available_relievers()
     if not pen:  # the offense may bat for the pitcher only while a reliever is left
         team.unplaced.discard(spot)
         return
@@ -443,7 +431,7 @@ def _place_pitchers_spot(g: Game, team: TeamState, spot: int, sub: Batter) -> No
     bring_in(g, team, pick)  # backed out of every double switch
 
 
-def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter, pen: list[Pitcher], pick: Pitcher) -> bool:
+def _double_switch(g: DDGame, team: DDTeam, spot: int, sub: Batter, pen: list[Pitcher], pick: Pitcher) -> bool:
     """Which fielder leaves, then who pitches (batting in that fielder's spot). False when backed out of."""
     prompt = f"Double switch: {sub.name} replaces which fielder?"
     at = which_fielder(
@@ -451,7 +439,7 @@ def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter, pen: list[P
     )
     if at is None:
         return False
-    gone = batter_card(team.order[at])
+    gone = team.order[at].batter
     choice = g.ask(
         team.key,
         WHO_COMES_IN,
@@ -463,16 +451,16 @@ def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter, pen: list[P
     if choice == BACK:
         return False
     position = team.order[at].position
-    team.order[spot] = LineupSpot(shared_batter(sub), position)
+    team.order[spot] = LineupSpot(sub, position)
     team.unplaced.discard(spot)
     g.emit(Substitution(team.key, "position", sub.id, gone.id, position.value, spot + 1))
     bring_in(g, team, next(p for p in pen if p.id == choice), spot=at)
     return True
 
 
-def bring_in(g: Game, team: TeamState, pitcher: Pitcher, spot: int | None = None) -> None:
+def bring_in(g: DDGame, team: DDTeam, pitcher: Pitcher, spot: int | None = None) -> None:
     """A reliever takes the mound (and the pitcher's spot, or ``spot`` in a double switch)."""
-    change_pitcher(g, team, shared_pitcher(pitcher), spot=spot)
+    change_pitcher(g, team, pitcher, spot=spot)
     endurance.enter(g, team, pitcher, starter=False)
 
 
@@ -484,7 +472,7 @@ def pen_words(p: Pitcher, facing: str = "") -> str:
     return f"{p.name} ({p.throws.value}){era}{facing}, {p.usage}, Endurance {p.endurance}"
 
 
-def matchup_line(g: Game, batter: Batter, pitcher: Pitcher) -> str:
+def matchup_line(g: DDGame, batter: Batter, pitcher: Pitcher) -> str:
     """ ".312/.405": the batter's on-base and slugging against this pitcher by the two cards' exact odds
     (:func:`engine.deep_drive.odds.pa_odds`, with average fielders and park); "" for a request nobody
     reads (``Game.unread``: the log or an auto-manager function answers it) and under a rule test's
@@ -493,12 +481,12 @@ def matchup_line(g: Game, batter: Batter, pitcher: Pitcher) -> str:
     return card_line(summary(pa_odds(batter, pitcher, hb))) if isinstance(hb, Handbook) and not g.unread else ""
 
 
-def batter_up(g: Game) -> Batter:
+def batter_up(g: DDGame) -> Batter:
     offense = g.state.batting
-    return batter_card(offense.order[offense.up % len(offense.order)])
+    return offense.order[offense.up % len(offense.order)].batter
 
 
-def facing(g: Game, pitcher: Pitcher) -> str:
+def facing(g: DDGame, pitcher: Pitcher) -> str:
     """ "Rizzo .262/.401": the batter up's line against a new pitcher (his surname: the question names him)."""
     up = batter_up(g)
     line = matchup_line(g, up, pitcher)
@@ -508,7 +496,7 @@ def facing(g: Game, pitcher: Pitcher) -> str:
 # --- players who must leave -------------------------------------------------------------------
 
 
-def leave(g: Game, team: TeamState, player: str, name: str, kind: str) -> None:
+def leave(g: DDGame, team: DDTeam, player: str, name: str, kind: str) -> None:
     """``player`` is out of the game (``kind`` "injury" or "ejection"): the bench's best man at his
     position takes his place (and his base); a pitcher leaves at his team's next pitching call, and
     if he is on base a pinch runner takes his base (his spot gets the new pitcher then)."""
@@ -519,7 +507,7 @@ def leave(g: Game, team: TeamState, player: str, name: str, kind: str) -> None:
         on_base = any(r is not None and r.id == player for r in state.bases)
         if spot is None or not on_base or not can_replace(team, spot):
             return
-        replace_player(g, team, spot, shared_batter(fastest(bench(team))), Position.P, "pinch_runner")
+        replace_player(g, team, spot, fastest(bench(team)), Position.P, "pinch_runner")
         return
     if spot is None:
         return
@@ -529,14 +517,14 @@ def leave(g: Game, team: TeamState, player: str, name: str, kind: str) -> None:
         return
     unplaced = spot in team.unplaced
     position = team.order[spot].position
-    replace_player(g, team, spot, shared_batter(best_at(cards, position)), position, kind)
+    replace_player(g, team, spot, best_at(cards, position), position, kind)
     if unplaced:
         team.unplaced.add(spot)  # he came in for a substitute not yet placed: placed with the team
     else:
         team.unplaced.discard(spot)  # he takes the position of the man who left
 
 
-def eject(g: Game, team: TeamState, player: str, name: str) -> None:
+def eject(g: DDGame, team: DDTeam, player: str, name: str) -> None:
     """DDB "Choice Chart" 01 and 99, the Odd Play Book's ejections: he leaves the game."""
     g.emit(Reading("ejection", name, "", "ejected"))
     leave(g, team, player, name, "ejection")

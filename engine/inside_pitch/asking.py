@@ -47,10 +47,9 @@ from engine.requests import card_line
 from engine.scene import bases_text as bases_text
 from engine.scene import outs_text as outs_text
 from engine.scene import score_line as score_line
-from engine.state import TeamState
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPTeam
 
 # The follow-up steps of a change (manager.py): asked when a person chose the change.
 WHO_LEAVES = "who_leaves"
@@ -63,12 +62,12 @@ CLOSE_RUNS = 1
 STEAL_JUMP = 4
 
 
-def late_and_close(g: Game) -> bool:
+def late_and_close(g: IPGame) -> bool:
     state = g.state
     return state.inning >= LATE_INNING and state.run_difference() <= CLOSE_RUNS
 
 
-def _defense(g: Game, suggestion: str) -> bool:
+def _defense(g: IPGame, suggestion: str) -> bool:
     if not suggestion.startswith("pitch"):
         return True  # the auto-manager would act: a pickoff or a pitching change
     state = g.state
@@ -86,7 +85,7 @@ def _defense(g: Game, suggestion: str) -> bool:
     return state.outs < 2 or first is None or late_and_close(g)
 
 
-def _offense(g: Game, suggestion: str) -> bool:
+def _offense(g: IPGame, suggestion: str) -> bool:
     if suggestion != "swing":
         return True  # a play the strategy roll calls, or a pinch hitter
     state = g.state
@@ -106,18 +105,18 @@ def _offense(g: Game, suggestion: str) -> bool:
     return state.outs == 0 and (third is not None or (first is not None and second is None) or second is not None)
 
 
-def _infield(g: Game, suggestion: str) -> bool:
+def _infield(g: IPGame, suggestion: str) -> bool:
     return suggestion != "unchanged" or (g.state.bases[2] is not None and g.state.outs < 2)
 
 
-_RULES: dict[str, Callable[[Game, str], bool]] = {
+_RULES: dict[str, Callable[[IPGame, str], bool]] = {
     "defense": _defense,
     "offense": _offense,
     "infield_depth": _infield,
 }
 
 
-def matters(g: Game, side: str, kind: str, suggestion: str) -> bool:
+def matters(g: IPGame, side: str, kind: str, suggestion: str) -> bool:
     """Whether a manager asked "when it matters" is asked this question (see the module docstring)."""
     rule = _RULES.get(kind)
     return True if rule is None else rule(g, suggestion)
@@ -141,14 +140,14 @@ HEADLINED = frozenset(
 )
 
 
-def words(g: Game, kind: str, prompt: str) -> str:
+def words(g: IPGame, kind: str, prompt: str) -> str:
     """A question as a manager reads it: every one names the score with the teams and the matchup with hands."""
     if kind not in HEADLINED:
         return prompt
     return f"{score_line(g)}. {matchup(g)}. {prompt}"
 
 
-def matchup(g: Game) -> str:
+def matchup(g: IPGame) -> str:
     """ "Bench (R) vs Seaver (R)": the batter up and the pitcher, with the side he bats from."""
     state = g.state
     offense = state.batting
@@ -157,7 +156,7 @@ def matchup(g: Game) -> str:
     return f"{batter.name} ({batter.bats.value}) vs {pitcher.name} ({pitcher.throws.value})"
 
 
-def pitcher_fatigue(team: TeamState) -> str:
+def pitcher_fatigue(team: IPTeam) -> str:
     """ "18 batters faced, tired at 28, pull count 2 of 11" (or "tired", "past his pull")"""
     faced = f"{team.batters_faced()} batter" + ("" if team.batters_faced() == 1 else "s")
     line = team.stamina()
@@ -184,7 +183,7 @@ def fielding_text(card: Batter, position: Position | None = None) -> str:
     return ", ".join(parts) or "no position"
 
 
-def pitcher_role(team: TeamState, pitcher: Pitcher) -> str:
+def pitcher_role(team: IPTeam, pitcher: Pitcher) -> str:
     """Starter, reliever or closer (the last reliever listed, as the auto-manager uses him)."""
     pen = [p for p in team.setup.bullpen if p.relief is not None]
     if pitcher.relief is None or pitcher is team.setup.pitcher:
@@ -192,7 +191,7 @@ def pitcher_role(team: TeamState, pitcher: Pitcher) -> str:
     return "closer" if pen and pen[-1].id == pitcher.id else "reliever"
 
 
-def matchup_line(g: Game, pitcher: Pitcher, batter: Batter, *, tired: bool = False) -> str:
+def matchup_line(g: IPGame, pitcher: Pitcher, batter: Batter, *, tired: bool = False) -> str:
     """ ".312/.405": the batter's on-base and slugging against this pitcher in this park, from the cards'
     exact odds with the bases empty (:func:`engine.inside_pitch.odds.plate_appearance_odds`); "" for a
     request nobody reads (``Game.unread``: the log or an auto-manager function answers it; the odds would
@@ -203,7 +202,7 @@ def matchup_line(g: Game, pitcher: Pitcher, batter: Batter, *, tired: bool = Fal
     return card_line({kind: float(chance) for kind, chance in odds.categories().items()})
 
 
-def pitcher_label(team: TeamState, pitcher: Pitcher, facing: str = "") -> str:
+def pitcher_label(team: IPTeam, pitcher: Pitcher, facing: str = "") -> str:
     """ "Chet Morrow (L), ERA 3.12, Bench .280/.390, reliever, RELIEF 11/4, rested": the ERA his card
     prints, and ``facing``, the batter up's line against him, come first so that a button's 80 characters
     keep them."""

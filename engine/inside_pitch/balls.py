@@ -9,12 +9,11 @@ from engine.bases import WalkOff
 from engine.inside_pitch import hits, outs
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import AtBat, Ball
-    from engine.state import Runner
 
 
-def play_ball(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
+def play_ball(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> str:
     if ball.is_hit:
         try:
             return hits.play_hit(g, ab, batter, ball)

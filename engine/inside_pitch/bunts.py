@@ -50,10 +50,10 @@ from engine.inside_pitch.pitches import MAX_PITCHER_ROLLS, wild_pitch_or_passed_
 from engine.inside_pitch.reading import AtBat, Ball, hit_by_pitch_check, strikeout_check
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
-from engine.state import HOME, Fielder, Runner
+from engine.state import HOME, Fielder
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
 
 PLAYS = ("sacrifice", "squeeze", "bunt_for_hit")
 LABELS = {"sacrifice": "sacrifice bunt", "squeeze": "squeeze", "bunt_for_hit": "bunt for a hit"}
@@ -96,7 +96,7 @@ class PitchRead:
     error: PitcherResult | None = None
 
 
-def read_pitcher_card(g: Game, ab: AtBat) -> PitchRead:
+def read_pitcher_card(g: IPGame, ab: AtBat) -> PitchRead:
     """IP2021 "Sacrifice bunt": 2d6 on the pitcher's card, keeping only HBP, WLD, K/K+, RP/RP@ and E?/ET?/EG?.
 
     ``ab.k_scale`` halves the K rating. A WLD is a foul ball: with runners on the wild
@@ -126,7 +126,7 @@ def read_pitcher_card(g: Game, ab: AtBat) -> PitchRead:
 # --- the bunt ---------------------------------------------------------------------------
 
 
-def bunt(g: Game, ab: AtBat, batter: Runner, play: str) -> str | None:
+def bunt(g: IPGame, ab: AtBat, batter: IPRunner, play: str) -> str | None:
     """Play a bunt (``play``: "sacrifice", "squeeze" or "bunt_for_hit") to the end of the plate appearance.
 
     Returns the scorer's notation: "SH 1-3" (a sacrifice: the batter out, runners up,
@@ -160,7 +160,7 @@ def bunt(g: Game, ab: AtBat, batter: Runner, play: str) -> str | None:
     raise AssertionError("unreachable")
 
 
-def strikeout(g: Game, batter: Runner, play: str) -> str:
+def strikeout(g: IPGame, batter: IPRunner, play: str) -> str:
     """The batter struck out on the bunt. IP2021 "Squeeze": the runner from third then tries to steal home."""
     put_out(g, batter, 0, "K")
     if play == "squeeze" and g.state.outs < 3 and g.state.runner_on(3) is not None:
@@ -168,7 +168,7 @@ def strikeout(g: Game, batter: Runner, play: str) -> str:
     return "K"
 
 
-def bunt_again(g: Game, ab: AtBat, play: str) -> bool:
+def bunt_again(g: IPGame, ab: AtBat, play: str) -> bool:
     """The offense's call after a foul bunt (``foul_bunt``): bunt again or swing away.
 
     Auto-manager: bunt again when the batter's BNT is 3 or more; otherwise swing away.
@@ -184,7 +184,7 @@ def bunt_again(g: Game, ab: AtBat, play: str) -> bool:
     return g.ask(g.state.batting.key, "foul_bunt", prompt, options, suggestion, context) == "bunt_again"
 
 
-def fielded_by(g: Game) -> Position:
+def fielded_by(g: IPGame) -> Position:
     """IP2021 bunt fielder chart: 1d6, 1-2 P, 3-4 1B, 5 3B, 6 C."""
     roll = g.d6("bunt fielder")
     name = next(pos for pos, faces in _table()["fielder"].items() if roll in faces)
@@ -192,7 +192,7 @@ def fielded_by(g: Game) -> Position:
     return Position(name)
 
 
-def bunt_depth(g: Game, position: Position) -> str:
+def bunt_depth(g: IPGame, position: Position) -> str:
     """The column of the bunt depth table: "P", "C", or the depth the defense set for the fielder.
 
     Unlike ``depth.current``, a first baseman holding a runner on counts as in: IP2021's
@@ -204,7 +204,7 @@ def bunt_depth(g: Game, position: Position) -> str:
     return g.state.depth(position)
 
 
-def depth_modifiers(g: Game, position: Position, *names: str) -> list[tuple[str, int]]:
+def depth_modifiers(g: IPGame, position: Position, *names: str) -> list[tuple[str, int]]:
     """The bunt depth table's modifiers for the fielder at ``position``, as ("3B in", -1); zeros left out."""
     column = bunt_depth(g, position)
     label = f"{position.value} fielding" if column in ("P", "C") else f"{position.value} {column}"
@@ -230,9 +230,9 @@ def chart_result(chart: str, bnt: int, roll: int) -> str:
 class Bunt:
     """One bunt attempt, once the pitcher's card let it go on: the fielder, the chart, the play."""
 
-    g: Game
+    g: IPGame
     ab: AtBat
-    batter: Runner
+    batter: IPRunner
     play: str
     position: Position  # who fields it
 
@@ -336,7 +336,7 @@ class Bunt:
         return outs.chain(self.f, self.cover(1))
 
     def settle(
-        self, put_outs: Sequence[tuple[Runner, int, int, str]], moves: Sequence[tuple[Runner, int, int]]
+        self, put_outs: Sequence[tuple[IPRunner, int, int, str]], moves: Sequence[tuple[IPRunner, int, int]]
     ) -> None:
         """The outs first; then, while the inning lasts, the moves, lead runner first (base 0 = the batter)."""
         g = self.g
@@ -348,7 +348,7 @@ class Bunt:
             reason = "sacrifice bunt" if start else "fielder's choice"
             move(g, runner, start, min(end, HOME), reason, self.batter)
 
-    def runners_up_one(self, skip: Runner | None = None) -> list[tuple[Runner, int, int]]:
+    def runners_up_one(self, skip: IPRunner | None = None) -> list[tuple[IPRunner, int, int]]:
         return [(r, b, b + 1) for b in (3, 2, 1) if (r := self.g.state.runner_on(b)) is not None and r is not skip]
 
     def successful(self) -> str:
@@ -450,7 +450,7 @@ class Bunt:
             self.settle([(runner, 3, HOME, outs.chain(self.f, self.cover(HOME)))], others)
         return "FC"
 
-    def squeeze_play(self, runner: Runner) -> str:
+    def squeeze_play(self, runner: IPRunner) -> str:
         """The defense's call on a ?? bunt (``squeeze_play``): "first" or "plate".
 
         Auto-manager: throw home when the runner's BR, adjusted for the fielder's depth,

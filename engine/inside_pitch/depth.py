@@ -27,7 +27,7 @@ from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame
 
 UNCHANGED = "unchanged"
 HOLDING = "holding"
@@ -67,11 +67,11 @@ _RULES = {
 }
 
 
-def _rules(g: Game) -> _Rules:
+def _rules(g: IPGame) -> _Rules:
     return _RULES[ip_options(g).infield_depth_2007]
 
 
-def holding_runner(g: Game) -> bool:
+def holding_runner(g: IPGame) -> bool:
     """The first baseman holds a runner on first when second base is open (Dugout's reading)."""
     return g.state.runner_on(1) is not None and g.state.runner_on(2) is None
 
@@ -81,7 +81,7 @@ def _played(rules: _Rules, holding: bool, position: str, depth: str) -> str:
     return HOLDING if holding and position == "1B" and depth in rules.replaces else depth
 
 
-def current(g: Game, position: Position) -> str:
+def current(g: IPGame, position: Position) -> str:
     """Where the fielder at ``position`` plays: "back", "half", "in" or "holding" (1B only).
 
     P and C always count as "in" (IP2021: they have the advantages of playing in)
@@ -101,7 +101,7 @@ def current(g: Game, position: Position) -> str:
     return depth
 
 
-def column(g: Game, position: Position) -> str:
+def column(g: IPGame, position: Position) -> str:
     """The column of the adjustment table: "back", "half", "in", or "P" / "C" (holding plays as its column)."""
     fixed = FIXED.get(position)
     if fixed is not None:
@@ -110,40 +110,40 @@ def column(g: Game, position: Position) -> str:
     return _rules(g).plays_as if depth == HOLDING else depth
 
 
-def _adjustment(g: Game, position: Position, name: str) -> int:
+def _adjustment(g: IPGame, position: Position, name: str) -> int:
     if not (position in FIXED or position.is_infield):
         return 0
     return int(_rules(g).row(position, column(g, position))[name])
 
 
-def range_adjustment(g: Game, position: Position) -> int:
+def range_adjustment(g: IPGame, position: Position) -> int:
     """IP2021 infield depth table, range: back 0, half -1, in -2; never for P, C or outfielders."""
     return _adjustment(g, position, "range")
 
 
-def gdp_adjustment(g: Game, position: Position) -> int:
+def gdp_adjustment(g: IPGame, position: Position) -> int:
     """Combined GDP change for a double play started by this fielder (half +1, pitcher +1)."""
     return _adjustment(g, position, "gdp")
 
 
-def br_first_adjustment(g: Game, position: Position) -> int:
+def br_first_adjustment(g: IPGame, position: Position) -> int:
     """BR change for the runner forced on this fielder's double play try (half -1, pitcher -1)."""
     return _adjustment(g, position, "br_first")
 
 
-def br_third_adjustment(g: Game, position: Position) -> int:
+def br_third_adjustment(g: IPGame, position: Position) -> int:
     """BR change for the runner from third in a play at the plate (back +2, half -1, in/P/C -2)."""
     return _adjustment(g, position, "br_third")
 
 
-def throws_to(g: Game, position: Position, base: int) -> bool:
+def throws_to(g: IPGame, position: Position, base: int) -> bool:
     """Whether this fielder may make a play at ``base`` (4 = home): an infielder playing in throws home or to first."""
     if not (position in FIXED or position.is_infield):
         return True
     return base in _rules(g).row(position, column(g, position))["throws_to"]
 
 
-def describe(g: Game, position: Position) -> str:
+def describe(g: IPGame, position: Position) -> str:
     """ "SS halfway", "1B holding the runner" style, for a modifier's name."""
     if position in FIXED:
         return f"{position.value} fielding"
@@ -153,7 +153,7 @@ def describe(g: Game, position: Position) -> str:
 # --- the defense's decision ---------------------------------------------------------
 
 
-def alignment_of(g: Game) -> dict[str, str]:
+def alignment_of(g: IPGame) -> dict[str, str]:
     """Where the infielders play now, by position: the depths set, with "holding" for a held first baseman."""
     depths = g.state.infield_depth
     holding = holding_runner(g)
@@ -179,7 +179,7 @@ _PLAYED = {
 }
 
 
-def suggested_alignment(g: Game) -> str:
+def suggested_alignment(g: IPGame) -> str:
     """The books' suggested infield depth (IP2021 chart; IP2007 §8.4), as the auto-manager plays it.
 
     Two outs or a run difference of 4 or more: all back. A runner on third in a
@@ -197,7 +197,7 @@ def suggested_alignment(g: Game) -> str:
     return str(chart["by_bases"][state.base_state()])
 
 
-def set_with_call(g: Game) -> bool:
+def set_with_call(g: IPGame) -> bool:
     """Whether the defense sets its infield with its call before the pitch: runners on, fewer than two outs.
 
     The defense decides first (issue 12): its one call names the pitch and the
@@ -207,13 +207,13 @@ def set_with_call(g: Game) -> bool:
     return state.outs < 2 and (state.bases[0] is not None or state.bases[1] is not None or state.bases[2] is not None)
 
 
-def play_back(g: Game) -> None:
+def play_back(g: IPGame) -> None:
     """Bases empty or two outs: the infield plays back and nobody is asked (see :func:`before_plate_appearance`)."""
     g.state.infield_depth = {}
     g.state.depth_set_for = None
 
 
-def call_alignment(g: Game) -> str:
+def call_alignment(g: IPGame) -> str:
     """The alignment the auto-manager sets with the call: the one set for this very base/out state
     if there is one (the manager's own choice stands), else the books' suggestion."""
     state = g.state
@@ -226,20 +226,20 @@ def call_alignment(g: Game) -> str:
     return suggested_alignment(g)
 
 
-def alignment_options(g: Game) -> list[tuple[str, str]]:
+def alignment_options(g: IPGame) -> list[tuple[str, str]]:
     """(alignment key, label) for each named alignment as it would be played now."""
     played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
     return [(key, _label(key, alignment)) for key, alignment in played.items()]
 
 
-def set_alignment(g: Game, key: str) -> None:
+def set_alignment(g: IPGame, key: str) -> None:
     """The defense sets the infield to a named alignment for this base/out state (its call before the pitch)."""
     state = g.state
     state.infield_depth = dict(_ALIGNMENTS[key])
     state.depth_set_for = (state.outs, state.base_state())
 
 
-def alignment_text(g: Game) -> str:
+def alignment_text(g: IPGame) -> str:
     """The infield as the batter sees it: "Double-play depth (halfway), 1B holding the runner"."""
     now = alignment_of(g)
     played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
@@ -249,7 +249,7 @@ def alignment_text(g: Game) -> str:
     return ", ".join(f"{p} {WORDS[d]}" for p, d in now.items())
 
 
-def before_plate_appearance(g: Game) -> None:
+def before_plate_appearance(g: IPGame) -> None:
     """IP2021 "Infield Depth": set the infield before the pitch.
 
     With the bases empty, or with two outs, the infield plays back (normal
@@ -289,13 +289,13 @@ def before_plate_appearance(g: Game) -> None:
         _tell_holding(g, rules)
 
 
-def tell_holding(g: Game) -> None:
+def tell_holding(g: IPGame) -> None:
     """After the call: say so when the first baseman holds the runner instead of playing where the infield was set."""
     if holding_runner(g):
         _tell_holding(g, _rules(g))
 
 
-def _tell_holding(g: Game, rules: _Rules) -> None:
+def _tell_holding(g: IPGame, rules: _Rules) -> None:
     """Say so when the first baseman holds the runner instead of playing where the infield was set.
 
     A Reading event, which the narration tells as it is: "infield depth (Name), 1B:
@@ -309,7 +309,7 @@ def _tell_holding(g: Game, rules: _Rules) -> None:
     g.emit(ReadingEvent("infield depth", fielder.name, "1B", result))
 
 
-def _prompt(g: Game, rules: _Rules, holding: bool) -> str:
+def _prompt(g: IPGame, rules: _Rules, holding: bool) -> str:
     # The score, outs and matchup come before it (asking.words).
     text = f"{bases_text(g).capitalize()}: where does the infield play?"
     return f"{text} {rules.prompt}" if holding else text

@@ -37,10 +37,10 @@ from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.running import BASE_NAMES
 from engine.inside_pitch.tables import load_table
-from engine.state import HOME, Fielder, Runner
+from engine.state import HOME, Fielder
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import AtBat
 
 # A chart cell in card notation: "S1", "S+7", "G6".
@@ -48,14 +48,14 @@ _CELL = re.compile(r"^(S\+|[SDTGPFL])([1-9])$")
 OUTFIELD = (7, 8, 9)
 
 
-def fielder_at(g: Game, number: int) -> Fielder:
+def fielder_at(g: IPGame, number: int) -> Fielder:
     return g.state.fielding.fielder(Position.from_number(number))
 
 
 # --- range plays -----------------------------------------------------------------
 
 
-def range_play(g: Game, ab: AtBat, ball: Ball) -> Ball:
+def range_play(g: IPGame, ab: AtBat, ball: Ball) -> Ball:
     """IP2021 "Range Plays": 1d6 against the fielder's range, then the range chart.
 
     Infielders' range moves with their depth (``depth.range_adjustment``; never P or
@@ -93,7 +93,7 @@ def range_play(g: Game, ab: AtBat, ball: Ball) -> Ball:
     return result
 
 
-def _range_result(g: Game, ball: Ball, cell: str, made: bool) -> Ball:
+def _range_result(g: IPGame, ball: Ball, cell: str, made: bool) -> Ball:
     table = load_table("range")
     if cell == "foul":
         return replace(ball, foul=True)  # IP2021 range chart: the catcher's pop-up is a foul ball
@@ -115,7 +115,7 @@ def _range_result(g: Game, ball: Ball, cell: str, made: bool) -> Ball:
     return Ball(kind, fielder, ball.source, advance=advance)
 
 
-def foul_ball(g: Game, ab: AtBat, batter: Runner) -> str:
+def foul_ball(g: IPGame, ab: AtBat, batter: IPRunner) -> str:
     """A foul ball (a catcher's pop-up off a range play, a dropped foul pop): the at bat goes on."""
     return rare.another_pitch(g, ab, batter)
 
@@ -133,9 +133,9 @@ CHARTS = {
 class ErrorPlay:
     """A ball on an error chart: who fielded it and what the cards read."""
 
-    g: Game
+    g: IPGame
     ab: AtBat
-    batter: Runner
+    batter: IPRunner
     ball: Ball
     fielder: Fielder
     error_type: str  # "#1" … "#8", or "foul"
@@ -176,7 +176,7 @@ class ErrorPlay:
         return balls.play_ball(self.g, self.ab, self.batter, ball or self.ball)
 
 
-def error_play(g: Game, ab: AtBat, batter: Runner, ball: Ball, kind: PitcherResult) -> str:
+def error_play(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball, kind: PitcherResult) -> str:
     """IP2021 "Errors": look the ball up on the E?, ET? or EG? chart and play its error type."""
     position = Position.from_number(ball.fielder)
     column = "S" if ball.kind == "S+" else ball.kind
@@ -204,7 +204,7 @@ def booted(p: ErrorPlay) -> str:
     return p.scored
 
 
-def infield_fly(g: Game) -> bool:
+def infield_fly(g: IPGame) -> bool:
     """The infield fly rule (the out rules own it: ``outs.infield_fly``)."""
     return outs.infield_fly(g)
 
@@ -315,7 +315,7 @@ def outfield_hit(p: ErrorPlay) -> str:
     return ball.notation
 
 
-def extra_base_roll(g: Game, purpose: str, batter: Runner, modifiers: list[tuple[str, int]]) -> None:
+def extra_base_roll(g: IPGame, purpose: str, batter: IPRunner, modifiers: list[tuple[str, int]]) -> None:
     """One 1d6 for every man on base, lead runner first: at most his BR (+ modifiers), one base more.
 
     A man moves only when the base ahead is free (the runner ahead of him moved on,
@@ -337,7 +337,7 @@ def extra_base_roll(g: Game, purpose: str, batter: Runner, modifiers: list[tuple
             move(g, runner, base, ahead, "error", batter)
 
 
-def _base_of(g: Game, runner: Runner) -> int | None:
+def _base_of(g: IPGame, runner: IPRunner) -> int | None:
     return next((b for b in (1, 2, 3) if g.state.runner_on(b) is runner), None)
 
 
@@ -422,12 +422,12 @@ def _pivot_man(p: ErrorPlay) -> Fielder | None:
     return g.state.fielding.fielder(pivot_position)
 
 
-def _first_base_receiver(g: Game, thrower: Position) -> Fielder:
+def _first_base_receiver(g: IPGame, thrower: Position) -> Fielder:
     chart = load_table("errors_et")["first_base_receiver"]
     return g.state.fielding.fielder(Position(chart.get(thrower.value, chart["default"])))
 
 
-def _throw_gets_away(g: Game, receiver: Fielder, meant_for: Runner | None, batter: Runner) -> None:
+def _throw_gets_away(g: IPGame, receiver: Fielder, meant_for: IPRunner | None, batter: IPRunner) -> None:
     """#6, the receiver's range check; past him, the runner the throw was for takes a base more, then one BR roll."""
     if g.check(f"range ({receiver.name} stops the throw)", receiver.range, die=6):
         return
@@ -438,7 +438,7 @@ def _throw_gets_away(g: Game, receiver: Fielder, meant_for: Runner | None, batte
     extra_base_roll(g, "the throw gets away: one base more", batter, [])
 
 
-def push_up(g: Game, base: int, batter: Runner) -> None:
+def push_up(g: IPGame, base: int, batter: IPRunner) -> None:
     """The runner on ``base`` takes one base more; every runner ahead who would share a base with him moves up too.
 
     Rules README (#6, the receiver misses the bad throw). Lead runner first.

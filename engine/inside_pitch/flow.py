@@ -17,7 +17,7 @@ from engine.inside_pitch.reading import AtBat
 from engine.state import Runner, batter_side
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
 
 # Strategy rolls again after plays that change the bases: a steal ends them, so a few suffice.
 MAX_CALLS = 10
@@ -25,7 +25,7 @@ MAX_CALLS = 10
 HAND_LETTER = {hand: hand.value for hand in Hand}
 
 
-def plate_appearance(g: Game) -> None:
+def plate_appearance(g: IPGame) -> None:
     """The managers' calls, the plays before the pitch, then the at bat (IP2021 "Strategy Roll" and on).
 
     A winning run (``bases.WalkOff``, OBR 5.08(b)) ends the game wherever it scores:
@@ -103,7 +103,7 @@ def plate_appearance(g: Game) -> None:
     finish_plate_appearance(g, ab, batter_runner, notation, outs_before, runs_before, tired_reading)
 
 
-def calls_before_pitch(g: Game) -> tuple[str, str] | None:
+def calls_before_pitch(g: IPGame) -> tuple[str, str] | None:
     """Forced moves, the strategy roll and both managers' calls; pickoffs and steals are played here.
 
     With the "roll again when the bases change" option, a pickoff or steal that
@@ -137,22 +137,22 @@ def calls_before_pitch(g: Game) -> tuple[str, str] | None:
     return manager.PITCH, manager.SWING
 
 
-def strategy_roll(g: Game) -> int | None:
+def strategy_roll(g: IPGame) -> int | None:
     """IP2021 "Strategy Roll": 1d20 once a plate appearance with runners on, unless the game is out of hand."""
     if not strategy.strategy_applies(g):
         return None
     return g.d20("strategy roll")
 
 
-def bunt_is_on(g: Game, play: str) -> bool:
+def bunt_is_on(g: IPGame, play: str) -> bool:
     """A bunt call still fits the bases after the plays before the pitch (a pickoff may have cleared third)."""
     return any(o.key == play for o in manager.offense_plays(g))
 
 
 def finish_plate_appearance(
-    g: Game,
+    g: IPGame,
     ab: AtBat,
-    batter: Runner,
+    batter: IPRunner,
     notation: str,
     outs_before: int,
     runs_before: int,

@@ -23,14 +23,14 @@ from engine.inside_pitch.throws import (
     make_throw,
     outfielder,
 )
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import AtBat, Ball
 
 
-def play_fly_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
+def play_fly_out(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> str:
     """The batter flies out to an outfielder; then the runners may tag up.
 
     Returns "F8", or "SF8" when a run scores on the play (a sacrifice fly: the run
@@ -52,7 +52,7 @@ def play_fly_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     return f"SF{ball.fielder}" if scored else ball.notation
 
 
-def caught_at_wall(g: Game, batter: Runner, ball: Ball) -> str:
+def caught_at_wall(g: IPGame, batter: IPRunner, ball: Ball) -> str:
     """IP2021 "[HR8], [HRo], [HRp]": the play made at the wall, the men on second and third move up, no throw."""
     runs_before = g.state.batting.runs
     for base in (3, 2):
@@ -62,7 +62,7 @@ def caught_at_wall(g: Game, batter: Runner, ball: Ball) -> str:
     return f"SF{ball.fielder}" if g.state.batting.runs > runs_before else ball.notation
 
 
-def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
+def tag_from_third(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> None:
     """IP2021 "Fly Outs", runner on third with less than two out.
 
     1d6 at most the batter's SF rating: a deep fly, the run scores without a throw,
@@ -89,7 +89,7 @@ def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
         outfield_throw(g, ball.fielder, [lead, *behind], batter, play, "tag-up", error_check_of(ball), holding)
 
 
-def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
+def tag_from_second(g: IPGame, batter: IPRunner, ball: Ball) -> None:
     """IP2021 "Fly Outs", runner on second (third empty) with less than two out.
 
     F7 never sends him. On F8 (BR + arm - 3) or F9 (BR + arm) the red die of 2d6 at

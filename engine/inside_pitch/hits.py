@@ -38,10 +38,10 @@ from engine.inside_pitch.throws import (
     throw_chart,
     throw_notation,
 )
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import AtBat, Ball
 
 BASES_FOR = {"S": 1, "S+": 1, "D": 2, "T": 3, "H": 4}
@@ -58,7 +58,7 @@ HIT_AND_RUN_BONUS = 2
 STATION_TO_STATION_LEAD = 6
 
 
-def play_hit(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
+def play_hit(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> str:
     """Move the batter and the runners for a hit; returns the scorer's notation."""
     if ball.advance is not None:
         # IP2007 §6: a double past a corner infielder, a pop-up that drops in: exact bases, no tries, no throw.
@@ -71,13 +71,13 @@ def play_hit(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     return hit_to_outfield(g, batter, ball, ab.hit_and_run)
 
 
-def pop_up_single_advance(g: Game) -> int:
+def pop_up_single_advance(g: IPGame) -> int:
     """IP2007 §6: a pop-up that drops in moves every runner one base, two with two out."""
     chart = load_table("range")["pop_up_single"]
     return int(chart["two_out"] if g.state.outs == 2 else chart["less_than_two_out"])
 
 
-def two_out_bonus(g: Game) -> list[tuple[str, int]]:
+def two_out_bonus(g: IPGame) -> list[tuple[str, int]]:
     return [("two outs", TWO_OUT_BONUS)] if g.state.outs == 2 else []
 
 
@@ -89,7 +89,7 @@ def hit_and_run_bonus(hit_and_run: bool) -> list[tuple[str, int]]:
 # --- singles through the infield ------------------------------------------------
 
 
-def infield_single(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = False) -> str:
+def infield_single(g: IPGame, batter: IPRunner, ball: Ball, hit_and_run: bool = False) -> str:
     """IP2021 "singles through the infield" (IP2007 §7.1): BR alone decides, no throw.
 
     Working back from the lead runner: the man on third scores; the man on second
@@ -112,12 +112,12 @@ def infield_single(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = Fals
 # --- singles, doubles and triples to the outfield -------------------------------
 
 
-def station_to_station(g: Game) -> bool:
+def station_to_station(g: IPGame) -> bool:
     """IP2007 §7.2 option: with a run difference of 6 or more, nobody takes an extra base."""
     return ip_options(g).station_to_station and g.state.run_difference() >= STATION_TO_STATION_LEAD
 
 
-def hit_to_outfield(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = False) -> str:
+def hit_to_outfield(g: IPGame, batter: IPRunner, ball: Ball, hit_and_run: bool = False) -> str:
     """IP2021 "Singles and Doubles to the Outfield"; triples: everyone scores, batter to third.
 
     On the hit and run the runners' Adjusted BR is 2 more (``hit_and_run_bonus``).
@@ -145,7 +145,7 @@ def hit_to_outfield(g: Game, batter: Runner, ball: Ball, hit_and_run: bool = Fal
     return ball.notation
 
 
-def stretch_single(g: Game, batter: Runner, ball: Ball) -> str:
+def stretch_single(g: IPGame, batter: IPRunner, ball: Ball) -> str:
     """IP2021 "S+7, S+8, S+9": a single the batter may stretch into a double.
 
     Every runner takes two bases whatever becomes of the batter, and does so before
@@ -175,10 +175,10 @@ def stretch_single(g: Game, batter: Runner, ball: Ball) -> str:
 
 
 def outfield_throw(
-    g: Game,
+    g: IPGame,
     fielder: int,
     runners: Sequence[ExtraBase],
-    batter: Runner,
+    batter: IPRunner,
     play: str,
     reason: str,
     error_check: Ball | None = None,

@@ -17,14 +17,14 @@ from engine.events import Reading as ReadingEvent
 from engine.inside_pitch.tables import load_table
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame
 
 REROLL = "reroll "
 # Chart columns are INJ ratings 0-7; a reroll that chains past 7 cannot happen (column 7 has none).
 MAX_ROLLS = 8
 
 
-def _days_dice(g: Game, dice: str, name: str) -> int:
+def _days_dice(g: IPGame, dice: str, name: str) -> int:
     purpose = f"days out ({name})"
     rollers: dict[str, Callable[[], int]] = {
         "1d6": lambda: g.d6(purpose),
@@ -34,7 +34,7 @@ def _days_dice(g: Game, dice: str, name: str) -> int:
     return rollers[dice]()
 
 
-def roll_injury(g: Game, player_name: str, player_id: str, rating: int) -> Injury:
+def roll_injury(g: IPGame, player_name: str, player_id: str, rating: int) -> Injury:
     """Roll on the injury chart for a player with INJ ``rating``; emits and returns the :class:`Injury`.
 
     "game" keeps him out of the rest of this game with no further days; "game+1d6"

@@ -85,11 +85,10 @@ from engine.inside_pitch.options import ip_options
 from engine.lineup import best_fielder, hitting_score
 from engine.requests import Option
 from engine.setup import LineupSpot
-from engine.state import TeamState
 from engine.substitutions import FIELD_POSITIONS, change_pitcher, replace_player
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPSpot, IPTeam
 
 PITCH = "pitch"
 SWING = "swing"
@@ -114,18 +113,18 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third", 4: "home"}
 # --- substitutions -----------------------------------------------------------------------
 
 
-def _bench(team: TeamState, key: str) -> Batter:
+def _bench(team: IPTeam, key: str) -> Batter:
     return next(b for b in team.available_bench() if b.id == key)
 
 
-def _reliever(team: TeamState, key: str) -> Pitcher:
+def _reliever(team: IPTeam, key: str) -> Pitcher:
     return next(p for p in team.available_relievers() if p.id == key)
 
 
 # --- forced moves ------------------------------------------------------------------------
 
 
-def forced_moves(g: Game) -> None:
+def forced_moves(g: IPGame) -> None:
     """Hurt players leave; substitutes get positions as their team takes the field; a pitcher
     who must leave is replaced before the next pitch."""
     if g.state.injured:
@@ -150,11 +149,11 @@ def forced_moves(g: Game) -> None:
         change_pitcher(g, team, _reliever(team, choice.split(":", 1)[1]))
 
 
-def must_change_pitcher(team: TeamState) -> bool:
+def must_change_pitcher(team: IPTeam) -> bool:
     return team.exhausted or team.pitcher.id in team.removed
 
 
-def replace_injured(g: Game, team: TeamState, player: str) -> None:
+def replace_injured(g: IPGame, team: IPTeam, player: str) -> None:
     """IP2021 "Injuries": a hurt player leaves the game (substitutions by OBR 5.10).
 
     - A hurt pitcher leaves the mound: the pitching change comes before the next
@@ -197,7 +196,7 @@ def best_runner(bench: list[Batter]) -> Batter:
 # --- positions at the change of sides ---------------------------------------------------------
 
 
-def place_substitutes(g: Game, team: TeamState) -> None:
+def place_substitutes(g: IPGame, team: IPTeam) -> None:
     """As a team takes the field, each pinch hitter or runner still in the game is put somewhere
     (OBR 5.10: a substitute takes the place of the man he replaced, or the manager moves him).
 
@@ -218,7 +217,7 @@ def place_substitutes(g: Game, team: TeamState) -> None:
             change_pitcher(g, team, auto_reliever(g, team))  # backed out of every double switch
 
 
-def _place(g: Game, team: TeamState, spot: int) -> bool:
+def _place(g: IPGame, team: IPTeam, spot: int) -> bool:
     """One ``defensive_position`` request for the substitute in ``spot``; False when a double
     switch was backed out of (the question is asked again)."""
     sub = team.order[spot].batter
@@ -246,7 +245,7 @@ def _place(g: Game, team: TeamState, spot: int) -> bool:
     return True
 
 
-def _open_positions(team: TeamState, spot: int) -> list[Position]:
+def _open_positions(team: IPTeam, spot: int) -> list[Position]:
     """Where the substitute in ``spot`` may play: the DH's spot stays the DH; otherwise any field
     position nobody placed holds (the vacated one first: swaps between substitutes are allowed)."""
     vacated = team.order[spot].position
@@ -257,7 +256,7 @@ def _open_positions(team: TeamState, spot: int) -> list[Position]:
     return sorted(free, key=lambda p: p is not vacated)
 
 
-def _position_options(team: TeamState, spot: int, sub: Batter) -> tuple[list[Option], str]:
+def _position_options(team: IPTeam, spot: int, sub: Batter) -> tuple[list[Option], str]:
     open_positions = _open_positions(team, spot)
     options = [Option(f"position:{p.value}", f"{sub.name} plays {p.value}") for p in open_positions]
     first = open_positions[0]
@@ -274,7 +273,7 @@ def _position_options(team: TeamState, spot: int, sub: Batter) -> tuple[list[Opt
     return options, suggestion
 
 
-def _switch_positions(team: TeamState, sub: Batter) -> list[tuple[int, LineupSpot]]:
+def _switch_positions(team: IPTeam, sub: Batter) -> list[tuple[int, IPSpot]]:
     """The fielders a substitute in the pitcher's spot may replace in a double switch: positions his card lists."""
     return [
         (i, s)
@@ -283,7 +282,7 @@ def _switch_positions(team: TeamState, sub: Batter) -> list[tuple[int, LineupSpo
     ]
 
 
-def _pitcher_spot_options(team: TeamState, sub: Batter) -> list[Option]:
+def _pitcher_spot_options(team: IPTeam, sub: Batter) -> list[Option]:
     """A new pitcher bats in the pitcher's spot, or "Double switch..." (its steps follow: who leaves, who pitches)."""
     relievers = team.available_relievers()
     # The offense may bat or run for the pitcher only while a reliever is left (offense_options).
@@ -296,7 +295,7 @@ def _pitcher_spot_options(team: TeamState, sub: Batter) -> list[Option]:
     return options
 
 
-def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter) -> bool:
+def _double_switch(g: IPGame, team: IPTeam, spot: int, sub: Batter) -> bool:
     """The two steps of a double switch: which fielder the substitute replaces, then who pitches
     (batting in that fielder's spot). False when either step was backed out of."""
     fielded = _switch_positions(team, sub)
@@ -326,7 +325,7 @@ def _double_switch(g: Game, team: TeamState, spot: int, sub: Batter) -> bool:
     return True
 
 
-def _switch(g: Game, team: TeamState, spot: int, sub: Batter, position: str, pitcher: Pitcher) -> None:
+def _switch(g: IPGame, team: IPTeam, spot: int, sub: Batter, position: str, pitcher: Pitcher) -> None:
     at = next(i for i, s in enumerate(team.order) if s.position.value == position and i not in team.unplaced)
     gone = team.order[at].batter
     team.order[spot] = LineupSpot(sub, Position(position))
@@ -343,7 +342,7 @@ def best_at(bench: list[Batter], position: Position) -> Batter:
     return max(bench, key=hitting_score)  # rare: only when someone is hurt
 
 
-def bullpen_roles(team: TeamState) -> dict[str, list[Pitcher]]:
+def bullpen_roles(team: IPTeam) -> dict[str, list[Pitcher]]:
     """The bullpen's roles read from its order (long first, closer last; the league's BULLPEN_ORDER):
     "closer" the last listed, "setup" the up to SETUP_MEN before him, "long" the first, "middle" the rest.
     Relievers without a RELIEF line count only when nobody has one."""
@@ -355,11 +354,11 @@ def bullpen_roles(team: TeamState) -> dict[str, list[Pitcher]]:
     return {"closer": pen[-1:], "setup": pen[first_setup:-1], "long": pen[:1], "middle": pen[1:first_setup]}
 
 
-def _lead(g: Game, team: TeamState) -> int:
+def _lead(g: IPGame, team: IPTeam) -> int:
     return team.runs - (g.state.batting if team is g.state.fielding else g.state.fielding).runs
 
 
-def closer_from_inning(g: Game, team: TeamState) -> int:
+def closer_from_inning(g: IPGame, team: IPTeam) -> int:
     """The first inning of the closer's save situations: as many innings before the end of
     regulation as his RELIEF line's batters cover (BATTERS_PER_INNING to an inning, at least one),
     so a two-inning fireman comes in for the eighth and a one-inning closer for the ninth."""
@@ -369,11 +368,11 @@ def closer_from_inning(g: Game, team: TeamState) -> int:
     return g.setup.options.innings - min(innings, LATE_INNINGS + 1) + 1
 
 
-def _save_situation(g: Game, team: TeamState) -> bool:
+def _save_situation(g: IPGame, team: IPTeam) -> bool:
     return _lead(g, team) in CLOSER_LEADS and g.state.inning >= closer_from_inning(g, team)
 
 
-def _late_and_close(g: Game, team: TeamState) -> bool:
+def _late_and_close(g: IPGame, team: IPTeam) -> bool:
     return g.state.inning >= g.setup.options.innings - LATE_INNINGS and _lead(g, team) in CLOSE_LEADS
 
 
@@ -386,7 +385,7 @@ ROLES_BY_SITUATION = {
 }
 
 
-def _situation(g: Game, team: TeamState) -> str:
+def _situation(g: IPGame, team: IPTeam) -> str:
     if _save_situation(g, team):
         return "save"
     if _late_and_close(g, team):
@@ -398,7 +397,7 @@ def _situation(g: Game, team: TeamState) -> str:
 DEPTH_ARM_SITUATIONS = ("early", "otherwise")
 
 
-def auto_reliever(g: Game, team: TeamState) -> Pitcher:
+def auto_reliever(g: IPGame, team: IPTeam) -> Pitcher:
     """The auto-manager's reliever: by inning and score, the role's man facing the batter's side;
     early and otherwise (not a save, not late and close) a depth arm first, when one is left."""
     relievers = team.available_relievers()
@@ -418,7 +417,7 @@ def auto_reliever(g: Game, team: TeamState) -> Pitcher:
     return relievers[0]  # relievers without RELIEF lines, when those with one are used
 
 
-def planned_change(g: Game, team: TeamState) -> bool:
+def planned_change(g: IPGame, team: IPTeam) -> bool:
     """A pitching change the auto-manager makes before an inning's first batter (Dugout's policy):
     the closer in a save situation (for any reliever, or a tired starter); late, a tired pitcher
     leaves (for a setup man when close, else by :func:`auto_reliever`'s roles)."""
@@ -436,7 +435,7 @@ def planned_change(g: Game, team: TeamState) -> bool:
     return g.state.inning >= g.setup.options.innings - LATE_INNINGS and team.tired()
 
 
-def before_first_batter(g: Game) -> bool:
+def before_first_batter(g: IPGame) -> bool:
     """No batter has come up in this half: no outs, no runs, nobody on but the extra-inning
     runner still on second (``GameOptions.extra_inning_runner``), who came there "on an error"."""
     return only_the_extra_inning_runner(g)
@@ -445,7 +444,7 @@ def before_first_batter(g: Game) -> bool:
 # --- fatigue ------------------------------------------------------------------------------
 
 
-def note_fatigue(g: Game, team: TeamState, tired_reading: bool) -> None:
+def note_fatigue(g: IPGame, team: IPTeam, tired_reading: bool) -> None:
     """After a plate appearance: tired, past the pull rating, or exhausted (IP2021 "Fatigue")."""
     pitcher = team.pitcher
     faced = team.batters_faced()
@@ -459,7 +458,7 @@ def note_fatigue(g: Game, team: TeamState, tired_reading: bool) -> None:
         g.emit(Fatigue(pitcher.id, "exhausted", faced, count))
 
 
-def count_for_pull(team: TeamState, pitcher: str, mark: str | None, runs: int) -> int:
+def count_for_pull(team: IPTeam, pitcher: str, mark: str | None, runs: int) -> int:
     """Add a plate appearance's runs, hit or unintentional walk to the pitcher's pull count; returns it."""
     added = runs + (mark in ("1B", "2B", "3B", "HR")) + (mark == "BB")
     team.pull_count[pitcher] = team.pull_count.get(pitcher, 0) + added
@@ -480,8 +479,8 @@ _BACK = Option(BACK, "Back: no change")
 
 
 def _step(
-    g: Game,
-    team: TeamState,
+    g: IPGame,
+    team: IPTeam,
     kind: str,
     move: str,
     prompt: Callable[[], str],
@@ -501,7 +500,7 @@ def _step(
     return None if choice == BACK else choice
 
 
-def _who_pitches(g: Game, team: TeamState, move: str = RELIEF) -> Pitcher | None:
+def _who_pitches(g: IPGame, team: IPTeam, move: str = RELIEF) -> Pitcher | None:
     """Who comes in to pitch (step two of a pitching change; the pitcher on the mound is the one who leaves)."""
     old = team.pitcher
 
@@ -517,7 +516,7 @@ def _who_pitches(g: Game, team: TeamState, move: str = RELIEF) -> Pitcher | None
     return None if choice is None else _reliever(team, choice)
 
 
-def _batter_up(g: Game, team: TeamState) -> Batter | None:
+def _batter_up(g: IPGame, team: IPTeam) -> Batter | None:
     """The batter ``team``'s new pitcher would face: the man up, when ``team`` is in the field."""
     if team is not g.state.fielding:
         return None
@@ -525,14 +524,14 @@ def _batter_up(g: Game, team: TeamState) -> Batter | None:
     return offense.order[offense.up % len(offense.order)].batter
 
 
-def _facing(g: Game, team: TeamState, pitcher: Pitcher) -> str:
+def _facing(g: IPGame, team: IPTeam, pitcher: Pitcher) -> str:
     """ "Bench .280/.390": the batter up's line against ``pitcher`` by the cards (his surname: the prompt names him)."""
     up = _batter_up(g, team)
     line = "" if up is None else asking.matchup_line(g, pitcher, up)
     return f"{up.name.split()[-1]} {line}" if up is not None and line else ""
 
 
-def _defensive_change(g: Game, team: TeamState) -> None:
+def _defensive_change(g: IPGame, team: IPTeam) -> None:
     """A bench player in at a position: who leaves, then who comes in."""
     fielders = [(i, s) for i, s in enumerate(team.order) if s.position in FIELD_POSITIONS]
 
@@ -568,7 +567,7 @@ def _defensive_change(g: Game, team: TeamState) -> None:
         replace_player(g, team, spot, _bench(team, choice), at, "defense")
 
 
-def _pinch_hit(g: Game, team: TeamState, suggested: Batter | None) -> None:
+def _pinch_hit(g: IPGame, team: IPTeam, suggested: Batter | None) -> None:
     spot = team.up % len(team.order)
     up = team.order[spot]
     bench = team.available_bench()
@@ -591,7 +590,7 @@ def _pinch_hit(g: Game, team: TeamState, suggested: Batter | None) -> None:
         replace_player(g, team, spot, _bench(team, choice), up.position, "pinch_hitter")
 
 
-def _runnable(g: Game, team: TeamState) -> list[int]:
+def _runnable(g: IPGame, team: IPTeam) -> list[int]:
     """The bases whose runners may be run for: nobody runs for the pitcher unless a reliever is left."""
     state = g.state
     relievers = bool(team.available_relievers())
@@ -604,7 +603,7 @@ def _runnable(g: Game, team: TeamState) -> list[int]:
     return bases
 
 
-def _pinch_run(g: Game, team: TeamState) -> None:
+def _pinch_run(g: IPGame, team: IPTeam) -> None:
     state = g.state
     bases = _runnable(g, team)
     base = bases[0]
@@ -652,7 +651,7 @@ def _pinch_run(g: Game, team: TeamState) -> None:
 # --- the defense ------------------------------------------------------------------------------
 
 
-def defense_options(g: Game, team: TeamState) -> list[Option]:
+def defense_options(g: IPGame, team: IPTeam) -> list[Option]:
     """The defense's call: pitch (with the infield's alignment when it sets it), intentional walk,
     pickoff, and a change of pitcher or fielder (each a step of its own after)."""
     if depth.set_with_call(g):
@@ -670,7 +669,7 @@ def defense_options(g: Game, team: TeamState) -> list[Option]:
     return options
 
 
-def defense(g: Game, strategy_roll: int | None) -> str:
+def defense(g: IPGame, strategy_roll: int | None) -> str:
     """The defense's call before the pitch, made first: "pitch", "intentional_walk" or "pickoff".
 
     With runners on and fewer than two outs the call sets the infield too ("pitch:<alignment>";
@@ -720,7 +719,7 @@ def is_substitution(key: str) -> bool:
 # --- the offense ------------------------------------------------------------------------------
 
 
-def offense_plays(g: Game) -> list[Option]:
+def offense_plays(g: IPGame) -> list[Option]:
     """The plays the offense may call now: swing away, steals, hit and run, bunts (no substitutions)."""
     state = g.state
     options = [Option(SWING, "Swing away")]
@@ -738,7 +737,7 @@ def offense_plays(g: Game) -> list[Option]:
     return options
 
 
-def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> list[Option]:
+def offense_options(g: IPGame, team: IPTeam, hard_call: str | None = None) -> list[Option]:
     """The offense's legal calls; with the strategy roll as a hard rule, only its call (and substitutions)."""
     options = offense_plays(g)
     if hard_call is not None:
@@ -752,7 +751,7 @@ def offense_options(g: Game, team: TeamState, hard_call: str | None = None) -> l
     return options
 
 
-def offense(g: Game, strategy_roll: int | None) -> str:
+def offense(g: IPGame, strategy_roll: int | None) -> str:
     """The offense's call before the pitch, made after the defense's (see the module docstring);
     changes are asked in steps, then the call again."""
     team = g.state.batting
@@ -789,7 +788,7 @@ def offense(g: Game, strategy_roll: int | None) -> str:
 # --- the whole sequence -----------------------------------------------------------------------
 
 
-def before_pitch(g: Game, roll_strategy: Callable[[Game], int | None]) -> tuple[str, str]:
+def before_pitch(g: IPGame, roll_strategy: Callable[[IPGame], int | None]) -> tuple[str, str]:
     """Forced moves, the strategy roll, then the defense's and the offense's calls."""
     forced_moves(g)
     roll = roll_strategy(g)
@@ -797,7 +796,7 @@ def before_pitch(g: Game, roll_strategy: Callable[[Game], int | None]) -> tuple[
     return call, SWING if call == INTENTIONAL_WALK else offense(g, roll)
 
 
-def best_hitter(team: TeamState, players: list[Batter]) -> Batter:
+def best_hitter(team: IPTeam, players: list[Batter]) -> Batter:
     """The best hitter by ``engine.lineup.hitting_score``, remembered with the setup (it reads every cell)."""
     scores = team.setup.hitting_scores
     for b in players:
@@ -806,7 +805,7 @@ def best_hitter(team: TeamState, players: list[Batter]) -> Batter:
     return max(players, key=lambda b: scores[b.id])
 
 
-def _defense_prompt(g: Game) -> str:
+def _defense_prompt(g: IPGame) -> str:
     """The defense's question: score, bases, the matchup with hands, the pitcher's fatigue; not the offense's call."""
     team = g.state.fielding
     return (
@@ -815,7 +814,7 @@ def _defense_prompt(g: Game) -> str:
     )
 
 
-def _defense_context(g: Game) -> dict[str, object]:
+def _defense_context(g: IPGame) -> dict[str, object]:
     team = g.state.fielding
     line = team.stamina()
     return {
@@ -827,7 +826,7 @@ def _defense_context(g: Game) -> dict[str, object]:
     }
 
 
-def _offense_prompt(g: Game) -> str:
+def _offense_prompt(g: IPGame) -> str:
     """The offense's question: what the defense shows (the infield), the matchup, the runners' and
     catcher's ratings for a steal and the batter's BNT for a bunt."""
     state = g.state
@@ -845,7 +844,7 @@ def _offense_prompt(g: Game) -> str:
     return f"{text} Your call, {state.batting.name}."
 
 
-def _offense_context(g: Game) -> dict[str, object]:
+def _offense_context(g: IPGame) -> dict[str, object]:
     state = g.state
     catcher = state.fielding.fielder(Position.C)
     return {
@@ -857,6 +856,6 @@ def _offense_context(g: Game) -> dict[str, object]:
     }
 
 
-def _runner_name(g: Game, base: int) -> str:
+def _runner_name(g: IPGame, base: int) -> str:
     runner = g.state.runner_on(base)
     return runner.name if runner else "nobody"

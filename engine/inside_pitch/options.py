@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 from engine.setup import GameOptions, SetupError
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,6 @@ class InsidePitchOptions(GameOptions):
             raise SetupError(f"strategy_rolls is 'suggestions' or 'rules', not {self.strategy_rolls!r}")
 
 
-def ip_options(g: Game) -> InsidePitchOptions:
+def ip_options(g: IPGame) -> InsidePitchOptions:
     """The options of an Inside Pitch game (GameSetup holds its ruleset's model, so no check here)."""
     return cast(InsidePitchOptions, g.setup.options)

@@ -23,10 +23,10 @@ from engine.inside_pitch import asking, depth, flyouts
 from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import AtBat, Ball
 
 # The auto-manager's idea of a run that matters: from the 7th inning on, with the
@@ -48,7 +48,7 @@ HIT_AND_RUN_BR = ("hit and run", 2)
 HIT_AND_RUN_GDP = ("hit and run", -2)
 
 
-def play_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
+def play_out(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> str:
     """An out read off the cards, after range and error checks: who is out and who moves."""
     if ball.kind == "G" and 1 <= ball.fielder <= 6:
         return ground_out(g, ab, batter, ball)
@@ -62,7 +62,7 @@ def play_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     return ball.notation
 
 
-def infield_fly(g: Game) -> bool:
+def infield_fly(g: IPGame) -> bool:
     """IP2021 infield fly rule: less than two out and a force at third (runners on first and second).
 
     On a fair pop up the batter is then out, runners hold, and no error is checked.
@@ -71,7 +71,7 @@ def infield_fly(g: Game) -> bool:
     return state.outs < 2 and state.runner_on(1) is not None and state.runner_on(2) is not None
 
 
-def late_and_close(g: Game) -> bool:
+def late_and_close(g: IPGame) -> bool:
     """The auto-manager's "the run matters": the 7th inning or later, tied or one run apart."""
     return g.state.inning >= LATE_INNING and g.state.run_difference() <= CLOSE_RUNS
 
@@ -88,7 +88,7 @@ def chain(*fielders: int) -> str:
 # --- line outs ----------------------------------------------------------------------
 
 
-def line_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
+def line_out(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> str:
     """IP2021 "Line Outs": the batter is out; with less than two out and runners on, a line
     drive caught by an infielder doubles off the runner on the base the 1d6 names.
 
@@ -117,7 +117,7 @@ def line_out(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> str:
     return f"{ball.notation} DP"
 
 
-def double_off(g: Game, base: int, fielder: int) -> None:
+def double_off(g: IPGame, base: int, fielder: int) -> None:
     """The runner on ``base`` is doubled off after a caught line drive to ``fielder`` (1-6)."""
     runner = g.state.runner_on(base)
     assert runner is not None
@@ -130,7 +130,7 @@ def double_off(g: Game, base: int, fielder: int) -> None:
 # --- ground outs ----------------------------------------------------------------------
 
 
-def ground_out(g: Game, ab: AtBat, batter: Runner, ball: Ball, grounder: type[Grounder] | None = None) -> str:
+def ground_out(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball, grounder: type[Grounder] | None = None) -> str:
     """IP2021 "Ground Outs" (IP2007 §9): by base state, less than two out; otherwise a simple out.
 
     ``grounder`` replaces :class:`Grounder` for plays with other adjustments (a bunt
@@ -150,9 +150,9 @@ def ground_out(g: Game, ab: AtBat, batter: Runner, ball: Ball, grounder: type[Gr
 class Grounder:
     """One ground ball in play, with what its procedures need to know."""
 
-    g: Game
+    g: IPGame
     ab: AtBat
-    batter: Runner
+    batter: IPRunner
     ball: Ball
 
     @property
@@ -170,7 +170,7 @@ class Grounder:
     def throws_to(self, base: int) -> bool:
         return depth.throws_to(self.g, self.position, base)
 
-    def runner(self, base: int) -> Runner:
+    def runner(self, base: int) -> IPRunner:
         runner = self.g.state.runner_on(base)
         assert runner is not None, f"no runner on {base}"
         return runner
@@ -220,8 +220,8 @@ class Grounder:
 
     def settle(
         self,
-        outs: Sequence[tuple[Runner, int, int, str]],
-        moves: Sequence[tuple[Runner, int, int]],
+        outs: Sequence[tuple[IPRunner, int, int, str]],
+        moves: Sequence[tuple[IPRunner, int, int]],
         reason: str,
         rbi: bool = True,
     ) -> None:
@@ -511,7 +511,7 @@ def _second_and_third(gb: Grounder) -> str:
     return gb.out_at_first({3: HOME, 2: 3})
 
 
-def home_double_play_open(g: Game, position: Position) -> bool:
+def home_double_play_open(g: IPGame, position: Position) -> bool:
     """Bases loaded: may the fielder at ``position`` try home to first? Not when he plays back (IP2007 §9.8)."""
     return depth.column(g, position) != "back"
 

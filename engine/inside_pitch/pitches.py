@@ -11,7 +11,7 @@ from engine.bases import advance_all
 from engine.inside_pitch.reading import AtBat, CardResult, Triggers, read_pitcher_card
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame
 
 # A plate appearance re-rolls the pitcher's card after every foul (WLD); real
 # cards make a long run of them vanishingly rare, but a hand-made card might not.
@@ -23,7 +23,7 @@ class AtBatGoesOn(Exception):
     by ``rare.another_pitch``, caught by ``plays.play_result``, which rolls the pitcher's card again."""
 
 
-def wild_pitch_or_passed_ball(g: Game, ab: AtBat) -> None:
+def wild_pitch_or_passed_ball(g: IPGame, ab: AtBat) -> None:
     """1d20 against the WP and PB? ranges; PB? then 1d6 against the catcher's passed-ball rating."""
     pitcher = ab.pitcher
     roll = g.d20("WP / PB? range")
@@ -38,7 +38,7 @@ def wild_pitch_or_passed_ball(g: Game, ab: AtBat) -> None:
     # otherwise a foul ball
 
 
-def pitch_to_result(g: Game, ab: AtBat) -> tuple[AtBat, CardResult, Triggers] | None:
+def pitch_to_result(g: IPGame, ab: AtBat) -> tuple[AtBat, CardResult, Triggers] | None:
     """Roll the pitcher's card until it gives a result (a plate appearance, or an at bat that goes on).
 
     IP2021 "WLD": a foul ball is rolled again; with runners on, a wild pitch or passed

@@ -18,16 +18,16 @@ from engine.inside_pitch import balls, fielding, hits, rare, running
 from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.pitches import AtBatGoesOn, pitch_to_result
 from engine.inside_pitch.reading import AtBat, CardResult, Direct, Rare, Triggers
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
 
 # IP2021 "Hit and run" (IP2007 §12.2): a strikeout is played as a steal with the SB rating - 2.
 HIT_AND_RUN_SB = -2
 
 
-def resolve(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
+def resolve(g: IPGame, ab: AtBat, batter: IPRunner, result: CardResult, triggers: Triggers) -> str:
     """Play the result and end the plate appearance; returns the scorer's notation."""
     outs_before, runs_before = g.state.outs, g.state.batting.runs
     notation = play_result(g, ab, batter, result, triggers)
@@ -35,7 +35,9 @@ def resolve(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Tr
     return notation
 
 
-def end_plate_appearance(g: Game, ab: AtBat, batter: Runner, notation: str, outs_before: int, runs_before: int) -> None:
+def end_plate_appearance(
+    g: IPGame, ab: AtBat, batter: IPRunner, notation: str, outs_before: int, runs_before: int
+) -> None:
     """The result, with the RBI the runs of this plate appearance were credited with.
 
     OBR 9.04: the RBI are the runs scored with an RBI flag since the plate appearance
@@ -54,7 +56,7 @@ def end_plate_appearance(g: Game, ab: AtBat, batter: Runner, notation: str, outs
     g.emit(PlateAppearanceEnded(batter.id, ab.pitcher.id, notation, notation, outs, rbi))
 
 
-def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
+def play_result(g: IPGame, ab: AtBat, batter: IPRunner, result: CardResult, triggers: Triggers) -> str:
     """Play what the cards gave; returns the scorer's notation (the caller ends the plate appearance)."""
     try:
         return _play_result(g, ab, batter, result, triggers)
@@ -62,7 +64,7 @@ def play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers
         return another_pitch(g, ab, batter)
 
 
-def another_pitch(g: Game, ab: AtBat, batter: Runner) -> str:
+def another_pitch(g: IPGame, ab: AtBat, batter: IPRunner) -> str:
     """The at bat goes on: roll the pitcher's card again, as a plate appearance does (IP2021 "WLD").
 
     Returns the notation of the play that ends the at bat. If a wild pitch or passed
@@ -75,7 +77,7 @@ def another_pitch(g: Game, ab: AtBat, batter: Runner) -> str:
     return play_result(g, ab, batter, result, triggers)
 
 
-def _play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, triggers: Triggers) -> str:
+def _play_result(g: IPGame, ab: AtBat, batter: IPRunner, result: CardResult, triggers: Triggers) -> str:
     if isinstance(result, Rare):
         return rare.rare_play(g, ab, batter)
     if isinstance(result, Direct):
@@ -111,7 +113,7 @@ def _play_result(g: Game, ab: AtBat, batter: Runner, result: CardResult, trigger
     return balls.play_ball(g, ab, batter, ball)
 
 
-def play_direct(g: Game, batter: Runner, result: Direct) -> str:
+def play_direct(g: IPGame, batter: IPRunner, result: Direct) -> str:
     if result.kind == "K":
         put_out(g, batter, 0, "K")
         return "K"
@@ -130,7 +132,7 @@ def play_direct(g: Game, batter: Runner, result: Direct) -> str:
     raise AssertionError(f"unknown direct result {result.kind}")
 
 
-def hit_and_run_strikeout(g: Game, ab: AtBat) -> None:
+def hit_and_run_strikeout(g: IPGame, ab: AtBat) -> None:
     """IP2021 "Hit and run" (IP2007 §12.2): the batter struck out, so the play becomes a steal at SB - 2.
 
     The runner from first goes, and with him the runner on second when second is
@@ -150,14 +152,14 @@ def hit_and_run_strikeout(g: Game, ab: AtBat) -> None:
     running.steal(g, runners, sb_modifier=HIT_AND_RUN_SB, why="hit and run")
 
 
-def strikeout(g: Game, ab: AtBat, batter: Runner) -> str:
+def strikeout(g: IPGame, ab: AtBat, batter: IPRunner) -> str:
     """Special K swapped the card's result for a strikeout."""
     put_out(g, batter, 0, "K")
     hit_and_run_strikeout(g, ab)
     return "K"
 
 
-def special_k(g: Game, ab: AtBat, notation: str) -> bool:
+def special_k(g: IPGame, ab: AtBat, notation: str) -> bool:
     """IP2021 "Special K": 1d20 in the pitcher's Special K range turns the card's result into a K.
 
     The caller decides the result may be converted: a non-hit read off the batter

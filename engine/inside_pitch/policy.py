@@ -7,13 +7,15 @@ Inside Pitch has no pre-game bench chart and no post-game injuries.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cards.models import Batter
 from engine.events import Event
 from engine.inside_pitch import value
 from engine.policy import PostGameInjury, Sitter
-from engine.setup import GameSetup
+
+if TYPE_CHECKING:
+    from engine.inside_pitch.cards import IPSetup
 
 
 class InsidePitchPolicy:
@@ -51,7 +53,7 @@ class InsidePitchPolicy:
         return ""
 
     def post_game_injuries(
-        self, setup: GameSetup, events: Sequence[Event], dice: Callable[[int], int]
+        self, setup: IPSetup, events: Sequence[Event], dice: Callable[[int], int]
     ) -> list[PostGameInjury]:
         return []
 

@@ -36,10 +36,10 @@ from engine.inside_pitch.injuries import roll_injury
 from engine.inside_pitch.pitches import AtBatGoesOn
 from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.tables import load_table
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import AtBat
 
 BASES_FOR = {"S": 1, "D": 2, "T": 3}
@@ -49,9 +49,9 @@ MAX_ROLLS = 100
 
 @dataclass
 class RarePlay:
-    g: Game
+    g: IPGame
     ab: AtBat
-    batter: Runner
+    batter: IPRunner
     row: dict[str, Any]
     chart: dict[str, Any]
 
@@ -64,29 +64,29 @@ class RarePlay:
         return int(self.chart["fields"][field][roll - 1])
 
 
-def chart_for(g: Game) -> tuple[str, str]:
+def chart_for(g: IPGame) -> tuple[str, str]:
     """The chart's table name and its label: men on when anyone is on base."""
     if g.state.occupied():
         return "rare_men_on", "rare plays (men on)"
     return "rare_bases_empty", "rare plays (bases empty)"
 
 
-def _runners(g: Game) -> bool:
+def _runners(g: IPGame) -> bool:
     return bool(g.state.occupied())
 
 
-def _less_than_two_out(g: Game) -> bool:
+def _less_than_two_out(g: IPGame) -> bool:
     return g.state.outs < 2
 
 
-NEEDS: dict[str, Callable[[Game], bool]] = {"runners": _runners, "less_than_two_out": _less_than_two_out}
+NEEDS: dict[str, Callable[[IPGame], bool]] = {"runners": _runners, "less_than_two_out": _less_than_two_out}
 
 
-def fits(g: Game, row: dict[str, Any]) -> bool:
+def fits(g: IPGame, row: dict[str, Any]) -> bool:
     return all(NEEDS[need](g) for need in row.get("needs", ()))
 
 
-def rare_play(g: Game, ab: AtBat, batter: Runner) -> str:
+def rare_play(g: IPGame, ab: AtBat, batter: IPRunner) -> str:
     """Roll 2d6 on the chart for the situation and play the row; returns the scorer's notation."""
     name, label = chart_for(g)
     chart = load_table(name)
@@ -101,12 +101,12 @@ def rare_play(g: Game, ab: AtBat, batter: Runner) -> str:
     return PLAYS[row["play"]](RarePlay(g, ab, batter, row, chart))
 
 
-def another_pitch(g: Game, ab: AtBat, batter: Runner) -> NoReturn:
+def another_pitch(g: IPGame, ab: AtBat, batter: IPRunner) -> NoReturn:
     """The at bat goes on: ``plays.play_result`` rolls the pitcher's card again for the same batter."""
     raise AtBatGoesOn
 
 
-def injury_rating(g: Game, position: Position) -> tuple[str, str, int]:
+def injury_rating(g: IPGame, position: Position) -> tuple[str, str, int]:
     """The id, name and INJ rating of the fielder at ``position``."""
     team = g.state.fielding
     if position is Position.P:

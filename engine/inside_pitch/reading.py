@@ -34,7 +34,7 @@ from engine.frozen import quick_init
 
 if TYPE_CHECKING:
     from cards.models import Batter, Pitcher
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame
 
 
 @quick_init
@@ -141,13 +141,13 @@ def halved_on_hit_and_run(ab: AtBat, rating: int) -> int:
     return rating // 2 if ab.hit_and_run else rating
 
 
-def home_run_check(g: Game, ab: AtBat, why: str) -> bool:
+def home_run_check(g: IPGame, ab: AtBat, why: str) -> bool:
     """1d20 against the batter's HR rating plus the park's HR adjustment (IP2021 "HR")."""
     rating = halved_on_hit_and_run(ab, ab.batter.ratings(ab.pitcher_hand).hr)
     return g.check(f"HR ({why})", rating, [("ballpark HR", ab.park_hr)] if ab.park_hr else [])
 
 
-def strikeout_check(g: Game, ab: AtBat, plus: bool) -> bool:
+def strikeout_check(g: IPGame, ab: AtBat, plus: bool) -> bool:
     """IP2021 "K", "K+": 1d20 against the batter's K rating (times ``k_scale``), the park's K, +10 on K+."""
     mods = [("ballpark K", ab.park_k)] if ab.park_k else []
     if plus:
@@ -156,7 +156,7 @@ def strikeout_check(g: Game, ab: AtBat, plus: bool) -> bool:
     return g.check("K", rating, mods)
 
 
-def walk_check(g: Game, ab: AtBat, plus: bool) -> bool:
+def walk_check(g: IPGame, ab: AtBat, plus: bool) -> bool:
     """IP2021 "W", "W+": 1d20 against the batter's W rating, the park's W, +10 on W+."""
     mods = [("ballpark W", ab.park_w)] if ab.park_w else []
     if plus:
@@ -164,7 +164,7 @@ def walk_check(g: Game, ab: AtBat, plus: bool) -> bool:
     return g.check("W", halved_on_hit_and_run(ab, ab.batter.ratings(ab.pitcher_hand).w), mods)
 
 
-def hit_by_pitch_check(g: Game, ab: AtBat) -> bool:
+def hit_by_pitch_check(g: IPGame, ab: AtBat) -> bool:
     """IP2021 "HBP": 1d20 against batter HBP + pitcher HBP; no chance (and no roll) when the sum is under 1."""
     batter, pitcher = ab.batter, ab.pitcher
     return batter.hbp + pitcher.hbp >= 1 and g.check("HBP", batter.hbp, [("pitcher HBP", pitcher.hbp)])
@@ -205,7 +205,7 @@ _CELL_TEXT = {result: str(result) or "blank" for result in PitcherResult}
 _CELL = tuple(tuple(f"{red}-{white}" for white in range(7)) for red in range(7))
 
 
-def read_pitcher_card(g: Game, ab: AtBat) -> tuple[CardResult, Triggers] | None:
+def read_pitcher_card(g: IPGame, ab: AtBat) -> tuple[CardResult, Triggers] | None:
     """One roll on the pitcher's card. None means a foul ball: roll again (WLD)."""
     red, white = g.two_d6("pitcher card")
     result = ab.pitcher.cell(red, white).against(ab.batter_side)
@@ -213,7 +213,7 @@ def read_pitcher_card(g: Game, ab: AtBat) -> tuple[CardResult, Triggers] | None:
     return pitcher_result(g, ab, result)
 
 
-def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResult, Triggers] | None:
+def pitcher_result(g: IPGame, ab: AtBat, result: PitcherResult) -> tuple[CardResult, Triggers] | None:
     pr = _PitcherResults
     pitcher = ab.pitcher
     blank = NO_TRIGGERS
@@ -275,14 +275,14 @@ def pitcher_result(g: Game, ab: AtBat, result: PitcherResult) -> tuple[CardResul
     raise AssertionError(f"unhandled pitcher result {result}")
 
 
-def auto_out(g: Game, ab: AtBat) -> Ball:
+def auto_out(g: IPGame, ab: AtBat) -> Ball:
     column = g.d6("** line")
     out = ab.pitcher.outs[column - 1]
     g.emit(ReadingEvent("** line", ab.pitcher.name, str(column), str(out)))
     return Ball(KIND_LETTER[out.kind], out.fielder, "pitcher")
 
 
-def _from_reading(g: Game, ab: AtBat, reading: Reading, source: str) -> CardResult:
+def _from_reading(g: IPGame, ab: AtBat, reading: Reading, source: str) -> CardResult:
     if isinstance(reading, Walk):
         return Direct("W", "W", source)
     if isinstance(reading, Strikeout):
@@ -317,7 +317,7 @@ def _home_run_field(field: HomeRunField, side: Hand) -> int:
     return int(field.value)
 
 
-def split_hit(g: Game, ab: AtBat, field: int, source: str) -> CardResult:
+def split_hit(g: IPGame, ab: AtBat, field: int, source: str) -> CardResult:
     """?7-?9: 1d20 against the hit ranges; outside all of them a fly out (IP2021 "?7, ?8, ?9")."""
     if source == "ballpark":
         ranges = g.setup.ballpark.hit_ranges
@@ -341,14 +341,14 @@ def split_hit(g: Game, ab: AtBat, field: int, source: str) -> CardResult:
     return Ball(kind.value, field, source)
 
 
-def read_batter_card(g: Game, ab: AtBat) -> CardResult:
+def read_batter_card(g: IPGame, ab: AtBat) -> CardResult:
     red, white = g.two_d6("batter card")
     reading = ab.batter.cell(red, white).against(ab.pitcher_hand)
     g.emit(shared_reading("batter", ab.batter.name, _CELL[red][white], str(reading)))
     return _from_reading(g, ab, reading, "batter")
 
 
-def read_ballpark_card(g: Game, ab: AtBat) -> CardResult:
+def read_ballpark_card(g: IPGame, ab: AtBat) -> CardResult:
     park = g.setup.ballpark
     red, white = g.two_d6("ballpark card")
     reading = park.cell(red, white).vs_left

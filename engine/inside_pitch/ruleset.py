@@ -13,11 +13,10 @@ from engine.inside_pitch.policy import POLICY
 from engine.rulesets import INSIDE_PITCH, Ruleset
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Runner
+    from engine.inside_pitch.cards import IPGame, IPRunner
 
 
-def context(g: Game) -> dict[str, Any]:
+def context(g: IPGame) -> dict[str, Any]:
     """Where an Inside Pitch game stands, as a request's data: the ratings its calls turn on."""
     state = g.state
     offense, defense = state.batting, state.fielding
@@ -25,7 +24,7 @@ def context(g: Game) -> dict[str, Any]:
     pitcher = defense.pitcher
     stamina = defense.stamina()
 
-    def runner(r: Runner) -> dict[str, Any]:
+    def runner(r: IPRunner) -> dict[str, Any]:
         card = r.card
         return {"id": card.id, "name": card.name, "br": card.br, "sb": card.sb, "att": card.att}
 

@@ -30,17 +30,17 @@ from cards.notation import Position
 from engine.bases import advance_all, move, put_out, put_out_advancing
 from engine.events import Check, ErrorCharged, Reading
 from engine.inside_pitch.tables import load_table
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
 
 BASE_NAMES = {1: "first", 2: "second", 3: "third", 4: "home"}
 
 
 @dataclass(slots=True)
 class _Attempt:
-    runner: Runner
+    runner: IPRunner
     start: int
     safe: bool
 
@@ -49,7 +49,7 @@ class _Attempt:
         return self.start + 1
 
 
-def steal(g: Game, bases: Sequence[int], sb_modifier: int = 0, why: str = "steal") -> None:
+def steal(g: IPGame, bases: Sequence[int], sb_modifier: int = 0, why: str = "steal") -> None:
     """The runners on ``bases`` each try for the next base (a runner on third for home).
 
     IP2021 "Strategy Roll", stealing: per runner, 1d20 against his Adjusted SB,
@@ -134,7 +134,7 @@ def steal(g: Game, bases: Sequence[int], sb_modifier: int = 0, why: str = "steal
         advance_all(g, 1, "error")
 
 
-def pickoff_target(g: Game) -> int:
+def pickoff_target(g: IPGame) -> int:
     """The base of the runner a pickoff goes after (IP2021 "A strategy roll of 20").
 
     The runner with an open base ahead of him (first in a first-and-third
@@ -151,7 +151,7 @@ def pickoff_target(g: Game) -> int:
     return 3
 
 
-def pickoff(g: Game) -> None:
+def pickoff(g: IPGame) -> None:
     """A pickoff attempt (IP2021 "A strategy roll of 20"; IP2007 §12.8).
 
     1d20 against the pitcher's BK, PO and POE ranges (a card keeps them apart):

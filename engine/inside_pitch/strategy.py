@@ -25,7 +25,7 @@ from engine.inside_pitch.tables import load_table
 from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame
 
 SWING = "swing"
 HIT_AND_RUN = "hit_and_run"
@@ -52,7 +52,7 @@ _BUNT_RANGES = {
 }
 
 
-def strategy_applies(g: Game) -> bool:
+def strategy_applies(g: IPGame) -> bool:
     """IP2021: rolled with runners on, unless the run difference plus the inning is more than 10."""
     state = g.state
     if not state.runners_on():
@@ -79,7 +79,7 @@ def adjusted_att(batter_att: int | str, hold: int, base: int) -> int | None:
     return max(capped, 0) // _DIVISOR[base]
 
 
-def hopeless(g: Game, base: int) -> bool:
+def hopeless(g: IPGame, base: int) -> bool:
     """Whether the runner on ``base`` is safe stealing only on the rolls that are always safe.
 
     The steal's own chart (``running.steal``, tables/running.toml): 1d20 against his Adjusted
@@ -100,7 +100,7 @@ def hopeless(g: Game, base: int) -> bool:
     return adjusted <= max(table["always_safe"], default=0)
 
 
-def stealers(g: Game, roll: int, sensible: bool = False) -> list[int]:
+def stealers(g: IPGame, roll: int, sensible: bool = False) -> list[int]:
     """The bases whose runners get the jump on this strategy roll, lowest first.
 
     IP2021: each runner whose roll is at most his Adjusted ATT for the next base goes,
@@ -127,7 +127,7 @@ def stealers(g: Game, roll: int, sensible: bool = False) -> list[int]:
     return sorted(going)
 
 
-def hit_and_run_range(g: Game) -> range:
+def hit_and_run_range(g: IPGame) -> range:
     """The strategy rolls that call a hit and run (empty when none can be called).
 
     IP2021: a runner on first, rolls one or two above his Adjusted ATT for second;
@@ -148,7 +148,7 @@ def bunt_range(bnt: int, batter_is_pitcher: bool) -> Range | None:
     return _BUNT_RANGES.get((batter_is_pitcher, bnt))
 
 
-def batter_up(g: Game) -> tuple[Batter, bool]:
+def batter_up(g: IPGame) -> tuple[Batter, bool]:
     """The batter due up and whether he is the pitcher (a pinch hitter in the pitcher's spot is not)."""
     offense = g.state.batting
     spot = offense.order[offense.up % len(offense.order)]
@@ -156,7 +156,7 @@ def batter_up(g: Game) -> tuple[Batter, bool]:
 
 
 def suggest_offense(
-    g: Game, roll: int, batter_is_pitcher: bool | None = None, batter: Batter | None = None, sensible: bool = False
+    g: IPGame, roll: int, batter_is_pitcher: bool | None = None, batter: Batter | None = None, sensible: bool = False
 ) -> str:
     """The auto-manager's call on one strategy roll: a play key (see the module docstring).
 
@@ -217,7 +217,7 @@ def steal_bases(key: str) -> list[int]:
     return sorted(int(b) for b in bases.split("+"))
 
 
-def steal_options(g: Game) -> list[str]:
+def steal_options(g: IPGame) -> list[str]:
     """Every legal steal for the runners on base, as play keys.
 
     A runner may go when the base ahead is open or its runner goes too. Runners
@@ -233,6 +233,6 @@ def steal_options(g: Game) -> list[str]:
     return keys
 
 
-def _may_steal(g: Game, base: int) -> bool:
+def _may_steal(g: IPGame, base: int) -> bool:
     runner = g.state.runner_on(base)
     return runner is not None and isinstance(runner.card.att, int)

@@ -16,10 +16,10 @@ from engine.bases import move, put_out_advancing
 from engine.events import Check, ErrorCharged
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch.tables import load_table
-from engine.state import HOME, Fielder, Runner
+from engine.state import HOME, Fielder
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import Ball
 
 BASE_NAME = {2: "second", 3: "third", 4: "home"}
@@ -27,11 +27,11 @@ BASE_NAME = {2: "second", 3: "third", 4: "home"}
 THROW_POSSIBLE = range(1, 6)
 
 
-def outfielder(g: Game, position: int) -> Fielder:
+def outfielder(g: IPGame, position: int) -> Fielder:
     return g.state.fielding.fielder(Position.from_number(position))
 
 
-def is_free(g: Game, base: int) -> bool:
+def is_free(g: IPGame, base: int) -> bool:
     return base >= HOME or g.state.runner_on(base) is None
 
 
@@ -39,7 +39,7 @@ def is_free(g: Game, base: int) -> bool:
 class ExtraBase:
     """A runner (or the batter) who may take one base more than the play has given him."""
 
-    runner: Runner
+    runner: IPRunner
     at: int  # where he stands now
     modifiers: list[tuple[str, int]] = field(default_factory=list)  # what makes his BR an Adjusted BR
     is_batter: bool = False  # the batter is never the lead runner and never makes the ABR check
@@ -65,11 +65,11 @@ def throw_notation(fielder: int, base: int) -> str:
 class Throw:
     """One throw from the outfield: the runners on the play and what the dice did to them."""
 
-    g: Game
+    g: IPGame
     fielder: int  # the outfielder's scorer's number
     lead: ExtraBase
     trailing: list[ExtraBase]
-    batter: Runner  # the man at the plate, whose RBI a run is
+    batter: IPRunner  # the man at the plate, whose RBI a run is
     reason: str  # how the runners' moves read: "extra base", "tag-up"
     # Runners on base but not on the play (a runner on first behind a tag-up): they move
     # up only when the throw is thrown away (IP2007 §5 #8).
@@ -117,7 +117,7 @@ def error_check_of(ball: Ball) -> Ball | None:
     return ball if ball.throw_error_check else None
 
 
-def holding_on_first(g: Game) -> list[ExtraBase]:
+def holding_on_first(g: IPGame) -> list[ExtraBase]:
     """IP2007 §11.3, the older key: a runner on first does not tag up on a fly out.
 
     He is not on the play; only a throwing error (#8) moves him up.
@@ -226,7 +226,7 @@ def rundown(throw: Throw, caught: ExtraBase, others: list[ExtraBase]) -> None:
             throw.take_base(runner)
 
 
-def outfield_throw_error(g: Game, ball: Ball) -> bool:
+def outfield_throw_error(g: IPGame, ball: Ball) -> bool:
     """IP2021 ET? #8 (IP2007 §5 #8, #10): 1d20 against the throwing outfielder's error number.
 
     True is an error (charged here). The throw is then read as usual, nobody is out,

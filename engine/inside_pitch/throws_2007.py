@@ -29,10 +29,10 @@ from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import throws
 from engine.inside_pitch.tables import load_table
 from engine.inside_pitch.throws import ExtraBase, Throw, outfielder
-from engine.state import HOME, Runner
+from engine.state import HOME
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.inside_pitch.cards import IPGame, IPRunner
     from engine.inside_pitch.reading import AtBat, Ball
 
 
@@ -40,7 +40,7 @@ def chart() -> dict[str, Any]:
     return load_table("throws_2007")
 
 
-def three_dice(g: Game, play: str) -> tuple[int, int, int]:
+def three_dice(g: IPGame, play: str) -> tuple[int, int, int]:
     """IP2007 FAQ "Outfield Throw Chart": red, white and blue are rolled together, even when not all are read."""
     return (
         g.d6(f"{play}: OTC roll 1 (red)"),
@@ -49,7 +49,7 @@ def three_dice(g: Game, play: str) -> tuple[int, int, int]:
     )
 
 
-def arm_check(g: Game, fielder: int, die: int) -> bool:
+def arm_check(g: IPGame, fielder: int, die: int) -> bool:
     """IP2007 OTC roll 2.6: True when ``die`` falls in the range of the outfielder's arm (a play is on)."""
     ranges: dict[str, int] = chart()["roll_2_6"]["play_up_to"]
     arms = sorted(int(key) for key in ranges)
@@ -124,7 +124,7 @@ ROLL_1: dict[str, Callable[[OtcRoll], None]] = {
 # --- fly outs -----------------------------------------------------------------------
 
 
-def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
+def tag_from_third(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> None:
     """IP2007 §11.3, runner on third with less than two out.
 
     1d6 at most the batter's SF: the run scores without a throw and a runner on second
@@ -156,7 +156,7 @@ def tag_from_third(g: Game, ab: AtBat, batter: Runner, ball: Ball) -> None:
     )
 
 
-def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
+def tag_from_second(g: IPGame, batter: IPRunner, ball: Ball) -> None:
     """IP2007 §11.2, runner on second (third empty) with less than two out.
 
     Adjusted BR = BR + arm + the field's modifier (F7 -3, F8 -2, F9 -1). Under 1 he
@@ -194,7 +194,7 @@ def tag_from_second(g: Game, batter: Runner, ball: Ball) -> None:
 # --- S+7, S+8, S+9 ------------------------------------------------------------------
 
 
-def stretch_thrown_out(g: Game, ball: Ball) -> bool:
+def stretch_thrown_out(g: IPGame, ball: Ball) -> bool:
     """IP2007 §4.6: a stretch die of 6 above his number rolls the second die on OTC roll 2.6.
 
     True (in the arm's range): he is out at second; otherwise he stays at first with a single.

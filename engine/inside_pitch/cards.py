@@ -1,0 +1,23 @@
+"""The shared game's types with Inside Pitch's cards (cards.models): what this package's functions take.
+
+The shared setup, state and game are generic in their card types (cards.base); these aliases name
+them as an Inside Pitch game holds them, for annotations only (a construction calls the plain class).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:
+    from cards.models import Ballpark, Batter, Pitcher
+    from engine.game import Game
+    from engine.setup import GameSetup, LineupSpot, TeamSetup
+    from engine.state import GameState, Runner, TeamState
+
+    IPGame: TypeAlias = Game[Batter, Pitcher, Ballpark]
+    IPSetup: TypeAlias = GameSetup[Batter, Pitcher, Ballpark]
+    IPTeamSetup: TypeAlias = TeamSetup[Batter, Pitcher]
+    IPState: TypeAlias = GameState[Batter, Pitcher]
+    IPTeam: TypeAlias = TeamState[Batter, Pitcher]
+    IPSpot: TypeAlias = LineupSpot[Batter]
+    IPRunner: TypeAlias = Runner[Batter]
