@@ -331,8 +331,8 @@ def card_type_tests_in(path: Path) -> list[int]:
 @pytest.mark.parametrize("where", ["engine/*.py", "seasons/*.py", "bench/**/*.py"])
 def test_generic_code_never_casts_to_a_rulesets_cards(where: str) -> None:
     """Issue 27 "A ruleset is one plugin": code shared by the rulesets neither casts to nor tests for
-    a ruleset's card type; a ruleset narrows to its own cards in its own package
-    (engine.deep_drive.cards)."""
+    a ruleset's card type; a ruleset names its own games' card types in its own package
+    (engine.<package>.cards)."""
     bad = [f"{path.relative_to(ROOT)}:{line}" for path in sorted(ROOT.glob(where)) for line in card_type_tests_in(path)]
     assert bad == []
 
