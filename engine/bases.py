@@ -9,13 +9,13 @@ stands; ``flow`` catches it, counts the run and ends the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.events import EXTRA_INNING_RUNNER, RunnerMoved, RunnerOut, RunScored
-from engine.state import HOME, Runner
+from engine.state import HOME, AnyRunner, Runner
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.game import AnyGame
 
 
 # A home run over the fence counts every run (OBR 9.06(f) exception); only the
@@ -38,7 +38,7 @@ class WalkOff(Exception):
     first base (``force_advance``), so the scorer can credit it.
     """
 
-    def __init__(self, runner: Runner[Any], batter: Runner[Any] | None, rbi: bool, reason: str) -> None:
+    def __init__(self, runner: AnyRunner, batter: AnyRunner | None, rbi: bool, reason: str) -> None:
         super().__init__(f"{runner.name} scores the winning run ({reason})")
         self.runner = runner
         self.batter = batter
@@ -56,7 +56,7 @@ class WalkOff(Exception):
             self.hit_notation = notation
 
 
-def put_out(g: Game[Any, Any, Any], runner: Runner[Any], base: int, how: str) -> None:
+def put_out(g: AnyGame, runner: AnyRunner, base: int, how: str) -> None:
     """Retire a runner (base 0 is the batter); he leaves the bases."""
     state = g.state
     if 1 <= base <= 3 and state.bases[base - 1] is runner:
@@ -65,9 +65,7 @@ def put_out(g: Game[Any, Any, Any], runner: Runner[Any], base: int, how: str) ->
     g.emit(RunnerOut(runner.id, base, how))
 
 
-def move(
-    g: Game[Any, Any, Any], runner: Runner[Any], start: int, end: int, reason: str, batter: Runner[Any] | None = None
-) -> None:
+def move(g: AnyGame, runner: AnyRunner, start: int, end: int, reason: str, batter: AnyRunner | None = None) -> None:
     """Move a runner from ``start`` (0 = batter) to ``end`` (4 = home).
 
     A run does not count once the third out is made (the rules modules order
@@ -92,9 +90,9 @@ def move(
 
 
 def score(
-    g: Game[Any, Any, Any],
-    runner: Runner[Any],
-    batter: Runner[Any] | None,
+    g: AnyGame,
+    runner: AnyRunner,
+    batter: AnyRunner | None,
     rbi: bool,
     reason: str = "",
     ends_game: bool = True,
@@ -111,13 +109,13 @@ def score(
     count_run(g, runner, batter, rbi)
 
 
-def count_run(g: Game[Any, Any, Any], runner: Runner[Any], batter: Runner[Any] | None, rbi: bool) -> None:
+def count_run(g: AnyGame, runner: AnyRunner, batter: AnyRunner | None, rbi: bool) -> None:
     team = g.state.batting
     team.runs_by_inning[-1] += 1
     g.emit(RunScored(runner.id, batter.id if batter else "", rbi and batter is not None, not runner.reached_on_error))
 
 
-def advance_all(g: Game[Any, Any, Any], bases: int, reason: str, batter: Runner[Any] | None = None) -> None:
+def advance_all(g: AnyGame, bases: int, reason: str, batter: AnyRunner | None = None) -> None:
     """Every runner on base moves up ``bases`` bases, lead runner first."""
     for base in (3, 2, 1):
         runner = g.state.runner_on(base)
@@ -125,7 +123,7 @@ def advance_all(g: Game[Any, Any, Any], bases: int, reason: str, batter: Runner[
             move(g, runner, base, min(base + bases, HOME), reason, batter)
 
 
-def force_advance(g: Game[Any, Any, Any], batter: Runner[Any], reason: str) -> None:
+def force_advance(g: AnyGame, batter: AnyRunner, reason: str) -> None:
     """Walk, hit batsman, catcher's interference: only forced runners move; batter to first."""
     state = g.state
     forced = 0
@@ -142,12 +140,12 @@ def force_advance(g: Game[Any, Any, Any], batter: Runner[Any], reason: str) -> N
     move(g, batter, 0, 1, reason, batter)
 
 
-def runners_lead_first(g: Game[Any, Any, Any]) -> list[tuple[int, Runner[Any]]]:
+def runners_lead_first(g: AnyGame) -> list[tuple[int, AnyRunner]]:
     first, second, third = g.state.bases
     return [(b, r) for b, r in ((3, third), (2, second), (1, first)) if r is not None]
 
 
-def put_out_advancing(g: Game[Any, Any, Any], runner: Runner[Any], start: int, end: int, how: str) -> None:
+def put_out_advancing(g: AnyGame, runner: AnyRunner, start: int, end: int, how: str) -> None:
     """Retire a runner thrown out trying to go from ``start`` to ``end``: he leaves ``start``, the out is at ``end``."""
     state = g.state
     if 1 <= start <= 3 and state.bases[start - 1] is runner:
@@ -155,9 +153,7 @@ def put_out_advancing(g: Game[Any, Any, Any], runner: Runner[Any], start: int, e
     put_out(g, runner, end, how)
 
 
-def move_without_rbi(
-    g: Game[Any, Any, Any], runner: Runner[Any], start: int, end: int, reason: str, batter: Runner[Any]
-) -> None:
+def move_without_rbi(g: AnyGame, runner: AnyRunner, start: int, end: int, reason: str, batter: AnyRunner) -> None:
     """``move``, except that a run scored earns the batter no RBI (a run on a double play)."""
     if end < HOME or start == end:
         move(g, runner, start, end, reason, batter)
@@ -170,9 +166,7 @@ def move_without_rbi(
         score(g, runner, batter, False, reason)
 
 
-def advance_exactly(
-    g: Game[Any, Any, Any], batter: Runner[Any], batter_to: int, runner_bases: int, reason: str
-) -> None:
+def advance_exactly(g: AnyGame, batter: AnyRunner, batter_to: int, runner_bases: int, reason: str) -> None:
     """Every runner moves exactly ``runner_bases`` bases (lead runner first), then the batter to ``batter_to``.
 
     For plays that allow no extra-base tries: a double past a corner infielder, a
@@ -188,7 +182,7 @@ def advance_exactly(
     move(g, batter, 0, min(batter_to, HOME), reason, batter)
 
 
-def take_base(g: Game[Any, Any, Any], batter: Runner[Any], to: int, reason: str) -> None:
+def take_base(g: AnyGame, batter: AnyRunner, to: int, reason: str) -> None:
     """The batter takes base ``to`` (below home); runners on it or behind him move just far enough ahead.
 
     For the end of a game-ending play (OBR 5.08(b)): the batter reaches the base he
@@ -198,7 +192,7 @@ def take_base(g: Game[Any, Any, Any], batter: Runner[Any], to: int, reason: str)
     """
     state = g.state
     need = to + 1
-    plan: list[tuple[Runner[Any], int, int]] = []
+    plan: list[tuple[AnyRunner, int, int]] = []
     for base in (1, 2, 3):
         runner = state.bases[base - 1]
         if runner is None:
@@ -215,13 +209,13 @@ def take_base(g: Game[Any, Any, Any], batter: Runner[Any], to: int, reason: str)
     move(g, batter, 0, to, reason, batter)
 
 
-def extra_inning_runner_due(g: Game[Any, Any, Any]) -> bool:
+def extra_inning_runner_due(g: AnyGame) -> bool:
     """``GameOptions.extra_inning_runner`` (OBR 7.01(b)) is on and this half inning is past the scheduled innings."""
     options = g.setup.options
     return options.extra_inning_runner and g.state.inning > options.innings
 
 
-def place_extra_inning_runner(g: Game[Any, Any, Any]) -> None:
+def place_extra_inning_runner(g: AnyGame) -> None:
     """OBR 7.01(b): the man in the batting order just before the leadoff batter starts on second.
 
     He counts as having reached on an error none was charged for (OBR 9.16 comment to
@@ -236,7 +230,7 @@ def place_extra_inning_runner(g: Game[Any, Any, Any]) -> None:
     move(g, runner, 0, 2, EXTRA_INNING_RUNNER)
 
 
-def only_the_extra_inning_runner(g: Game[Any, Any, Any]) -> bool:
+def only_the_extra_inning_runner(g: AnyGame) -> bool:
     """Nobody has batted in this half yet: no outs, no runs, nobody on but the extra-inning runner
     still on second (who came there "on an error")."""
     state = g.state

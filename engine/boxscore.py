@@ -118,11 +118,11 @@ from engine.events import (
     RunScored,
     Substitution,
 )
-from engine.setup import GameSetup
+from engine.setup import AnySetup
 from engine.stats import Batting, Fielding, Pitching
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.game import AnyGame
 
 HOME = 4
 SIDES = ("away", "home")
@@ -186,7 +186,7 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def player_names(setup: GameSetup[Any, Any, Any]) -> dict[str, str]:
+def player_names(setup: AnySetup) -> dict[str, str]:
     """Every id a game's events can name, with the player's name (pitchers bat under their own id)."""
     names: dict[str, str] = {}
     for team in (setup.away, setup.home):
@@ -425,7 +425,7 @@ class _Team:
 
 
 class _Walk:
-    def __init__(self, setup: GameSetup[Any, Any, Any]) -> None:
+    def __init__(self, setup: AnySetup) -> None:
         self.setup = setup
         self.names = player_names(setup)
         self.teams: dict[str, _Team] = {}
@@ -826,7 +826,7 @@ class _Walk:
         return LineScore(rows[0], rows[1], self.innings, self.final)
 
 
-def walk(setup: GameSetup[Any, Any, Any], events: Sequence[Event]) -> BoxScore:
+def walk(setup: AnySetup, events: Sequence[Event]) -> BoxScore:
     """The box score of any prefix of a game's events (a game in progress too)."""
     w = _Walk(setup)
     w.run(events)
@@ -834,7 +834,7 @@ def walk(setup: GameSetup[Any, Any, Any], events: Sequence[Event]) -> BoxScore:
     return BoxScore(w.line_score(), w.team_box(w.teams["away"]), w.team_box(w.teams["home"]))
 
 
-def earned_runs(setup: GameSetup[Any, Any, Any], events: Sequence[Event]) -> dict[int, bool]:
+def earned_runs(setup: AnySetup, events: Sequence[Event]) -> dict[int, bool]:
     """Each run's earned or not, as the box score charges it to its pitcher (OBR 9.16), by its event's index.
 
     The narration reads this, so that a play-by-play never calls a run unearned that the box score
@@ -845,9 +845,9 @@ def earned_runs(setup: GameSetup[Any, Any, Any], events: Sequence[Event]) -> dic
     return w.earned
 
 
-def box_score(game: Game[Any, Any, Any]) -> BoxScore:
+def box_score(game: AnyGame) -> BoxScore:
     return walk(game.setup, game.events)
 
 
-def line_score(game: Game[Any, Any, Any]) -> LineScore:
+def line_score(game: AnyGame) -> LineScore:
     return walk(game.setup, game.events).line

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, TypeAlias
 
 from cards.base import BatterT, ParkT, PitcherT
 from cards.notation import Position
@@ -36,7 +36,7 @@ from engine.requests import (
 from engine.rulesets import DEFAULT, Ruleset, ruleset
 from engine.setup import GameSetup, SetupError
 from engine.situation import GAME, STOPS, Situation
-from engine.state import GameState, TeamState
+from engine.state import AnyState, GameState, TeamState
 
 # The values of every roll of one die and of red and white, built once: a game rolls
 # some 400 dice and keeps every roll's event, so sharing these saves a tuple each.
@@ -79,7 +79,7 @@ class _Suspend(Exception):
 class _Checkpoint:
     """Where a game stood as a plate appearance began: what an answer goes on from."""
 
-    state: GameState[Any, Any]
+    state: AnyState
     ruleset_state: Any
     dice: int  # where the dice were (SeededDice.save)
     events: int  # how many events there were
@@ -510,7 +510,7 @@ class Game(Generic[BatterT, PitcherT, ParkT]):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game[Any, Any, Any]:
+    def from_dict(cls, data: dict[str, Any]) -> AnyGame:
         """Rebuild a game saved by :meth:`to_dict`; replaying it reaches the same state and request."""
         name = data.get("ruleset", DEFAULT)
         ruleset(name)  # an unknown ruleset is refused by name
@@ -531,3 +531,7 @@ class Game(Generic[BatterT, PitcherT, ParkT]):
     @staticmethod
     def log_from_json(data: list[dict[str, Any]]) -> list[Decision]:
         return [Decision.from_dict(d) for d in data]
+
+
+# A game of any ruleset, as code every ruleset shares takes it (a ruleset names its own: IPGame, DDGame).
+AnyGame: TypeAlias = Game[Any, Any, Any]

@@ -11,7 +11,7 @@ stops where ``Game.until`` says.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import walk_offs
 from engine.bases import extra_inning_runner_due, place_extra_inning_runner
@@ -19,22 +19,22 @@ from engine.events import HalfInningStarted
 from engine.situation import GAME, PLATE_APPEARANCE, START
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.game import AnyGame
 
 
-def play(g: Game[Any, Any, Any]) -> None:
+def play(g: AnyGame) -> None:
     """The game from its first pitch (or its situation): the ruleset's state, then the half innings."""
     g.ruleset_state = g.rules.new_state(g)
     g.rules.start_game(g)
     _halves(g, resume=g.situation is not None, at_plate=False)
 
 
-def play_on(g: Game[Any, Any, Any]) -> None:
+def play_on(g: AnyGame) -> None:
     """The game from the start of a plate appearance of the half under way (a checkpoint's, Game.choose)."""
     _halves(g, resume=True, at_plate=True)
 
 
-def _halves(g: Game[Any, Any, Any], resume: bool, at_plate: bool) -> None:
+def _halves(g: AnyGame, resume: bool, at_plate: bool) -> None:
     """Half innings until the game ends or reaches ``g.until``; ``resume`` keeps the first half's outs
     and runners (a situation's), ``at_plate`` goes straight on to its next plate appearance."""
     state = g.state
@@ -62,7 +62,7 @@ def _halves(g: Game[Any, Any, Any], resume: bool, at_plate: bool) -> None:
             state.top = True
 
 
-def start_half_inning(g: Game[Any, Any, Any], resume: bool = False) -> None:
+def start_half_inning(g: AnyGame, resume: bool = False) -> None:
     """The batting team comes up: no outs, nobody on (unless a situation resumes the half), the
     extra-inning runner when he is due, then the ruleset's calls as the half begins."""
     state = g.state
@@ -76,7 +76,7 @@ def start_half_inning(g: Game[Any, Any, Any], resume: bool = False) -> None:
     g.rules.start_half(g)
 
 
-def play_half_inning(g: Game[Any, Any, Any]) -> None:
+def play_half_inning(g: AnyGame) -> None:
     """Plate appearances until the third out or the end of the game; a game that may wait for a
     person keeps a checkpoint at each one's start (Game.checkpoint), where an answer goes on from."""
     state = g.state

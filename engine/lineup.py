@@ -19,7 +19,7 @@ from typing import Any
 from cards.deep_drive import models as dd
 from cards.models import Batter, Pitcher
 from cards.notation import Hit, Position, SplitHit
-from engine.setup import LineupSpot, SetupError, TeamSetup
+from engine.setup import AnyTeamSetup, LineupSpot, SetupError, TeamSetup
 
 FILL_ORDER = (
     Position.C,
@@ -113,7 +113,7 @@ def auto_team(
     designated_hitter: bool = False,
     bullpen: Sequence[Pitcher] = (),
     own_batting: Mapping[str, Batter] | None = None,
-) -> TeamSetup[Any, Any]:
+) -> AnyTeamSetup:
     """``pitcher_batting`` is the generic pitchers' card; ``own_batting`` the pitchers' own ("##"), by id."""
     own = dict(own_batting or {})
     chosen: dict[Position, Batter] = {}

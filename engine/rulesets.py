@@ -12,18 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cards.models import CardModel
     from engine.events import Event, Reading, Roll
-    from engine.game import Game
+    from engine.game import AnyGame
     from engine.policy import LeaguePolicy
     from engine.setup import GameOptions
-
-    # A game of any ruleset: each ruleset's functions take its own (``Game[Batter, Pitcher, Ballpark]``).
-    AnyGame: TypeAlias = Game[Any, Any, Any]
-
 # The registry: the one place outside a ruleset's packages that names the rulesets. Generic code
 # reaches a ruleset through :func:`ruleset` (a stored game's name) or :func:`for_family` (a card
 # set's set.toml ruleset) and never compares a name with one of these.

@@ -4,10 +4,10 @@ inning and the outs, and who is on base by name."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.game import AnyGame
 
 BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
@@ -26,7 +26,7 @@ def said_counts(text: str) -> str:
     return ONE_OF_MANY.sub(r"1 \1", OUT_COUNT.sub(lambda m: outs_text(int(m.group(1))), text))
 
 
-def score_line(g: Game[Any, Any, Any]) -> str:
+def score_line(g: AnyGame) -> str:
     """ "Harbor City 3, Mesa Valley 2, top 7, 1 out" """
     state = g.state
     half = "top" if state.top else "bottom"
@@ -36,7 +36,7 @@ def score_line(g: Game[Any, Any, Any]) -> str:
     )
 
 
-def bases_text(g: Game[Any, Any, Any]) -> str:
+def bases_text(g: AnyGame) -> str:
     """ "bases empty", "runner on first (Rose)", "runners on first (Rose) and third (Perez)" """
     on = [f"{BASE_WORDS[b]} ({r.name})" for b, r in enumerate(g.state.bases, 1) if r is not None]
     if not on:

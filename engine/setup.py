@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Generic, Self
+from typing import Any, ClassVar, Generic, Self, TypeAlias
 
 from cards.base import BatterT, GameCard, ParkT, PitcherT
 from cards.notation import Position, quote
@@ -151,7 +151,7 @@ class TeamSetup(Generic[BatterT, PitcherT]):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], batter: Any, pitcher: Any) -> TeamSetup[Any, Any]:
+    def from_dict(cls, data: dict[str, Any], batter: Any, pitcher: Any) -> AnyTeamSetup:
         """A team stored by :meth:`to_dict`; ``batter`` and ``pitcher`` are the ruleset's card models."""
         batting = data.get("pitcher_batting")
         return cls(
@@ -236,7 +236,7 @@ class GameSetup(Generic[BatterT, PitcherT, ParkT]):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> GameSetup[Any, Any, Any]:
+    def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> AnySetup:
         """A setup stored by :meth:`to_dict`, its cards read with ``ruleset``'s card models."""
         rules = rulesets.ruleset(ruleset)
         ballpark: Any = rules.ballpark.model_validate(data["ballpark"])  # the ruleset's own card type
@@ -248,6 +248,12 @@ class GameSetup(Generic[BatterT, PitcherT, ParkT]):
             ruleset=ruleset,
             handbook=data.get("handbook", ""),
         )
+
+
+# A setup of any ruleset's cards, as code every ruleset shares takes it (a ruleset names its own).
+AnySetup: TypeAlias = GameSetup[Any, Any, Any]
+AnyTeamSetup: TypeAlias = TeamSetup[Any, Any]
+AnySpot: TypeAlias = LineupSpot[Any]
 
 
 def _card(card: GameCard) -> dict[str, Any]:

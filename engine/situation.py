@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from cards.models import Batter
 from cards.notation import Position
-from engine.setup import LineupSpot, SetupError
-from engine.state import Runner
+from engine.setup import AnySetup, AnySpot, LineupSpot, SetupError
+from engine.state import AnyRunner, AnyState, AnyTeam, Runner
 
 if TYPE_CHECKING:
-    from engine.setup import GameSetup
-    from engine.state import GameState, TeamState
+    pass
 
 # Where a game from a situation stops (Game's ``until``).
 START = "start"  # nothing played: the board is set
@@ -202,7 +201,7 @@ class Situation:
         )
 
     @classmethod
-    def of(cls, state: GameState[Any, Any]) -> Situation:
+    def of(cls, state: AnyState) -> Situation:
         """Where a game stands now (between plate appearances): play from it gives what the game gives.
 
         A half inning whose third out is in gives the start of the next half. Not
@@ -212,7 +211,7 @@ class Situation:
             raise SetupError("the game is over: there is no situation to play from")
         half_over = state.outs >= 3
 
-        def team(t: TeamState[Any, Any]) -> TeamSituation:
+        def team(t: AnyTeam) -> TeamSituation:
             setup = t.setup
             return TeamSituation(
                 runs=t.runs,
@@ -253,7 +252,7 @@ class Situation:
 
     # --- placing a game there --------------------------------------------------------
 
-    def validate(self, setup: GameSetup[Any, Any, Any]) -> None:
+    def validate(self, setup: AnySetup) -> None:
         """Refuse a situation the setup cannot be in: a game already over, an unknown pitcher, bench or bullpen id."""
         # OBR 5.08(b): the home team ahead in the bottom of the last inning or later, or in
         # the top of an extra inning (it led after a full inning), has already won.
@@ -275,7 +274,7 @@ class Situation:
             if spec.pitcher is not None and spec.pitcher in (spec.bullpen or ()):
                 raise SetupError(f"{team.name}: {spec.pitcher} is pitching, so he is not still in the bullpen")
 
-    def apply(self, setup: GameSetup[Any, Any, Any], state: GameState[Any, Any]) -> None:
+    def apply(self, setup: AnySetup, state: AnyState) -> None:
         """Put a fresh game's state (``Game.fresh_state``) at this situation."""
         self.validate(setup)
         state.inning, state.top, state.outs = self.inning, self.top, self.outs
@@ -283,7 +282,7 @@ class Situation:
             team = state.away if key == "away" else state.home
             _place_team(team, spec, self, batting=(key == "away") == self.top)
         defense = state.fielding
-        bases: list[Runner[Any] | None] = []
+        bases: list[AnyRunner | None] = []
         for on in self.on_base():
             if on is None:
                 bases.append(None)
@@ -295,7 +294,7 @@ class Situation:
             state.depth_set_for = self.depth_set_for or (state.outs, state.base_state())
 
 
-def _place_team(team: TeamState[Any, Any], spec: TeamSituation, situation: Situation, batting: bool) -> None:
+def _place_team(team: AnyTeam, spec: TeamSituation, situation: Situation, batting: bool) -> None:
     """The team's line score, batter due, pitcher and fatigue, and who is left, at the situation."""
     # Halves the team has finished; the batting team's runs beyond them came in this half.
     played = situation.inning - 1 if batting or situation.top else situation.inning
@@ -342,7 +341,7 @@ def _place_team(team: TeamState[Any, Any], spec: TeamSituation, situation: Situa
         team.removed |= set(gone)
 
 
-def _order(team: TeamState[Any, Any], order: Sequence[tuple[str, str]]) -> list[LineupSpot[Any]]:
+def _order(team: AnyTeam, order: Sequence[tuple[str, str]]) -> list[AnySpot]:
     """A changed batting order from ids: the setup's players; the pitcher's spot bats as pitchers do."""
     setup = team.setup
     batters = {s.batter.id: s.batter for s in setup.lineup} | {b.id: b for b in setup.bench}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 from cards.base import BatterCard, BatterT, PitcherCard, PitcherT, RatedBatter, RatedPitcher
 from cards.notation import Fielding, Hand, Position, Stamina
@@ -251,6 +251,12 @@ class GameState(Generic[BatterT, PitcherT]):
             "away": team(self.away),
             "home": team(self.home),
         }
+
+
+# The state of any ruleset's game, as code every ruleset shares takes it (a ruleset names its own).
+AnyState: TypeAlias = GameState[Any, Any]
+AnyTeam: TypeAlias = TeamState[Any, Any]
+AnyRunner: TypeAlias = Runner[Any]
 
 
 def batter_side(card: BatterCard, pitcher: PitcherCard) -> Hand:

@@ -36,15 +36,15 @@ Dugout's readings where the rules leave the record open:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cards.notation import Position
 from engine.bases import INSIDE_THE_PARK, WalkOff, count_run, take_base
 from engine.events import ErrorCharged, Event, GameEnded, RunnerMoved, RunnerOut
-from engine.state import HOME, Runner
+from engine.state import HOME, AnyRunner
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.game import AnyGame
 
 # The scorer's letter for the bases a game-ending hit is credited with (OBR 9.06(f)).
 CREDITED = {1: "S", 2: "D", 3: "T", 4: "HR"}
@@ -62,14 +62,12 @@ def at_bat_finished(walk_off: WalkOff) -> bool:
     return walk_off.reason not in BETWEEN_PITCHES
 
 
-def end_between_pitches(g: Game[Any, Any, Any], walk_off: WalkOff) -> None:
+def end_between_pitches(g: AnyGame, walk_off: WalkOff) -> None:
     """A steal, balk, pickoff throw, wild pitch or passed ball scored the winning run: count it; nobody else moves."""
     count_run(g, walk_off.runner, walk_off.batter, walk_off.rbi)
 
 
-def end_play(
-    g: Game[Any, Any, Any], walk_off: WalkOff, batter: Runner[Any], since: int, outs_before: int, call: str = ""
-) -> str:
+def end_play(g: AnyGame, walk_off: WalkOff, batter: AnyRunner, since: int, outs_before: int, call: str = "") -> str:
     """Finish a game-ending play: the batter takes his base, the winning run counts; returns the notation.
 
     ``since`` is the index of the plate appearance's first event, ``call`` the
@@ -90,7 +88,7 @@ def end_play(
     return out_or_error_notation(events, batter, walk_off, g.state.outs - outs_before, outs_before, call)
 
 
-def credited_bases(g: Game[Any, Any, Any], walk_off: WalkOff, batter: Runner[Any], since: int) -> int:
+def credited_bases(g: AnyGame, walk_off: WalkOff, batter: AnyRunner, since: int) -> int:
     """OBR 9.06(f): the bases the winning runner advanced on the hit, at most what the hit gave."""
     if walk_off.runner is batter:
         return walk_off.hit  # he scored himself: the hit's every base
@@ -113,7 +111,7 @@ def hit_notation(walk_off: WalkOff, credit: int) -> str:
 
 
 def out_or_error_notation(
-    events: list[Event], batter: Runner[Any], walk_off: WalkOff, outs_made: int, outs_before: int, call: str
+    events: list[Event], batter: AnyRunner, walk_off: WalkOff, outs_made: int, outs_before: int, call: str
 ) -> str:
     """The scorer's notation of a game-ending play that was no hit and no award, from what it did."""
     batter_out = next((e.how for e in events if type(e) is RunnerOut and e.runner == batter.id), None)
@@ -134,7 +132,7 @@ def out_or_error_notation(
     return "FC"
 
 
-def game_decided(g: Game[Any, Any, Any]) -> bool:
+def game_decided(g: AnyGame) -> bool:
     """Baseball's end of a game, checked when a half ends (the winning run ends it at once: bases.WalkOff).
 
     After the top of the last inning or later, a home team ahead does not bat; after
@@ -149,7 +147,7 @@ def game_decided(g: Game[Any, Any, Any]) -> bool:
     return state.home.runs > state.away.runs or (state.outs >= 3 and state.home.runs != state.away.runs)
 
 
-def end_game(g: Game[Any, Any, Any]) -> None:
+def end_game(g: AnyGame) -> None:
     state = g.state
     state.over = True
     g.emit(GameEnded(state.away.runs, state.home.runs, state.inning))

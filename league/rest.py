@@ -14,13 +14,13 @@ from typing import Any
 
 from engine.events import Event
 from engine.events import Injury as InjuryEvent
-from engine.game import Game
+from engine.game import AnyGame
 from engine.policy import LeaguePolicy, PostGameInjury
-from engine.setup import GameSetup
+from engine.setup import AnySetup
 from league.models import LeagueRules
 
 
-def depth_arms(setup: GameSetup[Any, Any, Any]) -> set[str]:
+def depth_arms(setup: AnySetup) -> set[str]:
     """The game's depth arms: many men's innings on one card, who never rest (Deep Drive cards have none)."""
     return {p.id for s in (setup.away, setup.home) for p in (s.pitcher, *s.bullpen) if getattr(p, "depth_arm", False)}
 
@@ -50,7 +50,7 @@ def post_game_dice(seed: int) -> Callable[[int], int]:
     return random.Random(f"post-game-injuries:{seed}").randrange
 
 
-def post_game_injuries(rules: LeagueRules, policy: LeaguePolicy, game: Game[Any, Any, Any]) -> list[PostGameInjury]:
+def post_game_injuries(rules: LeagueRules, policy: LeaguePolicy, game: AnyGame) -> list[PostGameInjury]:
     """The ruleset's post-game injuries when the league plays them (DDB "Post-Game Injuries"), but for
     men already out with the game's own injury."""
     if not rules.post_game_injuries:

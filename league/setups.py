@@ -19,7 +19,7 @@ from engine.boxscore import ordinal
 from engine.lineup import best_fielder, hitting_score
 from engine.policy import LeaguePolicy
 from engine.rulesets import ruleset
-from engine.setup import GameSetup, LineupSpot, SetupError, TeamSetup
+from engine.setup import AnySetup, AnyTeamSetup, GameSetup, LineupSpot, SetupError, TeamSetup
 from engine.substitutions import FIELD_POSITIONS
 from league.cardpool import CardPool
 from league.errors import GameError, LineupError
@@ -229,7 +229,7 @@ def team_setup(
     sitting: Mapping[str, str] | None = None,
     told: list[Replacement] | None = None,
     where: str = "this league",
-) -> TeamSetup[Any, Any]:
+) -> AnyTeamSetup:
     """The team as it takes the field: saved lineup for the opposing hand, bench, bullpen by role.
 
     With ``replacements`` (a list to note them in), a player of the saved lineup who
@@ -347,7 +347,7 @@ def game_setup(
     paces: tuple[Pace | None, Pace | None] = (None, None),
     replacements: list[Replacement] | None = None,
     told: list[Replacement] | None = None,
-) -> GameSetup[Any, Any, Any]:
+) -> AnySetup:
     """The game's setup: next starters, the bench chart's sitters, both teams, the home park.
 
     ``paces`` are the teams' real usage (away, home) when the auto-manager follows it; with

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -16,7 +15,7 @@ from bot.discord.layout import EMBED_TEXT, code_block, code_blocks
 from bot.words.narrate import Line, Names, format_line_score, format_team_box, narrate, open_play, play_start
 from engine.boxscore import BoxScore, ordinal, walk
 from engine.events import Decided, Event, GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted
-from engine.game import Game
+from engine.game import AnyGame
 from engine.requests import Request
 from engine.scene import outs_text
 
@@ -45,7 +44,7 @@ def chunk_end(events: Sequence[Event], start: int) -> int | None:
     return None
 
 
-def play_lines(game: Game[Any, Any, Any], names: Names, start: int) -> tuple[list[Line], int]:
+def play_lines(game: AnyGame, names: Names, start: int) -> tuple[list[Line], int]:
     """The next play to post: narrated lines and where the next one starts.
 
     A whole plate appearance when it has ended; while the game waits for a manager in
@@ -79,7 +78,7 @@ def diamond(bases: Sequence[str | None]) -> str:
 
 
 def play_embed(
-    lines: Sequence[Line], game: Game[Any, Any, Any], names: Names, stop: int, game_id: int | None = None
+    lines: Sequence[Line], game: AnyGame, names: Names, stop: int, game_id: int | None = None
 ) -> discord.Embed:
     """One plate appearance: its rolls and readings in the order the book reads them, then its result.
 
@@ -116,7 +115,7 @@ def play_embed(
     return embed
 
 
-def position(game: Game[Any, Any, Any], game_id: int, stop: int) -> str:
+def position(game: AnyGame, game_id: int, stop: int) -> str:
     """Where a play stands: the game, its plate appearance, and the event it ends at ("game 12, PA 37 (#345)")."""
     pas = sum(1 for e in game.events[:stop] if isinstance(e, PlateAppearanceStarted))
     return f"game {game_id}, PA {pas} (#{stop})"
@@ -128,7 +127,7 @@ def posted_position(footer: str, game_id: int) -> int | None:
     return int(match[1]) if match else None
 
 
-def at_bat(game: Game[Any, Any, Any], names: Names, stop: int) -> str:
+def at_bat(game: AnyGame, names: Names, stop: int) -> str:
     """Who was up in the play that ends at ``stop``: "Bo Renfrow vs Curt Vollmer".
 
     Calls, steals and pickoffs come before the plate appearance's start event; when the
@@ -155,9 +154,7 @@ def at_bat(game: Game[Any, Any, Any], names: Names, stop: int) -> str:
     return f"{names.player(started.batter)} vs {names.player(started.pitcher)}"
 
 
-def scoreboard_embed(
-    game: Game[Any, Any, Any], names: Names, stop: int, title: str, note: str | None = None
-) -> discord.Embed:
+def scoreboard_embed(game: AnyGame, names: Names, stop: int, title: str, note: str | None = None) -> discord.Embed:
     """The thread's one scoreboard: line score, inning, outs, runners, who is up (and ``note``: paused, forfeited)."""
     events = game.events
     line = walk(game.setup, events[:stop]).line

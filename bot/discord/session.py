@@ -62,7 +62,7 @@ from bot.discord.prompts import HAND_OVER, prompt_view, scoreboard_view
 from bot.words.bracket import series_line
 from bot.words.narrate import Names
 from engine.boxscore import box_score
-from engine.game import Game
+from engine.game import AnyGame
 from engine.requests import Request
 from league.errors import GameBusy, LeagueError
 from league.errors import NotFound as NoSuchRecord  # not discord.NotFound
@@ -106,7 +106,7 @@ class Posted:
 class GameSession:
     """One live game and its thread."""
 
-    def __init__(self, bot: DugoutBot, record: GameRecord, game: Game[Any, Any, Any], thread: discord.Thread) -> None:
+    def __init__(self, bot: DugoutBot, record: GameRecord, game: AnyGame, thread: discord.Thread) -> None:
         self.bot = bot
         self.game_id = record.id
         self.league_id = record.league_id
@@ -120,7 +120,7 @@ class GameSession:
         self.lost: GameBusy | None = None  # an answer found the game taken over: the loop stops at its next step
         self._load(record, game)
 
-    def _load(self, record: GameRecord, game: Game[Any, Any, Any]) -> None:
+    def _load(self, record: GameRecord, game: AnyGame) -> None:
         self.game = game
         self.names = Names.of(game.setup)
         self.title = f"{game.setup.away.name} at {game.setup.home.name}"

@@ -38,12 +38,12 @@ from cards.models import Ballpark, Batter, Pitcher
 from cards.notation import Position
 from engine.boxscore import box_score, ordinal, walk
 from engine.events import GameEnded, HalfInningStarted, PlateAppearanceEnded
-from engine.game import ASKING_LEVELS, PERSON_DEFAULT, Game
+from engine.game import ASKING_LEVELS, PERSON_DEFAULT, AnyGame, Game
 from engine.lineup import auto_team
 from engine.requests import Request
 from engine.rulesets import DEFAULT_FAMILY, NAMES, families, family_of, for_family, rulesets
 from engine.rulesets import ruleset as ruleset_named
-from engine.setup import GameSetup, SetupError, TeamSetup
+from engine.setup import AnySetup, AnyTeamSetup, GameSetup, SetupError
 
 MANAGE = {"none": set(), "away": {"away"}, "home": {"home"}, "both": {"away", "home"}}
 WATCH_PACE = 0.3  # seconds after each plate appearance when a person watches at a terminal
@@ -88,7 +88,7 @@ def team_cards(cardset: AnySet, team: str) -> tuple[list[Batter], list[Pitcher]]
 
 def build_team(
     cardset: AnySet, team: str, designated_hitter: bool = False, sitting: Container[str] = ()
-) -> TeamSetup[Any, Any]:
+) -> AnyTeamSetup:
     """The auto-manager's team: the first pitcher with a START line starts, the rest are the bullpen.
 
     Deep Drive: the first STARTER by his Usage box starts; a pitcher bats with a batter card of his
@@ -148,7 +148,7 @@ def build_setup(
     designated_hitter: bool = False,
     throw_charts_2007: bool = False,
     options: Mapping[str, Any] | None = None,
-) -> GameSetup[Any, Any, Any]:
+) -> AnySetup:
     """The two teams' setup; ``options`` sets any other game option by name (the ruleset's options model)."""
     teams = playable_teams(cardset)
     away_name = find_team(away, teams) if away else None
@@ -177,9 +177,7 @@ def build_setup(
     )
 
 
-def bench_usage(
-    cardset: AnySet, setup: GameSetup[Any, Any, Any], seed: int
-) -> tuple[GameSetup[Any, Any, Any], list[str]]:
+def bench_usage(cardset: AnySet, setup: AnySetup, seed: int) -> tuple[AnySetup, list[str]]:
     """DDB "Using the Bench" before one game (``dugout play --rule bench_usage=on``): per team, away
     first, three dice (red, white, green: seeded by the game's seed, so the same seed sits the same
     men) against its starters; who sits is left out and the team is made again without him (the
@@ -191,7 +189,7 @@ def bench_usage(
         return setup, []
     rng = random.Random(f"bench-usage:{seed}")
     dh = setup.options.designated_hitter
-    teams: dict[str, TeamSetup[Any, Any]] = {}
+    teams: dict[str, AnyTeamSetup] = {}
     notes: list[str] = []
     for side, team in (("away", setup.away), ("home", setup.home)):
         red, white, green = rng.randrange(10), rng.randrange(10), rng.randrange(10)
@@ -233,12 +231,12 @@ class Terminal:
 
     def __init__(
         self,
-        game: Game[Any, Any, Any],
+        game: AnyGame,
         out: TextIO,
         inp: LineInput,
         pace: float = 0.0,
         sleep: Callable[[float], None] | None = None,
-        saved: Callable[[Game[Any, Any, Any]], None] | None = None,
+        saved: Callable[[AnyGame], None] | None = None,
     ) -> None:
         """``saved`` stores the game after each answer (``dugout run``'s league file); with it,
         q at a prompt or the end of input stops the game (QuitGame) instead of handing it over."""

@@ -47,7 +47,7 @@ from bot.words.standings_view import VIEW_NAMES, render_standings_png, section_t
 from cards import SAMPLE_SET
 from cards.loader import load_set
 from engine.boxscore import ordinal
-from engine.game import PERSON_DEFAULT, Game
+from engine.game import PERSON_DEFAULT, AnyGame, Game
 from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import for_family
 from engine.scene import outs_text
@@ -236,7 +236,7 @@ async def start_next_game(
     return record, replacements
 
 
-async def finish(store: Store, record: GameRecord, game: Game[Any, Any, Any], owner: Owner | None = None) -> None:
+async def finish(store: Store, record: GameRecord, game: AnyGame, owner: Owner | None = None) -> None:
     """The result and the next league day, together; the owner's lease checked and given back with them."""
     async with store.transaction():
         if owner is not None:
@@ -247,7 +247,7 @@ async def finish(store: Store, record: GameRecord, game: Game[Any, Any, Any], ow
             await store.release_lease(record.id, owner)
 
 
-async def save_answers(store: Store, record: GameRecord, game: Game[Any, Any, Any], printed: int, owner: Owner) -> None:
+async def save_answers(store: Store, record: GameRecord, game: AnyGame, printed: int, owner: Owner) -> None:
     """An answer saved (and how far the screen got) only while the game is still this run's to play."""
     async with store.transaction():
         await store.renew_lease(record.id, owner)
@@ -255,7 +255,7 @@ async def save_answers(store: Store, record: GameRecord, game: Game[Any, Any, An
         await store.record_posted(record.id, printed)
 
 
-def where(game: Game[Any, Any, Any]) -> str:
+def where(game: AnyGame) -> str:
     """Where a game stands, for the line that resumes it."""
     setup, state = game.setup, game.state
     teams = f"{setup.away.name} at {setup.home.name}"
@@ -365,7 +365,7 @@ class TerminalRun:
                 self.signals.sleep(seconds)
                 still_ours()
 
-            def saved(game: Game[Any, Any, Any]) -> None:
+            def saved(game: AnyGame) -> None:
                 still_ours()
                 self.call(save_answers(store, record, game, terminal.printed, self.owner))
 
@@ -396,7 +396,7 @@ class TerminalRun:
                     self.call(store.release_lease(self.leased, self.owner))
             self.call(store.close())
 
-    def start(self, store: Store, league: League) -> tuple[GameRecord, Game[Any, Any, Any]]:
+    def start(self, store: Store, league: League) -> tuple[GameRecord, AnyGame]:
         managed = {"home"} if self.interactive else set()
         seed = secrets.randbelow(1_000_000)
         record, replacements = self.call(start_next_game(store, league, managed, seed, self.ask, self.owner))
@@ -423,7 +423,7 @@ class TerminalRun:
             )
         return record, game
 
-    def resume(self, store: Store, record: GameRecord) -> tuple[GameRecord, Game[Any, Any, Any]]:
+    def resume(self, store: Store, record: GameRecord) -> tuple[GameRecord, AnyGame]:
         try:
             game = self.call(store.load_game(record.id))
         except (ReplayMismatch, DecisionError):
@@ -440,7 +440,7 @@ class TerminalRun:
             self.say("Enter takes the suggestion; q quits and saves the game.")
         return record, game
 
-    def replay_what_still_fits(self, store: Store, record: GameRecord) -> Game[Any, Any, Any]:
+    def replay_what_still_fits(self, store: Store, record: GameRecord) -> AnyGame:
         """A live game stored by an older Dugout whose rules asked other questions: it goes on from
         the longest start of its log that still replays (stored anew), so the run is never stuck."""
         data = record.game_dict()

@@ -51,7 +51,7 @@ from engine.events import (
 )
 from engine.rulesets import rulesets
 from engine.scene import outs_text
-from engine.setup import GameSetup
+from engine.setup import AnySetup
 
 FIELDERS = {
     1: "the pitcher",
@@ -84,10 +84,10 @@ class Names:
     players: Mapping[str, str]
     teams: Mapping[str, str]
     # The game's setup, when known: a run's earned or not is then the box score's own (engine.boxscore).
-    setup: GameSetup[Any, Any, Any] | None = field(default=None, compare=False)
+    setup: AnySetup | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, setup: GameSetup[Any, Any, Any]) -> Names:
+    def of(cls, setup: AnySetup) -> Names:
         return cls(player_names(setup), {"away": setup.away.name, "home": setup.home.name}, setup)
 
     def player(self, player_id: str) -> str:

@@ -14,10 +14,10 @@ from typing import Any
 from cards.notation import Position
 from engine.boxscore import box_score
 from engine.events import Injury as InjuryEvent
-from engine.game import ASKING_LEVELS, Game
+from engine.game import ASKING_LEVELS, AnyGame, Game
 from engine.requests import ReplayMismatch
 from engine.rulesets import ruleset as ruleset_named
-from engine.setup import GameSetup, SetupError, TeamSetup
+from engine.setup import AnySetup, AnyTeamSetup, SetupError
 from league import compact, rest, seasontables, setups
 from league.errors import (
     GameError,
@@ -132,7 +132,7 @@ class PlayStore(GameStore):
         game: GameRecord,
         replacements: list[Replacement] | None = None,
         told: list[Replacement] | None = None,
-    ) -> GameSetup[Any, Any, Any]:
+    ) -> AnySetup:
         """The game's setup (league.setups.game_setup) from the teams as they stand today."""
         pool = await self._league_pool(league)
         away, home = await self._team(game.away_team_id), await self._team(game.home_team_id)
@@ -143,7 +143,7 @@ class PlayStore(GameStore):
         clubs = await self._club(away), await self._club(home)
         return setups.game_setup(league, game, pool, *clubs, unavailable, paces, replacements, told)
 
-    async def build_game_setup(self, game_id: int, told: list[Replacement] | None = None) -> GameSetup[Any, Any, Any]:
+    async def build_game_setup(self, game_id: int, told: list[Replacement] | None = None) -> AnySetup:
         """The game as the teams stand today: lineups vs the other starter's hand, next starters, bullpens, park.
 
         Deep Drive's Bench Usage Chart (a league rule) may sit a starter: his replacement is noted in
@@ -155,7 +155,7 @@ class PlayStore(GameStore):
                 raise GameError(f"game {game_id} is {game.status}; its setup is already fixed")
             return await self._build_setup(await self._league(game.league_id), game, told=told)
 
-    async def playable_setup(self, game_id: int) -> tuple[GameSetup[Any, Any, Any], list[Replacement]]:
+    async def playable_setup(self, game_id: int) -> tuple[AnySetup, list[Replacement]]:
         """The game's setup as :meth:`build_game_setup` makes it, never stopped by who cannot play today.
 
         A saved lineup's hurt, resting or departed player is replaced by the bench player
@@ -172,7 +172,7 @@ class PlayStore(GameStore):
             setup = await self._build_setup(await self._league(game.league_id), game, replacements)
             return setup, replacements
 
-    async def _check_setup_players(self, league: League, setup: GameSetup[Any, Any, Any]) -> None:
+    async def _check_setup_players(self, league: League, setup: AnySetup) -> None:
         """A setup made elsewhere: nobody who may enter the game (lineup, starter, bench, bullpen) is
         injured or resting, so a tired reliever can never come in (issue 13: every pitcher who enters
         is rested). league.setups.team_setup leaves them out of the setups it makes."""
@@ -233,7 +233,7 @@ class PlayStore(GameStore):
         self,
         game_id: int,
         *,
-        setup: GameSetup[Any, Any, Any] | None = None,
+        setup: AnySetup | None = None,
         seed: int | None = None,
         managed: Iterable[str] = (),
         asking: Mapping[str, str] | None = None,
@@ -310,7 +310,7 @@ class PlayStore(GameStore):
                 where = (game.id, league.id, note.out, by_name[note.team], league.season, league.day)
                 await self._run(INSERT_SKIPPED_START, (*where, note.rest))
 
-    def _same_game(self, game: GameRecord, data: Mapping[str, Any]) -> Game[Any, Any, Any]:
+    def _same_game(self, game: GameRecord, data: Mapping[str, Any]) -> AnyGame:
         """The engine game rebuilt from ``data``, refused unless it is this game (same setup and seed)."""
         if data.get("seed") != game.seed or json.loads(_dumps(data.get("setup"))) != game.setup:
             raise GameError(f"that is not game {game.id}: its setup or seed differs from the one stored")
@@ -329,7 +329,7 @@ class PlayStore(GameStore):
             await self._run(UPDATE_GAME_LOG, (_dumps(replay.log_to_json()), *_asking(replay), game_id))
             return await self._game(game_id)
 
-    async def save_decisions(self, game_id: int, game: Game[Any, Any, Any]) -> GameRecord:
+    async def save_decisions(self, game_id: int, game: AnyGame) -> GameRecord:
         """A live game's decisions as the engine in hand has them: the bot's path after every answer.
 
         Cheaper than :meth:`save_progress`, which rebuilds the game from JSON: this game was
@@ -352,7 +352,7 @@ class PlayStore(GameStore):
             await self._run(UPDATE_GAME_LOG, (_dumps(log), *_asking(game), game_id))
             return await self._game(game_id)
 
-    async def load_game(self, game_id: int) -> Game[Any, Any, Any]:
+    async def load_game(self, game_id: int) -> AnyGame:
         """A live or final game replayed from its setup, seed and log."""
         record = await self.game(game_id)
         if record.status not in ("live", "final"):
@@ -363,7 +363,7 @@ class PlayStore(GameStore):
         if self.finish_hook is not None:
             await self.finish_hook(stage)
 
-    async def finish_game(self, game_id: int, game_dict: Mapping[str, Any] | Game[Any, Any, Any]) -> GameRecord:
+    async def finish_game(self, game_id: int, game_dict: Mapping[str, Any] | AnyGame) -> GameRecord:
         """A finished game, all at once: final status, log, line and box score, pitchers' rest, injuries.
 
         The line and box scores are derived from the replay of ``game_dict`` (``Game.to_dict()``),
@@ -443,7 +443,7 @@ class PlayStore(GameStore):
             await self._advance_series(game_id)  # a playoff game: the series goes on
             return await self._game(game_id)
 
-    def _game_in_hand(self, record: GameRecord, game: Mapping[str, Any] | Game[Any, Any, Any]) -> Game[Any, Any, Any]:
+    def _game_in_hand(self, record: GameRecord, game: Mapping[str, Any] | AnyGame) -> AnyGame:
         if not isinstance(game, Game):
             return self._same_game(record, game)
         if game.seed != record.seed:
@@ -451,7 +451,7 @@ class PlayStore(GameStore):
         return game
 
     async def play_auto_game(
-        self, game_id: int, game: Game[Any, Any, Any], *, override: bool = True, told: Sequence[Replacement] = ()
+        self, game_id: int, game: AnyGame, *, override: bool = True, told: Sequence[Replacement] = ()
     ) -> GameRecord:
         """A game nobody manages, started with ``game``'s setup and seed and finished with its result in ONE
         transaction: a kill leaves it scheduled (nothing written) or final (all written), never live.
@@ -470,7 +470,7 @@ class PlayStore(GameStore):
         return days_in_a_row((r["day"] for r in rows), day)
 
 
-def _player_ids(team: TeamSetup[Any, Any]) -> set[str]:
+def _player_ids(team: AnyTeamSetup) -> set[str]:
     ids = {s.batter.id for s in team.lineup} | {b.id for b in team.bench}
     ids |= {team.pitcher.id} | {p.id for p in team.bullpen}
     if team.pitcher_batting is not None:
@@ -478,6 +478,6 @@ def _player_ids(team: TeamSetup[Any, Any]) -> set[str]:
     return ids
 
 
-def _asking(game: Game[Any, Any, Any]) -> tuple[str, str, str]:
+def _asking(game: AnyGame) -> tuple[str, str, str]:
     """Who manages a game, how often each side is asked and who called time, as stored."""
     return _dumps(sorted(game.managed)), _dumps(game.asking), _dumps(sorted(game.time_called))
