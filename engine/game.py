@@ -34,7 +34,7 @@ from engine.requests import (
     StaleRequest,
 )
 from engine.rulesets import DEFAULT, Ruleset, ruleset
-from engine.setup import GameSetup, SetupError
+from engine.setup import GameOptions, GameSetup, OptionsT, SetupError
 from engine.situation import GAME, STOPS, Situation
 from engine.state import AnyState, GameState, TeamState
 
@@ -86,11 +86,11 @@ class _Checkpoint:
     seq: int  # the log position: the next question's seq
 
 
-class Game(Generic[BatterT, PitcherT, ParkT]):
+class Game(Generic[BatterT, PitcherT, ParkT, OptionsT]):
     """Play through :meth:`choose`; read :attr:`state`, :attr:`events`, :attr:`pending`.
 
     Generic in its cards' types (cards.base): a ruleset's package names its own games
-    (``Game[Batter, Pitcher, Ballpark]`` of its card models); shared code keeps them open."""
+    (``Game[Batter, Pitcher, Ballpark, Options]`` of its card and options models); shared code keeps them open."""
 
     # Record an event: the events list's own append, bound at each replay, so that the
     # thousand-odd events of a game go straight to the list without a method in between.
@@ -98,7 +98,7 @@ class Game(Generic[BatterT, PitcherT, ParkT]):
 
     def __init__(
         self,
-        setup: GameSetup[BatterT, PitcherT, ParkT],
+        setup: GameSetup[BatterT, PitcherT, ParkT, OptionsT],
         seed: int,
         log: Iterable[Decision] = (),
         managed: Iterable[str] = (),
@@ -206,7 +206,7 @@ class Game(Generic[BatterT, PitcherT, ParkT]):
         self._seq = point.seq
         self._play(innings.play_on)
 
-    def _play(self, play: Callable[[Game[BatterT, PitcherT, ParkT]], None]) -> None:
+    def _play(self, play: Callable[[Game[BatterT, PitcherT, ParkT, OptionsT]], None]) -> None:
         self.emit = self.events.append
         self.pending = None
         try:
@@ -534,4 +534,4 @@ class Game(Generic[BatterT, PitcherT, ParkT]):
 
 
 # A game of any ruleset, as code every ruleset shares takes it (a ruleset names its own: IPGame, DDGame).
-AnyGame: TypeAlias = Game[Any, Any, Any]
+AnyGame: TypeAlias = Game[Any, Any, Any, GameOptions]

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 
 from cards.models import Batter
 from engine.events import Event
-from engine.setup import AnySetup
+from engine.setup import GameSetup
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class LeaguePolicy(Protocol):
         ...
 
     def post_game_injuries(
-        self, setup: AnySetup, events: Sequence[Event], dice: Callable[[int], int]
+        self, setup: GameSetup[Any, Any, Any, Any], events: Sequence[Event], dice: Callable[[int], int]
     ) -> list[PostGameInjury]:
         """The injuries a post-game chart gives after a finished game; ``dice(n)`` rolls 0..n-1."""
         ...

@@ -12,14 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from cards.models import CardModel
     from engine.events import Event, Reading, Roll
-    from engine.game import AnyGame
+    from engine.game import Game
     from engine.policy import LeaguePolicy
     from engine.setup import GameOptions
+
+    # A ruleset's hooks take its own game (IPGame, DDGame, options model and all): held here with
+    # every type left open, as engine.game calls them.
+    HookGame: TypeAlias = Game[Any, Any, Any, Any]
+
 # The registry: the one place outside a ruleset's packages that names the rulesets. Generic code
 # reaches a ruleset through :func:`ruleset` (a stored game's name) or :func:`for_family` (a card
 # set's set.toml ruleset) and never compares a name with one of these.
@@ -33,11 +38,11 @@ DEFAULT = INSIDE_PITCH
 DEFAULT_FAMILY = DEFAULT.rsplit("-", 1)[0]  # its card sets' (set.toml) name: "inside-pitch"
 
 
-def _nothing(g: AnyGame) -> None:
+def _nothing(g: HookGame) -> None:
     """A hook a ruleset need not supply: nothing happens there."""
 
 
-def _always(g: AnyGame) -> bool:
+def _always(g: HookGame) -> bool:
     return True
 
 
@@ -58,11 +63,11 @@ class Ruleset:
     name: str  # "inside-pitch-2021": what a stored game names
     family: str  # the card sets it reads (set.toml's ruleset): "inside-pitch"
     title: str  # for people: "Inside Pitch"
-    plate_appearance: Callable[[AnyGame], None]  # one batter, from the calls before the pitch to the next man up
+    plate_appearance: Callable[[HookGame], None]  # one batter, from the calls before the pitch to the next man up
     follow_ups: frozenset[str]  # request kinds that finish a change a person began
-    matters: Callable[[AnyGame, str, str, str], bool]  # (game, side, kind, suggestion): ask a person at "matters"?
-    words: Callable[[AnyGame, str, str], str]  # (game, kind, prompt): the request's words
-    context: Callable[[AnyGame], dict[str, Any]]  # where the game stands, as a request's data
+    matters: Callable[[HookGame, str, str, str], bool]  # (game, side, kind, suggestion): ask a person at "matters"?
+    words: Callable[[HookGame, str, str], str]  # (game, kind, prompt): the request's words
+    context: Callable[[HookGame], dict[str, Any]]  # where the game stands, as a request's data
     batter: type[CardModel]
     pitcher: type[CardModel]
     ballpark: type[CardModel]
@@ -80,11 +85,11 @@ class Ruleset:
     # Hooks on the inning loop (engine.innings), each called with the game. ``new_state`` makes the
     # ruleset's own per-game state (kept as ``Game.ruleset_state`` and saved with a checkpoint, so it
     # must be copyable with copy.deepcopy); ``start_game`` follows it at the first pitch or situation.
-    new_state: Callable[[AnyGame], Any] = _nothing
-    start_game: Callable[[AnyGame], None] = _nothing
-    start_half: Callable[[AnyGame], None] = _nothing  # after the half began (and its extra-inning runner)
-    end_half: Callable[[AnyGame], None] = _nothing  # after a half the game goes on from
-    extra_inning_runner: Callable[[AnyGame], bool] = _always  # may the due extra-inning runner be placed?
+    new_state: Callable[[HookGame], Any] = _nothing
+    start_game: Callable[[HookGame], None] = _nothing
+    start_half: Callable[[HookGame], None] = _nothing  # after the half began (and its extra-inning runner)
+    end_half: Callable[[HookGame], None] = _nothing  # after a half the game goes on from
+    extra_inning_runner: Callable[[HookGame], bool] = _always  # may the due extra-inning runner be placed?
 
 
 class UnknownRuleset(ValueError):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Generic, Self, TypeAlias
+from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from cards.base import BatterT, GameCard, ParkT, PitcherT
 from cards.notation import Position, quote
@@ -109,6 +109,11 @@ class GameOptions:
         return cls(**{name: value for name, value in data.items() if name in own})
 
 
+# A game's options type: its ruleset's model (``Ruleset.options``), read without a cast. Covariant
+# (options are frozen): a ruleset's game is a game whose options are at least the shared ones.
+OptionsT = TypeVar("OptionsT", bound=GameOptions, covariant=True)
+
+
 @dataclass(frozen=True)
 class LineupSpot(Generic[BatterT]):
     batter: BatterT
@@ -199,13 +204,14 @@ class TeamSetup(Generic[BatterT, PitcherT]):
 
 
 @dataclass(frozen=True)
-class GameSetup(Generic[BatterT, PitcherT, ParkT]):
+class GameSetup(Generic[BatterT, PitcherT, ParkT, OptionsT]):
     away: TeamSetup[BatterT, PitcherT]
     home: TeamSetup[BatterT, PitcherT]
     ballpark: ParkT
     # The ruleset's own options model (``Ruleset.options``); shared options alone (a ``GameOptions``,
-    # the default) are read into it with its defaults for the rest.
-    options: GameOptions = field(default_factory=GameOptions)
+    # the default) are read into it with its defaults for the rest (so the default is no OptionsT
+    # until __post_init__ has read it: hence the ignore).
+    options: OptionsT = field(default_factory=GameOptions)  # type: ignore[assignment]
     # The rules the game plays (engine.rulesets): its card models are the setup's card types.
     ruleset: str = DEFAULT
     # Deep Drive: the Season Handbook's TOML text the game reads its charts from ("" = Dugout's
@@ -236,22 +242,23 @@ class GameSetup(Generic[BatterT, PitcherT, ParkT]):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> AnySetup:
+    def from_dict(cls, data: dict[str, Any], ruleset: str = DEFAULT) -> GameSetup[Any, Any, Any, Any]:
         """A setup stored by :meth:`to_dict`, its cards read with ``ruleset``'s card models."""
         rules = rulesets.ruleset(ruleset)
         ballpark: Any = rules.ballpark.model_validate(data["ballpark"])  # the ruleset's own card type
+        options: Any = rules.options.from_dict(data.get("options", {}))  # and its own options model
         return cls(
             away=TeamSetup.from_dict(data["away"], rules.batter, rules.pitcher),
             home=TeamSetup.from_dict(data["home"], rules.batter, rules.pitcher),
             ballpark=ballpark,
-            options=rules.options.from_dict(data.get("options", {})),
+            options=options,
             ruleset=ruleset,
             handbook=data.get("handbook", ""),
         )
 
 
 # A setup of any ruleset's cards, as code every ruleset shares takes it (a ruleset names its own).
-AnySetup: TypeAlias = GameSetup[Any, Any, Any]
+AnySetup: TypeAlias = GameSetup[Any, Any, Any, GameOptions]
 AnyTeamSetup: TypeAlias = TeamSetup[Any, Any]
 AnySpot: TypeAlias = LineupSpot[Any]
 

@@ -27,7 +27,7 @@ FIELD_POSITIONS = (
 
 
 def change_pitcher(
-    g: Game[BatterT, PitcherT, Any],
+    g: Game[BatterT, PitcherT, Any, Any],
     team: TeamState[BatterT, PitcherT],
     new: PitcherT,
     kind: str = "pitcher",
@@ -51,7 +51,7 @@ def change_pitcher(
 
 
 def replace_player(
-    g: Game[BatterT, PitcherT, Any],
+    g: Game[BatterT, PitcherT, Any, Any],
     team: TeamState[BatterT, PitcherT],
     spot: int,
     new: BatterT,

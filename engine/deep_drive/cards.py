@@ -14,12 +14,13 @@ from cards.notation import Position
 
 if TYPE_CHECKING:
     from cards.deep_drive.models import Ballpark, Batter, Pitcher
+    from engine.deep_drive.options import DeepDriveOptions
     from engine.game import Game
     from engine.setup import GameSetup, LineupSpot, TeamSetup
     from engine.state import GameState, Runner, TeamState
 
-    DDGame: TypeAlias = Game[Batter, Pitcher, Ballpark]
-    DDSetup: TypeAlias = GameSetup[Batter, Pitcher, Ballpark]
+    DDGame: TypeAlias = Game[Batter, Pitcher, Ballpark, DeepDriveOptions]
+    DDSetup: TypeAlias = GameSetup[Batter, Pitcher, Ballpark, DeepDriveOptions]
     DDTeamSetup: TypeAlias = TeamSetup[Batter, Pitcher]
     DDState: TypeAlias = GameState[Batter, Pitcher]
     DDTeam: TypeAlias = TeamState[Batter, Pitcher]

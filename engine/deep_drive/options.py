@@ -7,7 +7,7 @@ games' options shared one flat model: leagues, stored games and ``/league option
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from cards.notation import quote
 from engine.setup import GameOptions, SetupError
@@ -56,5 +56,5 @@ class DeepDriveOptions(GameOptions):
 
 
 def dd_options(g: DDGame) -> DeepDriveOptions:
-    """The options of a Deep Drive game (GameSetup holds its ruleset's model, so no check here)."""
-    return cast(DeepDriveOptions, g.setup.options)
+    """The options of a Deep Drive game (GameSetup holds its ruleset's model)."""
+    return g.setup.options

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, TypeAlias
 if TYPE_CHECKING:
     from cards.models import Ballpark, Batter, Pitcher
     from engine.game import Game
+    from engine.inside_pitch.options import InsidePitchOptions
     from engine.setup import GameSetup, LineupSpot, TeamSetup
     from engine.state import GameState, Runner, TeamState
 
-    IPGame: TypeAlias = Game[Batter, Pitcher, Ballpark]
-    IPSetup: TypeAlias = GameSetup[Batter, Pitcher, Ballpark]
+    IPGame: TypeAlias = Game[Batter, Pitcher, Ballpark, InsidePitchOptions]
+    IPSetup: TypeAlias = GameSetup[Batter, Pitcher, Ballpark, InsidePitchOptions]
     IPTeamSetup: TypeAlias = TeamSetup[Batter, Pitcher]
     IPState: TypeAlias = GameState[Batter, Pitcher]
     IPTeam: TypeAlias = TeamState[Batter, Pitcher]

@@ -6,7 +6,7 @@ IP2021 unless named; the IP2007 options play the 2007 book's rule instead of IP2
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from engine.setup import GameOptions, SetupError
 
@@ -58,5 +58,5 @@ class InsidePitchOptions(GameOptions):
 
 
 def ip_options(g: IPGame) -> InsidePitchOptions:
-    """The options of an Inside Pitch game (GameSetup holds its ruleset's model, so no check here)."""
-    return cast(InsidePitchOptions, g.setup.options)
+    """The options of an Inside Pitch game (GameSetup holds its ruleset's model)."""
+    return g.setup.options
