@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from cards.deep_drive.models import Pitcher
 from engine.bases import only_the_extra_inning_runner
-from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import Arm, dd
 from engine.events import Fatigue, Reading
 
@@ -123,7 +122,7 @@ def closer_rule(g: DDGame, team: DDTeam) -> bool:
     fatigued pitcher when his team led by 3 or fewer at the start of the inning or the tying run is
     on base, at bat or on deck. Only for a staff that has a closer."""
     state = g.state
-    if not dd_options(g).dd_closers or state.inning < g.setup.options.innings:
+    if not g.setup.options.dd_closers or state.inning < g.setup.options.innings:
         return False
     arm = arm_of(g, team)
     if arm.starter or team.pitcher.usage.role == "CLOSER" or not has_closer(team):

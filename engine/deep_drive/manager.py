@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 from cards.deep_drive.models import Pitcher
 from engine.deep_drive import endurance, prepitch, relief, strategy, substitutes
 from engine.deep_drive.handbook import Handbook
-from engine.deep_drive.options import dd_options
 from engine.deep_drive.relief import pick_reliever, save_situation
 from engine.deep_drive.state import CORNERS_IN, INFIELD_IN, NORMAL, Alignment, dd
 from engine.deep_drive.substitutes import pen_words
@@ -295,7 +294,7 @@ def _sacrifice_spot(g: DDGame) -> bool:
     behind = -relief.lead(g, state.batting)
     if state.inning >= LATE_INNING and 0 <= behind <= 1:
         return True
-    below = dd_options(g).dd_auto_bunt_below
+    below = g.setup.options.dd_auto_bunt_below
     if not below or abs(behind) > ERA_BUNT_MARGIN:
         return False
     team = state.batting

@@ -17,7 +17,6 @@ from engine.bases import move, put_out_advancing
 from engine.deep_drive import injuries, substitutes
 from engine.deep_drive.cards import fielder_at
 from engine.deep_drive.charts import running as charts
-from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import dd
 from engine.events import ErrorCharged, Reading
 from engine.requests import Option
@@ -36,7 +35,7 @@ BASE_WORDS = {2: "second", 3: "third", HOME: "home"}
 
 
 def manual(g: DDGame) -> bool:
-    return dd_options(g).dd_manual_baserunning
+    return g.setup.options.dd_manual_baserunning
 
 
 def send(g: DDGame, runner: DDRunner, target: int, cell: str) -> bool:

@@ -7,13 +7,10 @@ games' options shared one flat model: leagues, stored games and ``/league option
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from cards.notation import quote
 from engine.setup import GameOptions, SetupError
-
-if TYPE_CHECKING:
-    from engine.deep_drive.cards import DDGame
 
 
 @dataclass(frozen=True)
@@ -53,8 +50,3 @@ class DeepDriveOptions(GameOptions):
         if not 0 <= self.dd_auto_bunt_below <= 50:
             bunt = quote(self.dd_auto_bunt_below)
             raise SetupError(f"dd_auto_bunt_below counts a card's numbers, 0 to 50, not {bunt}")
-
-
-def dd_options(g: DDGame) -> DeepDriveOptions:
-    """The options of a Deep Drive game (GameSetup holds its ruleset's model)."""
-    return g.setup.options

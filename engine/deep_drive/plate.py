@@ -24,7 +24,6 @@ from engine.bases import advance_all, force_advance, move, put_out
 from engine.deep_drive import endurance, running
 from engine.deep_drive.cards import fielder_at
 from engine.deep_drive.charts import rare
-from engine.deep_drive.options import dd_options
 from engine.deep_drive.outs import Ball, play_out
 from engine.deep_drive.state import OUTFIELD, dd
 from engine.events import ErrorCharged, Reading, shared_reading
@@ -106,7 +105,7 @@ def taken_away(g: DDGame, other: DeepDriveCard, code: str, mod: int) -> bool:
     chance = other.chance(code)
     if chance is None or chance.numbers is not None:
         return False
-    stands = chance.allows(mod, dd_options(g).dd_never_as_rare_0)
+    stands = chance.allows(mod, g.setup.options.dd_never_as_rare_0)
     g.emit(Reading("rare", other.name, f"{code} {chance}, mod {mod}", "stands" if stands else "taken away"))
     return not stands
 
@@ -269,7 +268,7 @@ def deep_drive(g: DDGame, batter_card: Batter, batter: DDRunner) -> str:
 
 def ballpark(g: DDGame, card: Batter, roll: int, mod: int, reading: str) -> str:
     """DDB "Ballpark Effects": rolls 00-09 and 90-99, for batters with HR at 09 and a deep fly at 90."""
-    if not dd_options(g).dd_ballpark_effects or 10 <= roll <= 89:
+    if not g.setup.options.dd_ballpark_effects or 10 <= roll <= 89:
         return reading
     home_runs, flies = card.deep_range("HR"), card.deep_range(card.deep_fly)
     if home_runs is None or flies is None or 9 not in home_runs or 90 not in flies:

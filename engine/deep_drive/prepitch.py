@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from cards.notation import Position
 from engine.bases import advance_all, move, put_out, put_out_advancing
-from engine.deep_drive.options import dd_options
 from engine.deep_drive.state import NORMAL, dd
 from engine.events import Reading
 from engine.requests import Option
@@ -45,7 +44,7 @@ BASE_WORDS = {1: "first", 2: "second", 3: "third"}
 
 
 def before_pitch(g: DDGame) -> None:
-    options = dd_options(g)
+    options = g.setup.options
     if manual_steals(g):
         if dd(g).alignment.steal:
             manual_steal(g)
@@ -90,7 +89,7 @@ def steal_adjust(g: DDGame, runner: DDRunner) -> int:
 
 
 def manual_steals(g: DDGame) -> bool:
-    options = dd_options(g)
+    options = g.setup.options
     return options.dd_steals and options.dd_manual_steals
 
 

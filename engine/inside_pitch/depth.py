@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from cards.notation import Position
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch.asking import bases_text
-from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 
@@ -68,7 +67,7 @@ _RULES = {
 
 
 def _rules(g: IPGame) -> _Rules:
-    return _RULES[ip_options(g).infield_depth_2007]
+    return _RULES[g.setup.options.infield_depth_2007]
 
 
 def holding_runner(g: IPGame) -> bool:
@@ -219,7 +218,7 @@ def call_alignment(g: IPGame) -> str:
     state = g.state
     if state.depth_set_for == (state.outs, state.base_state()):
         now = alignment_of(g)
-        played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
+        played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
         named = next((k for k, a in played.items() if a == now), None)
         if named is not None:
             return named
@@ -228,7 +227,7 @@ def call_alignment(g: IPGame) -> str:
 
 def alignment_options(g: IPGame) -> list[tuple[str, str]]:
     """(alignment key, label) for each named alignment as it would be played now."""
-    played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
+    played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
     return [(key, _label(key, alignment)) for key, alignment in played.items()]
 
 
@@ -242,7 +241,7 @@ def set_alignment(g: IPGame, key: str) -> None:
 def alignment_text(g: IPGame) -> str:
     """The infield as the batter sees it: "Double-play depth (halfway), 1B holding the runner"."""
     now = alignment_of(g)
-    played = _PLAYED[ip_options(g).infield_depth_2007, holding_runner(g)]
+    played = _PLAYED[g.setup.options.infield_depth_2007, holding_runner(g)]
     named = next((key for key, a in played.items() if a == now), None)
     if named is not None:
         return _label(named, now)
@@ -270,7 +269,7 @@ def before_plate_appearance(g: IPGame) -> None:
         return
     state.depth_set_for = situation
     rules, holding = _rules(g), holding_runner(g)
-    played = _PLAYED[ip_options(g).infield_depth_2007, holding]  # alignments compare as played
+    played = _PLAYED[g.setup.options.infield_depth_2007, holding]  # alignments compare as played
     now = alignment_of(g)
     named_now = next((key for key, a in played.items() if a == now), None)
     suggestion = suggested_alignment(g)

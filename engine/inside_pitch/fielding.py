@@ -33,7 +33,6 @@ from engine.events import Check, ErrorCharged
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import balls, depth, outs, rare
 from engine.inside_pitch.hits import pop_up_single_advance
-from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.reading import Ball
 from engine.inside_pitch.running import BASE_NAMES
 from engine.inside_pitch.tables import load_table
@@ -64,7 +63,7 @@ def range_play(g: IPGame, ab: AtBat, ball: Ball) -> Ball:
     table = load_table("range")
     position = Position.from_number(ball.fielder)
     cell: dict[str, str] | None = table["chart"].get(position.value, {}).get(ball.kind)
-    if ip_options(g).catcher_pop_out_2007:
+    if g.setup.options.catcher_pop_out_2007:
         # IP2007 §6 range chart: the cells where the 2007 book differs (the catcher's pop-up).
         cell = table["chart_2007"].get(position.value, {}).get(ball.kind, cell)
     if cell is None:
@@ -165,7 +164,7 @@ class ErrorPlay:
     def pop_up_check(self, what: str) -> bool:
         """The error check of a dropped pop-up (#2): IP2021 any roll at most the error number;
         IP2007 §5 #2 (``dropped_pop_odd_2007``) only an odd one."""
-        return self.odd_check(what) if ip_options(self.g).dropped_pop_odd_2007 else self.check(what)
+        return self.odd_check(what) if self.g.setup.options.dropped_pop_odd_2007 else self.check(what)
 
     def charge(self, kind: str, fielder: Fielder | None = None, missed_out: str = "") -> None:
         f = fielder or self.fielder
@@ -182,7 +181,7 @@ def error_play(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball, kind: Pitcher
     column = "S" if ball.kind == "S+" else ball.kind
     chart = load_table(CHARTS[kind])
     cell: str | None = chart["chart"].get(position.value, {}).get(column)
-    if ip_options(g).infield_single_br_2007 and "chart_infield_single_br_2007" in chart:
+    if g.setup.options.infield_single_br_2007 and "chart_infield_single_br_2007" in chart:
         # IP2007 §5: after E? or EG? an infield single is the batter's BR roll (#4 BR).
         cell = chart["chart_infield_single_br_2007"].get(position.value, {}).get(column, cell)
     fielder = g.state.fielding.fielder(position)

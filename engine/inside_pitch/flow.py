@@ -10,7 +10,6 @@ from engine.bases import WalkOff, force_advance
 from engine.boxscore import classify
 from engine.events import PlateAppearanceStarted
 from engine.inside_pitch import bunts, depth, manager, running, strategy
-from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.pitches import pitch_to_result
 from engine.inside_pitch.plays import end_plate_appearance, play_result
 from engine.inside_pitch.reading import AtBat
@@ -118,7 +117,7 @@ def calls_before_pitch(g: IPGame) -> tuple[str, str] | None:
         # (issue 12). An intentional walk is awarded at once: the offense has no call to make.
         defense_call = manager.defense(g, roll)
         offense_call = manager.SWING if defense_call == manager.INTENTIONAL_WALK else manager.offense(g, roll)
-        roll_again = ip_options(g).roll_again_when_bases_change
+        roll_again = g.setup.options.roll_again_when_bases_change
         before = list(state.bases) if roll_again else []
         if defense_call == manager.PICKOFF:
             running.pickoff(g)

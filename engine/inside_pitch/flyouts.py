@@ -12,7 +12,6 @@ from engine.bases import move, put_out
 from engine.events import Check
 from engine.inside_pitch import throws_2007
 from engine.inside_pitch.hits import OUTFIELD, outfield_throw
-from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.tables import load_table
 from engine.inside_pitch.throws import (
     THROW_POSSIBLE,
@@ -71,7 +70,7 @@ def tag_from_third(g: IPGame, ab: AtBat, batter: IPRunner, ball: Ball) -> None:
     the runner from third as lead runner. Only the runners on second and third tag
     up; a runner on first holds (IP2007 §11.3; rules README).
     """
-    if ip_options(g).throw_charts_2007:  # IP2007 §11.3
+    if g.setup.options.throw_charts_2007:  # IP2007 §11.3
         throws_2007.tag_from_third(g, ab, batter, ball)
         return
     third = g.state.runner_on(3)
@@ -101,7 +100,7 @@ def tag_from_second(g: IPGame, batter: IPRunner, ball: Ball) -> None:
     for an error first; the dice are then read as usual and ``throws.make_throw`` gives
     the error's bases.
     """
-    if ip_options(g).throw_charts_2007:  # IP2007 §11.2
+    if g.setup.options.throw_charts_2007:  # IP2007 §11.2
         throws_2007.tag_from_second(g, batter, ball)
         return
     chart = load_table("flyouts")["tag_from_second"]

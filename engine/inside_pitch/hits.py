@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 from engine.bases import advance_exactly, move, put_out_advancing, runners_lead_first
 from engine.events import Check
 from engine.inside_pitch import throws_2007
-from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.tables import load_table
 from engine.inside_pitch.throws import (
     THROW_POSSIBLE,
@@ -114,7 +113,7 @@ def infield_single(g: IPGame, batter: IPRunner, ball: Ball, hit_and_run: bool = 
 
 def station_to_station(g: IPGame) -> bool:
     """IP2007 §7.2 option: with a run difference of 6 or more, nobody takes an extra base."""
-    return ip_options(g).station_to_station and g.state.run_difference() >= STATION_TO_STATION_LEAD
+    return g.setup.options.station_to_station and g.state.run_difference() >= STATION_TO_STATION_LEAD
 
 
 def hit_to_outfield(g: IPGame, batter: IPRunner, ball: Ball, hit_and_run: bool = False) -> str:
@@ -165,7 +164,7 @@ def stretch_single(g: IPGame, batter: IPRunner, ball: Ball) -> str:
         return f"D{ball.fielder}"
     if roll == 6:
         # IP2007 §4.6: the 6 goes to the arm check
-        if ip_options(g).throw_charts_2007 and not throws_2007.stretch_thrown_out(g, ball):
+        if g.setup.options.throw_charts_2007 and not throws_2007.stretch_thrown_out(g, ball):
             return f"S{ball.fielder}"
         put_out_advancing(g, batter, 1, 2, throw_notation(ball.fielder, 2))
     return f"S{ball.fielder}"
@@ -205,7 +204,7 @@ def outfield_throw(
             throw.take_base(lead)
             waiting = trailing
             continue
-        if ip_options(g).throw_charts_2007:  # IP2007 §7.2.2-7.2.4: three dice and the Outfield Throw Chart
+        if g.setup.options.throw_charts_2007:  # IP2007 §7.2.2-7.2.4: three dice and the Outfield Throw Chart
             make_throw(throw, error_check, lambda t: throws_2007.throw_chart(t, f"throw on {play}"))
         else:
             make_throw(throw, error_check, lambda t: throw_chart(t, f"throw on {play}"))

@@ -81,7 +81,6 @@ from cards.notation import Position
 from engine.bases import only_the_extra_inning_runner
 from engine.events import Fatigue, Substitution
 from engine.inside_pitch import asking, depth, strategy
-from engine.inside_pitch.options import ip_options
 from engine.lineup import best_fielder, hitting_score
 from engine.requests import Option
 from engine.setup import LineupSpot
@@ -452,7 +451,7 @@ def note_fatigue(g: IPGame, team: IPTeam, tired_reading: bool) -> None:
     line = team.stamina()
     if line is not None and faced == line.tired:
         g.emit(Fatigue(pitcher.id, "tired", faced, count))
-    if tired_reading and ip_options(g).exhausted and not team.exhausted:
+    if tired_reading and g.setup.options.exhausted and not team.exhausted:
         # IP2021: a tired pitcher's (??), (S1) or K(W) exhausts him.
         team.exhausted = True
         g.emit(Fatigue(pitcher.id, "exhausted", faced, count))
@@ -684,7 +683,7 @@ def defense(g: IPGame, strategy_roll: int | None) -> str:
         alignment = depth.call_alignment(g) if with_infield else ""
         suggestion = f"{PITCH}:{alignment}" if with_infield else PITCH
         # Past his pull rating, or a planned change (the closer, a setup man): the pull option's.
-        if ip_options(g).pull and ((team.past_pull() and team.available_relievers()) or planned_change(g, team)):
+        if g.setup.options.pull and ((team.past_pull() and team.available_relievers()) or planned_change(g, team)):
             suggestion = RELIEF
         elif strategy_roll is not None and strategy.suggest_pickoff(strategy_roll):
             suggestion = PICKOFF
@@ -759,7 +758,7 @@ def offense(g: IPGame, strategy_roll: int | None) -> str:
     for _ in range(2 * len(team.setup.bench) + 4):
         batter, pitcher_up = strategy.batter_up(g)
         call = SWING
-        as_rules = ip_options(g).strategy_rolls == "rules"
+        as_rules = g.setup.options.strategy_rolls == "rules"
         if strategy_roll is not None:
             call = strategy.suggest_offense(g, strategy_roll, pitcher_up, batter, sensible=not as_rules)
         suggestion = call

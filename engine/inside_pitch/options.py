@@ -6,12 +6,8 @@ IP2021 unless named; the IP2007 options play the 2007 book's rule instead of IP2
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.setup import GameOptions, SetupError
-
-if TYPE_CHECKING:
-    from engine.inside_pitch.cards import IPGame
 
 
 @dataclass(frozen=True)
@@ -55,8 +51,3 @@ class InsidePitchOptions(GameOptions):
         super().__post_init__()
         if self.strategy_rolls not in ("suggestions", "rules"):
             raise SetupError(f"strategy_rolls is 'suggestions' or 'rules', not {self.strategy_rolls!r}")
-
-
-def ip_options(g: IPGame) -> InsidePitchOptions:
-    """The options of an Inside Pitch game (GameSetup holds its ruleset's model)."""
-    return g.setup.options

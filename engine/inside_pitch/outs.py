@@ -20,7 +20,6 @@ from engine.bases import move, move_without_rbi, put_out, put_out_advancing
 from engine.events import Check
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import asking, depth, flyouts
-from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.tables import load_table
 from engine.requests import Option
 from engine.state import HOME
@@ -216,7 +215,7 @@ class Grounder:
 
     def slow_roller(self, roll: int) -> bool:
         """IP2007 §9 (option): a straight 6 on the play's die is a slow roller in every base state."""
-        return ip_options(self.g).slow_roller_2007 and roll == 6
+        return self.g.setup.options.slow_roller_2007 and roll == 6
 
     def settle(
         self,

@@ -15,7 +15,6 @@ from engine.bases import HOME_RUN, WalkOff, force_advance, move, put_out, runner
 from engine.events import PlateAppearanceEnded, PlateAppearanceStarted, RunScored
 from engine.events import Reading as ReadingEvent
 from engine.inside_pitch import balls, fielding, hits, rare, running
-from engine.inside_pitch.options import ip_options
 from engine.inside_pitch.pitches import AtBatGoesOn, pitch_to_result
 from engine.inside_pitch.reading import AtBat, CardResult, Direct, Rare, Triggers
 from engine.state import HOME
@@ -88,7 +87,7 @@ def _play_result(g: IPGame, ab: AtBat, batter: IPRunner, result: CardResult, tri
             and result.source != "pitcher"
             and not triggers.range_play
             and triggers.error is None
-            and not ip_options(g).special_k_outs_only
+            and not g.setup.options.special_k_outs_only
             and special_k(g, ab, result.notation)
         ):
             return strikeout(g, ab, batter)
