@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from cards.models import is_composite
 from league.stats import BattingStats, PitchingStats, SeasonStats, qualifying_outs, qualifying_pa
+from league.value import POSITION_RUNS
 
 AWARDS = ("mvp", "cy_young", "rookie", "reliever")
 AWARD_NAMES = {
@@ -26,19 +27,8 @@ AWARD_NAMES = {
 
 # docs/awards.md "Batting runs": each event's run value, an out's taken as zero (wOBA's weights).
 WEIGHTS = {"bb": 0.69, "hbp": 0.72, "single": 0.89, "doubles": 1.27, "triples": 1.62, "hr": 2.10}
-# docs/awards.md "Position": runs a full season at each position is worth beside an average hitter's.
-POSITION_RUNS = {
-    "C": 12.5,
-    "SS": 7.5,
-    "2B": 2.5,
-    "3B": 2.5,
-    "CF": 2.5,
-    "LF": -7.5,
-    "RF": -7.5,
-    "1B": -12.5,
-    "DH": -17.5,
-    "P": 0.0,
-}
+# docs/awards.md "Position": runs a full season at each position is worth beside an average hitter's:
+# league.value's POSITION_RUNS (FanGraphs' positional adjustment), a pitcher's games none.
 # docs/awards.md "Fielding independent runs": FIP's weights of a home run, a walk or hit batter, a strikeout.
 FIP_HR, FIP_BB, FIP_K = 13.0, 3.0, 2.0
 # docs/awards.md "Reliever of the Year": runs a save, a hold and a blown save count for.
