@@ -88,15 +88,17 @@ def environment() -> jinja2.Environment:
 
 def make_app(store: Store, *, base_url: str = "") -> web.Application:
     """The site of every league in ``store``; ``base_url``: what its links start with (no trailing '/')."""
-    from bot.web import home, schedule
+    from bot.web import game, home, schedule
 
     app = web.Application(middlewares=[error_pages])
     app[STORE] = store
     app[TEMPLATES] = environment()
     app[BASE_URL] = base_url.rstrip("/")
     app[home.NEWS] = {}  # the home page's past days' news, read once
+    app[game.GAMES] = game.Games()  # the games' pages being read, and their readers
     app.router.add_static("/static", STATIC)
     # One line a page family:
     home.add_routes(app.router)
     schedule.add_routes(app.router)
+    game.add_routes(app.router)
     return app

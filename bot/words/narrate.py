@@ -30,7 +30,17 @@ from bot.words.glossary import (
     plural,
     said_counts,
 )
-from engine.boxscore import BoxScore, LineScore, TeamBox, classify, earned_runs, ordinal, player_names
+from engine.boxscore import (
+    BattingLine,
+    BoxScore,
+    FieldingLine,
+    LineScore,
+    TeamBox,
+    classify,
+    earned_runs,
+    ordinal,
+    player_names,
+)
 from engine.events import (
     EXTRA_INNING_RUNNER,
     Check,
@@ -1045,11 +1055,46 @@ def format_team_box(team: TeamBox) -> str:
         )
     if team.er != sum(p.er for p in team.pitching):  # OBR 9.16(i): a reliever had no benefit of earlier errors
         rows.append(f"Team ER: {team.er}")
-    errors = [f"{f.name} ({f.e})" if f.e > 1 else f.name for f in team.fielding if f.e]
+    errors = who_did(team.fielding, "e")
     if errors:
-        rows.append("E: " + ", ".join(errors))
+        rows.append("E: " + errors)
     rows.append(f"Left on base: {team.lob}")
     return "\n".join(rows)
+
+
+def who_did(lines: Sequence[BattingLine | FieldingLine], count: str) -> str:
+    """The players with a count, a number after those with more than one: "Ochoa (2), Renfrow"."""
+    done = [(line.name, getattr(line, count)) for line in lines if getattr(line, count)]
+    return ", ".join(f"{name} ({n})" if n > 1 else name for name, n in done)
+
+
+def double_plays(events: Sequence[Event]) -> dict[str, int]:
+    """Each side's double (and triple) plays turned: plate appearances in which its defence made two or more outs."""
+    turned = {"away": 0, "home": 0}
+    fielding, outs = "home", 0
+    for event in events:
+        if isinstance(event, HalfInningStarted):
+            fielding = "home" if event.top else "away"
+        if isinstance(event, PlateAppearanceStarted):
+            outs = 0
+        elif isinstance(event, RunnerOut):
+            outs += 1
+        elif isinstance(event, PlateAppearanceEnded) and outs >= 2:
+            turned[fielding] += 1
+    return turned
+
+
+def scorer_notes(team: TeamBox, double_plays: int) -> list[tuple[str, str]]:
+    """The notes under a team's box: who doubled, tripled, homered and erred, its double plays, its left on base."""
+    notes = [
+        (label, who_did(team.batting, count)) for label, count in (("2B", "doubles"), ("3B", "triples"), ("HR", "hr"))
+    ]
+    notes.append(("E", who_did(team.fielding, "e")))
+    notes = [(label, text) for label, text in notes if text]
+    if double_plays:
+        notes.append(("DP", str(double_plays)))
+    notes.append(("LOB", str(team.lob)))
+    return notes
 
 
 def format_box_score(box: BoxScore) -> str:

@@ -34,6 +34,8 @@ NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 # (league_id, season, day, away_team_id, home_team_id)
 INSERT_GAME = "INSERT INTO game (league_id, season, day, away_team_id, home_team_id) VALUES (?, ?, ?, ?, ?)"
 SELECT_GAME = "SELECT * FROM game WHERE id = ?"
+# How far a game has got, without reading its setup or log: a page that follows it polls this.
+SELECT_GAME_PROGRESS = "SELECT status, posted, length(log) AS logged FROM game WHERE id = ?"
 # (league_id, season, day, day, status, status)
 SELECT_GAMES = """
 SELECT * FROM game
@@ -120,6 +122,15 @@ class GameStore(TeamStore):
     async def game(self, game_id: int) -> GameRecord:
         async with self.transaction(write=False):
             return await self._game(game_id)
+
+    async def game_progress(self, game_id: int) -> tuple[str, int, int]:
+        """A game's status, the events its front end has shown and its log's size: a change in any of
+        them is a change in what the game's page shows (cheap to ask twice a second)."""
+        async with self.transaction(write=False):
+            row = await self._one(SELECT_GAME_PROGRESS, (_check_id(game_id, "game"),))
+            if row is None:
+                raise NotFound(f"no game with id {game_id}")
+            return str(row["status"]), int(row["posted"]), int(row["logged"] or 0)
 
     async def games(
         self, league_id: int, *, season: int | None = None, day: int | None = None, status: GameStatus | None = None
