@@ -12,12 +12,14 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord.layout import EMBED_TEXT, code_block, code_blocks
+from bot.web import links
 from bot.words.narrate import Line, Names, format_line_score, format_team_box, narrate, open_play, play_start
 from engine.boxscore import BoxScore, ordinal, walk
 from engine.events import Decided, Event, GameEnded, HalfInningStarted, PlateAppearanceEnded, PlateAppearanceStarted
 from engine.game import AnyGame
 from engine.requests import Request
 from engine.scene import outs_text
+from league.models import League
 
 GREEN, GREY, GOLD, BLUE = 0x1F8B4C, 0x95A5A6, 0xC27C0E, 0x3498DB
 HIT_RESULTS = {"1B", "2B", "3B", "HR"}
@@ -191,9 +193,17 @@ def prompt_embed(request: Request, team: str, manager_ids: Sequence[int]) -> dis
     return embed
 
 
-def box_score_embeds(box: BoxScore, title: str, where: str | None = None) -> list[discord.Embed]:
-    """The line score, then each team's box (more embeds for a long game); send with layout.messages."""
-    line = discord.Embed(title=title, description=code_block(format_line_score(box.line)), color=GREEN)
+def game_link(web_url: str | None, league: League, game_id: int) -> str | None:
+    """The game's page on the league's site, when the bot serves one (``DugoutBot.web_url``)."""
+    return None if web_url is None else links.game_url(web_url, league, game_id)
+
+
+def box_score_embeds(
+    box: BoxScore, title: str, where: str | None = None, url: str | None = None
+) -> list[discord.Embed]:
+    """The line score, then each team's box (more embeds for a long game); send with layout.messages.
+    ``url``: the game's page (:func:`game_link`), which the title links to."""
+    line = discord.Embed(title=title, description=code_block(format_line_score(box.line)), color=GREEN, url=url)
     if where is not None:
         line.set_author(name=where)
     embeds = [line]

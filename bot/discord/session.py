@@ -50,6 +50,7 @@ from bot.discord.checks import manages
 from bot.discord.embeds import (
     box_score_embeds,
     chunk_end,
+    game_link,
     play_embed,
     play_lines,
     posted_position,
@@ -475,7 +476,9 @@ class GameSession:
                     await store.release_lease(self.game_id, owner)
         await self._show_scoreboard(buttons=False)
         if not self.seen.final:
-            for embeds in messages(box_score_embeds(box_score(self.game), f"Final: {self.title}")):
+            league = await store.league(self.league_id)
+            url = game_link(self.bot.web_url, league, self.game_id)
+            for embeds in messages(box_score_embeds(box_score(self.game), f"Final: {self.title}", url=url)):
                 await self._post(embeds=embeds)
         if not self.seen.standings:
             standing = await self._standing()

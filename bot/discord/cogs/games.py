@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, find_game, find_team, manages, require_commissioner, server_league
-from bot.discord.embeds import box_score_embeds, scoreboard_embed
+from bot.discord.embeds import box_score_embeds, game_link, scoreboard_embed
 from bot.discord.session import GameSession
 from bot.words.narrate import Names
 from engine.boxscore import box_score
@@ -181,7 +181,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
         played = session.game if session is not None else await self.bot.store.load_game(record.id)
         title = f"{played.setup.away.name} at {played.setup.home.name}"
         if record.status == "final":
-            await interaction.response.send_message(embeds=box_score_embeds(box_score(played), f"Final: {title}")[:1])
+            url = game_link(self.bot.web_url, league, record.id)
+            await interaction.response.send_message(
+                embeds=box_score_embeds(box_score(played), f"Final: {title}", url=url)[:1]
+            )
             return
         embed = scoreboard_embed(played, Names.of(played.setup), record.posted, title)
         if played.pending is not None:
@@ -275,7 +278,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play the 
             played = await store.load_game(record.id)  # nobody manages: the engine plays it to the end
             await store.finish_game(record.id, played.to_dict())
         title = f"{played.setup.away.name} at {played.setup.home.name}"
-        final = box_score_embeds(box_score(played), f"Final: {title}")[:1]
+        final = box_score_embeds(
+            box_score(played), f"Final: {title}", url=game_link(self.bot.web_url, league, record.id)
+        )[:1]
         if benched:  # who the Bench Usage Chart sat, whose lineup the DH rule turned: above the final
             await interaction.followup.send("\n".join(f"{r.text}." for r in benched), embeds=final)
         else:

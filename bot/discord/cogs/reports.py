@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, find_game, find_team, require_commissioner, server_league
-from bot.discord.embeds import box_score_embeds
+from bot.discord.embeds import box_score_embeds, game_link
 from bot.discord.export import export_files
 from bot.discord.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
 from bot.words import pages
@@ -288,7 +288,9 @@ class ReportsCog(commands.Cog):
             await interaction.response.send_message(embed=discord.Embed(title=title, description=text))
             return
         box = box_score(await store.load_game(record.id))
-        await send_embeds(interaction, box_score_embeds(box, title, where))
+        await send_embeds(
+            interaction, box_score_embeds(box, title, where, game_link(self.bot.web_url, league, record.id))
+        )
 
 
 async def setup(bot: DugoutBot) -> None:
