@@ -15,6 +15,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from markupsafe import escape
 
 from bench.synth import bench_league, write_bench_set
+from bot.web import game as game_module
 from bot.web import links
 from bot.web.app import make_app
 from bot.words.narrate import Names, narrate
@@ -214,3 +215,21 @@ async def test_a_final_games_stream_says_final_and_ends(store: Store, league: Le
     async with asyncio.timeout(2):
         body = await response.text()
     assert body.startswith("event: final\n") and body.endswith("\n\n")
+
+
+async def test_a_stream_ends_when_its_reader_leaves_and_a_game_has_only_so_many(
+    store: Store, league: League, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_module, "MAX_STREAMS", 1)
+    record, _ = await start_live(store, league)
+    url = links.game_url("", league, record.id) + "/events"
+    readers = client.server.app[game_module.GAMES].streams
+    first = await client.get(url)
+    await asyncio.sleep(0.1)
+    assert first.status == 200 and readers[record.id] == 1
+    await page(client, url, 503)  # one reader too many: told to refresh instead
+    first.close()
+    async with asyncio.timeout(2):
+        while readers[record.id]:
+            await asyncio.sleep(0.05)
+    assert (await client.get(url)).status == 200  # his place is free again
