@@ -515,7 +515,22 @@ def _earned(event: RunScored, names: Names, context: Context | None) -> bool:
     if names.setup is None or context is None:
         return event.earned
     # Every event known, not those up to the run: the plate appearance's result (a hit, an error) decides.
-    return earned_runs(names.setup, context.events).get(context.index, event.earned)
+    return _earned_runs(names.setup, context.events).get(context.index, event.earned)
+
+
+# The last game's earned runs: a walk over every event, once per narration and not once per run scored.
+_last_earned: tuple[GameSetup, Sequence[Event], int, Event | None, dict[int, bool]] | None = None
+
+
+def _earned_runs(setup: GameSetup, events: Sequence[Event]) -> dict[int, bool]:
+    global _last_earned
+    last = events[-1] if events else None
+    kept = _last_earned  # read once: narrations in other threads (the web site's) replace it
+    if kept is not None and kept[0] is setup and kept[1] is events and kept[2] == len(events) and kept[3] is last:
+        return kept[4]
+    earned = earned_runs(setup, events)
+    _last_earned = (setup, events, len(events), last, earned)
+    return earned
 
 
 ERROR_KINDS = {

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
+import pytest
+
+import bot.words.narrate as narrate_module
 from bot.words.glossary import internal_keys
 from bot.words.narrate import PICKOFF_CELL as PICKOFF
 from bot.words.narrate import Names, describe, format_box_score, format_line_score, narrate, result_words
@@ -596,6 +599,16 @@ def test_the_narration_calls_unearned_the_runs_the_box_score_does_not_charge() -
         runs = box.line.away.r + box.line.home.r
         earned = sum(p.er for team in (box.away, box.home) for p in team.pitching)
         assert sum(t.endswith("is unearned") for t in lines) == runs - earned, game.seed
+
+
+def test_a_narration_walks_the_game_for_its_earned_runs_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web site narrates whole games: one walk for the earned runs, not one per run scored."""
+    game = next(g for g, _ in many_games() if box_score(g).line.away.r + box_score(g).line.home.r > 2)
+    walks = []
+    real = narrate_module.earned_runs
+    monkeypatch.setattr(narrate_module, "earned_runs", lambda *a: walks.append(1) or real(*a))
+    lines = [line.text for line in narrate(list(game.events), Names.of(game.setup))[0]]
+    assert walks == [1] and sum(" scores" in t for t in lines) > 2
 
 
 def test_a_wild_pitch_roll_says_what_it_came_to() -> None:
