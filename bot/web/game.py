@@ -112,21 +112,24 @@ class Games:
 
     def __init__(self) -> None:
         self._kept: OrderedDict[int, View] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._building = asyncio.Lock()  # one replay at a time: they are CPU work, and the same game's once
         self.streams: Counter[int] = Counter()
 
     async def view(self, store: Store, game_id: int, progress: Progress) -> View:
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            kept = self._kept.get(game_id)
-            if kept is None or kept.progress != progress:
-                record = await store.game(game_id)  # read after ``progress``: never older than it
-                kept = await asyncio.to_thread(build, record, progress, kept)
-                self._kept[game_id] = kept
-            self._kept.move_to_end(game_id)
-            while len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
-            return kept
+        kept = self._kept.get(game_id)
+        if kept is None or kept.progress != progress:
+            async with self._building:
+                kept = self._kept.get(game_id)
+                if kept is None or kept.progress != progress:
+                    record = await store.game(game_id)  # read after ``progress``: never older than it
+                    # A shorter log: answers taken back (a manager called time); narrate it anew.
+                    before = kept if kept is not None and kept.progress[2] <= progress[2] else None
+                    kept = await asyncio.to_thread(build, record, progress, before)
+                    self._kept[game_id] = kept
+        self._kept.move_to_end(game_id)
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
+        return kept
 
 
 GAMES = web.AppKey("games", Games)
