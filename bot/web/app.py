@@ -88,7 +88,7 @@ def environment() -> jinja2.Environment:
 
 def make_app(store: Store, *, base_url: str = "") -> web.Application:
     """The site of every league in ``store``; ``base_url``: what its links start with (no trailing '/')."""
-    from bot.web import home, schedule
+    from bot.web import charts, history, home, leaders, players, schedule, teams
 
     app = web.Application(middlewares=[error_pages])
     app[STORE] = store
@@ -99,4 +99,9 @@ def make_app(store: Store, *, base_url: str = "") -> web.Application:
     # One line a page family:
     home.add_routes(app.router)
     schedule.add_routes(app.router)
+    teams.add_routes(app.router)
+    players.add_routes(app.router)
+    leaders.add_routes(app.router)
+    history.add_routes(app.router)
+    charts.add_routes(app.router)
     return app
