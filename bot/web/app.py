@@ -95,6 +95,7 @@ def make_app(store: Store, *, base_url: str = "") -> web.Application:
     app[TEMPLATES] = environment()
     app[BASE_URL] = base_url.rstrip("/")
     app[home.NEWS] = {}  # the home page's past days' news, read once
+    app[players.PICTURES] = {}  # the cards' pictures, drawn once
     app.router.add_static("/static", STATIC)
     # One line a page family:
     home.add_routes(app.router)

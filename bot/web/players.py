@@ -10,6 +10,7 @@ from aiohttp import web
 from bot.web.app import LEAGUE, STORE, league_of, render
 from bot.words import pages
 from bot.words.cardimage import render_card_png
+from bot.words.history import seasons_section
 from cards.models import AnyCard
 from engine.stats import innings_pitched
 from league import history
@@ -18,6 +19,9 @@ from league.models import League
 from league.store import Store
 
 PLAYERS = ("batter", "pitcher")  # a ballpark's card is no player's page
+# (card set, card id) -> the card's PNG: a card never changes while the site runs, and drawing one takes ~60 ms.
+PICTURES = web.AppKey("card_pictures", dict[tuple[str | None, str], bytes])
+PICTURES_KEPT = 256
 
 
 async def _card(store: Store, league: League, card_id: str) -> AnyCard:
@@ -95,6 +99,7 @@ async def player_page(request: web.Request) -> web.Response:
         career_batting=career_batting,
         career_pitching=career_pitching,
         awards=[(s.season, a) for s in seasons for a in s.awards],
+        career=seasons_section(seasons) is not None,  # more than this season's line, as /stats player shows
         batting_labels=pages.BATTING_LABELS,
         pitching_labels=pages.PITCHING_LABELS,
         games=games,
@@ -105,8 +110,16 @@ async def player_page(request: web.Request) -> web.Response:
 
 async def card_png(request: web.Request) -> web.Response:
     league = await league_of(request)
-    card = await _card(request.app[STORE], league, request.match_info["card_id"])
-    picture = await asyncio.to_thread(render_card_png, card)  # drawing takes a while: not in the event loop
+    store = request.app[STORE]
+    card = await _card(store, league, request.match_info["card_id"])
+    kept = request.app[PICTURES]
+    key = ((await store.card_pool(league.id)).set_of(card.id), card.id)
+    picture = kept.get(key)
+    if picture is None:
+        picture = await asyncio.to_thread(render_card_png, card)  # not in the event loop
+        if len(kept) >= PICTURES_KEPT:
+            kept.clear()
+        kept[key] = picture
     return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
 

@@ -61,10 +61,15 @@ async def test_a_player_page_has_his_lines_his_card_and_a_game_log_that_adds_up(
     log = await store.player_games(league.id, card_id)
     assert len(log) == line.games and sum(g.batting.h for g in log if g.batting) == line.h
     for g in log:
-        assert f'href="{links.game_url("", league, g.game_id)}"' in text
+        ours, theirs = (g.home_runs, g.away_runs) if g.home else (g.away_runs, g.home_runs)
+        result = f"{'W' if ours > theirs else 'L'} {ours}-{theirs}"
+        assert f'<a href="{links.game_url("", league, g.game_id)}">{result}</a>' in text
+    assert "Career in" not in text  # one season: the season's line is his career
     picture = await client.get(links.player_url("", league, card_id) + "/card.png")
     assert picture.status == 200 and picture.content_type == "image/png"
-    assert (await picture.read()).startswith(b"\x89PNG")
+    drawn = await picture.read()
+    assert drawn.startswith(b"\x89PNG")
+    assert await (await client.get(links.player_url("", league, card_id) + "/card.png")).read() == drawn
 
 
 async def test_a_pitchers_game_log_has_his_innings(store: Store, league: League, client: Client) -> None:
