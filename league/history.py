@@ -214,11 +214,11 @@ async def career_leaders(store: Store, league_id: int, stat: str, limit: int = L
     _check_stat(stat)
     every = await store.every_season_stats(league_id)
     persons = await store.persons(league_id, [p for s in every.values() for p in (*s.batting, *s.pitching)])
-    return _career_ranked(every, persons, stat, limit)
+    return _career_ranked(career_totals(every, persons), stat, limit)
 
 
-def _career_ranked(every: Mapping[int, SeasonStats], persons: Mapping[str, str], stat: str, limit: int) -> list[Leader]:
-    total, card_of, games = career_totals(every, persons)
+def _career_ranked(careers: tuple[SeasonStats, dict[str, str], int], stat: str, limit: int) -> list[Leader]:
+    total, card_of, games = careers
     team_games = {team: games for team in set(total.player_team.values())}
     rows = []
     for person, value in leaders(total, stat, team_games, limit):
@@ -237,9 +237,10 @@ async def leader_boards(
         _check_stat(stat)
     every = await store.every_season_stats(league_id)
     persons = await store.persons(league_id, [p for s in every.values() for p in (*s.batting, *s.pitching)])
+    careers = career_totals(every, persons)  # summed once for every stat
     return (
         {stat: _season_ranked(every, persons, stat, limit) for stat in stats},
-        {stat: _career_ranked(every, persons, stat, limit) for stat in stats},
+        {stat: _career_ranked(careers, stat, limit) for stat in stats},
     )
 
 
