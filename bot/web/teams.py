@@ -28,11 +28,7 @@ async def team_page(request: web.Request) -> web.Response:
     season = season_param(request, league)
     page = await store.team_page(league.id, team.id, season)
     by_id = {t.id: t for t in teams}
-    games = [
-        g
-        for g in game_lines(await store.game_summaries(league.id, season=season), by_id)
-        if team.abbreviation in (g.away, g.home)
-    ]
+    games = game_lines(await store.game_summaries(league.id, season=season, team_id=team.id), by_id)
     batted = [r for r in page.roster if r.batting is not None]
     batters = [r for r in batted if r.kind == "batter"] + [r for r in batted if r.kind == "pitcher"]
     Row = tuple[str | None, str, list[str]]  # (card id, name, cells); None: the totals

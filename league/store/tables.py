@@ -316,7 +316,7 @@ class TableStore(PlayStore):
         out = []
         for r in rows:
             away, home = key[r["away_team_id"]], key[r["home_team_id"]]
-            one = season_stats([(away, home, seasontables.stored_box(r))])  # his line in this game alone
+            one = season_stats([(away, home, _his_box(seasontables.stored_box(r), card_id))])
             batting, pitching = one.batting.get(card_id), one.pitching.get(card_id)
             if batting is None and pitching is None:
                 continue
@@ -440,6 +440,21 @@ def _standings_of(
     league: League, season: int, teams: Sequence[Team], finals: Sequence[Row]
 ) -> dict[str, list[StandingsRow]]:
     return standings(*_standings_input(league, season, teams, finals), draw=_draw(league, season))
+
+
+def _his_box(box: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """A box score cut down to one player's lines, for league.stats to add up as his game alone: his batting
+    lines, and his side's whole pitching when he pitched (a complete game is the starter's alone)."""
+    cut = dict(box)
+    for side in ("away", "home"):
+        team = box[side]
+        pitched = any(str(line["player"]) == card_id for line in team["pitching"])
+        cut[side] = {
+            "batting": [line for line in team["batting"] if str(line["player"]) == card_id],
+            "pitching": team["pitching"] if pitched else [],
+            "fielding": [],
+        }
+    return cut
 
 
 def _add_fielding(before: FieldingStats | None, more: FieldingStats) -> FieldingStats:

@@ -76,7 +76,12 @@ async def test_a_pitchers_game_log_has_his_innings(store: Store, league: League,
     totals = await store.season_stats(league.id)
     card_id, outs = leaders(totals, "ip", totals.team_games, 1)[0]
     log = await store.player_games(league.id, card_id)
-    assert sum(g.pitching.outs for g in log if g.pitching) == outs and len(log) == totals.pitching[card_id].games
+    season = totals.pitching[card_id]
+    assert sum(g.pitching.outs for g in log if g.pitching) == outs and len(log) == season.games
+    for pitcher, season in totals.pitching.items():  # every pitcher's decisions and complete games add up too
+        log = await store.player_games(league.id, pitcher)
+        for count in ("outs", "k", "er", "w", "l", "s", "cg", "games_started"):
+            assert sum(getattr(g.pitching, count) for g in log if g.pitching) == getattr(season, count), count
     assert "<h2>Game log, season 1</h2>" in await page(client, links.player_url("", league, card_id))
 
 
