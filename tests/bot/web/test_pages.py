@@ -169,3 +169,23 @@ async def test_no_page_of_another_league_or_unlisted_path(store: Store, league: 
     await page(client, links.team_url("", unlisted, team.abbreviation))
     for kind in ("leaders", "history", "draft", "standings", "teams"):
         await page(client, links.page_url("", unlisted, kind))
+
+
+async def test_every_table_is_wrapped_captioned_and_has_scoped_headers(
+    store: Store, league: League, client: Client
+) -> None:
+    team = (await store.teams(league.id))[0]
+    totals = await store.season_stats(league.id)
+    player = next(iter(totals.pitching))
+    for path in (
+        links.page_url("", league, "teams"),
+        links.team_url("", league, team.abbreviation),
+        links.player_url("", league, player),
+        links.page_url("", league, "leaders"),
+        links.page_url("", league, "history"),
+        links.page_url("", league, "standings"),
+    ):
+        text = await page(client, path)
+        tables = text.count("<table")
+        assert tables and text.count('<div class="table-wrap">\n<table') == tables == text.count("<caption>"), path
+        assert "<th>" not in text and text.count("<th ") == text.count('<th scope="'), path
