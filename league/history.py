@@ -142,6 +142,10 @@ async def season_leaders(store: Store, league_id: int, stat: str, limit: int = L
     _check_stat(stat)
     every = await store.every_season_stats(league_id)
     persons = await store.persons(league_id, [p for s in every.values() for p in (*s.batting, *s.pitching)])
+    return _season_ranked(every, persons, stat, limit)
+
+
+def _season_ranked(every: Mapping[int, SeasonStats], persons: Mapping[str, str], stat: str, limit: int) -> list[Leader]:
     rows: list[Leader] = []
     for season, stats in every.items():
         for card_id, value in leaders(stats, stat, stats.team_games, limit):
@@ -210,7 +214,11 @@ async def career_leaders(store: Store, league_id: int, stat: str, limit: int = L
     _check_stat(stat)
     every = await store.every_season_stats(league_id)
     persons = await store.persons(league_id, [p for s in every.values() for p in (*s.batting, *s.pitching)])
-    total, card_of, games = career_totals(every, persons)
+    return _career_ranked(career_totals(every, persons), stat, limit)
+
+
+def _career_ranked(careers: tuple[SeasonStats, dict[str, str], int], stat: str, limit: int) -> list[Leader]:
+    total, card_of, games = careers
     team_games = {team: games for team in set(total.player_team.values())}
     rows = []
     for person, value in leaders(total, stat, team_games, limit):
@@ -218,6 +226,22 @@ async def career_leaders(store: Store, league_id: int, stat: str, limit: int = L
         name = line.name if line is not None else person
         rows.append(Leader(person, card_of[person], name, total.player_team.get(person, ""), None, value))
     return rows
+
+
+async def leader_boards(
+    store: Store, league_id: int, stats: Sequence[str] = MAIN_STATS, limit: int = LEADERS_LIMIT
+) -> tuple[dict[str, list[Leader]], dict[str, list[Leader]]]:
+    """The best single seasons and the best careers in each of ``stats``, every season's stats read once (what
+    :func:`season_leaders` and :func:`career_leaders` give one stat at a time)."""
+    for stat in stats:
+        _check_stat(stat)
+    every = await store.every_season_stats(league_id)
+    persons = await store.persons(league_id, [p for s in every.values() for p in (*s.batting, *s.pitching)])
+    careers = career_totals(every, persons)  # summed once for every stat
+    return (
+        {stat: _season_ranked(every, persons, stat, limit) for stat in stats},
+        {stat: _career_ranked(careers, stat, limit) for stat in stats},
+    )
 
 
 async def player_seasons(store: Store, league_id: int, card_id: str) -> list[PlayerSeason]:
@@ -256,6 +280,7 @@ __all__ = [
     "career_leaders",
     "career_totals",
     "history",
+    "leader_boards",
     "player_seasons",
     "season_leaders",
     "team_seasons",

@@ -530,6 +530,21 @@ class PlayerPage:
 
 
 @dataclass(frozen=True)
+class PlayerGame:
+    """A game in a player's game log: his team, the other, the score and his lines in it (None: none)."""
+
+    game_id: int
+    day: int
+    team: str  # abbreviations
+    opponent: str
+    home: bool
+    away_runs: int
+    home_runs: int
+    batting: BattingStats | None
+    pitching: PitchingStats | None
+
+
+@dataclass(frozen=True)
 class Split:
     """A team's record in some of its games: home, road, one-run games …"""
 

@@ -88,7 +88,7 @@ def environment() -> jinja2.Environment:
 
 def make_app(store: Store, *, base_url: str = "") -> web.Application:
     """The site of every league in ``store``; ``base_url``: what its links start with (no trailing '/')."""
-    from bot.web import game, home, schedule
+    from bot.web import charts, game, history, home, leaders, players, schedule, teams
 
     app = web.Application(middlewares=[error_pages])
     app[STORE] = store
@@ -96,9 +96,15 @@ def make_app(store: Store, *, base_url: str = "") -> web.Application:
     app[BASE_URL] = base_url.rstrip("/")
     app[home.NEWS] = {}  # the home page's past days' news, read once
     app[game.GAMES] = game.Games()  # the games' pages being read, and their readers
+    app[players.PICTURES] = {}  # the cards' pictures, drawn once
     app.router.add_static("/static", STATIC)
     # One line a page family:
     home.add_routes(app.router)
     schedule.add_routes(app.router)
     game.add_routes(app.router)
+    teams.add_routes(app.router)
+    players.add_routes(app.router)
+    leaders.add_routes(app.router)
+    history.add_routes(app.router)
+    charts.add_routes(app.router)
     return app

@@ -519,10 +519,10 @@ def _earned(event: RunScored, names: Names, context: Context | None) -> bool:
 
 
 # The last game's earned runs: a walk over every event, once per narration and not once per run scored.
-_last_earned: tuple[GameSetup, Sequence[Event], int, Event | None, dict[int, bool]] | None = None
+_last_earned: tuple[AnySetup, Sequence[Event], int, Event | None, dict[int, bool]] | None = None
 
 
-def _earned_runs(setup: GameSetup, events: Sequence[Event]) -> dict[int, bool]:
+def _earned_runs(setup: AnySetup, events: Sequence[Event]) -> dict[int, bool]:
     global _last_earned
     last = events[-1] if events else None
     kept = _last_earned  # read once: narrations in other threads (the web site's) replace it

@@ -79,6 +79,7 @@ UPDATE_FINAL_POSTED = "UPDATE game SET final_posted = 1 WHERE id = ?"
 SELECT_GAME_SUMMARIES = """
 SELECT id, season, day, played_day, away_team_id, home_team_id, status, away_runs, home_runs, forfeited_by, phase
 FROM game WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR status = ?)
+AND (? IS NULL OR ? IN (away_team_id, home_team_id))
 ORDER BY day, id
 """
 # A season's close (issue 26): the schedule a season was given. (league_id, season, games)
@@ -150,13 +151,15 @@ class GameStore(TeamStore):
         season: int | None = None,
         day: int | None = None,
         status: GameStatus | None = None,
+        team_id: int | None = None,
     ) -> list[GameSummary]:
-        """The season's games (default: the current one) by day, without reading their setups, logs or box scores."""
+        """The season's games (default: the current one) by day, without reading their setups, logs or box scores;
+        one team's with ``team_id``."""
         _check_choice(status, "a game's status", GameStatus)
         _check_day(day)
         async with self.transaction(write=False):
             league = await self._league(league_id)
-            where = (league_id, _season_of(league, season), day, day, status, status)
+            where = (league_id, _season_of(league, season), day, day, status, status, team_id, team_id)
             rows = await self._all(SELECT_GAME_SUMMARIES, where)
             return [GameSummary.from_row(r) for r in rows]
 

@@ -14,6 +14,7 @@ from league.errors import (
 )
 from league.models import (
     League,
+    PlayerGame,
     PlayerPage,
     RosterLine,
     SeasonLine,
@@ -22,7 +23,7 @@ from league.models import (
     TeamPage,
 )
 from league.standings import OVERALL, WILD_CARDS, FinalGame, LeagueStandings, StandingsRow, leagues, standings
-from league.stats import FieldingStats, SeasonStats, leaders
+from league.stats import FieldingStats, SeasonStats, leaders, season_stats
 from league.store.base import Row, _check_limit, _check_phase, _season_of
 from league.store.play import PlayStore
 from league.store.teams import SELECT_ROSTER_ENTRY, SELECT_TEAMS
@@ -83,6 +84,17 @@ SELECT id, phase, coalesce(played_day, day) AS day, away_team_id, home_team_id, 
 FROM game WHERE league_id = ? AND season = ? AND status = 'final' AND forfeited_by IS NULL
 ORDER BY coalesce(played_day, day), id
 """
+# A player's game log: the regular season's final games (not forfeits) of every team he has a line for,
+# in the order played, with their box scores. (league_id, season, league_id, season, card_id) twice.
+SELECT_PLAYER_GAMES = """
+SELECT id, coalesce(played_day, day) AS day, away_team_id, home_team_id, away_runs, home_runs, box_score, box_z
+FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status = 'final' AND forfeited_by IS NULL
+AND (away_team_id IN (SELECT team_id FROM {mine}) OR home_team_id IN (SELECT team_id FROM {mine}))
+ORDER BY coalesce(played_day, day), id
+""".format(
+    mine="(SELECT team_id FROM season_batting WHERE league_id = ?1 AND season = ?2 AND card_id = ?3 "
+    "UNION SELECT team_id FROM season_pitching WHERE league_id = ?1 AND season = ?2 AND card_id = ?3)"
+)
 # (league_id, season): every row of the three season tables, both phases
 SELECT_EXPORT_BATTING = (
     "SELECT * FROM season_batting WHERE league_id = ? AND season = ? ORDER BY phase DESC, team_id, name"
@@ -293,6 +305,37 @@ class TableStore(PlayStore):
         )
         return PlayerPage(card_id, pool.name(card_id), teams[on].abbreviation if on in teams else None, page_lines)
 
+    async def player_games(self, league_id: int, card_id: str, season: int | None = None) -> list[PlayerGame]:
+        """The regular-season games the player played (default: this season), in the order played, with his
+        batting and pitching lines in each: the box scores of his teams' final games, read in one query."""
+        async with self.transaction(write=False):
+            league = await self._league(league_id)
+            year = _season_of(league, season)
+            key = {t.id: t.abbreviation for t in await self._teams_of(league_id)}
+            rows = await self._all(SELECT_PLAYER_GAMES, (league_id, year, card_id))
+        out = []
+        for r in rows:
+            away, home = key[r["away_team_id"]], key[r["home_team_id"]]
+            one = season_stats([(away, home, _his_box(seasontables.stored_box(r), card_id))])
+            batting, pitching = one.batting.get(card_id), one.pitching.get(card_id)
+            if batting is None and pitching is None:
+                continue
+            team = one.player_team[card_id]
+            out.append(
+                PlayerGame(
+                    r["id"],
+                    r["day"],
+                    team,
+                    home if team == away else away,
+                    team == home,
+                    r["away_runs"],
+                    r["home_runs"],
+                    batting,
+                    pitching,
+                )
+            )
+        return out
+
     async def team_page(self, league_id: int, team_id: int, season: int | None = None) -> TeamPage:
         """A team's season: record, splits, streak, last ten, and its roster with each player's line."""
         async with self.transaction(write=False):
@@ -397,6 +440,21 @@ def _standings_of(
     league: League, season: int, teams: Sequence[Team], finals: Sequence[Row]
 ) -> dict[str, list[StandingsRow]]:
     return standings(*_standings_input(league, season, teams, finals), draw=_draw(league, season))
+
+
+def _his_box(box: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """A box score cut down to one player's lines, for league.stats to add up as his game alone: his batting
+    lines, and his side's whole pitching when he pitched (a complete game is the starter's alone)."""
+    cut = dict(box)
+    for side in ("away", "home"):
+        team = box[side]
+        pitched = any(str(line["player"]) == card_id for line in team["pitching"])
+        cut[side] = {
+            "batting": [line for line in team["batting"] if str(line["player"]) == card_id],
+            "pitching": team["pitching"] if pitched else [],
+            "fielding": [],
+        }
+    return cut
 
 
 def _add_fielding(before: FieldingStats | None, more: FieldingStats) -> FieldingStats:
