@@ -55,6 +55,7 @@ WHOLE = bool(os.environ.get("DUGOUT_SCREENSHOTS"))
 NOT_FOUND = ("/no-such-league/", "/{league}/games/999999", "/{league}/games/not-a-number", "/{league}/nowhere")
 # The page's icon: its <link rel="icon">, else the /favicon.ico a browser asks for.
 ICON = "(document.querySelector('link[rel~=icon]') || {}).href || new URL('/favicon.ico', location).href"
+IMAGES = "images => images.map(image => image.src)"
 
 
 @dataclass
@@ -72,8 +73,9 @@ class Tab:
                 self.problems.append(f"console error {message.text!r} at {message.location.get('url')}")
 
         def failed(request: Request) -> None:
-            # Leaving a live game's page closes its event stream: that is no failure.
-            if not (request.resource_type == "eventsource" and request.failure == "net::ERR_ABORTED"):
+            # Leaving a page cancels what it still loads (a live game's stream, a lazy image that does not hold
+            # up the page's load): no failure of the site's. Each image is asked for by ``open``.
+            if request.failure != "net::ERR_ABORTED":
                 self.problems.append(f"request failed: {request.url} ({request.failure})")
 
         def answered(response: Response) -> None:
@@ -109,10 +111,10 @@ class Tab:
         self.expected = (url, status)
         response = await self.page.goto(url, wait_until="load")
         assert response is not None and response.status == status, (url, response and response.status)
-        # The browser asks for the page's icon after its load, when it likes: ask now, so a missing icon (a
-        # console error on every page) fails every time.
-        icon = await self.page.evaluate(ICON)
-        assert (await self.page.request.get(icon)).status == 200, (url, "no icon at", icon)
+        # The browser asks for the page's icon after its load, when it likes, and for a lazy image maybe after
+        # it: ask for them now, so a missing one (a console error) fails every time.
+        for source in [await self.page.evaluate(ICON), *await self.page.eval_on_selector_all("img", IMAGES)]:
+            assert (await self.page.request.get(source)).status == 200, (url, "nothing at", source)
         self.check()
 
 
