@@ -23,6 +23,7 @@ BENCHMARKS = [
     "bench.season",
     "bench.sweep",
     "bench.teams",
+    "bench.web",
 ]
 
 
@@ -84,3 +85,18 @@ def test_bench_plays_deep_drive_with_ruleset() -> None:
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith("games: 3, ")
+
+
+def test_bench_web_times_every_kind_of_page_of_a_small_league(tmp_path: Path) -> None:
+    """python -m bench.web on 4 teams of 6 games: the league built once, then each kind of page timed."""
+    command = [sys.executable, "-m", "bench.web", "--teams", "4", "--games", "6", "--requests", "3"]
+    done = subprocess.run(
+        [*command, "--database", str(tmp_path / "web.sqlite3")], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.stderr == "" and done.returncode in (0, 1)  # 1: a page over 50 ms on a busy machine
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"built {tmp_path / 'web.sqlite3'}: 4 teams, 12 games played")
+    rows = {line.split()[0]: line.split()[1:] for line in lines[3:]}
+    assert {"/{league}/", "/{league}/schedule", "/{league}/schedule?team"} <= set(rows)
+    assert rows["/{league}/schedule?team"][0] == "3" and rows["/{league}/"][-1] in ("PASS", "FAIL")
+    assert "linked but not there" not in done.stdout

@@ -13,6 +13,7 @@ from pathlib import Path
 from bot.terminal import draft, export, league_admin, lineup, news, pages, playoffs, roster, schedule, seasons, teams
 from bot.terminal import game as terminal
 from bot.terminal import history as history_commands
+from bot.terminal import site as site_commands
 from bot.terminal import web as web_commands
 from bot.terminal.files import DATABASE_HELP as DATABASE_HELP
 from bot.terminal.files import DEFAULT_DATABASE as DEFAULT_DATABASE
@@ -538,6 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     history_commands.add_commands(sub)
     draft.add_commands(sub)
     web_commands.add_commands(sub)
+    site_commands.add_commands(sub)
 
     database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
     add_file_arguments(database, league=False)
