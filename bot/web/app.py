@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import jinja2
 from aiohttp import web
@@ -21,7 +21,8 @@ from aiohttp import web
 from bot.web import links
 from engine.stats import average
 from league.errors import NotFound
-from league.models import League
+from league.models import League, Team
+from league.stats import SeasonStats
 from league.store import Store
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,11 @@ BASE_URL = web.AppKey("base_url", str)  # what the site's own links start with (
 LEAGUE = "/{league:[a-z0-9][a-z0-9-]*}"
 STATIC = Path(__file__).parent / "static"
 _DIGITS = re.compile(r"[0-9]{1,18}")  # an id: digits, and no more than SQLite's integers hold
+
+# Reports many pages show, kept until the store changes (kept()): key -> (Store.generation(), value).
+KEPT = web.AppKey("kept", dict[Hashable, tuple[tuple[int, int], Any]])
+KEPT_MAX = 256  # reports kept at once (a few per league); past that the lot is dropped and read again
+T = TypeVar("T")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -56,6 +62,33 @@ def int_param(request: web.Request, name: str) -> int:
     if not _DIGITS.fullmatch(text):
         raise NotFound(f"no page at {request.path!r}")
     return int(text)
+
+
+async def kept(request: web.Request, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
+    """``make()``'s value, kept until the league file next changes (Store.generation): a report many
+    pages show, such as the season's totals, is read once a change, not once a page."""
+    now = await request.app[STORE].generation()
+    memo = request.app[KEPT]
+    hit = memo.get(key)
+    if hit is not None and hit[0] == now:
+        return cast(T, hit[1])
+    value = await make()
+    if len(memo) >= KEPT_MAX:
+        memo.clear()
+    memo[key] = (now, value)
+    return value
+
+
+async def season_totals(request: web.Request, league: League) -> SeasonStats:
+    """The league's season totals so far (Store.season_stats), kept until the next change."""
+    return await kept(
+        request, ("season_stats", league.id, league.season), lambda: request.app[STORE].season_stats(league.id)
+    )
+
+
+async def league_teams(request: web.Request, league: League) -> list[Team]:
+    """The league's teams (Store.teams), kept until the next change."""
+    return await kept(request, ("teams", league.id), lambda: request.app[STORE].teams(league.id))
 
 
 @web.middleware
@@ -97,6 +130,7 @@ def make_app(store: Store, *, base_url: str = "") -> web.Application:
     app[home.NEWS] = {}  # the home page's past days' news, read once
     app[game.GAMES] = game.Games()  # the games' pages being read, and their readers
     app[players.PICTURES] = {}  # the cards' pictures, drawn once
+    app[KEPT] = {}
     app.router.add_static("/static", STATIC)
     # One line a page family:
     home.add_routes(app.router)

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from bot.web.app import LEAGUE, STORE, league_of, render
+from bot.web.app import LEAGUE, STORE, kept, league_of, league_teams, render, season_totals
 from bot.words import pages
 from bot.words.bracket import bracket_rounds, champion_line
 from bot.words.standings_view import RULE, Section, sections
 from league.models import GameSummary, League, Team
 from league.news import DayNews, day_news
+from league.stats import leaders as stat_leaders
 
 NEWS_DAYS = 3  # the latest news: the last days played
 NEWS_KEPT = 512  # days' news kept in memory (a past day's news no longer changes; reading it adds up a season)
@@ -69,13 +70,18 @@ async def index(request: web.Request) -> web.Response:
 async def league_home(request: web.Request) -> web.Response:
     store = request.app[STORE]
     league = await league_of(request)
-    teams = {t.id: t for t in await store.teams(league.id)}
-    standings = await store.league_standings(league.id)
+    teams = {t.id: t for t in await league_teams(request, league)}
+    standings = await kept(request, ("standings", league.id, league.season), lambda: store.league_standings(league.id))
     by_division = sections("division", standings, [])
     wild_card = [s for s in sections("wildcard", standings, []) if s.title.endswith("wild card")]
     days = [d for d in (league.day, league.day - 1) if d >= 1]
     games = {day: game_lines(await store.game_summaries(league.id, day=day), teams) for day in days}
-    totals, board = await store.leader_board(league.id, list(pages.BOARD), limit=HOME_LEADERS)
+    totals = await season_totals(request, league)
+
+    async def best() -> dict[str, list[tuple[str, float | int]]]:
+        return {stat: stat_leaders(totals, stat, totals.team_games, HOME_LEADERS) for stat in pages.BOARD}
+
+    board = await kept(request, ("home leaders", league.id, league.season), best)
     pool = await store.card_pool(league.id)
     names = {card_id: pool.name(card_id) for best in board.values() for card_id, _ in best}
     leaders = [
@@ -113,16 +119,18 @@ async def league_home(request: web.Request) -> web.Response:
 
 async def _news(request: web.Request, league: League, day: int) -> DayNews:
     """A day's news; a day before yesterday's read once (day_news adds up the season to that day for its
-    milestones), yesterday's each time, as a game of it may still be played live."""
+    milestones), yesterday's until the league next changes, as a game of it may still be played live."""
     if day >= league.day - 1:
-        return await day_news(request.app[STORE], league.id, day)
-    kept = request.app[NEWS]
+        return await kept(
+            request, ("news", league.id, league.season, day), lambda: day_news(request.app[STORE], league.id, day)
+        )
+    past = request.app[NEWS]
     key = (league.id, league.season, day)
-    if key not in kept:
-        if len(kept) >= NEWS_KEPT:
-            kept.clear()
-        kept[key] = await day_news(request.app[STORE], league.id, day)
-    return kept[key]
+    if key not in past:
+        if len(past) >= NEWS_KEPT:
+            past.clear()
+        past[key] = await day_news(request.app[STORE], league.id, day)
+    return past[key]
 
 
 async def to_home(request: web.Request) -> web.Response:

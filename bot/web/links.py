@@ -15,9 +15,12 @@ def league_url(base: str, league: League) -> str:
     return f"{base.rstrip('/')}/{league.web_path}/"
 
 
-def schedule_url(base: str, league: League, team: str | None = None) -> str:
+def schedule_url(base: str, league: League, team: str | None = None, *, first_day: int | None = None) -> str:
+    """The schedule: a week of days (the one from ``first_day``, else the league day's), or a team's season."""
     url = league_url(base, league) + "schedule"
-    return url if team is None else f"{url}?team={quote(team)}"
+    if team is not None:
+        return f"{url}?team={quote(team)}"
+    return url if first_day is None else f"{url}?from={first_day}"
 
 
 def game_url(base: str, league: League, game_id: int) -> str:

@@ -117,6 +117,7 @@ class StoreBase:
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._writing = False
+        self._writes = 0  # write transactions committed: see generation()
         self._pools: dict[tuple[tuple[str, ...], bool], CardPool] = {}
         # Card snapshots (league.compact): the pool's (digest, JSON, cards) by its sets, and
         # the parsed snapshots by row id (checked against the row's digest when read).
@@ -177,8 +178,16 @@ class StoreBase:
                         await self._conn.execute(ROLLBACK)
                     raise
                 await self._conn.execute(COMMIT)
+                self._writes += write
             finally:
                 self._owner, self._writing = None, False
+
+    async def generation(self) -> tuple[int, int]:
+        """A mark that changes whenever the file may have changed since it was last read: this store's
+        committed writes, and SQLite's data_version (another connection's, another process's, commits).
+        What a reader may keep a report by (the web site) until the league moves on."""
+        async with self.transaction(write=False):
+            return self._writes, int(await self._value("PRAGMA data_version"))
 
     async def version(self) -> int:
         async with self.transaction(write=False):
