@@ -79,10 +79,11 @@ async def kept(request: web.Request, key: Hashable, make: Callable[[], Awaitable
     return value
 
 
-async def season_totals(request: web.Request, league: League) -> SeasonStats:
-    """The league's season totals so far (Store.season_stats), kept until the next change."""
+async def season_totals(request: web.Request, league: League, season: int | None = None) -> SeasonStats:
+    """A season's totals (Store.season_stats; default: the current season's), kept until the next change."""
+    year = league.season if season is None else season
     return await kept(
-        request, ("season_stats", league.id, league.season), lambda: request.app[STORE].season_stats(league.id)
+        request, ("season_stats", league.id, year), lambda: request.app[STORE].season_stats(league.id, year)
     )
 
 

@@ -13,10 +13,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from aiohttp import web
 
-from bot.web.app import LEAGUE, STORE, league_of, render
+from bot.web.app import LEAGUE, STORE, kept, league_of, render
 from bot.web.params import season_param
 from league.models import GameSummary, League, Team
-from league.store import Store
 
 WIDTH, HEIGHT = 860, 420
 LEFT, RIGHT, TOP, BOTTOM = 48, 70, 36, 36  # margins: the y axis' numbers, the teams' names, title, x axis
@@ -157,9 +156,15 @@ def runs_svg(title: str, lines: Sequence[TeamLine]) -> str:
     return _svg(title, "Each team's runs scored minus runs allowed this season, one bar a team, best first.", body)
 
 
-async def _lines(store: Store, league: League, season: int) -> list[TeamLine]:
-    teams = await store.teams(league.id)
-    return season_lines(await store.game_summaries(league.id, season=season, status="final"), teams)
+async def _lines(request: web.Request, league: League, season: int) -> list[TeamLine]:
+    """The teams' lines of the season, day by day: kept until the next change (a season's games are many)."""
+    store = request.app[STORE]
+
+    async def read() -> list[TeamLine]:
+        teams = await store.teams(league.id)
+        return season_lines(await store.game_summaries(league.id, season=season, status="final"), teams)
+
+    return await kept(request, ("chart lines", league.id, season), read)
 
 
 def _svg_response(text: str) -> web.Response:
@@ -169,21 +174,21 @@ def _svg_response(text: str) -> web.Response:
 async def standings_chart(request: web.Request) -> web.Response:
     league = await league_of(request)
     season = season_param(request, league)
-    lines = await _lines(request.app[STORE], league, season)
+    lines = await _lines(request, league, season)
     return _svg_response(standings_svg(f"{league.name}, season {season}: games above .500", lines))
 
 
 async def runs_chart(request: web.Request) -> web.Response:
     league = await league_of(request)
     season = season_param(request, league)
-    lines = await _lines(request.app[STORE], league, season)
+    lines = await _lines(request, league, season)
     return _svg_response(runs_svg(f"{league.name}, season {season}: run differential", lines))
 
 
 async def standings_page(request: web.Request) -> web.Response:
     league = await league_of(request)
     season = season_param(request, league)
-    lines = sorted(await _lines(request.app[STORE], league, season), key=lambda t: (-t.above, -t.differential, t.team))
+    lines = sorted(await _lines(request, league, season), key=lambda t: (-t.above, -t.differential, t.team))
     query = "" if season == league.season else f"?season={season}"
     return render(
         request,

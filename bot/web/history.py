@@ -4,10 +4,11 @@ best record and awards, the final standings, the best single seasons and careers
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from aiohttp import web
 
-from bot.web.app import LEAGUE, STORE, league_of, render
+from bot.web.app import LEAGUE, STORE, kept, league_of, render
 from bot.web.params import season_param
 from bot.words import pages
 from bot.words.draft import status_line
@@ -19,12 +20,18 @@ from league.history import SeasonRecord
 async def history_page(request: web.Request) -> web.Response:
     store = request.app[STORE]
     league = await league_of(request)
-    seasons = await history.history(store, league.id)
-    records = await store.season_records(league.id)
+
+    async def read() -> tuple[Any, ...]:  # every season's: kept until the next change
+        return (
+            await history.history(store, league.id),
+            await store.season_records(league.id),
+            await history.leader_boards(store, league.id),
+        )
+
+    seasons, records, (best, careers) = await kept(request, ("history", league.id), read)
     standings: dict[int, dict[str, list[SeasonRecord]]] = {}
     for r in sorted(records, key=lambda r: (r.season, -r.pct, -r.w, r.name)):
         standings.setdefault(r.season, {}).setdefault(r.group, []).append(r)
-    best, careers = await history.leader_boards(store, league.id)
     return render(
         request,
         "history.html",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.web.app import LEAGUE, STORE, league_of, render
+from bot.web.app import LEAGUE, league_of, render, season_totals
 from bot.web.params import season_param
 from bot.words import pages
 from league.errors import NotFound
@@ -32,13 +32,12 @@ def label(stat: str) -> str:
 
 
 async def leaders_page(request: web.Request) -> web.Response:
-    store = request.app[STORE]
     league = await league_of(request)
     season = season_param(request, league)
     sort = request.query.get("sort", "").strip().lower()
     if sort and sort not in (*BATTING, *PITCHING):
         raise NotFound(f"no leaders in {sort!r}")
-    totals = await store.season_stats(league.id, season)  # read once for both tables
+    totals = await season_totals(request, league, season)  # read once for both tables, kept for the next
     groups = []
     for group, stats, values in (("batting", BATTING, BATTING_LEADERS), ("pitching", PITCHING, PITCHING_LEADERS)):
         by = sort if sort in stats else DEFAULT_SORT[group]

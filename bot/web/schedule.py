@@ -16,15 +16,18 @@ DAYS_A_PAGE = 7  # the whole season on one page is 2,430 games: too long to read
 _DIGITS = "0123456789"
 
 
-async def season_lines(request: web.Request, league: League) -> list[GameLine]:
-    """The season's games as the site lists them, by day; kept until the league next changes."""
+async def season_lines(request: web.Request, league: League, season: int | None = None) -> list[GameLine]:
+    """A season's games (default: the current one's) as the site lists them, by day; kept until the
+    league next changes (a team's page, the schedule's weeks: reading 2,430 games each time was most
+    of their time)."""
     store = request.app[STORE]
+    year = league.season if season is None else season
 
     async def read() -> list[GameLine]:
         teams = {t.id: t for t in await league_teams(request, league)}
-        return game_lines(await store.game_summaries(league.id), teams)
+        return game_lines(await store.game_summaries(league.id, season=year), teams)
 
-    return await kept(request, ("season games", league.id, league.season), read)
+    return await kept(request, ("season games", league.id, year), read)
 
 
 def week_of(day: int) -> int:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.web.app import LEAGUE, STORE, league_of, render
-from bot.web.home import game_lines
+from bot.web.app import LEAGUE, STORE, kept, league_of, league_teams, render
 from bot.web.params import season_param, team_named
 from bot.words import pages
 from engine.stats import average
@@ -23,10 +22,11 @@ async def team_list(request: web.Request) -> web.Response:
 async def team_page(request: web.Request) -> web.Response:
     store = request.app[STORE]
     league = await league_of(request)
-    teams = await store.teams(league.id)
+    teams = await league_teams(request, league)
     team = team_named(teams, request.match_info["abbr"], league)
     season = season_param(request, league)
-    page = await store.team_page(league.id, team.id, season)
+    # The store adds up the whole league's standings for one team's record: kept until the next change.
+    page = await kept(request, ("team page", team.id, season), lambda: store.team_page(league.id, team.id, season))
     by_id = {t.id: t for t in teams}
     games = game_lines(await store.game_summaries(league.id, season=season, team_id=team.id), by_id)
     batted = [r for r in page.roster if r.batting is not None]
