@@ -7,7 +7,7 @@ import asyncio
 
 from aiohttp import web
 
-from bot.web.app import LEAGUE, STORE, league_of, render
+from bot.web.app import LEAGUE, STORE, kept, league_of, render
 from bot.words import pages
 from bot.words.cardimage import render_card_png
 from bot.words.history import seasons_section
@@ -46,7 +46,8 @@ async def player_page(request: web.Request) -> web.Response:
     card = await _card(store, league, card_id)
     page = await store.player_page(league.id, card_id)
     seasons = await history.player_seasons(store, league.id, card_id)
-    log = await store.player_games(league.id, card_id)
+    # His game log unpacks his teams' box scores (162 in a season): kept until the next change.
+    log = await kept(request, ("game log", league.id, card_id), lambda: store.player_games(league.id, card_id))
     batting = [
         (None, _label(line.season, line.team, line.phase), pages.batting_cells(line.batting))
         for line in page.lines
