@@ -73,6 +73,7 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
         *(f"dugout schedule {c}" for c in ("make", "show")),
         *(f"dugout league {c}" for c in ("create", "show", "options", "rules", "add-set", "web")),
         "dugout web",
+        "dugout site export",
         *(f"dugout team {c}" for c in ("show", "create", "edit", "remove")),
         *(f"dugout roster {c}" for c in ("show", "sign", "release", "il", "trade", "trades", "trade-answer")),
         *(f"dugout lineup {c}" for c in ("show", "set", "auto")),
