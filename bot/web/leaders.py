@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.web.app import LEAGUE, league_of, render, season_totals
+from bot.web.app import LEAGUE, kept, league_of, render, season_totals
 from bot.web.params import season_param
 from bot.words import pages
 from league.errors import NotFound
+from league.models import League
 from league.stats import (
     BATTING_LEADERS,
     LOWER_IS_BETTER,
@@ -37,7 +38,14 @@ async def leaders_page(request: web.Request) -> web.Response:
     sort = request.query.get("sort", "").strip().lower()
     if sort and sort not in (*BATTING, *PITCHING):
         raise NotFound(f"no leaders in {sort!r}")
-    totals = await season_totals(request, league, season)  # read once for both tables, kept for the next
+    # Every ranked player of both boards is a long page (some 700 rows, 40,000 cells after a season):
+    # made once a change for each sort, not once a request.
+    text = await kept(request, ("leaders page", league.id, season, sort), lambda: _board(request, league, season, sort))
+    return web.Response(text=text, content_type="text/html", charset="utf-8")
+
+
+async def _board(request: web.Request, league: League, season: int, sort: str) -> str:
+    totals = await season_totals(request, league, season)  # read once for both tables
     groups = []
     for group, stats, values in (("batting", BATTING, BATTING_LEADERS), ("pitching", PITCHING, PITCHING_LEADERS)):
         by = sort if sort in stats else DEFAULT_SORT[group]
@@ -55,7 +63,7 @@ async def leaders_page(request: web.Request) -> web.Response:
         ]
         groups.append((group, stats, by, rows))
     most = max(totals.team_games.values(), default=0)
-    return render(
+    page = render(
         request,
         "leaders.html",
         title=f"{league.name} leaders, season {season}",
@@ -71,6 +79,7 @@ async def leaders_page(request: web.Request) -> web.Response:
         ip=qualifying_outs(most) // 3,
         seasons=range(1, league.season + 1),
     )
+    return page.text or ""
 
 
 def add_routes(router: web.UrlDispatcher) -> None:
