@@ -37,7 +37,7 @@ _DIGITS = re.compile(r"[0-9]{1,18}")  # an id: digits, and no more than SQLite's
 
 # Reports many pages show, kept until the store changes (kept()): key -> (Store.generation(), value).
 KEPT = web.AppKey("kept", dict[Hashable, tuple[tuple[int, int], Any]])
-KEPT_MAX = 256  # reports kept at once (a few per league); past that the lot is dropped and read again
+KEPT_MAX = 1024  # reports kept at once (a few a league, and a game log a player's page read); the oldest go first
 T = TypeVar("T")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -73,8 +73,9 @@ async def kept(request: web.Request, key: Hashable, make: Callable[[], Awaitable
     if hit is not None and hit[0] == now:
         return cast(T, hit[1])
     value = await make()
-    if len(memo) >= KEPT_MAX:
-        memo.clear()
+    memo.pop(key, None)
+    while len(memo) >= KEPT_MAX:  # the oldest go first, not the lot
+        memo.pop(next(iter(memo)))
     memo[key] = (now, value)
     return value
 

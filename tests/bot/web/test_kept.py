@@ -92,3 +92,21 @@ async def test_the_schedule_is_a_week_of_days_a_page(
     for junk in ("x", "-1", "1.5", "99999999999"):
         response = await client.get(links.schedule_url("", league) + "?from=" + junk)
         assert response.status == 404
+
+
+async def test_past_the_most_kept_the_oldest_report_goes_first(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aiohttp.test_utils import make_mocked_request
+
+    from bot.web import app as site
+
+    monkeypatch.setattr(site, "KEPT_MAX", 2)
+    request = make_mocked_request("GET", "/", app=make_app(store))
+    made: list[str] = []
+
+    async def make(key: str) -> str:
+        made.append(key)
+        return key
+
+    for key in ("a", "b", "c", "b", "a"):
+        assert await site.kept(request, key, lambda key=key: make(key)) == key  # type: ignore[misc]
+    assert made == ["a", "b", "c", "a"]  # "b" was kept past "c", "a" was the oldest when "c" came
