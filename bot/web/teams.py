@@ -6,6 +6,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.web.app import LEAGUE, STORE, kept, league_of, league_teams, render
+from bot.web.home import game_lines
 from bot.web.params import season_param, team_named
 from bot.words import pages
 from engine.stats import average
