@@ -7,7 +7,7 @@ calls here, so the layouts are tested without a client.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -191,6 +191,11 @@ def prompt_embed(request: Request, team: str, manager_ids: Sequence[int]) -> dis
     embed.set_footer(text="Buttons for the usual calls; the menus hold substitutions. /game choose lists every option.")
     embed.add_field(name="Asked", value=who)
     return embed
+
+
+def page_link(web_url: str | None, url: Callable[[str], str]) -> str | None:
+    """A page of the league's site (``url(base)``: a bot.web.links function), when the bot serves one."""
+    return None if web_url is None else url(web_url)
 
 
 def game_link(web_url: str | None, league: League, game_id: int) -> str | None:

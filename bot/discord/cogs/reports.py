@@ -12,9 +12,10 @@ from discord.ext import commands
 from bot.discord import autocomplete
 from bot.discord.app import DugoutBot
 from bot.discord.checks import UserError, find_game, find_team, require_commissioner, server_league
-from bot.discord.embeds import box_score_embeds, game_link
+from bot.discord.embeds import box_score_embeds, game_link, page_link
 from bot.discord.export import export_files
 from bot.discord.layout import FIELD_TEXT, FIELDS, add_lines, code_block, code_blocks, send_embeds
+from bot.web import links
 from bot.words import pages
 from bot.words.history import seasons_section
 from bot.words.lookup import find_card
@@ -128,7 +129,11 @@ class ReportsCog(commands.Cog):
         title = f"{league.name} standings"
         year = season or league.season
         when = f"day {league.day}" if year == league.season else "final"
-        embed = discord.Embed(title=title, description=f"Season {year}, {when}: {VIEW_NAMES[view]}")
+        embed = discord.Embed(
+            title=title,
+            description=f"Season {year}, {when}: {VIEW_NAMES[view]}",
+            url=page_link(self.bot.web_url, lambda base: links.league_url(base, league)),
+        )
         for section in shown:
             for number, block in enumerate(code_blocks(section_text(section), FIELD_TEXT)):
                 if len(embed.fields) < FIELDS:
@@ -162,7 +167,10 @@ class ReportsCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         page = await store.player_page(league.id, card_id, season=year)
         team = page.lines[-1].team if page.lines else page.team
-        embed = discord.Embed(title=f"{page.name}: season {year}" + (f" ({team})" if team else ""))
+        embed = discord.Embed(
+            title=f"{page.name}: season {year}" + (f" ({team})" if team else ""),
+            url=page_link(self.bot.web_url, lambda base: links.player_url(base, league, card_id)),
+        )
         batting, pitching = pages.player_batting_table(page), pages.player_pitching_table(page)
         if batting is not None:
             embed.add_field(name="Batting", value=code_block(batting), inline=False)
@@ -189,7 +197,11 @@ class ReportsCog(commands.Cog):
         found = await find_team(self.bot, league, team)
         await interaction.response.defer(thinking=True)
         page = await self.bot.store.team_page(league.id, found.id, season=season)
-        head = discord.Embed(title=f"{found.name}: season {page.season}", description=pages.team_record(page))
+        head = discord.Embed(
+            title=f"{found.name}: season {page.season}",
+            description=pages.team_record(page),
+            url=page_link(self.bot.web_url, lambda base: links.team_url(base, league, found.abbreviation)),
+        )
         head.add_field(name="Splits", value=code_block(pages.splits_table(page)), inline=False)
         idle = pages.unplayed(page)
         if idle:
@@ -243,6 +255,7 @@ class ReportsCog(commands.Cog):
             for name in wanted:
                 lines = pages.leader_lines(name, board[name], names, owners)
                 embed.add_field(name=pages.leader_name(name), value="\n".join(lines) or "nobody yet", inline=True)
+        embed.url = page_link(self.bot.web_url, lambda base: links.page_url(base, league, "leaders"))
         if not teams and (key is None or key in RATE_STATS):
             embed.set_footer(text="Qualifying: 3.1 plate appearances (batters) or 1 inning (pitchers) per team game")
         await interaction.followup.send(embed=embed)

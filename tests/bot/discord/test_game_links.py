@@ -38,3 +38,29 @@ async def test_the_final_embed_carries_the_link_it_is_given(fake_discord: FakeDi
     [first, *_] = box_score_embeds(box, "Final: Harbor City at Mesa Valley", url=url)
     assert first.url == url
     assert box_score_embeds(box, "Final")[0].url is None
+
+
+async def test_the_standings_and_stats_embeds_link_to_their_pages_when_the_site_is_served(
+    fake_discord: FakeDiscord, store: Store
+) -> None:
+    fake = fake_discord
+    league = await sample_league(store, fake.guild_id, fake.commissioner.id, managers=(fake.manager_a.id, None))
+    await play_final_game(store, league.id, "HC", "MV", seed=1)
+    league = await store.league(league.id)
+    site = "https://dugout.example"
+    player = (await store.roster((await store.find_team(league.id, "HC")).id))[0].card_id
+    asked = {
+        ("standings", ()): links.league_url(site, league),
+        ("stats", ("leaders",)): links.page_url(site, league, "leaders"),
+        ("stats", ("team",)): links.team_url(site, league, "HC"),
+        ("stats", ("player",)): links.player_url(site, league, player),
+    }
+    options = {"team": {"team": "HC"}, "player": {"player": player}}
+    async with running_bot(fake, store) as bot:
+        for (command, sub), url in asked.items():
+            plain = await ask(fake, fake.stranger, command, *sub, **options.get(sub[0] if sub else "", {}))
+            assert plain.embed is not None and not plain.embed.get("url"), command
+            bot.web_url = site
+            linked = await ask(fake, fake.stranger, command, *sub, **options.get(sub[0] if sub else "", {}))
+            bot.web_url = None
+            assert linked.embed is not None and linked.embed["url"] == url, (command, sub)
