@@ -4,39 +4,18 @@ the words /history shows in Discord (bot.words.history)."""
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 
-from bot.terminal import league as season
-from bot.terminal.files import add_file_arguments, database_path
-from bot.words.errors import UserError
+from bot.terminal.files import add_file_arguments, on_league
 from bot.words.history import VIEW_NAMES, VIEWS, history_page
+from league.models import League
 from league.store import Store
 
 
 def _history(args: argparse.Namespace) -> int:
+    async def page(store: Store, league: League) -> str:
+        return await history_page(store, league, args.view, season=args.season, stat=args.stat, limit=args.limit or 0)
 
-    path = database_path(args)
-    if not path.exists():
-        print(
-            f"no database at {path} (dugout run makes the terminal league; dugout db upgrade an empty file)",
-            file=sys.stderr,
-        )
-        return 1
-
-    async def run() -> str:
-        async with await Store.open(path) as store:
-            league = await season.pick_league(store, args.league, args.guild)
-            return await history_page(
-                store, league, args.view, season=args.season, stat=args.stat, limit=args.limit or 0
-            )
-
-    try:
-        print(asyncio.run(run()))
-    except UserError as exc:
-        print(f"dugout: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return on_league(args, page)
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
