@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+# A real PostgreSQL server for the tests that ask for it: the fixtures pg_server and pg_url.
+pytest_plugins = ["tests.pgserver"]
+
 
 def _order(item: pytest.Item) -> int:
     slow = item.get_closest_marker("slow")
