@@ -9,6 +9,8 @@ STAMP   = $(VENV)/.installed
 SEASONS = $(VENV)/.installed-seasons
 # The web site's browser tests drive Debian's chromium (Playwright cannot download a browser of its own here).
 CHROMIUM = $(VENV)/.installed-chromium
+# The store's tests run a real PostgreSQL server (tests/pgserver.py) with Debian's programs.
+POSTGRES = $(VENV)/.installed-postgres
 
 .PHONY: run test lint typecheck unit soak bench clean
 
@@ -37,6 +39,17 @@ $(CHROMIUM): $(STAMP)
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; fi
 	@if command -v chromium >/dev/null; then touch $(CHROMIUM); fi
 
+# As root PostgreSQL is installed when missing, as chromium is; elsewhere its tests fail saying how to install it.
+# The tests make their own clusters, so Debian's default one is not created (nor started, which a container
+# without systemd would not do well); the drop-in is read by the createcluster.conf postgresql-common ships.
+HAS_POSTGRES = [ -x "$$(pg_config --bindir 2>/dev/null)/initdb" ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
+$(POSTGRES): $(STAMP)
+	@if ! { $(HAS_POSTGRES); } && [ "$$(id -u)" = 0 ]; then \
+		mkdir -p /etc/postgresql-common/createcluster.d && \
+		echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.d/dugout-tests.conf && \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql; fi
+	@if $(HAS_POSTGRES); then touch $(POSTGRES); fi
+
 .env:
 	cp .env.example .env
 
@@ -59,7 +72,7 @@ typecheck: $(SEASONS)
 # queued for a busy one, so no long test keeps a queue waiting at the end.
 TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
-unit: $(SEASONS) $(CHROMIUM)
+unit: $(SEASONS) $(CHROMIUM) $(POSTGRES)
 	$(BIN)/pytest -n $(TEST_JOBS) --dist worksteal
 
 ## soak: the rest of the 10,000-game property runs (make test plays their first 2,000 games)
