@@ -7,7 +7,7 @@ the current user. Outside pytest (``bench/``, a test's child processes) use it d
 
     with running_server() as server:
         server.create_database("season")
-        url = server.url("season")  # postgresql+asyncpg://dugout@/season?host=/tmp/dugout-pg-…
+        url = server.url("season")  # postgresql+asyncpg://dugout@/season?host=/dev/shm/dugout-pg-…
 
 Loaded by tests/conftest.py as a plugin, it gives the fixtures ``pg_server`` (one cluster per pytest process,
 started the first time a test asks for it) and ``pg_url`` (a fresh, empty database for one test, dropped after).
@@ -38,6 +38,9 @@ NO_POSTGRES = (
 # Durability is worth nothing in a throwaway cluster: these make it several times faster.
 SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off", "listen_addresses": "''"}
 NAME = re.compile(r"[a-z_][a-z0-9_]*")
+# A cluster takes about 50 MB: on a RAM disk when it has room (a container's /dev/shm may have 64 MB), where
+# creating a database takes about 10 ms instead of the 30 to 300 ms it takes on a busy machine's disk.
+RAM_DISK, RAM_DISK_ROOM = Path("/dev/shm"), 1 << 30
 
 
 class PostgresMissing(RuntimeError):
@@ -81,8 +84,8 @@ class Server:
         return run.stdout
 
     def create_database(self, name: str) -> str:
-        """Create the empty database ``name`` and return its URL. A file copy of template0: with fsync off it
-        takes about half the time of PostgreSQL 15's default (WAL_LOG) strategy."""
+        """Create the empty database ``name`` and return its URL: a file copy of template0, which writes no WAL
+        for its pages and so is a little faster than PostgreSQL 15's default way (WAL_LOG)."""
         self.sql(f"CREATE DATABASE {_name(name)} TEMPLATE template0 STRATEGY FILE_COPY")
         return self.url(name)
 
@@ -104,6 +107,15 @@ class Server:
             self.drop_database(name)
 
 
+def _parent() -> Path | None:
+    """The RAM disk when it has room for a few clusters; else None, the usual temporary folder."""
+    try:
+        roomy = os.access(RAM_DISK, os.W_OK | os.X_OK) and shutil.disk_usage(RAM_DISK).free >= RAM_DISK_ROOM
+    except OSError:
+        return None
+    return RAM_DISK if roomy else None
+
+
 def _name(name: str) -> str:
     if not NAME.fullmatch(name):
         raise ValueError(f"not a plain database name: {name!r}")
@@ -116,8 +128,8 @@ def running_server() -> Iterator[Server]:
     programs = bindir()
     as_postgres: list[str] = []
     if os.geteuid() == 0:
-        # pg_ctl refuses root, so the server runs as postgres, in a folder it may enter: /tmp itself, since the
-        # temporary folders pytest makes are root's alone.
+        # pg_ctl refuses root, so the server runs as postgres, in a folder it may enter: right under /dev/shm or
+        # /tmp, since the temporary folders pytest makes are root's alone.
         try:
             owner = pwd.getpwnam("postgres")
         except KeyError:
@@ -125,10 +137,10 @@ def running_server() -> Iterator[Server]:
         if not shutil.which("runuser"):
             raise PostgresMissing("running PostgreSQL as root needs `runuser` (util-linux) to become `postgres`")
         as_postgres = ["runuser", "-u", "postgres", "--"]
-        folder = Path(tempfile.mkdtemp(prefix="dugout-pg-", dir="/tmp"))
+        folder = Path(tempfile.mkdtemp(prefix="dugout-pg-", dir=_parent() or "/tmp"))
         os.chown(folder, owner.pw_uid, owner.pw_gid)
     else:
-        folder = Path(tempfile.mkdtemp(prefix="dugout-pg-"))
+        folder = Path(tempfile.mkdtemp(prefix="dugout-pg-", dir=_parent()))
     data, log = folder / "data", folder / "server.log"
 
     def run(*command: str | Path) -> None:

@@ -80,3 +80,16 @@ def test_the_newest_installed_version_is_chosen_without_pg_config(
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
     monkeypatch.setattr(pgserver, "PG_ROOT", tmp_path)
     assert pgserver.bindir() == tmp_path / "15" / "bin"
+
+
+def test_the_cluster_goes_on_the_ram_disk_only_when_it_has_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(pgserver, "RAM_DISK", tmp_path)
+    monkeypatch.setattr(pgserver, "RAM_DISK_ROOM", 0)
+    assert pgserver._parent() == tmp_path
+    monkeypatch.setattr(pgserver, "RAM_DISK_ROOM", 1 << 60)  # a container's 64 MB /dev/shm, say
+    assert pgserver._parent() is None
+    monkeypatch.setattr(pgserver, "RAM_DISK", tmp_path / "missing")
+    monkeypatch.setattr(pgserver, "RAM_DISK_ROOM", 0)
+    assert pgserver._parent() is None
