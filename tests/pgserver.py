@@ -35,7 +35,7 @@ NO_POSTGRES = (
     "the PostgreSQL tests need PostgreSQL's programs (initdb, pg_ctl, psql): run `make test`, which installs them"
     " as root, or `apt-get install postgresql`"
 )
-# Durability is worth nothing in a throwaway cluster: these make it several times faster.
+# Durability is worth nothing in a throwaway cluster: no waiting on the disk.
 SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off", "listen_addresses": "''"}
 NAME = re.compile(r"[a-z_][a-z0-9_]*")
 # A cluster takes about 50 MB: on a RAM disk when it has room (a container's /dev/shm may have 64 MB), where
@@ -152,8 +152,8 @@ def running_server() -> Iterator[Server]:
             raise RuntimeError(f"{Path(command[0]).name} failed: {done.stderr.strip()}\n{logged}".strip())
 
     try:
-        run(programs / "initdb", "-D", data, "-U", ROLE, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
         # The bytewise C collation sorts text as SQLite does.
+        run(programs / "initdb", "-D", data, "-U", ROLE, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
         settings = {**SETTINGS, "unix_socket_directories": f"'{folder}'"}
         with (data / "postgresql.conf").open("a") as conf:
             conf.writelines(f"{key} = {value}\n" for key, value in settings.items())
