@@ -1,22 +1,44 @@
-"""The SQLite database: opening the one connection with its settings, the migrations, backups.
+"""The league store's database: SQLite (a file, the default) or PostgreSQL, its connection and migrations.
 
-Migrations are the ``migrations/NNNN_reason.sql`` files, numbered from 0001 without gaps.
-Upgrading applies every one newer than ``PRAGMA user_version`` in a single transaction and
-sets the version in the same transaction, so a failed migration leaves the file as it was.
-A migration may have a Python step (:data:`PYTHON_STEPS`), run after its SQL in that transaction.
+The store talks to either through SQLAlchemy's asyncio Core (:class:`Connection`): aiosqlite for a
+file, asyncpg for a ``postgresql://`` URL. Its SQL is written once, in what both databases run,
+with ``?`` placeholders.
+
+The schema's history has two parts:
+
+- ``migrations/NNNN_reason.sql``, numbered from 0001 to 0018 without gaps, build an SQLite file
+  (the functions below that take an aiosqlite connection). Upgrading applies every one newer than
+  ``PRAGMA user_version`` in a single transaction and sets the version in the same transaction, so a
+  failed migration leaves the file as it was. A migration may have a Python step (:data:`PYTHON_STEPS`).
+- From there on, Alembic revisions (``migrations/alembic/versions``) change both databases alike.
+  Revision 0018 is PostgreSQL's starting point (``migrations/postgresql/0018_baseline.sql``, the same
+  schema); an SQLite file that the numbered migrations brought to 0018 is stamped with it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sqlite3
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event, exc
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import Connection as SyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
 
 from league import seasontables, web
 from league.errors import DatabaseError
@@ -204,6 +226,9 @@ async def upgrade(conn: aiosqlite.Connection, wanted: Sequence[Migration] | None
     return before, len(wanted)
 
 
+upgrade_file = upgrade  # open_database's own argument is called upgrade
+
+
 async def check_current(conn: aiosqlite.Connection) -> None:
     """Refuse a database that is not at the latest version (run ``dugout db upgrade``)."""
     version, latest = await current_version(conn), latest_version()
@@ -222,3 +247,362 @@ async def backup(conn: aiosqlite.Connection, target: str | Path) -> Path:
     except sqlite3.Error as exc:
         raise DatabaseError(f"backup to {out} failed: {exc}") from exc
     return out
+
+
+# --- the store's connection, on either database ---------------------------------------------
+
+SQLITE, POSTGRESQL = "sqlite", "postgresql"
+# What a PostgreSQL write transaction takes first: one lock for the whole store, held to the end of
+# the transaction, so that writers take turns across processes as they do on an SQLite file
+# (BEGIN IMMEDIATE). The store's guarded read-then-write steps rely on that.
+PG_WRITE_LOCK = "SELECT pg_advisory_xact_lock(7406101)"
+PG_READ_SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+# What changes whenever anything is committed: SQLite's data_version (another connection's commits),
+# PostgreSQL's write-ahead log position.
+DATA_VERSION = {SQLITE: "PRAGMA data_version", POSTGRESQL: "SELECT pg_current_wal_insert_lsn()::text"}
+
+
+def is_url(target: str | Path) -> bool:
+    """A database URL (``postgresql://…``, ``sqlite:///…``) rather than a league file's path."""
+    return isinstance(target, str) and "://" in target
+
+
+def missing(target: str | Path) -> bool:
+    """A league file that does not exist yet (a database URL is never missing: its server says)."""
+    return not is_url(target) and not Path(target).exists()
+
+
+def url_of(target: str | Path) -> URL:
+    """The SQLAlchemy URL of a league file's path or a database URL (``postgresql://…``, ``sqlite:///…``)."""
+    text = str(target)
+    if not is_url(text):
+        return URL.create("sqlite+aiosqlite", database=text)
+    try:
+        url = make_url(text)
+    except exc.ArgumentError as error:
+        raise DatabaseError(f"not a database URL: {_scheme(text)}") from error
+    backend = url.get_backend_name()
+    if backend in ("postgresql", "postgres"):
+        return url.set(drivername="postgresql+asyncpg")
+    if backend == SQLITE:
+        return url.set(drivername="sqlite+aiosqlite")
+    raise DatabaseError(f"Dugout keeps leagues in SQLite or PostgreSQL, not {backend!r}: {_scheme(text)}")
+
+
+def shown(target: str | Path | URL) -> str:
+    """A database as messages name it: a file's path, or a URL without its password."""
+    if isinstance(target, URL):
+        return target.database or "" if target.get_backend_name() == SQLITE else target.render_as_string()
+    if not is_url(target):
+        return str(target)
+    try:
+        return url_of(target).render_as_string()  # the password as ***
+    except DatabaseError:
+        return _scheme(str(target))
+
+
+def _scheme(url: str) -> str:
+    """A URL that could not be read, named by its scheme alone (what follows may hold a password)."""
+    return url.split("://", 1)[0] + "://…"
+
+
+class Row:
+    """A result row read by column name or position (as sqlite3.Row is)."""
+
+    __slots__ = ("_index", "_values")
+
+    def __init__(self, values: tuple[Any, ...], index: Mapping[str, int]) -> None:
+        self._values, self._index = values, index
+
+    def __getitem__(self, key: int | str) -> Any:
+        return self._values[key if isinstance(key, int) else self._index[key]]
+
+    def keys(self) -> list[str]:
+        return list(self._index)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Row({dict(zip(self._index, self._values, strict=True))!r})"
+
+
+PLACEHOLDER = re.compile(r"\?(\d*)")
+
+
+@lru_cache(maxsize=2048)
+def _numbered(sql: str) -> str:
+    """The store's placeholders as asyncpg's ``$1, $2 …``, numbered as SQLite numbers them: ``?N`` is
+    parameter N, and a bare ``?`` the one after the largest so far. (The store's SQL has no ? in a string.)"""
+    largest = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal largest
+        n = int(match.group(1)) if match.group(1) else largest + 1
+        largest = max(largest, n)
+        return f"${n}"
+
+    return PLACEHOLDER.sub(number, sql)
+
+
+def _plain(value: Any) -> Any:
+    """PostgreSQL's sum() and avg() are numeric: a whole number as an int, any other as a float (as SQLite)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent == 0 else float(value)
+    return value
+
+
+class Connection:
+    """The store's one connection to its database, speaking the store's SQL (``?`` placeholders).
+
+    Transactions are begun by :meth:`begin`: a write takes SQLite's write lock at once (BEGIN
+    IMMEDIATE) or PostgreSQL's store-wide advisory lock; a read sees one snapshot. Errors from the
+    driver come out as :class:`league.errors.DatabaseError`.
+    """
+
+    def __init__(self, engine: AsyncEngine, conn: AsyncConnection, url: URL) -> None:
+        self._engine, self._conn, self.url = engine, conn, url
+        self.dialect = SQLITE if url.get_backend_name() == SQLITE else POSTGRESQL
+        self._postgresql = self.dialect == POSTGRESQL
+        self.version_before = 0  # the schema version open_database found
+
+    @property
+    def path(self) -> Path | None:
+        """An SQLite file's path (None on PostgreSQL)."""
+        return None if self._postgresql else Path(self.url.database or "")
+
+    @classmethod
+    async def open(cls, url: URL) -> Connection:
+        engine = create_async_engine(url, poolclass=NullPool)
+        if url.get_backend_name() == SQLITE:
+            event.listen(engine.sync_engine, "connect", _sqlite_connected)
+            event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        try:
+            conn = await engine.connect()
+        except (exc.DBAPIError, OSError) as error:
+            await engine.dispose()
+            raise DatabaseError(f"cannot open the database {shown(url)}: {_reason(error)}") from error
+        return cls(engine, conn, url)
+
+    async def close(self) -> None:
+        try:
+            await self._conn.close()
+        finally:
+            await self._engine.dispose()
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction()
+
+    async def begin(self, write: bool) -> None:
+        self._conn.info["write"] = write  # read by _sqlite_begin
+        try:
+            await self._conn.begin()
+            if self._postgresql:
+                await self._conn.exec_driver_sql(PG_WRITE_LOCK if write else PG_READ_SNAPSHOT)
+        except exc.DBAPIError as error:
+            if self._conn.in_transaction():
+                await self._conn.rollback()
+            # e.g. another process held SQLite's write lock for longer than the busy timeout
+            raise DatabaseError(f"the database is busy ({_reason(error)}); try again in a moment") from error
+
+    async def commit(self) -> None:
+        try:
+            await self._conn.commit()
+        except exc.DBAPIError as error:
+            raise DatabaseError(f"the database could not commit: {_reason(error)}") from error
+
+    async def rollback(self) -> None:
+        await self._conn.rollback()
+
+    def _sql(self, sql: str) -> str:
+        return _numbered(sql) if self._postgresql else sql
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            result = await self._conn.exec_driver_sql(self._sql(sql), tuple(params))
+            rows = result.all() if result.returns_rows else []
+        except exc.DBAPIError as error:
+            raise DatabaseError(f"the database refused a statement: {_reason(error)}") from error
+        if not rows:
+            return []
+        index = {str(name): i for i, name in enumerate(result.keys())}
+        if self._postgresql:
+            return [Row(tuple(_plain(v) for v in row), index) for row in rows]
+        return [Row(tuple(row), index) for row in rows]
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a write; how many rows it changed."""
+        try:
+            result = await self._conn.exec_driver_sql(self._sql(sql), tuple(params))
+        except exc.DBAPIError as error:
+            raise DatabaseError(f"the database refused a statement: {_reason(error)}") from error
+        return int(result.rowcount)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        many = [tuple(r) for r in rows]
+        if not many:
+            return
+        try:
+            await self._conn.exec_driver_sql(self._sql(sql), many)
+        except exc.DBAPIError as error:
+            raise DatabaseError(f"the database refused a statement: {_reason(error)}") from error
+
+    async def run_sync(self, fn: Callable[[SyncConnection], Any]) -> Any:
+        return await self._conn.run_sync(fn)
+
+
+def _reason(error: BaseException) -> str:
+    """The driver's own words, first line only (SQLAlchemy adds the statement and a link)."""
+    original = getattr(error, "orig", None) or error
+    return str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__
+
+
+def _sqlite_connected(dbapi_connection: Any, _record: Any) -> None:
+    """The settings of every SQLite connection (see :func:`connect`); transactions are the store's."""
+    dbapi_connection.isolation_level = None  # the driver begins nothing itself: _sqlite_begin does
+    cursor = dbapi_connection.cursor()
+    for pragma in (PRAGMA_BUSY_TIMEOUT.format(ms=BUSY_TIMEOUT_MS), PRAGMA_FOREIGN_KEYS_ON):
+        cursor.execute(pragma)
+    cursor.close()
+
+
+def _sqlite_begin(conn: SyncConnection) -> None:
+    conn.exec_driver_sql(BEGIN_IMMEDIATE if conn.info.get("write") else "BEGIN")
+
+
+# --- Alembic: the schema's versions from 0018 on, on both databases ------------------------------
+
+BASELINE = "0018"  # the revision an SQLite file made by the numbered migrations is stamped with
+# Alembic tells at INFO level what it finds on every open ("Context impl SQLiteImpl."): not news to
+# whoever runs Dugout, and printed wherever the front end's log goes.
+logging.getLogger("alembic").setLevel(logging.WARNING)
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("migrations") / "alembic"))
+    return config
+
+
+def schema_head() -> str:
+    """The newest Alembic revision Dugout ships."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _revision(sync: SyncConnection) -> str | None:
+    return MigrationContext.configure(sync).get_current_revision()
+
+
+async def schema_revision(conn: Connection) -> str | None:
+    """The database's Alembic revision (None: none yet)."""
+    return await conn.run_sync(_revision)  # type: ignore[no-any-return]
+
+
+def _upgrade(sync: SyncConnection, stamp: bool) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = sync
+    if stamp:
+        command.stamp(config, BASELINE)
+    command.upgrade(config, "head")
+
+
+async def upgrade_schema(conn: Connection) -> tuple[str | None, str]:
+    """Bring the database to the newest revision in one write transaction; (revision before, after).
+
+    An SQLite file without a revision has been brought to 0018 by the numbered migrations: it is
+    stamped with the baseline first. An empty PostgreSQL database is built from the baseline up.
+    """
+    await conn.begin(write=True)
+    try:
+        before = await schema_revision(conn)
+        head = schema_head()
+        if before == head:
+            await conn.rollback()
+            return before, head
+        known = {s.revision for s in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+        if before is not None and before not in known:
+            raise DatabaseError(
+                f"the database is at revision {before} but this Dugout knows only up to {head}; upgrade Dugout"
+            )
+        try:
+            await conn.run_sync(lambda sync: _upgrade(sync, stamp=before is None and conn.dialect == SQLITE))
+        except exc.DBAPIError as error:
+            raise DatabaseError(f"upgrading the database failed: {_reason(error)}") from error
+    except BaseException:
+        if conn.in_transaction:
+            await conn.rollback()
+        raise
+    await conn.commit()
+    return before, head
+
+
+async def check_schema(conn: Connection) -> None:
+    """Refuse a database that is not at the newest revision (run ``dugout db upgrade``)."""
+    await conn.begin(write=False)
+    try:
+        revision = await schema_revision(conn)
+    finally:
+        await conn.rollback()
+    if revision != schema_head():
+        raise DatabaseError(
+            f"the database is at revision {revision or 'none'}, Dugout expects {schema_head()}: run `dugout db upgrade`"
+        )
+
+
+def latest_schema() -> int:
+    """The newest schema version Dugout ships: its newest Alembic revision, as a number."""
+    return int(schema_head())
+
+
+async def open_database(target: str | Path, *, upgrade: bool = True) -> Connection:
+    """The store's connection to a league file or database URL, its schema brought up to date
+    (or, with ``upgrade=False``, checked to be). ``version_before`` says where it stood."""
+    url = url_of(target)
+    numbered = None  # an SQLite file's version by the numbered migrations, before they ran
+    if url.get_backend_name() == SQLITE:
+        path = url.database or ":memory:"
+        legacy = await connect(path)  # refuses another program's file; WAL; the numbered migrations
+        try:
+            numbered = await current_version(legacy)
+            await (upgrade_file(legacy) if upgrade else check_current(legacy))
+        finally:
+            await legacy.close()
+    conn = await Connection.open(url)
+    try:
+        if upgrade:
+            before, _ = await upgrade_schema(conn)
+        else:
+            await check_schema(conn)
+            before = schema_head()
+    except BaseException:
+        await conn.close()
+        raise
+    conn.version_before = numbered if numbered is not None and numbered < len(migrations()) else int(before or 0)
+    return conn
+
+
+async def stored_version(target: str | Path) -> int:
+    """The schema version of a league file or database, without changing it."""
+    url = url_of(target)
+    if url.get_backend_name() == SQLITE:
+        legacy = await connect(url.database or ":memory:")
+        try:
+            numbered = await current_version(legacy)
+        finally:
+            await legacy.close()
+        if numbered < len(migrations()):
+            return numbered
+    conn = await Connection.open(url)
+    try:
+        await conn.begin(write=False)
+        revision = await schema_revision(conn)
+        await conn.rollback()
+    finally:
+        await conn.close()
+    return int(revision or (BASELINE if url.get_backend_name() == SQLITE else 0))

@@ -11,16 +11,19 @@ never leaves its game stuck.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import socket
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from league import db
+from league.errors import DatabaseError
 
 # --- SQL (parameters are ? placeholders)
 
@@ -92,20 +95,20 @@ def holder_gone(lease: GameLease) -> bool:
 
 
 class Heartbeat:
-    """Renews a lease every ``interval`` seconds from a thread with its own connection, while the
+    """Renews a lease every ``interval`` seconds from a thread with its own connection (and event loop), while the
     holder plays in blocking code (the terminal waiting for an answer). ``lost`` turns true if the
     lease is no longer the owner's (it lapsed and another process took it over): stop playing then."""
 
     def __init__(
         self,
-        path: str | Path,
+        target: str | Path,
         game_id: int,
         owner: Owner,
         *,
         interval: float = HEARTBEAT_SECONDS,
         seconds: float = LEASE_SECONDS,
     ) -> None:
-        self.path, self.game_id, self.owner = Path(path), game_id, owner
+        self.url, self.game_id, self.owner = db.url_of(target), game_id, owner
         self.interval, self.seconds = interval, seconds
         self.lost = False
         self._stop = threading.Event()
@@ -120,15 +123,24 @@ class Heartbeat:
         self._thread.join()
 
     def _run(self) -> None:
-        conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        asyncio.run(self._beat())
+
+    async def _beat(self) -> None:
+        conn = await db.Connection.open(self.url)
         try:
-            while not self._stop.wait(self.interval):
+            while not await asyncio.to_thread(self._stop.wait, self.interval):
                 try:
-                    cursor = conn.execute(RENEW_GAME_LEASE, (time.time() + self.seconds, self.game_id, self.owner.id))
-                except sqlite3.Error:  # busy for longer than the timeout: try again at the next beat
+                    await conn.begin(write=True)
+                    renewed = await conn.execute(
+                        RENEW_GAME_LEASE, (time.time() + self.seconds, self.game_id, self.owner.id)
+                    )
+                    await conn.commit()
+                except DatabaseError:  # busy for longer than the timeout: try again at the next beat
+                    if conn.in_transaction:
+                        await conn.rollback()
                     continue
-                if cursor.rowcount == 0:
+                if renewed == 0:
                     self.lost = True
                     return
         finally:
-            conn.close()
+            await conn.close()

@@ -7,7 +7,6 @@ bools). Models are values: changing the league goes through :class:`league.store
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, NamedTuple
@@ -17,6 +16,7 @@ from engine.rulesets import UnknownRuleset
 from engine.rulesets import ruleset as ruleset_named
 from engine.setup import GameOptions
 from league.compact import Cards, unpack, unpack_setup
+from league.db import Row
 from league.errors import SettingsError
 from league.playoffs import PlayoffFormat
 from league.stats import BattingStats, FieldingStats, PitchingStats
@@ -173,7 +173,7 @@ class League:
     @classmethod
     def from_row(
         cls,
-        row: sqlite3.Row,
+        row: Row,
         card_sets: tuple[str, ...],
         commissioners: tuple[int, ...],
         channels: Mapping[str, int],
@@ -216,7 +216,7 @@ class Team:
         return first + self.co_managers
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row, co_managers: tuple[int, ...]) -> Team:
+    def from_row(cls, row: Row, co_managers: tuple[int, ...]) -> Team:
         return cls(
             id=row["id"],
             league_id=row["league_id"],
@@ -241,7 +241,7 @@ class RosterEntry:
     since_day: int
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> RosterEntry:
+    def from_row(cls, row: Row) -> RosterEntry:
         return cls(row["league_id"], row["team_id"], row["card_id"], row["kind"], row["status"], row["since_day"])
 
 
@@ -262,7 +262,7 @@ class RosterMove:
     at: str
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> RosterMove:
+    def from_row(cls, row: Row) -> RosterMove:
         return cls(**{f.name: row[f.name] for f in fields(cls)})
 
 
@@ -281,7 +281,7 @@ class Trade:
     requested: tuple[str, ...]  # cards it gets from the receiving team
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row, offered: tuple[str, ...], requested: tuple[str, ...]) -> Trade:
+    def from_row(cls, row: Row, offered: tuple[str, ...], requested: tuple[str, ...]) -> Trade:
         return cls(
             id=row["id"],
             league_id=row["league_id"],
@@ -406,7 +406,7 @@ class GameRecord:
         }
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row, cards: Cards | None = None) -> GameRecord:
+    def from_row(cls, row: Row, cards: Cards | None = None) -> GameRecord:
         """The game from its row; ``cards``: the snapshot a setup stored by reference needs."""
         setup = _json(row["setup"])
         if setup and row["snapshot_id"] is not None:
@@ -466,7 +466,7 @@ class PitcherUsage:
         return self.day + self.rest_days + 1 if self.rest_days else self.day
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PitcherUsage:
+    def from_row(cls, row: Row) -> PitcherUsage:
         return cls(
             game_id=row["game_id"],
             card_id=row["card_id"],
@@ -499,7 +499,7 @@ class Injury:
     days_left: int
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> Injury:
+    def from_row(cls, row: Row) -> Injury:
         return cls(**{f.name: row[f.name] for f in fields(cls)})
 
 
@@ -605,7 +605,7 @@ class GameSummary:
     phase: str
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> GameSummary:
+    def from_row(cls, row: Row) -> GameSummary:
         return cls(**{f.name: row[f.name] for f in fields(cls)})
 
 
@@ -618,7 +618,7 @@ class PlayoffSeed:
     rank: int  # place in the whole league's regular-season standings
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PlayoffSeed:
+    def from_row(cls, row: Row) -> PlayoffSeed:
         return cls(row["team_id"], row["bracket"], row["seed"], row["how"], row["rank"])
 
 
@@ -643,7 +643,7 @@ class PlayoffSeries:
         return self.high_wins + self.low_wins
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PlayoffSeries:
+    def from_row(cls, row: Row) -> PlayoffSeries:
         return cls(**{f.name: row[f.name] for f in fields(cls)})
 
 

@@ -12,9 +12,9 @@ equal to what ``league.stats.season_stats`` makes of the same box scores.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -45,8 +45,9 @@ _BATTING = "games, pa, ab, r, h, doubles, triples, hr, rbi, bb, k, hbp, sf, sh, 
 _PITCHING = "games, games_started, w, l, s, hld, bs, outs, h, r, er, bb, k, hr, bf, hbp, wp, bk"
 
 
-def _adding(columns: str) -> str:
-    return ", ".join(f"{c} = {c} + excluded.{c}" for c in columns.split(", "))
+def _adding(table: str, columns: str) -> str:
+    """SET clauses adding a conflicting row's counts (the table named: PostgreSQL asks which ``games``)."""
+    return ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in columns.split(", "))
 
 
 def _marks(count: int) -> str:
@@ -57,33 +58,38 @@ def _marks(count: int) -> str:
 UPSERT_SEASON_BATTING_0006 = f"""
 INSERT INTO season_batting ({_SEASON_KEY}, name, last_day, last_game, {_BATTING})
 VALUES ({_marks(8 + len(_BATTING.split(", ")))})
-ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING)}
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET
+    {_UPSERT_LAST}, {_adding("season_batting", _BATTING)}
 """
 # The same from 0009 on, with games_started last.
 _BATTING_STARTED = f"{_BATTING}, games_started"
 UPSERT_SEASON_BATTING = f"""
 INSERT INTO season_batting ({_SEASON_KEY}, name, last_day, last_game, {_BATTING_STARTED})
 VALUES ({_marks(8 + len(_BATTING_STARTED.split(", ")))})
-ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_BATTING_STARTED)}
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET
+    {_UPSERT_LAST}, {_adding("season_batting", _BATTING_STARTED)}
 """
 # (league_id, season, phase, team_id, card_id, name, last_day, last_game, games, games_started, w … bk)
 UPSERT_SEASON_PITCHING_0006 = f"""
 INSERT INTO season_pitching ({_SEASON_KEY}, name, last_day, last_game, {_PITCHING})
 VALUES ({_marks(8 + len(_PITCHING.split(", ")))})
-ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_PITCHING)}
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET
+    {_UPSERT_LAST}, {_adding("season_pitching", _PITCHING)}
 """
 # The same from 0013_complete_games on, with cg and sho last.
 _PITCHING_COMPLETE = f"{_PITCHING}, cg, sho"
 UPSERT_SEASON_PITCHING = f"""
 INSERT INTO season_pitching ({_SEASON_KEY}, name, last_day, last_game, {_PITCHING_COMPLETE})
 VALUES ({_marks(8 + len(_PITCHING_COMPLETE.split(", ")))})
-ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET {_UPSERT_LAST}, {_adding(_PITCHING_COMPLETE)}
+ON CONFLICT (league_id, season, phase, card_id, team_id) DO UPDATE SET
+    {_UPSERT_LAST}, {_adding("season_pitching", _PITCHING_COMPLETE)}
 """
 # (league_id, season, phase, team_id, card_id, position, name, last_day, last_game, games, e)
 UPSERT_SEASON_FIELDING = f"""
 INSERT INTO season_fielding ({_SEASON_KEY}, position, name, last_day, last_game, games, e)
 VALUES ({_marks(11)})
-ON CONFLICT (league_id, season, phase, card_id, team_id, position) DO UPDATE SET {_UPSERT_LAST}, {_adding("games, e")}
+ON CONFLICT (league_id, season, phase, card_id, team_id, position) DO UPDATE SET
+    {_UPSERT_LAST}, {_adding("season_fielding", "games, e")}
 """
 # (log_z, box_z, game_id): a final game stored before 0006, compressed
 PACK_FINAL_GAME = "UPDATE game SET log_z = ?, box_z = ?, log = '[]', box_score = '{}' WHERE id = ?"
@@ -157,8 +163,20 @@ PITCHING_COLUMNS = ("games", "games_started", *PITCHING_MARKS, *PITCHING_COUNTS,
 FIELDING_COLUMNS = ("games", *FIELDING_COUNTS)
 
 
+class Readable(Protocol):
+    """A row read by column name: the store's (league.db.Row) or a migration's (aiosqlite.Row)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+class Writer(Protocol):
+    """A connection add_box writes through: the store's (league.db.Connection) or a migration's (aiosqlite)."""
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> Any: ...
+
+
 async def add_box(
-    conn: aiosqlite.Connection,
+    conn: Writer,
     *,
     league_id: int,
     season: int,
@@ -202,7 +220,7 @@ async def add_box(
     )
 
 
-def stored_box(row: Mapping[str, Any] | aiosqlite.Row) -> dict[str, Any]:
+def stored_box(row: Readable) -> dict[str, Any]:
     """A final game row's box score, compressed or not."""
     if row["box_z"] is not None:
         return dict(unpack(row["box_z"]))
@@ -253,14 +271,14 @@ async def rebuild(conn: aiosqlite.Connection, *, starts: bool = True, complete: 
 # --- from rows back to season stats --------------------------------------------------------------
 
 
-def _latest(row: Mapping[str, Any] | aiosqlite.Row) -> tuple[int, int]:
+def _latest(row: Readable) -> tuple[int, int]:
     return (row["last_day"], row["last_game"])
 
 
 def season_stats_from_rows(
-    batting: Sequence[aiosqlite.Row],
-    pitching: Sequence[aiosqlite.Row],
-    fielding: Sequence[aiosqlite.Row],
+    batting: Sequence[Readable],
+    pitching: Sequence[Readable],
+    fielding: Sequence[Readable],
     team_key: Mapping[int, str],
     team_games: Mapping[int, int],
 ) -> SeasonStats:
@@ -268,7 +286,7 @@ def season_stats_from_rows(
     stats = SeasonStats()
     latest: dict[str, tuple[tuple[int, int], str]] = {}  # player -> (when, team) over every table
 
-    def seen(player: str, row: Mapping[str, Any] | aiosqlite.Row, team: str) -> None:
+    def seen(player: str, row: Readable, team: str) -> None:
         when = _latest(row)
         if player not in latest or when > latest[player][0]:
             latest[player] = (when, team)
@@ -282,7 +300,7 @@ def season_stats_from_rows(
 
     when: dict[tuple[str, str], tuple[int, int]] = {}  # (table, player) -> his latest row in it
 
-    def line(table: str, lines: dict[str, L], row: aiosqlite.Row, team: str, make: Callable[[str, str, str], L]) -> L:
+    def line(table: str, lines: dict[str, L], row: Readable, team: str, make: Callable[[str, str, str], L]) -> L:
         """The player's season line in ``lines``, named and teamed as his latest row says."""
         player = row["card_id"]
         found = lines.setdefault(player, make(player, row["name"], team))

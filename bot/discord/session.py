@@ -38,7 +38,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -641,7 +640,7 @@ class GameSession:
                     self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-        with contextlib.suppress(LeagueError, sqlite3.Error):  # stopping goes on whatever the store says
+        with contextlib.suppress(LeagueError):  # stopping goes on whatever the store says
             await self.bot.store.release_lease(self.game_id, self.bot.sessions.owner)
 
 
@@ -728,7 +727,7 @@ class Sessions:
             if not isinstance(thread, discord.Thread):
                 raise ValueError(f"game {record.id}: channel {record.thread_id} is not a thread")
         except BaseException:
-            with contextlib.suppress(LeagueError, sqlite3.Error):
+            with contextlib.suppress(LeagueError):
                 await self.bot.store.release_lease(record.id, self.owner)
             raise
         session = GameSession(self.bot, record, game, thread)

@@ -19,7 +19,7 @@ from league.store.games import SELECT_SEASON_SCHEDULE
 from league.store.playoffs import PlayoffStore
 from league.store.tables import _standings_of
 
-# --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
+# --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
 
 # (league_id, season)
 SELECT_AWARD_SEASON = "SELECT 1 FROM award_season WHERE league_id = ? AND season = ?"
@@ -33,7 +33,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 SELECT_AWARDS = """
 SELECT award.*, team.name AS team_name, team.abbreviation AS team_key FROM award
 LEFT JOIN team ON team.id = award.team_id
-WHERE award.league_id = ? AND (? IS NULL OR award.season = ?)
+WHERE award.league_id = ? AND (CAST(? AS BIGINT) IS NULL OR award.season = ?)
 ORDER BY award.season, CASE award.award WHEN 'mvp' THEN 1 WHEN 'cy_young' THEN 2 WHEN 'rookie' THEN 3 ELSE 4 END,
     award.subleague
 """
@@ -50,18 +50,19 @@ SELECT 1 FROM game WHERE league_id = ? AND season = ? AND phase = 'regular'
 # them): (league_id, season, league_id, season)
 SELECT_SEASON_RECORDS = """
 SELECT season, team_id, sum(won) AS w, sum(lost) AS l, sum(runs) AS runs_for, sum(against) AS runs_against FROM (
-    SELECT season, away_team_id AS team_id, away_runs > home_runs AS won, away_runs < home_runs AS lost,
-        away_runs AS runs, home_runs AS against
+    SELECT season, away_team_id AS team_id, CASE WHEN away_runs > home_runs THEN 1 ELSE 0 END AS won,
+        CASE WHEN away_runs < home_runs THEN 1 ELSE 0 END AS lost, away_runs AS runs, home_runs AS against
     FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status = 'final'
     UNION ALL
-    SELECT season, home_team_id, home_runs > away_runs, home_runs < away_runs, home_runs, away_runs
+    SELECT season, home_team_id, CASE WHEN home_runs > away_runs THEN 1 ELSE 0 END,
+        CASE WHEN home_runs < away_runs THEN 1 ELSE 0 END, home_runs, away_runs
     FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status = 'final'
-) GROUP BY season, team_id
+) AS game_result GROUP BY season, team_id
 """
 # The season's records kept (league.store.history reads them): (league_id, league_id, season, league_id, season)
 INSERT_SEASON_RECORDS = f"""
 INSERT INTO season_record (league_id, season, team_id, w, l, runs_for, runs_against)
-SELECT ?, season, team_id, w, l, runs_for, runs_against FROM ({SELECT_SEASON_RECORDS})
+SELECT CAST(? AS BIGINT), season, team_id, w, l, runs_for, runs_against FROM ({SELECT_SEASON_RECORDS}) AS record
 """
 # Who played in the league before a season (its regular seasons): (league_id, season, league_id, season)
 SELECT_EARLIER_PLAYERS = """

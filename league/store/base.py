@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, get_args
 
-import aiosqlite
-
 from league import compact, db
 from league.cardpool import CardPool
-from league.db import BEGIN_IMMEDIATE, COMMIT, ROLLBACK
 from league.errors import (
     DatabaseError,
     GameError,
@@ -32,23 +29,27 @@ from league.models import (
 )
 from league.names import clean_name
 
-# --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
+# --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
 
-BEGIN = "BEGIN"
 # (league_id, digest)
 SELECT_SNAPSHOT_ID = "SELECT id FROM card_snapshot WHERE league_id = ? AND digest = ?"
 # (league_id, digest, cards)
-INSERT_SNAPSHOT = "INSERT INTO card_snapshot (league_id, digest, cards) VALUES (?, ?, ?)"
+INSERT_SNAPSHOT = "INSERT INTO card_snapshot (league_id, digest, cards) VALUES (?, ?, ?) RETURNING id"
 # (snapshot_id)
 SELECT_SNAPSHOT_DIGEST = "SELECT digest FROM card_snapshot WHERE id = ?"
 SELECT_SNAPSHOT = "SELECT digest, cards FROM card_snapshot WHERE id = ?"
 
 
-Row = aiosqlite.Row
+Row = db.Row
 
 
 # Called with a stage name at points inside finish_game's transaction; tests use it to kill the process there.
 FinishHook = Callable[[str], Awaitable[None]]
+
+
+def utc_now() -> str:
+    """Now, as the store writes a time (``2026-11-29T13:45:00Z``)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _dumps(value: Any) -> str:
@@ -111,8 +112,8 @@ def _check_user(value: int | None, what: str) -> int | None:
 class StoreBase:
     """The connection and what every aggregate's store shares (see :class:`league.store.Store`)."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self.path = path
+    def __init__(self, conn: db.Connection, target: str | Path) -> None:
+        self.path = target  # the league file, or the database URL, it was opened with
         self._conn = conn
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
@@ -128,18 +129,10 @@ class StoreBase:
     # --- opening, closing, transactions -------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | Path, *, upgrade: bool = True) -> Self:
-        """Open (creating if need be) the database; brings it to the latest version unless ``upgrade=False``."""
-        conn = await db.connect(path)
-        try:
-            if upgrade:
-                await db.upgrade(conn)
-            else:
-                await db.check_current(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, Path(path))
+    async def open(cls, target: str | Path, *, upgrade: bool = True) -> Self:
+        """Open a league file (made if need be) or a database URL (``postgresql://…``); brings its schema to
+        the latest version unless ``upgrade=False``."""
+        return cls(await db.open_database(target, upgrade=upgrade), target)
 
     async def close(self) -> None:
         async with self._lock:
@@ -152,7 +145,7 @@ class StoreBase:
         await self.close()
 
     @asynccontextmanager
-    async def transaction(self, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, write: bool = True) -> AsyncIterator[db.Connection]:
         """One transaction: committed at the end of the block, rolled back if it raises.
 
         Inside a transaction of the same task this joins it (the outer block commits).
@@ -166,37 +159,40 @@ class StoreBase:
         async with self._lock:
             self._owner, self._writing = task, write
             try:
-                try:
-                    await self._conn.execute(BEGIN_IMMEDIATE if write else BEGIN)
-                except sqlite3.OperationalError as exc:
-                    # Another process held the write lock for longer than the busy timeout.
-                    raise DatabaseError(f"the database is busy ({exc}); try again in a moment") from exc
+                await self._conn.begin(write)
                 try:
                     yield self._conn
                 except BaseException:
                     if self._conn.in_transaction:
-                        await self._conn.execute(ROLLBACK)
+                        await self._conn.rollback()
                     raise
-                await self._conn.execute(COMMIT)
+                await self._conn.commit()
                 self._writes += write
             finally:
                 self._owner, self._writing = None, False
 
     async def generation(self) -> tuple[int, int]:
         """A mark that changes whenever the file may have changed since it was last read: this store's
-        committed writes, and SQLite's data_version (another connection's, another process's, commits).
+        committed writes, and the database's own mark of any commit (another connection's, another process's).
         What a reader may keep a report by (the web site) until the league moves on."""
         async with self.transaction(write=False):
-            return self._writes, int(await self._value("PRAGMA data_version"))
+            return self._writes, hash(await self._value(db.DATA_VERSION[self._conn.dialect]))
 
     async def version(self) -> int:
+        """The schema's version (its Alembic revision, a number)."""
         async with self.transaction(write=False):
-            return await db.current_version(self._conn)
+            return int(await db.schema_revision(self._conn) or 0)
 
     async def backup(self, target: str | Path) -> Path:
-        """A consistent copy of the database in a new file."""
-        async with self._lock:
-            return await db.backup(self._conn, target)
+        """A consistent copy of an SQLite league file in a new file (VACUUM INTO; other writers wait)."""
+        out = Path(target)
+        if self._conn.dialect != db.SQLITE:
+            raise DatabaseError("a PostgreSQL store is backed up with pg_dump (docs/deployment.md)")
+        conn = await db.connect(self._conn.path or "")  # VACUUM INTO runs outside a transaction
+        try:
+            return await db.backup(conn, out)
+        finally:
+            await conn.close()
 
     # --- query helpers (inside a transaction) -------------------------------------------
 
@@ -206,16 +202,16 @@ class StoreBase:
         return rows[0] if rows else None
 
     async def _all(self, query: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._conn.execute_fetchall(query, params))
+        return await self._conn.fetchall(query, params)
 
     async def _value(self, query: str, params: Sequence[Any] = ()) -> Any:
         row = await self._one(query, params)
         return None if row is None else row[0]
 
     async def _run(self, query: str, params: Sequence[Any] = ()) -> int:
-        """Execute a write; the new row's id for an INSERT."""
-        cursor = await self._conn.execute(query, params)
-        return cursor.lastrowid or 0
+        """Execute a write; how many rows it changed. (An INSERT that needs its row's id says
+        ``RETURNING id`` and is read with :meth:`_value`.)"""
+        return await self._conn.execute(query, params)
 
     # --- cards ------------------------------------------------------------------------
 
@@ -242,7 +238,7 @@ class StoreBase:
         digest, text, cards = found
         snapshot_id = await self._value(SELECT_SNAPSHOT_ID, (league.id, digest))
         if snapshot_id is None:
-            snapshot_id = await self._run(INSERT_SNAPSHOT, (league.id, digest, text))
+            snapshot_id = await self._value(INSERT_SNAPSHOT, (league.id, digest, text))
         self._snapshots[snapshot_id] = (digest, cards)
         return snapshot_id, cards
 

@@ -29,14 +29,14 @@ SELECT_DRAFT_BY_ID = "SELECT * FROM draft WHERE id = ?"
 SELECT_RUNNING_DRAFTS = "SELECT * FROM draft WHERE state = 'running' ORDER BY id"
 DELETE_DRAFT = "DELETE FROM draft WHERE id = ?"
 # (league_id, season, style, rounds, clock)
-INSERT_DRAFT = "INSERT INTO draft (league_id, season, style, rounds, clock) VALUES (?, ?, ?, ?, ?)"
+INSERT_DRAFT = "INSERT INTO draft (league_id, season, style, rounds, clock) VALUES (?, ?, ?, ?, ?) RETURNING id"
 # (state, deadline, remaining, id, expected state)
 UPDATE_DRAFT_STATE = "UPDATE draft SET state = ?, deadline = ?, remaining = ? WHERE id = ? AND state = ?"
 UPDATE_DRAFT_DEADLINE = "UPDATE draft SET deadline = ? WHERE id = ?"
 SELECT_ORDER = "SELECT team_id FROM draft_order WHERE draft_id = ? ORDER BY slot"
 INSERT_ORDER = "INSERT INTO draft_order (draft_id, slot, team_id) VALUES (?, ?, ?)"
 SELECT_AUTO = "SELECT team_id FROM draft_auto WHERE draft_id = ?"
-INSERT_AUTO = "INSERT OR IGNORE INTO draft_auto (draft_id, team_id) VALUES (?, ?)"
+INSERT_AUTO = "INSERT INTO draft_auto (draft_id, team_id) VALUES (?, ?) ON CONFLICT DO NOTHING"
 DELETE_AUTO = "DELETE FROM draft_auto WHERE draft_id = ? AND team_id = ?"
 COUNT_PICKS = "SELECT count(*) FROM draft_pick WHERE draft_id = ?"
 SELECT_PICKS = "SELECT * FROM draft_pick WHERE draft_id = ? ORDER BY number"
@@ -47,8 +47,9 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 """
 SELECT_QUEUE = "SELECT card_id FROM draft_queue WHERE draft_id = ? AND team_id = ? ORDER BY position"
 INSERT_QUEUE = """
-INSERT OR IGNORE INTO draft_queue (draft_id, team_id, position, card_id)
+INSERT INTO draft_queue (draft_id, team_id, position, card_id)
 VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM draft_queue WHERE draft_id = ? AND team_id = ?), ?)
+ON CONFLICT DO NOTHING
 """
 DELETE_QUEUE = "DELETE FROM draft_queue WHERE draft_id = ? AND team_id = ? AND card_id = ?"
 SELECT_ROSTERED = "SELECT card_id FROM roster WHERE league_id = ?"
@@ -113,7 +114,7 @@ class DraftStore(TeamStore):
                         f"{league.name}'s draft for season {season} has started; it cannot be set up again"
                     )
                 await self._run(DELETE_DRAFT, (old["id"],))
-            draft_id = await self._run(INSERT_DRAFT, (league_id, season, style, rounds, clock))
+            draft_id = await self._value(INSERT_DRAFT, (league_id, season, style, rounds, clock))
             for number, team_id in enumerate(order, start=1):
                 team = await self._team(team_id)
                 if team.league_id != league_id:
@@ -133,8 +134,7 @@ class DraftStore(TeamStore):
         """Move the draft from ``expected`` to ``state``; refused if another step moved it first."""
         async with self.transaction():
             draft = await self._draft(draft_id)
-            cursor = await self._conn.execute(UPDATE_DRAFT_STATE, (state, deadline, remaining, draft_id, expected))
-            if cursor.rowcount != 1:
+            if await self._run(UPDATE_DRAFT_STATE, (state, deadline, remaining, draft_id, expected)) != 1:
                 raise DraftNotRunning(f"the draft is {draft.state} now, not {expected}")
             return await self._draft(draft_id)
 
@@ -220,7 +220,7 @@ class DraftStore(TeamStore):
     async def draft_queue_remove(self, draft_id: int, team_id: int, card_id: str) -> list[str]:
         async with self.transaction():
             draft = await self._draft(draft_id)
-            if not (await self._conn.execute(DELETE_QUEUE, (draft_id, team_id, card_id))).rowcount:
+            if not await self._run(DELETE_QUEUE, (draft_id, team_id, card_id)):
                 pool = await self._league_pool(await self._league(draft.league_id))
                 raise NotFound(f"{pool.name(card_id)} is not in the team's queue")
             return [r["card_id"] for r in await self._all(SELECT_QUEUE, (draft_id, team_id))]

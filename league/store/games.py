@@ -25,21 +25,23 @@ from league.models import (
     League,
 )
 from league.schedule import ScheduleError, make_schedule
-from league.store.base import _check_choice, _check_day, _check_id, _dumps, _season_of
+from league.store.base import _check_choice, _check_day, _check_id, _dumps, _season_of, utc_now
 from league.store.teams import SELECT_TEAMS, TeamStore
 
-# --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
+# --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
 
-NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 # (league_id, season, day, away_team_id, home_team_id)
-INSERT_GAME = "INSERT INTO game (league_id, season, day, away_team_id, home_team_id) VALUES (?, ?, ?, ?, ?)"
+INSERT_GAME = """
+INSERT INTO game (league_id, season, day, away_team_id, home_team_id) VALUES (?, ?, ?, ?, ?) RETURNING id
+"""
 SELECT_GAME = "SELECT * FROM game WHERE id = ?"
 # How far a game has got, without reading its setup or log: a page that follows it polls this.
 SELECT_GAME_PROGRESS = "SELECT status, posted, length(log) AS logged FROM game WHERE id = ?"
 # (league_id, season, day, day, status, status)
 SELECT_GAMES = """
 SELECT * FROM game
-WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR status = ?)
+WHERE league_id = ? AND season = ? AND (CAST(? AS BIGINT) IS NULL OR day = ?)
+    AND (CAST(? AS TEXT) IS NULL OR status = ?)
 ORDER BY day, id
 """
 SELECT_LIVE_GAMES = "SELECT * FROM game WHERE status = 'live' ORDER BY id"
@@ -49,11 +51,11 @@ UPDATE_GAME_POSTED = "UPDATE game SET posted = ?, scoreboard_id = coalesce(?, sc
 UPDATE_GAME_PROMPT = "UPDATE game SET prompt_id = ? WHERE id = ?"
 # (paused, game_id)
 UPDATE_GAME_PAUSED = "UPDATE game SET paused = ? WHERE id = ?"
-# (forfeited_by, away_runs, home_runs, line_score, game_id)
-FORFEIT_GAME = f"""
-UPDATE game SET status = 'final', forfeited_by = ?, away_runs = ?, home_runs = ?, line_score = ?, box_score = '{{}}',
+# (forfeited_by, away_runs, home_runs, line_score, finished_at, game_id)
+FORFEIT_GAME = """
+UPDATE game SET status = 'final', forfeited_by = ?, away_runs = ?, home_runs = ?, line_score = ?, box_score = '{}',
     played_day = coalesce(played_day, (SELECT day FROM league WHERE league.id = game.league_id)),
-    setup = coalesce(setup, '{{}}'), seed = coalesce(seed, 0), finished_at = {NOW}
+    setup = coalesce(setup, '{}'), seed = coalesce(seed, 0), finished_at = ?
 WHERE id = ?
 """
 COUNT_SEASON_GAMES = "SELECT count(*) FROM game WHERE league_id = ? AND season = ?"
@@ -78,12 +80,16 @@ UPDATE_FINAL_POSTED = "UPDATE game SET final_posted = 1 WHERE id = ?"
 # (league_id, season, day, day, status, status)
 SELECT_GAME_SUMMARIES = """
 SELECT id, season, day, played_day, away_team_id, home_team_id, status, away_runs, home_runs, forfeited_by, phase
-FROM game WHERE league_id = ? AND season = ? AND (? IS NULL OR day = ?) AND (? IS NULL OR status = ?)
-AND (? IS NULL OR ? IN (away_team_id, home_team_id))
+FROM game WHERE league_id = ? AND season = ? AND (CAST(? AS BIGINT) IS NULL OR day = ?)
+    AND (CAST(? AS TEXT) IS NULL OR status = ?)
+AND (CAST(? AS BIGINT) IS NULL OR ? IN (away_team_id, home_team_id))
 ORDER BY day, id
 """
 # A season's close (issue 26): the schedule a season was given. (league_id, season, games)
-INSERT_SEASON_SCHEDULE = "INSERT OR REPLACE INTO season_schedule (league_id, season, games) VALUES (?, ?, ?)"
+INSERT_SEASON_SCHEDULE = """
+INSERT INTO season_schedule (league_id, season, games) VALUES (?, ?, ?)
+ON CONFLICT (league_id, season) DO UPDATE SET games = excluded.games
+"""
 # (league_id, season)
 SELECT_SEASON_SCHEDULE = "SELECT games FROM season_schedule WHERE league_id = ? AND season = ?"
 # A live game's owner (league.lease): (game_id)
@@ -203,7 +209,7 @@ class GameStore(TeamStore):
                 )
             when = league.day if day is None else day
             _check_day(when)
-            return await self._game(await self._run(INSERT_GAME, (league_id, league.season, when, away.id, home.id)))
+            return await self._game(await self._value(INSERT_GAME, (league_id, league.season, when, away.id, home.id)))
 
     async def schedule_season(
         self,
@@ -254,7 +260,7 @@ class GameStore(TeamStore):
                 raise SettingsError(str(exc)) from exc
             start = league.day if first_day is None else first_day
             ids = [
-                await self._run(
+                await self._value(
                     INSERT_GAME,
                     (league_id, league.season, start + g.day - 1, by_key[g.away].id, by_key[g.home].id),
                 )
@@ -348,7 +354,7 @@ class GameStore(TeamStore):
                 raise GameError(f"game {game_id} is already final")
             away_runs, home_runs = (0, 9) if side == "away" else (9, 0)
             line = _dumps({"forfeit": side})
-            await self._run(FORFEIT_GAME, (side, away_runs, home_runs, line, game_id))
+            await self._run(FORFEIT_GAME, (side, away_runs, home_runs, line, utc_now(), game_id))
             await self._advance_series(game_id)  # a playoff game: the series goes on
             return await self._game(game_id)
 

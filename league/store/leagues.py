@@ -25,23 +25,23 @@ from league.models import (
 from league.names import name_key
 from league.store.base import StoreBase, _check_day, _check_id, _check_user, _clean, _dumps
 
-# --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
+# --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
 
 INSERT_LEAGUE = """
-INSERT INTO league (name, ruleset, options, rules, season, guild_id, slug) VALUES (?, ?, ?, ?, ?, ?, ?)
+INSERT INTO league (name, ruleset, options, rules, season, guild_id, slug) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
 """
 SELECT_LEAGUE = "SELECT * FROM league WHERE id = ?"
 # (guild_id or NULL, name)
-SELECT_LEAGUE_NAMES_IN_GUILD = "SELECT id, name FROM league WHERE guild_id IS ? ORDER BY id"
-SELECT_LEAGUES_IN_GUILD = "SELECT id FROM league WHERE guild_id IS ? ORDER BY name COLLATE NOCASE"
-SELECT_ALL_LEAGUES = "SELECT id FROM league ORDER BY name COLLATE NOCASE, id"
+SELECT_LEAGUE_NAMES_IN_GUILD = "SELECT id, name FROM league WHERE guild_id IS NOT DISTINCT FROM ? ORDER BY id"
+SELECT_LEAGUES_IN_GUILD = "SELECT id FROM league WHERE guild_id IS NOT DISTINCT FROM ? ORDER BY lower(name), id"
+SELECT_ALL_LEAGUES = "SELECT id FROM league ORDER BY lower(name), id"
 SELECT_SLUGS = "SELECT slug FROM league WHERE slug IS NOT NULL"
 # A league by the first part of its web pages' path (League.web_path): (path, path)
 SELECT_LEAGUE_AT = """
 SELECT id FROM league
 WHERE (web_secret IS NULL AND slug = ?) OR (web_secret IS NOT NULL AND slug || '-' || web_secret = ?)
 """
-SELECT_LISTED_LEAGUES = "SELECT id FROM league WHERE web_secret IS NULL ORDER BY name COLLATE NOCASE, id"
+SELECT_LISTED_LEAGUES = "SELECT id FROM league WHERE web_secret IS NULL ORDER BY lower(name), id"
 UPDATE_WEB_SECRET = "UPDATE league SET web_secret = ? WHERE id = ?"
 UPDATE_LEAGUE_OPTIONS = "UPDATE league SET options = ? WHERE id = ?"
 UPDATE_LEAGUE_RULES = "UPDATE league SET rules = ? WHERE id = ?"
@@ -49,7 +49,7 @@ UPDATE_LEAGUE_RULES = "UPDATE league SET rules = ? WHERE id = ?"
 ADVANCE_LEAGUE_DAY = "UPDATE league SET day = day + ? WHERE id = ?"
 INSERT_LEAGUE_CARD_SET = "INSERT INTO league_card_set (league_id, position, card_set) VALUES (?, ?, ?)"
 SELECT_LEAGUE_CARD_SETS = "SELECT card_set FROM league_card_set WHERE league_id = ? ORDER BY position"
-INSERT_COMMISSIONER = "INSERT OR IGNORE INTO commissioner (league_id, user_id) VALUES (?, ?)"
+INSERT_COMMISSIONER = "INSERT INTO commissioner (league_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING"
 DELETE_COMMISSIONER = "DELETE FROM commissioner WHERE league_id = ? AND user_id = ?"
 SELECT_COMMISSIONERS = "SELECT user_id FROM commissioner WHERE league_id = ? ORDER BY rowid"
 UPSERT_LEAGUE_CHANNEL = """
@@ -120,7 +120,7 @@ class LeagueStore(StoreBase):
             if await self._league_named(name, guild_id) is not None:
                 raise AlreadyExists(f"there is already a league called {name!r} here; pick another name")
             slug = web.unique_slug(name, {r["slug"] for r in await self._all(SELECT_SLUGS)})
-            league_id = await self._run(
+            league_id = await self._value(
                 INSERT_LEAGUE,
                 (name, ruleset, _dumps(options.to_dict()), _dumps(rules.to_dict()), season, guild_id, slug),
             )

@@ -33,18 +33,18 @@ from league.models import (
     days_in_a_row,
 )
 from league.setups import Club
-from league.store.base import _dumps
-from league.store.games import NOW, GameStore
+from league.store.base import _dumps, utc_now
+from league.store.games import GameStore
 from league.store.teams import SELECT_ROTATION_SLOT_OF, UPDATE_TEAM_NEXT_SLOT
 from league.usage import Pace
 
 # --- SQL (parameters are ? placeholders)
 
-# (played_day, ruleset, setup, seed, managed, asking, channel_id, thread_id, game_id)
-START_GAME = f"""
+# (played_day, ruleset, setup, seed, managed, asking, channel_id, thread_id, started_at, game_id)
+START_GAME = """
 UPDATE game SET status = 'live', played_day = ?, ruleset = ?, setup = ?, seed = ?, log = '[]', managed = ?,
     asking = ?, time_called = '[]', channel_id = coalesce(?, channel_id), thread_id = coalesce(?, thread_id),
-    started_at = {NOW}
+    started_at = ?
 WHERE id = ?
 """
 # A live game of either team, other than the game itself: a team plays one game at a time.
@@ -67,8 +67,11 @@ SELECT DISTINCT day FROM pitcher_usage WHERE league_id = ? AND card_id = ? AND s
 """
 # A starter the Bench Usage Chart sat, his turn skipped: (game_id, league_id, card_id, team_id, season, day, rest_days)
 INSERT_SKIPPED_START = """
-INSERT OR REPLACE INTO skipped_start (game_id, league_id, card_id, team_id, season, day, rest_days)
+INSERT INTO skipped_start (game_id, league_id, card_id, team_id, season, day, rest_days)
 VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (game_id, card_id) DO UPDATE SET
+    league_id = excluded.league_id, team_id = excluded.team_id, season = excluded.season, day = excluded.day,
+    rest_days = excluded.rest_days
 """
 # (league_id, card_id, team_id, game_id, season, day, kind, days, days_left)
 INSERT_INJURY = """
@@ -77,11 +80,11 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 # (snapshot_id, game_id): after START_GAME
 UPDATE_GAME_SNAPSHOT = "UPDATE game SET snapshot_id = ? WHERE id = ?"
-# (managed, asking, away_runs, home_runs, line_score, log_z, box_z, innings, game_id)
-FINISH_GAME_PACKED = f"""
+# (managed, asking, away_runs, home_runs, line_score, log_z, box_z, innings, finished_at, game_id)
+FINISH_GAME_PACKED = """
 UPDATE game SET status = 'final', log = '[]', managed = ?, asking = ?, time_called = '[]',
-    away_runs = ?, home_runs = ?, line_score = ?, box_score = '{{}}', log_z = ?, box_z = ?, innings = ?,
-    finished_at = {NOW}
+    away_runs = ?, home_runs = ?, line_score = ?, box_score = '{}', log_z = ?, box_z = ?, innings = ?,
+    finished_at = ?
 WHERE id = ?
 """
 # A card's starts so far: (team_id, season, team_id, season). A pitcher who bats (no DH) starts in the
@@ -94,7 +97,7 @@ SELECT card_id, MAX(starts) AS starts FROM (
     UNION ALL
     SELECT card_id, SUM(games_started) AS starts FROM season_pitching
     WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
-) GROUP BY card_id
+) AS line GROUP BY card_id
 """
 # The team's games so far (one starting pitcher a game): (team_id, season)
 SELECT_TEAM_GAMES_STARTED = """
@@ -292,6 +295,7 @@ class PlayStore(GameStore):
                     _dumps(levels),
                     channel_id,
                     thread_id,
+                    utc_now(),
                     game_id,
                 ),
             )
@@ -391,6 +395,7 @@ class PlayStore(GameStore):
                     compact.pack(game.log_to_json()),
                     compact.pack(box_dict),
                     line.innings,
+                    utc_now(),
                     game_id,
                 ),
             )

@@ -29,7 +29,7 @@ from league.store.games import SELECT_SEASON_SCHEDULE
 from league.store.tables import TableStore
 from league.store.teams import SELECT_TEAMS
 
-# --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
+# --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
 
 SELECT_PLAYOFF_FORMAT = "SELECT format FROM playoff_format WHERE league_id = ?"
 # (league_id, format)
@@ -52,7 +52,7 @@ SELECT_PLAYOFF_SEEDS = "SELECT * FROM playoff_seed WHERE league_id = ? AND seaso
 # (league_id, season, round, bracket, slot, high_team_id, low_team_id, best_of, home)
 INSERT_PLAYOFF_SERIES = """
 INSERT INTO playoff_series (league_id, season, round, bracket, slot, high_team_id, low_team_id, best_of, home)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
 """
 # A series with the games each side has won (final games, forfeits too).
 _SERIES_WITH_WINS = """
@@ -227,7 +227,7 @@ class PlayoffStore(TableStore):
         seeds = [PlayoffSeedKey(str(s.team_id), s.bracket, s.seed, cast(Any, s.how), s.rank) for s in playoffs.seeds]
         keyed = {where: str(team_id) for where, team_id in winners.items()}
         for m in pairings(playoffs.format, seeds, number, keyed):
-            series_id = await self._run(
+            series_id = await self._value(
                 INSERT_PLAYOFF_SERIES,
                 (league.id, league.season, m.round, m.bracket, m.slot, int(m.high), int(m.low), m.best_of, m.home),
             )

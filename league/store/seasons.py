@@ -13,7 +13,7 @@ from league.errors import CardError, RosterError, SeasonNotOver
 from league.models import League, RosterEntry, Team
 from league.names import plural
 from league.seasons import NewSeason, PlayerChange, SeasonRecord, keeper_order
-from league.store.base import _check_id, _dumps, _season_of
+from league.store.base import _check_id, _dumps, _season_of, utc_now
 from league.store.games import SELECT_SEASON_SCHEDULE
 from league.store.leagues import INSERT_LEAGUE_CARD_SET, _check_rulesets
 from league.store.playoffs import SELECT_UNFINISHED_REGULAR, PlayoffStore
@@ -23,18 +23,18 @@ from league.store.teams import DELETE_ROSTER_ENTRY, SELECT_TEAMS
 
 # (league_id, number)
 SELECT_SEASON = "SELECT * FROM season WHERE league_id = ? AND number = ?"
-# (league_id, number, card_sets, closed_day, champion_team_id, champion)
+# (league_id, number, card_sets, closed_day, closed_at, champion_team_id, champion)
 CLOSE_SEASON = """
 INSERT INTO season (league_id, number, card_sets, closed_day, closed_at, champion_team_id, champion)
-VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?, ?)
+VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (league_id, number) DO UPDATE SET
     card_sets = excluded.card_sets, closed_day = excluded.closed_day, closed_at = excluded.closed_at,
     champion_team_id = excluded.champion_team_id, champion = excluded.champion
 """
-# (league_id, number, card_sets, card_set, changes)
+# (league_id, number, card_sets, card_set, opened_at, changes)
 OPEN_SEASON = """
 INSERT INTO season (league_id, number, card_sets, card_set, opened_day, opened_at, changes)
-VALUES (?, ?, ?, ?, 1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)
+VALUES (?, ?, ?, ?, 1, ?, ?)
 """
 # (league_id)
 NEXT_SEASON = "UPDATE league SET season = season + 1, day = 1 WHERE id = ?"
@@ -44,9 +44,12 @@ RESET_NEXT_SLOTS = "UPDATE team SET next_slot = 1 WHERE league_id = ?"
 WITHDRAW_PENDING_TRADES = """
 UPDATE trade SET status = 'withdrawn', decided_by = ?, decided_day = ? WHERE league_id = ? AND status = 'pending'
 """
-# (league_id)
+# Each injured player's longest current injury, and his team then: (league_id)
 SELECT_CURRENT_INJURIES = """
-SELECT card_id, team_id, max(days_left) AS days_left FROM injury WHERE league_id = ? AND days_left > 0 GROUP BY card_id
+SELECT card_id, team_id, days_left FROM injury AS hurt WHERE league_id = ? AND days_left > 0 AND id = (
+    SELECT id FROM injury WHERE league_id = hurt.league_id AND card_id = hurt.card_id AND days_left > 0
+    ORDER BY days_left DESC, id LIMIT 1
+)
 """
 HEAL_INJURIES = "UPDATE injury SET days_left = 0 WHERE league_id = ? AND days_left > 0"
 # An injury carried over the winter: day 0 of the new season, so he misses its days 1 … N.
@@ -193,6 +196,7 @@ class SeasonStore(PlayoffStore):
                     league.season,
                     _dumps(list(league.card_sets)),
                     league.day,
+                    utc_now(),
                     champion.id if champion else None,
                     champion.name if champion else None,
                 ),
@@ -205,8 +209,7 @@ class SeasonStore(PlayoffStore):
             if card_set is not None and card_set not in league.card_sets:
                 await self._run(INSERT_LEAGUE_CARD_SET, (league.id, len(league.card_sets) + 1, card_set))
             league = await self._league(league.id)
-            cursor = await self._conn.execute(WITHDRAW_PENDING_TRADES, (by, league.day, league.id))
-            withdrawn = cursor.rowcount
+            withdrawn = await self._run(WITHDRAW_PENDING_TRADES, (by, league.day, league.id))
             teams = {r["id"]: await self._team(r["id"]) for r in await self._all(SELECT_TEAMS, (league.id,))}
             changes: list[PlayerChange] = []
             if league.rules.redraft and pool is not None:
@@ -231,6 +234,7 @@ class SeasonStore(PlayoffStore):
                     league.season,
                     _dumps(list(league.card_sets)),
                     card_set,
+                    utc_now(),
                     _dumps([c.to_dict() for c in changes]),
                 ),
             )

@@ -28,7 +28,7 @@ from league.store.base import Row, _check_limit, _check_phase, _season_of
 from league.store.play import PlayStore
 from league.store.teams import SELECT_ROSTER_ENTRY, SELECT_TEAMS
 
-# --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
+# --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
 
 # What standings and team pages need, without a game's JSON. (league_id, season, phase)
 SELECT_STANDINGS_GAMES = """
@@ -50,7 +50,7 @@ SELECT team_id, count(*) AS games FROM (
     UNION ALL
     SELECT home_team_id FROM game
     WHERE league_id = ? AND season = ? AND phase = ? AND status = 'final' AND forfeited_by IS NULL
-) GROUP BY team_id
+) AS team_game GROUP BY team_id
 """
 # The starters of a season's final games: (league_id, season)
 SELECT_STARTERS = """
@@ -62,15 +62,15 @@ SELECT_SEASON_PITCHING = "SELECT * FROM season_pitching WHERE league_id = ? AND 
 SELECT_SEASON_FIELDING = "SELECT * FROM season_fielding WHERE league_id = ? AND season = ? AND phase = ?"
 # A player's rows, every season or one: (league_id, card_id, season, season)
 SELECT_PLAYER_BATTING = """
-SELECT * FROM season_batting WHERE league_id = ? AND card_id = ? AND (? IS NULL OR season = ?)
+SELECT * FROM season_batting WHERE league_id = ? AND card_id = ? AND (CAST(? AS BIGINT) IS NULL OR season = ?)
 ORDER BY season, phase DESC, last_day, last_game
 """
 SELECT_PLAYER_PITCHING = """
-SELECT * FROM season_pitching WHERE league_id = ? AND card_id = ? AND (? IS NULL OR season = ?)
+SELECT * FROM season_pitching WHERE league_id = ? AND card_id = ? AND (CAST(? AS BIGINT) IS NULL OR season = ?)
 ORDER BY season, phase DESC, last_day, last_game
 """
 SELECT_PLAYER_FIELDING = """
-SELECT * FROM season_fielding WHERE league_id = ? AND card_id = ? AND (? IS NULL OR season = ?)
+SELECT * FROM season_fielding WHERE league_id = ? AND card_id = ? AND (CAST(? AS BIGINT) IS NULL OR season = ?)
 ORDER BY season, phase DESC, last_day, last_game
 """
 # A team's rows of a season and phase: (team_id, season, phase)
@@ -89,7 +89,7 @@ ORDER BY coalesce(played_day, day), id
 SELECT_PLAYER_GAMES = """
 SELECT id, coalesce(played_day, day) AS day, away_team_id, home_team_id, away_runs, home_runs, box_score, box_z
 FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status = 'final' AND forfeited_by IS NULL
-AND (away_team_id IN (SELECT team_id FROM {mine}) OR home_team_id IN (SELECT team_id FROM {mine}))
+AND (away_team_id IN (SELECT team_id FROM {mine} AS mine) OR home_team_id IN (SELECT team_id FROM {mine} AS mine))
 ORDER BY coalesce(played_day, day), id
 """.format(
     mine="(SELECT team_id FROM season_batting WHERE league_id = ?1 AND season = ?2 AND card_id = ?3 "

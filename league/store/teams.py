@@ -48,11 +48,11 @@ from league.store.leagues import LeagueStore
 # A trade's proposer when the terminal's operator made it (by=None): no Discord id is 0.
 OPERATOR = 0
 
-# --- SQL (parameters are ? placeholders; an optional filter "(? IS NULL OR column = ?)" takes the value twice)
+# --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
 
 # (league_id, name, abbreviation, ballpark, manager_id, division)
 INSERT_TEAM = """
-INSERT INTO team (league_id, name, abbreviation, ballpark, manager_id, division) VALUES (?, ?, ?, ?, ?, ?)
+INSERT INTO team (league_id, name, abbreviation, ballpark, manager_id, division) VALUES (?, ?, ?, ?, ?, ?) RETURNING id
 """
 SELECT_TEAM = "SELECT * FROM team WHERE id = ?"
 SELECT_TEAMS = "SELECT * FROM team WHERE league_id = ? ORDER BY id"
@@ -62,7 +62,7 @@ UPDATE_TEAM_DIVISION = "UPDATE team SET division = ? WHERE id = ?"
 UPDATE_TEAM_SUBLEAGUE = "UPDATE team SET subleague = ? WHERE id = ?"
 UPDATE_TEAM_MANAGER = "UPDATE team SET manager_id = ? WHERE id = ?"
 UPDATE_TEAM_NEXT_SLOT = "UPDATE team SET next_slot = ? WHERE id = ?"
-INSERT_CO_MANAGER = "INSERT OR IGNORE INTO co_manager (team_id, user_id) VALUES (?, ?)"
+INSERT_CO_MANAGER = "INSERT INTO co_manager (team_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING"
 DELETE_CO_MANAGER = "DELETE FROM co_manager WHERE team_id = ? AND user_id = ?"
 SELECT_CO_MANAGERS = "SELECT user_id FROM co_manager WHERE team_id = ? ORDER BY rowid"
 # (league_id, card_id, team_id, kind, since_day)
@@ -81,20 +81,21 @@ UPDATE_ROSTER_TEAM = "UPDATE roster SET team_id = ?, since_day = ? WHERE league_
 # (league_id, season, day, kind, card_id, team_id, from_team_id, trade_id, by_user)
 INSERT_ROSTER_MOVE = """
 INSERT INTO roster_move (league_id, season, day, kind, card_id, team_id, from_team_id, trade_id, by_user)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
 """
 SELECT_ROSTER_MOVE = "SELECT * FROM roster_move WHERE id = ?"
 # (league_id, limit)
 SELECT_ROSTER_MOVES = "SELECT * FROM roster_move WHERE league_id = ? ORDER BY id DESC LIMIT ?"
 # (league_id, offering_team_id, receiving_team_id, proposed_by, proposed_day)
 INSERT_TRADE = """
-INSERT INTO trade (league_id, offering_team_id, receiving_team_id, proposed_by, proposed_day) VALUES (?, ?, ?, ?, ?)
+INSERT INTO trade (league_id, offering_team_id, receiving_team_id, proposed_by, proposed_day)
+VALUES (?, ?, ?, ?, ?) RETURNING id
 """
 INSERT_TRADE_CARD = "INSERT INTO trade_card (trade_id, card_id, from_team_id) VALUES (?, ?, ?)"
 SELECT_TRADE = "SELECT * FROM trade WHERE id = ?"
 SELECT_TRADE_CARDS = "SELECT card_id, from_team_id FROM trade_card WHERE trade_id = ? ORDER BY rowid"
 # (league_id, status, status)
-SELECT_TRADES = "SELECT id FROM trade WHERE league_id = ? AND (? IS NULL OR status = ?) ORDER BY id"
+SELECT_TRADES = "SELECT id FROM trade WHERE league_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?) ORDER BY id"
 # (status, decided_by, decided_day, trade_id)
 UPDATE_TRADE_STATUS = "UPDATE trade SET status = ?, decided_by = ?, decided_day = ? WHERE id = ?"
 # (team_id, vs_hand)
@@ -116,7 +117,7 @@ INSERT_BULLPEN_ROLE = "INSERT INTO bullpen_role (team_id, card_id, role) VALUES 
 DELETE_BULLPEN_ROLE = "DELETE FROM bullpen_role WHERE team_id = ? AND card_id = ?"
 # (league_id, season, card_id, card_id)
 SELECT_PITCHER_USAGE = """
-SELECT * FROM pitcher_usage WHERE league_id = ? AND season = ? AND (? IS NULL OR card_id = ?)
+SELECT * FROM pitcher_usage WHERE league_id = ? AND season = ? AND (CAST(? AS TEXT) IS NULL OR card_id = ?)
 ORDER BY day DESC, game_id DESC
 """
 # Pitchers still owed rest today: pitched on a day D with R rest days, and today is D … D+R.
@@ -173,7 +174,7 @@ class TeamStore(LeagueStore):
             if ballpark is not None:
                 (await self._league_pool(league)).ballpark(ballpark)
             await self._check_team_names(league_id, name, abbreviation)
-            team_id = await self._run(INSERT_TEAM, (league_id, name, abbreviation, ballpark, manager_id, division))
+            team_id = await self._value(INSERT_TEAM, (league_id, name, abbreviation, ballpark, manager_id, division))
             if subleague is not None:
                 await self._run(UPDATE_TEAM_SUBLEAGUE, (subleague, team_id))
             return await self._team(team_id)
@@ -356,7 +357,7 @@ class TeamStore(LeagueStore):
         trade_id: int | None = None,
     ) -> RosterMove:
         _check_user(by, "user id of who made the move")
-        move_id = await self._run(
+        move_id = await self._value(
             INSERT_ROSTER_MOVE,
             (league.id, league.season, league.day, kind, card_id, team_id, from_team_id, trade_id, by),
         )
@@ -530,7 +531,7 @@ class TeamStore(LeagueStore):
             pool = await self._league_pool(league)
             await self._check_trade(league, offering, receiving, tuple(offered), tuple(requested), pool)
             proposer = OPERATOR if by is None else by
-            trade_id = await self._run(INSERT_TRADE, (league.id, offering.id, receiving.id, proposer, league.day))
+            trade_id = await self._value(INSERT_TRADE, (league.id, offering.id, receiving.id, proposer, league.day))
             for team, cards_given in ((offering, offered), (receiving, requested)):
                 for card_id in cards_given:
                     await self._run(INSERT_TRADE_CARD, (trade_id, card_id, team.id))
