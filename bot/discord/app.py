@@ -171,13 +171,12 @@ class DugoutBot(commands.Bot):
         await super().close()
 
 
-async def run_bot(token: str, database: Path, guild_id: int | None = None) -> None:
+async def run_bot(token: str, database: Path | str, guild_id: int | None = None) -> None:
     """Open the store and run the bot until it is stopped: Ctrl-C (SIGINT) or SIGTERM (``docker stop``)
     closes it cleanly, each live game stopped between steps (all it did is saved; the next start resumes it).
 
     The handlers are installed here whatever the process inherited: a non-interactive shell starts a
     background job with SIGINT ignored, and SIGTERM's default ends the process at once, mid-step."""
-    database.parent.mkdir(parents=True, exist_ok=True)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     installed = []

@@ -10,6 +10,8 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from bot.terminal import draft, export, league_admin, lineup, news, pages, playoffs, roster, schedule, seasons, teams
 from bot.terminal import game as terminal
 from bot.terminal import history as history_commands
@@ -28,6 +30,7 @@ from cards.models import AnyCard
 from cards.text import render_card
 from engine.game import PERSON_DEFAULT
 from engine.rulesets import DEFAULT_FAMILY, families, for_family
+from league import db
 from league.cardpool import named_set, set_names
 from league.errors import LeagueError
 
@@ -277,7 +280,7 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_bot(token: str, database: Path) -> int:
+def _run_bot(token: str, database: Path | str) -> int:
     """The Discord bot, until it is stopped (Ctrl-C or SIGTERM)."""
     import asyncio
     import logging
@@ -311,42 +314,52 @@ def _sim(args: argparse.Namespace) -> int:
     from bot.terminal import simulate
 
     path = database_path(args)
-    if not path.exists():
-        print(f"no database at {path} (dugout run or the bot makes a league in it)", file=sys.stderr)
+    if db.missing(path):
+        print(f"no database at {db.shown(path)} (dugout run or the bot makes a league in it)", file=sys.stderr)
         return 1
     return simulate.run(path, days=args.days, to_end=args.to_end, league_name=args.league)
 
 
 def _db(args: argparse.Namespace) -> int:
-    """dugout db upgrade | current | backup [PATH]: the league database's version, migrations and copies."""
+    """dugout db upgrade | current | backup [PATH] | copy --to URL: the league database's version,
+    migrations and copies."""
     import asyncio
     from datetime import datetime
 
-    from league import db
+    from league import copy as league_copy
     from league.errors import DatabaseError
 
-    path = database_path(args)
-    if args.db_command != "upgrade" and not path.exists():
-        print(f"no database at {path} (dugout db upgrade creates it)", file=sys.stderr)
+    target = database_path(args)
+    where = db.shown(target)
+    if args.db_command != "upgrade" and db.missing(target):
+        print(f"no database at {where} (dugout db upgrade creates it)", file=sys.stderr)
         return 1
 
     async def run() -> str:
-        conn = await db.connect(path)
-        try:
-            if args.db_command == "upgrade":
-                before, after = await db.upgrade(conn)
-                if before == after:
-                    return f"{path}: at version {after}, the latest; nothing to do"
-                return f"{path}: upgraded from version {before} to {after}"
-            if args.db_command == "current":
-                version, latest = await db.current_version(conn), db.latest_version()
-                state = "up to date" if version == latest else "run dugout db upgrade"
-                return f"{path}: version {version} of {latest} ({state})"
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            target = Path(args.path) if args.path else path.with_name(f"{path.stem}-backup-{stamp}{path.suffix}")
-            return f"{path}: backed up to {await db.backup(conn, target)}"
-        finally:
+        if args.db_command == "upgrade":
+            conn = await db.open_database(target)
             await conn.close()
+            before, after = conn.version_before, db.latest_schema()
+            if before == after:
+                return f"{where}: at version {after}, the latest; nothing to do"
+            return f"{where}: upgraded from version {before} to {after}"
+        if args.db_command == "current":
+            version, latest = await db.stored_version(target), db.latest_schema()
+            state = "up to date" if version == latest else "run dugout db upgrade"
+            return f"{where}: version {version} of {latest} ({state})"
+        if args.db_command == "copy":
+            copied = await league_copy.copy_database(target, args.to)
+            return f"{where}: copied to {db.shown(args.to)} ({copied.describe()})"
+        if db.is_url(target):
+            raise DatabaseError("a PostgreSQL store is backed up with pg_dump (docs/deployment.md)")
+        path = Path(target)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        out = Path(args.path) if args.path else path.with_name(f"{path.stem}-backup-{stamp}{path.suffix}")
+        file = await db.connect(path)
+        try:
+            return f"{where}: backed up to {await db.backup(file, out)}"
+        finally:
+            await file.close()
 
     try:
         print(asyncio.run(run()))
@@ -541,14 +554,18 @@ def build_parser() -> argparse.ArgumentParser:
     web_commands.add_commands(sub)
     site_commands.add_commands(sub)
 
-    database = sub.add_parser("db", help="the league database: upgrade, current version, backup")
+    database = sub.add_parser("db", help="the league database: upgrade, current version, backup, copy")
     add_file_arguments(database, league=False)
     db_sub = database.add_subparsers(dest="db_command", required=True)
     db_upgrade = db_sub.add_parser("upgrade", help="apply the migrations the database lacks (creates it if need be)")
     db_current = db_sub.add_parser("current", help="print the database's version and the latest")
     db_backup = db_sub.add_parser("backup", help="copy the whole database to a new file")
     db_backup.add_argument("path", nargs="?", help="the new file (default: next to the database, with the time)")
-    for each in (db_upgrade, db_current, db_backup):
+    db_copy = db_sub.add_parser(
+        "copy", help="copy every league into another database (a new file, or an empty PostgreSQL database)"
+    )
+    db_copy.add_argument("--to", required=True, help="the database to copy into: a postgresql:// URL or a file")
+    for each in (db_upgrade, db_current, db_backup, db_copy):
         # Also after the subcommand, as every other command takes it; SUPPRESS keeps one given before it.
         add_file_arguments(each, league=False, default=argparse.SUPPRESS)
     database.set_defaults(func=_db)
@@ -579,8 +596,8 @@ def main(argv: list[str] | None = None) -> int:
     except LeagueError as exc:
         print(f"dugout: {exc}", file=sys.stderr)
         return 1
-    except sqlite3.Error as exc:
-        print(f"dugout: the database refused: {exc}", file=sys.stderr)
+    except (sqlite3.Error, SQLAlchemyError) as exc:
+        print(f"dugout: the database refused: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 1
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename is not None else ""

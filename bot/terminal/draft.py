@@ -18,7 +18,7 @@ from bot.terminal.files import add_file_arguments, database_path
 from bot.words import draft as words
 from bot.words.errors import UserError
 from bot.words.lookup import find_card
-from league import draft
+from league import db, draft
 from league.models import League, Team
 from league.store import Store
 
@@ -71,8 +71,8 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 def _draft(args: argparse.Namespace) -> int:
 
     path = database_path(args)
-    if not path.exists():
-        print(f"no database at {path} (dugout run or the bot makes a league in it)", file=sys.stderr)
+    if db.missing(path):
+        print(f"no database at {db.shown(path)} (dugout run or the bot makes a league in it)", file=sys.stderr)
         return 1
     try:
         print(asyncio.run(run(path, args, time.time())))
@@ -82,7 +82,7 @@ def _draft(args: argparse.Namespace) -> int:
     return 0
 
 
-async def run(path: Path, args: argparse.Namespace, now: float) -> str:
+async def run(path: Path | str, args: argparse.Namespace, now: float) -> str:
     """One draft command on the league file; what it says. ``now``: the time (Unix seconds)."""
     from bot.terminal.league import pick_league
 

@@ -15,14 +15,15 @@ from typing import TextIO
 
 from bot.terminal.files import add_file_arguments, database_path
 from bot.terminal.league import pick_league
+from league import db
 from league.errors import LeagueError, SettingsError
 from league.export import csv_bytes, season_export
 from league.store import Store
 
 
-async def export(path: Path, league_name: str | None, season: int | None, out_dir: Path, out: TextIO) -> int:
+async def export(path: Path | str, league_name: str | None, season: int | None, out_dir: Path, out: TextIO) -> int:
 
-    if not path.exists():
+    if db.missing(path):
         raise SettingsError(f"no league file at {path} (dugout run or /league-create makes a league)")
     async with await Store.open(path) as store:
         league = await pick_league(store, league_name)

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from bot.words.errors import UserError
+from league import db
 from league.errors import LeagueError
 from league.models import League
 from league.store import Store
@@ -22,13 +23,22 @@ DEFAULT_DATABASE = "data/dugout.sqlite3"
 IMAGE_DATABASE = "DUGOUT_IMAGE_DATABASE"
 
 
-def database_path(args: argparse.Namespace) -> Path:
-    """--database, else DUGOUT_IMAGE_DATABASE (the Docker image's), else DUGOUT_DATABASE from the
-    environment or .env (a real environment variable wins over .env), else data/dugout.sqlite3."""
+def database_path(args: argparse.Namespace) -> Path | str:
+    """The league store: --database (a file or a database URL), else DUGOUT_DATABASE_URL (PostgreSQL,
+    docs/deployment.md), else DUGOUT_IMAGE_DATABASE (the Docker image's file), else DUGOUT_DATABASE,
+    from the environment or .env (a real environment variable wins over .env), else data/dugout.sqlite3.
+    A URL comes back as it is, a file as its Path."""
     from dotenv import load_dotenv
 
     load_dotenv()
-    chosen = getattr(args, "database", None) or os.environ.get(IMAGE_DATABASE) or os.environ.get("DUGOUT_DATABASE")
+    chosen = (
+        getattr(args, "database", None)
+        or os.environ.get("DUGOUT_DATABASE_URL")
+        or os.environ.get(IMAGE_DATABASE)
+        or os.environ.get("DUGOUT_DATABASE")
+    )
+    if chosen and db.is_url(chosen):
+        return chosen
     return Path(chosen or DEFAULT_DATABASE)
 
 
@@ -37,7 +47,10 @@ LEAGUE_HELP = (
     "the league's name (default: the terminal league: the file's only league, else its only league outside "
     "Discord, else 'Terminal League', the one dugout run plays without --set)"
 )
-DATABASE_HELP = "the league file (default: DUGOUT_DATABASE from the environment or .env, else data/dugout.sqlite3)"
+DATABASE_HELP = (
+    "the league file or a postgresql:// URL (default: DUGOUT_DATABASE_URL or DUGOUT_DATABASE from the environment "
+    "or .env, else data/dugout.sqlite3)"
+)
 
 
 def add_file_arguments(parser: argparse.ArgumentParser, *, league: bool = True, default: object = None) -> None:
@@ -70,8 +83,8 @@ def on_store(
     """Run ``job`` on the league file and print what it says; a refusal (the store's named errors, the shared
     words' UserError) is one line on stderr and exit status 1, as every dugout command refuses."""
     path = database_path(args)
-    if not create and not path.exists():
-        print(f"no database at {path} ({makes_one})", file=sys.stderr)
+    if not create and db.missing(path):
+        print(f"no database at {db.shown(path)} ({makes_one})", file=sys.stderr)
         return 1
 
     async def run() -> str:

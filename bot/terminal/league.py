@@ -32,7 +32,6 @@ import errno
 import secrets
 import shlex
 import signal
-import sqlite3
 import sys
 from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -52,6 +51,7 @@ from engine.requests import DecisionError, ReplayMismatch
 from engine.rulesets import for_family
 from engine.scene import outs_text
 from engine.setup import SetupError
+from league import db
 from league.errors import GameBusy, LeagueError, NotFound, NotOnSchedule, SettingsError
 from league.lease import Heartbeat, Owner
 from league.models import DH_RULE, GameRecord, League, LeagueRules, Replacement
@@ -279,7 +279,7 @@ class TerminalRun:
         self,
         runner: asyncio.Runner,
         signals: Signals,
-        path: Path,
+        path: Path | str,
         out: TextIO,
         inp: TextIO,
         pace: float,
@@ -388,11 +388,11 @@ class TerminalRun:
             self.call(finish(store, record, game, self.owner))
             self.leased = self.record = None
             self.call(print_standings(store, league.id, self.out))
-            self.say(f"\nStored in {self.path}. Run again for the next game.")
+            self.say(f"\nStored in {db.shown(self.path)}. Run again for the next game.")
             return 0
         finally:
             if self.leased is not None:  # stopped or failed: the next run may resume it at once
-                with suppress(LeagueError, sqlite3.Error):
+                with suppress(LeagueError):
                     self.call(store.release_lease(self.leased, self.owner))
             self.call(store.close())
 
@@ -460,10 +460,11 @@ class TerminalRun:
 
     def saved_line(self) -> str:
         game = f"game {self.record.id}" if self.record else "the game"
-        return f"{game} is saved as it stood in {self.path}; {resume_command(self.card_set, self.path)} resumes it."
+        resume = resume_command(self.card_set, self.path)
+        return f"{game} is saved as it stood in {db.shown(self.path)}; {resume} resumes it."
 
 
-def resume_command(card_set: str, database: Path) -> str:
+def resume_command(card_set: str, database: Path | str) -> str:
     """The exact ``dugout run`` that plays this league's game again: a plain run plays the sample set's
     league in the default file, so another set's league needs its --set, and another file its --database."""
     import argparse
@@ -473,7 +474,8 @@ def resume_command(card_set: str, database: Path) -> str:
     words = ["dugout", "run"]
     if card_set != SAMPLE:
         words += ["--set", card_set]
-    if database_path(argparse.Namespace()).resolve() != database.resolve():
+    default = database_path(argparse.Namespace())
+    if db.is_url(database) or db.is_url(default) or Path(default).resolve() != Path(database).resolve():
         words += ["--database", str(database)]
     return shlex.join(words)
 
@@ -498,7 +500,7 @@ def print_views(leagues: list[LeagueStandings], overall: list[StandingsRow], vie
 
 
 def standings(
-    database: Path,
+    database: Path | str,
     league_name: str | None,
     view: str,
     wild_cards: int,
@@ -508,7 +510,7 @@ def standings(
 ) -> int:
     """``dugout standings``: a league's standings from the league file (``season``: a past one's final
     standings), and the picture if asked."""
-    if not database.exists():
+    if db.missing(database):
         raise NotFound(f"no league file at {database}; dugout run makes one, or give --database")
 
     async def read() -> tuple[League, list[LeagueStandings], list[StandingsRow]]:
@@ -589,7 +591,7 @@ def parse_rules(texts: Sequence[str]) -> dict[str, int]:
 
 
 def run(
-    database: Path,
+    database: Path | str,
     pace: float | None = None,
     ask: str = PERSON_DEFAULT,
     card_set: str = SAMPLE,
@@ -605,7 +607,6 @@ def run(
     out, inp = sys.stdout, sys.stdin
     if pace is None:
         pace = WATCH_PACE if inp.isatty() and out.isatty() else 0.0
-    database.parent.mkdir(parents=True, exist_ok=True)
     with Signals() as signals, asyncio.Runner() as runner:
         this = TerminalRun(runner, signals, database, out, inp, pace, ask, card_set, rules or {}, options or {})
         try:

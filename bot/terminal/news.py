@@ -10,6 +10,7 @@ from typing import TextIO
 
 from bot.terminal.files import add_file_arguments, database_path
 from bot.terminal.league import pick_league
+from league import db
 from league.errors import LeagueError, SettingsError
 from league.news import DayNews, day_news
 from league.store import Store
@@ -28,9 +29,9 @@ def print_news(news: DayNews, out: TextIO, *, empty: bool = True) -> None:
             print(f"    {line}", file=out)
 
 
-async def show(path: Path, league_name: str | None, day: int | None, season: int | None, out: TextIO) -> int:
+async def show(path: Path | str, league_name: str | None, day: int | None, season: int | None, out: TextIO) -> int:
 
-    if not path.exists():
+    if db.missing(path):
         raise SettingsError(f"no league file at {path} (dugout run or /league-create makes a league)")
     async with await Store.open(path) as store:
         league = await pick_league(store, league_name)

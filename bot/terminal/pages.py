@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from bot.terminal.files import add_file_arguments, database_path
+from league import db
 
 
 def show_page(args: argparse.Namespace) -> int:
@@ -23,9 +24,9 @@ def show_page(args: argparse.Namespace) -> int:
     from league.store import Store
 
     path = database_path(args)
-    if not path.exists():
+    if db.missing(path):
         print(
-            f"no database at {path} (dugout run makes the terminal league; dugout db upgrade an empty file)",
+            f"no database at {db.shown(path)} (dugout run makes the terminal league; dugout db upgrade an empty file)",
             file=sys.stderr,
         )
         return 1

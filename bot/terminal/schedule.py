@@ -8,6 +8,7 @@ import sys
 
 from bot.terminal.files import add_file_arguments, database_path, on_league
 from bot.words.schedule import schedule_lines
+from league import db
 from league.cardpool import set_names
 from league.models import League
 from league.store import Store
@@ -18,8 +19,11 @@ def _make(args: argparse.Namespace) -> int:
     from bot.terminal import simulate
 
     path = database_path(args)
-    if args.card_set is None and not path.exists():
-        print(f"no database at {path} (--set makes its terminal league; so do dugout run and the bot)", file=sys.stderr)
+    if args.card_set is None and db.missing(path):
+        print(
+            f"no database at {db.shown(path)} (--set makes its terminal league; so do dugout run and the bot)",
+            file=sys.stderr,
+        )
         return 1
     least = {"games": 1, "series_length": 1, "off_days": 0, "first_day": 1}
     for name, low in least.items():

@@ -13,6 +13,7 @@ from bot.terminal import league as terminal
 from bot.terminal.files import add_file_arguments, database_path
 from bot.words.errors import UserError
 from bot.words.lookup import find_cards
+from league import db
 from league.seasons import keepers_text, new_season_text, season_text
 from league.store import Store
 
@@ -44,8 +45,8 @@ def add_commands(sub: Any) -> None:
 def _season(args: argparse.Namespace) -> int:
 
     path = database_path(args)
-    if not path.exists():
-        print(f"no database at {path} (dugout run makes the terminal league)", file=sys.stderr)
+    if db.missing(path):
+        print(f"no database at {db.shown(path)} (dugout run makes the terminal league)", file=sys.stderr)
         return 1
 
     async def run() -> str:

@@ -70,7 +70,7 @@ def print_day(day: DaySummary, out: TextIO) -> None:
 
 
 async def simulate(
-    path: Path, days: int | None, to_end: bool, league_name: str | None, out: TextIO, err: TextIO
+    path: Path | str, days: int | None, to_end: bool, league_name: str | None, out: TextIO, err: TextIO
 ) -> int:
     async with await Store.open(path) as store:
         league = await pick_league(store, league_name)
@@ -111,7 +111,7 @@ async def simulate(
     return 0
 
 
-def run(path: Path, *, days: int | None, to_end: bool, league_name: str | None = None) -> int:
+def run(path: Path | str, *, days: int | None, to_end: bool, league_name: str | None = None) -> int:
     if days is not None and days < 1:
         print("dugout sim: --days is at least 1", file=sys.stderr)
         return 2
@@ -123,7 +123,7 @@ def run(path: Path, *, days: int | None, to_end: bool, league_name: str | None =
 
 
 async def schedule(
-    path: Path,
+    path: Path | str,
     league_name: str | None,
     card_set: str | None,
     games: int | None,
@@ -134,7 +134,6 @@ async def schedule(
     seed: int,
     out: TextIO,
 ) -> int:
-    path.parent.mkdir(parents=True, exist_ok=True)
     async with await Store.open(path) as store:
         own_set = card_set if league_name is None else None  # the set's terminal league, made if need be
         if games is None:  # asked before anything is made: a refused command leaves the file as it was
@@ -170,7 +169,9 @@ async def schedule(
     return 0
 
 
-def run_schedule(path: Path, league_name: str | None, card_set: str | None, games: int | None, **options: Any) -> int:
+def run_schedule(
+    path: Path | str, league_name: str | None, card_set: str | None, games: int | None, **options: Any
+) -> int:
     try:
         return asyncio.run(schedule(path, league_name, card_set, games, out=sys.stdout, **options))
     except LeagueError as exc:

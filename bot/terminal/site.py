@@ -14,12 +14,13 @@ from typing import TextIO
 from bot.terminal.files import add_file_arguments, database_path
 from bot.terminal.league import pick_league
 from bot.web.export import HOME, export_site
+from league import db
 from league.errors import LeagueError, SettingsError
 from league.store import Store
 
 
-async def export(path: Path, league_name: str | None, out_dir: Path, base_url: str, out: TextIO) -> int:
-    if not path.exists():
+async def export(path: Path | str, league_name: str | None, out_dir: Path, base_url: str, out: TextIO) -> int:
+    if db.missing(path):
         raise SettingsError(f"no league file at {path} (dugout run or /league-create makes a league)")
     start = time.perf_counter()
     async with await Store.open(path) as store:

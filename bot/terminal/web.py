@@ -11,13 +11,14 @@ from typing import TextIO
 from bot.terminal.files import add_file_arguments, database_path
 from bot.web import links
 from bot.web.serve import DEFAULT_HOST, DEFAULT_PORT, start_site
+from league import db
 from league.errors import LeagueError, SettingsError
 from league.store import Store
 
 
-async def serve(path: Path, host: str, port: int, out: TextIO) -> int:
+async def serve(path: Path | str, host: str, port: int, out: TextIO) -> int:
     """Serve every league of the file and print the site's address and each league's, then wait."""
-    if not path.exists():
+    if db.missing(path):
         raise SettingsError(f"no league file at {path} (dugout run or dugout league create makes a league)")
     async with await Store.open(path) as store:
         runner, address = await start_site(store, host, port)
