@@ -6,8 +6,10 @@ Harbor City (manager 10) and Mesa Valley (manager 20) are the sample set's two f
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from cards.loader import load_set
 from engine.events import Event
 from engine.game import Game
 from engine.setup import GameSetup
+from league import db
 from league.cardpool import CardPool
 from league.models import GameRecord, League, Team
 from league.store import Store
@@ -48,36 +51,100 @@ HC_STARTERS = HC_PITCHERS[:5]
 MV_STARTERS = MV_PITCHERS[:5]
 
 
-def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, read over a separate connection."""
-    with closing(sqlite3.connect(path)) as conn:
-        names = [
-            r[0]
-            for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        ]
-        return {name: sorted(conn.execute(f"SELECT * FROM {name}").fetchall(), key=repr) for name in sorted(names)}
+def _read(target: Path | str, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows read over a connection of their own: sqlite3 for a file, the store's driver for a URL (in a
+    thread with its own event loop, so that a test's running loop is not asked to nest)."""
+    if not db.is_url(target):
+        with closing(sqlite3.connect(target)) as conn, conn:  # committed at the end of the block
+            return conn.execute(statement, params).fetchall()
+
+    async def read() -> list[tuple[Any, ...]]:
+        conn = await db.Connection.open(db.url_of(target))
+        try:
+            await conn.begin(write=True)
+            rows = [tuple(r) for r in await conn.fetchall(statement, params)]
+            await conn.commit()
+            return rows
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, read()).result()
+
+
+class Rows(list[tuple[Any, ...]]):
+    """What a statement of :class:`Direct` gave back, read as sqlite3's cursor is."""
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        return list(self)
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        return self[0] if self else None
+
+
+class Direct:
+    """A test's own way into the store's database, behind the store's back (as sqlite3.connect was):
+    each statement is run and committed on its own, on an SQLite file or a PostgreSQL URL alike."""
+
+    def __init__(self, target: Path | str) -> None:
+        self.target = target
+
+    def execute(self, statement: str, params: tuple[Any, ...] | list[Any] = ()) -> Rows:
+        return Rows(_read(self.target, statement, tuple(params)))
+
+    def executemany(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
+        for row in rows:
+            self.execute(statement, row)
 
 
 @contextmanager
-def unchanged(path: Path) -> Iterator[None]:
+def direct(target: Path | str) -> Iterator[Direct]:
+    yield Direct(target)
+
+
+TABLES = {
+    "sqlite": "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+}
+
+
+def snapshot(path: Path | str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, read over a separate connection."""
+    names = [r[0] for r in _read(path, TABLES["postgresql" if db.is_url(path) else "sqlite"])]
+    return {name: sorted(_read(path, f"SELECT * FROM {name}"), key=repr) for name in sorted(names)}
+
+
+@contextmanager
+def unchanged(path: Path | str) -> Iterator[None]:
     """Assert the block leaves every table exactly as it found it."""
     before = snapshot(path)
     yield
     assert snapshot(path) == before
 
 
-def query(path: Path, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    with closing(sqlite3.connect(path)) as conn:
-        return conn.execute(statement, params).fetchall()
+def intact(path: Path | str) -> None:
+    """The database whole after a kill: SQLite's own checks of the file and its foreign keys; on PostgreSQL
+    (whose server keeps its files whole and checks every key) no transaction left half decided and the
+    schema at its version."""
+    if not db.is_url(path):
+        assert query(path, "PRAGMA integrity_check") == [("ok",)]
+        assert query(path, "PRAGMA foreign_key_check") == []
+        return
+    assert query(path, "SELECT count(*) FROM pg_prepared_xacts") == [(0,)]
+    assert query(path, "SELECT version_num FROM alembic_version") == [(db.schema_head(),)]
 
 
-def injure(path: Path, league: League, card_id: str, days: int) -> None:
+def query(path: Path | str, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    return _read(path, statement, params)
+
+
+def injure(path: Path | str, league: League, card_id: str, days: int) -> None:
     """An injury row as a finished game writes one (finish_game's own are tested in test_games.py)."""
-    with closing(sqlite3.connect(path)) as conn, conn:
-        conn.execute(
-            "INSERT INTO injury (league_id, card_id, season, day, kind, days, days_left) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (league.id, card_id, league.season, league.day, "game+1d6", days, days),
-        )
+    _read(
+        path,
+        "INSERT INTO injury (league_id, card_id, season, day, kind, days, days_left) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (league.id, card_id, league.season, league.day, "game+1d6", days, days),
+    )
 
 
 def played(record: GameRecord) -> dict[str, Any]:
@@ -95,13 +162,21 @@ def seed_where(setup: GameSetup, wanted: Callable[[list[Event]], bool], tries: i
     raise AssertionError("no seed found; the engine's games have changed")
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "league.sqlite3"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The league store each test runs on: an SQLite file, then a PostgreSQL database (tests/pgserver.py).
+    A test about the SQLite file itself is marked ``sqlite_only`` and runs on the file alone."""
+    if request.param == "sqlite":
+        return tmp_path / "league.sqlite3"
+    marker = request.node.get_closest_marker("sqlite_only")
+    if marker is not None:
+        pytest.skip(f"SQLite only: {marker.args[0]}")
+    url: str = request.getfixturevalue("pg_store_url")
+    return url
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(db_path: Path | str) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened
     await opened.close()

@@ -10,11 +10,9 @@ import itertools
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 from collections import Counter, defaultdict
-from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -25,7 +23,7 @@ from league import autoplay
 from league.errors import SettingsError
 from league.models import League, LeagueRules
 from league.store import Store
-from tests.league.conftest import injure, query
+from tests.league.conftest import direct, injure, intact, query
 
 ROOT = Path(__file__).resolve().parents[2]
 TEAMS, GAMES = 4, 6
@@ -217,7 +215,7 @@ async def test_a_process_killed_mid_day_leaves_whole_games_and_the_rerun_finishe
         [sys.executable, "-c", CHILD, str(db_path), str(season.id)], cwd=ROOT, env=env, capture_output=True, timeout=120
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
-    assert query(db_path, "PRAGMA integrity_check") == [("ok",)]
+    intact(db_path)
     rows = query(db_path, "SELECT status, setup IS NULL, box_score IS NULL FROM game WHERE day = 1 ORDER BY id")
     assert rows == [("final", 0, 0), ("scheduled", 1, 1)]
     await autoplay.play_day(store, season.id, rng=random.Random(6))
@@ -253,7 +251,7 @@ async def test_a_game_that_cannot_be_set_up_is_reported_and_the_rest_of_the_day_
     store: Store, season: League, db_path: Path
 ) -> None:
     broken, other = await store.games(season.id, day=1)
-    with closing(sqlite3.connect(db_path)) as conn, conn:
+    with direct(db_path) as conn:
         conn.execute("DELETE FROM lineup_spot WHERE team_id = ?", (broken.home_team_id,))
     summary = await autoplay.play_day(store, season.id, rng=random.Random(8))
     assert [g.game_id for g in summary.games] == [other.id]

@@ -5,8 +5,6 @@ awards unchanged after a second is played."""
 from __future__ import annotations
 
 import random
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +15,7 @@ from league import autoplay, awards, seasontables
 from league.models import League
 from league.playoffs import PlayoffFormat, Round
 from league.store import Store
-from tests.league.conftest import snapshot
+from tests.league.conftest import direct, snapshot
 
 TEAM_KEY = {1: "X", 2: "Y"}
 GAMES = 10  # each team's: 31 plate appearances or 30 outs qualify
@@ -119,13 +117,13 @@ def bench_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def award_rows(path: Path) -> list[tuple[Any, ...]]:
-    with closing(sqlite3.connect(path)) as conn:
+    with direct(path) as conn:
         return conn.execute("SELECT * FROM award ORDER BY season, award, subleague").fetchall()
 
 
 async def next_season(store: Store, league: League, games: int) -> League:
     """Season 2 by hand (season new is another part of issue 28): the league's season bumped, a schedule made."""
-    with closing(sqlite3.connect(store.path)) as conn, conn:
+    with direct(store.path) as conn:
         conn.execute("UPDATE league SET season = season + 1 WHERE id = ?", (league.id,))
     await store.schedule_season(league.id, games, seed=5)
     return await store.league(league.id)
@@ -168,7 +166,7 @@ async def test_awards_are_decided_by_the_last_game_once_and_stay_as_seasons_foll
     # The records kept at each regular season's end are what the games add up to.
     kept = await store.season_records(league.id)
     assert {r.season for r in kept} == {1, 2} and all(r.w + r.l == 6 for r in kept)
-    with closing(sqlite3.connect(store.path)) as conn, conn:
+    with direct(store.path) as conn:
         conn.execute("DELETE FROM season_record")
     assert await store.season_records(league.id) == kept
 
@@ -178,7 +176,7 @@ async def test_a_season_without_a_schedule_gets_its_awards_when_its_playoffs_sta
 ) -> None:
     league = await bench_league(store, bench_set, TEAMS, 3, seed=3)
     await autoplay.advance(store, league.id, to_end=True, rng=random.Random(1))
-    with closing(sqlite3.connect(store.path)) as conn, conn:  # the games stay; the schedule goes
+    with direct(store.path) as conn:  # the games stay; the schedule goes
         conn.execute("DELETE FROM award")
         conn.execute("DELETE FROM award_season")
         conn.execute("DELETE FROM season_record")

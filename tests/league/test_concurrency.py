@@ -15,7 +15,7 @@ from league import db
 from league.errors import DatabaseError, RosterError
 from league.models import League, LeagueRules, Team
 from league.store import Store
-from tests.league.conftest import HC_PLAYERS, MV_PLAYERS, query
+from tests.league.conftest import HC_PLAYERS, MV_PLAYERS, intact, query
 
 ADVANCES = 10
 
@@ -46,7 +46,7 @@ async def _check(store: Store, db_path: Path, league: League, teams: tuple[Team,
     signed_first = len(HC_PLAYERS[::3])
     kinds = query(db_path, "SELECT kind, count(*) FROM roster_move GROUP BY kind ORDER BY kind")
     assert kinds == [("release", signed_first), ("sign", signed_first + len(kept) + len(MV_PLAYERS))]
-    assert query(db_path, "PRAGMA integrity_check") == [("ok",)]
+    intact(db_path)
 
 
 async def test_many_tasks_through_one_store_lose_nothing(
@@ -119,6 +119,7 @@ async def test_a_failed_operation_does_not_spoil_the_others(
     assert (await store.league(league.id)).day == 2
 
 
+@pytest.mark.sqlite_only("SQLite's write lock, held by another connection")
 async def test_a_writer_waits_its_turn_and_gives_up_with_a_clear_error(
     store: Store, db_path: Path, league: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,7 +21,7 @@ from engine.events import Injury
 from engine.game import Game
 from league.models import GameRecord, League, Team
 from league.store import Store
-from tests.league.conftest import played, query, seed_where
+from tests.league.conftest import intact, played, query, seed_where
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
@@ -71,8 +71,7 @@ async def live_game(store: Store, league: League, ready: tuple[Team, Team], tmp_
 
 
 def check_file(db_path: Path) -> None:
-    assert query(db_path, "PRAGMA integrity_check") == [("ok",)]
-    assert query(db_path, "PRAGMA foreign_key_check") == []
+    intact(db_path)
 
 
 async def assert_untouched(store: Store, record: GameRecord) -> None:

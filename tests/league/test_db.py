@@ -14,6 +14,8 @@ from league.errors import DatabaseError
 from league.store import Store
 from tests.league.conftest import query, snapshot
 
+pytestmark = pytest.mark.sqlite_only("the league file's numbered migrations, settings and backups")
+
 TABLES = {
     "league",
     "league_card_set",

@@ -9,7 +9,6 @@ terminal league (no server) still plays a set folder by its path.
 from __future__ import annotations
 
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ import pytest
 from cards import SAMPLE_SET
 from league.errors import CardError
 from league.store import Store
-from tests.league.conftest import GUILD
+from tests.league.conftest import GUILD, direct
 
 
 @pytest.fixture
@@ -37,7 +36,7 @@ async def test_a_discord_league_with_a_stored_path_is_refused_by_the_sets_name(d
         assert "'my-set'" in str(refused.value) and str(own_set.parent) not in str(refused.value)
     finally:
         await store.close()
-    with sqlite3.connect(db_path) as db:  # as a league made in Discord before names alone were taken
+    with direct(db_path) as db:  # as a league made in Discord before names alone were taken
         db.execute("UPDATE league SET guild_id = ? WHERE id = ?", (GUILD, league.id))
     store = await Store.open(db_path)
     try:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -24,6 +22,7 @@ from tests.league.conftest import (
     MV_PITCHERS,
     MV_PLAYERS,
     STRANGER,
+    direct,
     query,
     unchanged,
 )
@@ -32,7 +31,7 @@ T0 = 1_800_000_000.0  # a fixed "now": the service takes time as an argument
 
 
 def write(path: Path, statement: str, params: tuple[object, ...]) -> None:
-    with closing(sqlite3.connect(path)) as conn, conn:
+    with direct(path) as conn:
         conn.execute(statement, params)
 
 

@@ -612,7 +612,7 @@ async def test_standings_and_stats_come_from_the_final_games(
     assert sum(b.h for b in stats.batting.values()) == hits
     leaders = await store.leaders(league.id, "h", limit=3)
     assert len(leaders) <= 3 and all(isinstance(v, int) for _, v in leaders)
-    assert query(Path(store.path), "SELECT count(*) FROM game WHERE status = 'final'") == [(2,)]
+    assert query(store.path, "SELECT count(*) FROM game WHERE status = 'final'") == [(2,)]
 
 
 async def test_divisions_reach_the_standings(store: Store, league: League, ready: tuple[Team, Team]) -> None:

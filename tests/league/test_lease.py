@@ -7,11 +7,9 @@ import asyncio
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from league.errors import GameBusy, GameError
 from league.lease import Heartbeat, Owner
 from league.models import GameRecord, League, Team
 from league.store import Store
-from tests.league.conftest import query, unchanged
+from tests.league.conftest import direct, query, unchanged
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = socket.gethostname()
@@ -112,7 +110,7 @@ async def test_a_killed_holder_leaves_nothing_stuck(store: Store, live: GameReco
     mine = Owner.this_process()
     assert (await store.take_lease(live.id, mine)).owner == mine.id
 
-    with closing(sqlite3.connect(db_path)) as conn, conn:
+    with direct(db_path) as conn:
         conn.execute("UPDATE game_lease SET owner = 'elsewhere:1:x', host = 'elsewhere', pid = 1")
     with pytest.raises(GameBusy, match="pid 1 on host elsewhere"):
         await store.take_lease(live.id, mine)
@@ -155,7 +153,7 @@ async def test_upgrading_finds_the_seasons_that_were_scheduled(tmp_path: Path) -
     conn = await db.connect(path)
     await db.upgrade(conn, db.migrations()[:10])
     await conn.close()
-    with closing(sqlite3.connect(path)) as old, old:
+    with direct(path) as old:
         for league, day in ((1, 1), (2, 3), (3, 2)):
             old.execute(
                 "INSERT INTO league (id, name, ruleset, day) VALUES (?, ?, 'IP2021', ?)", (league, f"L{league}", day)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -13,7 +11,7 @@ from league.errors import AlreadyExists, SettingsError
 from league.models import League, Team
 from league.names import clean_name, name_key, normalize_name
 from league.store import Store
-from tests.league.conftest import GUILD, unchanged
+from tests.league.conftest import GUILD, direct, unchanged
 
 ZWSP = "\u200b"
 
@@ -87,7 +85,7 @@ async def test_team_names_are_normalized_made_or_renamed(store: Store, teams: tu
 async def test_a_league_named_before_names_were_cleaned_still_works(
     store: Store, league: League, db_path: Path
 ) -> None:
-    with closing(sqlite3.connect(db_path)) as conn, conn:
+    with direct(db_path) as conn:
         conn.execute("UPDATE league SET name = ? WHERE id = ?", (f"Test League{ZWSP}", league.id))
     old = await store.league(league.id)
     assert await store.find_league(f"Test League{ZWSP}", GUILD) == old

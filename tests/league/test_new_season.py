@@ -9,8 +9,6 @@ from __future__ import annotations
 import random
 import re
 import shutil
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -25,7 +23,7 @@ from league.models import League
 from league.playoffs import PlayoffFormat, Round
 from league.seasons import new_season_text, season_text
 from league.store import Store
-from tests.league.conftest import injure, query, unchanged
+from tests.league.conftest import direct, injure, query, unchanged
 
 TEAMS, GAMES = 4, 3
 COMMISSIONER = 7
@@ -160,7 +158,7 @@ async def test_a_new_card_set_gives_each_player_his_card_of_the_same_person(
     assert lineup is not None
     gone = missing_player(bench_set)
     regular = lineup.card_ids()[0]
-    with closing(sqlite3.connect(db_path)) as conn, conn:  # his real playing time, as a set's team entry gives it
+    with direct(db_path) as conn:  # his real playing time, as a set's team entry gives it
         conn.execute(
             "INSERT INTO team_usage (team_id, card_id, starts, games) VALUES (?, ?, 150, 162)", (team.id, regular)
         )
@@ -242,7 +240,7 @@ async def test_upgrading_an_old_file_keeps_its_rows_and_reads_its_season(tmp_pat
     seasons = next(m.version for m in db.migrations() if m.name.endswith("_seasons.sql"))
     await db.upgrade(conn, db.migrations()[: seasons - 1])  # the file before the seasons' migration
     await conn.close()
-    with closing(sqlite3.connect(path)) as old, old:
+    with direct(path) as old:
         old.execute("INSERT INTO league (id, name, ruleset, season, day) VALUES (1, 'Old League', 'IP2021', 3, 40)")
         old.execute("INSERT INTO league_card_set VALUES (1, 1, 'sample')")
         old.execute("INSERT INTO team (id, league_id, name, abbreviation) VALUES (1, 1, 'Harbor City', 'HC')")
@@ -273,7 +271,7 @@ async def test_a_deep_drive_league_takes_its_next_sets_cards_too(store: Store, t
     game = await store.schedule_game(league.id, a.id, b.id, day=1)
     await store.forfeit_game(game.id, "away")
     await store.set_playoff_format(league.id, PlayoffFormat("none", teams=0, rounds=()))
-    with closing(sqlite3.connect(store.path)) as conn, conn:  # its one game is its whole schedule
+    with direct(store.path) as conn:  # its one game is its whole schedule
         conn.execute("INSERT INTO season_schedule (league_id, season, games) VALUES (?, 1, 1)", (league.id,))
     rotation = (await store.rotation(a.id)).starters
     assert len(rotation) == 5

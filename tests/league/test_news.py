@@ -7,8 +7,6 @@ same day; the milestones of season totals count the player's totals as they stoo
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +16,7 @@ from league.news import NewsItem, claim_due, day_news, news_of
 from league.stats import PitchingStats, SeasonStats
 from league.store import Store
 from league.store.news import DayGame, DayRecord
-from tests.league.conftest import HC_MANAGER, HC_PLAYERS, MV_MANAGER, MV_PLAYERS, injure, played, unchanged
+from tests.league.conftest import HC_MANAGER, HC_PLAYERS, MV_MANAGER, MV_PLAYERS, direct, injure, played, unchanged
 
 
 def pitching(name: str, player: str, *, outs: int = 27, h: int = 0, bb: int = 0, decision: str = "") -> dict[str, Any]:
@@ -102,7 +100,7 @@ async def test_a_days_injury_trade_and_no_hitter_from_the_store(
         line.update(h=0, doubles=0, triples=0, hr=0, bb=0, hbp=0, ci=0)
     for line in made["home"]["fielding"]:
         line.update(e=0)
-    with closing(sqlite3.connect(db_path)) as conn, conn:
+    with direct(db_path) as conn:
         conn.execute("UPDATE game SET box_z = ? WHERE id = ?", (pack(made), final.id))
         conn.execute("DELETE FROM injury")  # the game's own injuries, if any: the test's is the day's
     injure(db_path, await store.league(league.id), HC_PLAYERS[2], 3)

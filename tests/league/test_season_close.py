@@ -8,8 +8,6 @@ The league is four bench-only teams (bench.synth), three games each: six games o
 from __future__ import annotations
 
 import random
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,7 @@ from league.errors import GameError, NotOnSchedule, SeasonClosed
 from league.models import League, Team
 from league.playoffs import PlayoffFormat, Round
 from league.store import Store
-from tests.league.conftest import played, unchanged
+from tests.league.conftest import direct, played, unchanged
 
 TEAMS, GAMES = 4, 3
 ONE_GAME_FINAL = PlayoffFormat("custom", teams=2, rounds=(Round(1, name="Final"),), division_winners=False)
@@ -77,7 +75,7 @@ async def test_a_game_of_a_closed_season_cannot_start_whoever_asks(store: Store,
     await store.set_playoff_format(season.id, ONE_GAME_FINAL)
     await store.start_playoffs(season.id)
     last = max(await store.games(season.id), key=lambda g: g.id)
-    with closing(sqlite3.connect(db_path)) as conn, conn:
+    with direct(db_path) as conn:
         conn.execute(
             "INSERT INTO game (league_id, season, day, away_team_id, home_team_id) VALUES (?, 1, ?, ?, ?)",
             (season.id, last.day, last.away_team_id, last.home_team_id),

@@ -10,8 +10,6 @@ games already final; the team and player pages agree with the games.
 from __future__ import annotations
 
 import json
-import sqlite3
-from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,7 +26,7 @@ from league.errors import NotFound
 from league.models import GameRecord, League, Team
 from league.stats import LEADER_STATS, SeasonStats, leaders, season_stats
 from league.store import Store
-from tests.league.conftest import played, query, unchanged
+from tests.league.conftest import direct, played, query, unchanged
 
 REGULAR_GAMES = 24
 PLAYOFF_GAMES = 2
@@ -40,7 +38,7 @@ async def play(
     """One game of the day played auto-managed to the end and finished, then the day moves on."""
     game = await store.schedule_game(league.id, away.id, home.id)
     if phase != "regular":
-        with closing(sqlite3.connect(db_path)) as conn, conn:
+        with direct(db_path) as conn:
             conn.execute("UPDATE game SET phase = ? WHERE id = ?", (phase, game.id))
     setup, _ = await store.playable_setup(game.id)
     record = await store.start_game(game.id, setup=setup, seed=seed)
@@ -159,7 +157,7 @@ async def old_database(path: Path, version: int) -> list[Game]:
     await conn.close()
     setup = build_setup(load_set(SAMPLE_SET), "Harbor City", "Mesa Valley")
     games = [Game(setup, seed) for seed in range(6)]
-    with closing(sqlite3.connect(path)) as old, old:
+    with direct(path) as old:
         old.execute("INSERT INTO league (id, name, ruleset) VALUES (1, 'Old League', 'IP2021')")
         old.execute("INSERT INTO league_card_set VALUES (1, 1, 'sample')")
         old.execute("INSERT INTO team (id, league_id, name, abbreviation) VALUES (1, 1, 'Harbor City', 'HC')")

@@ -8,8 +8,6 @@ his. Without targets nothing changes. The starts so far are the season tables'.
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 from engine.boxscore import box_score
@@ -20,6 +18,7 @@ from league.seasontables import game_rows
 from league.store import Store
 from league.usage import Pace, most_behind
 from tests.cards.test_team_entries import HC_TEAM, make_set
+from tests.league.conftest import direct
 from tests.league.test_teams_from_set import MV_TEAM
 
 TARGETS = {
@@ -46,7 +45,7 @@ async def season_of(store: Store, tmp_path: Path, usage: bool = True) -> tuple[i
 
 def started(db_path: Path, league_id: int, team_id: int, season: int, games: int, starts: dict[str, int]) -> None:
     """The season tables as if the team had played ``games`` games with these starts."""
-    with closing(sqlite3.connect(db_path)) as db, db:
+    with direct(db_path) as db:
         key = (league_id, season, "regular", team_id)
         rows = [("hc-eddie-stroud-1970", games - sum(n for c, n in starts.items() if _pitcher(c)))]
         rows += [(c, n) for c, n in starts.items() if _pitcher(c)]
@@ -146,7 +145,7 @@ async def test_a_pitcher_who_bats_counts_each_start_once(store: Store, tmp_path:
     # Brennaman (his turn) 6 starts in 20 games, pace 30 %: 6.3 through today; Morrow 2 of 25 %.
     starts = {"hc-lyle-brennaman-1970": 6, "hc-chet-morrow-1970": 2, "hc-walt-pruett-1970": 12}
     started(db_path, league_id, hc, game.season, 20, starts)
-    with closing(sqlite3.connect(db_path)) as db, db:
+    with direct(db_path) as db:
         db.execute(
             "INSERT INTO season_batting (league_id, season, phase, team_id, card_id, name, last_day, last_game,"
             " games, games_started) VALUES (?, ?, 'regular', ?, 'hc-lyle-brennaman-1970', 'x', 1, 1, 6, 6)",
@@ -170,7 +169,7 @@ async def test_without_targets_the_auto_manager_plays_the_saved_lineup_and_rotat
 
 async def test_the_targets_are_kept_with_the_team(store: Store, tmp_path: Path, db_path: Path) -> None:
     _, hc, _ = await season_of(store, tmp_path)
-    with closing(sqlite3.connect(db_path)) as db:
+    with direct(db_path) as db:
         rows = db.execute("SELECT card_id, starts, games FROM team_usage WHERE team_id = ? ORDER BY card_id", (hc,))
         assert rows.fetchall()[:2] == [("hc-chet-morrow-1970", 25, 100), ("hc-frank-dinardo-1970", 50, 100)]
 

@@ -64,6 +64,7 @@ async def test_unlisting_renewing_and_listing_again(store: Store, db_path: Path)
     assert listed.web_secret is None and [x.id for x in await store.listed_leagues()] == [league.id]
 
 
+@pytest.mark.sqlite_only("an old league file's upgrade")
 async def test_upgrading_an_old_file_gives_each_league_a_slug(db_path: Path) -> None:
     shipped = db.migrations()
     web = next(n for n, m in enumerate(shipped) if m.name.endswith("_web.sql"))

@@ -84,6 +84,7 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
         "dugout db upgrade",
         "dugout db current",
         "dugout db backup",
+        "dugout db copy",
         *(f"dugout draft {action}" for action in draft_commands.ACTIONS),
     }
     with_league = {words for words, p in leaves.items() if "--league" in options(p)} - {"dugout cards generate"}
@@ -94,6 +95,7 @@ def test_database_and_league_sit_after_the_commands_words_everywhere() -> None:
         "dugout db upgrade",
         "dugout db current",
         "dugout db backup",
+        "dugout db copy",
     }
     assert with_league == with_database - without
     helps = {a.help for p in leaves.values() for a in p._actions if "--league" in a.option_strings}
