@@ -10,6 +10,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from bot.shards import ALL, Shards, from_options
 from bot.terminal import draft, export, league_admin, lineup, news, pages, playoffs, roster, schedule, seasons, teams
 from bot.terminal import game as terminal
 from bot.terminal import history as history_commands
@@ -195,7 +196,12 @@ def _run(args: argparse.Namespace) -> int:
         )
         return 2
     if token:
-        return _run_bot(token, database_path(args))
+        try:  # --shards/--shard-count, else DUGOUT_SHARDS/DUGOUT_SHARD_COUNT (docs/shards.md)
+            shards = from_options(getattr(args, "shards", None), getattr(args, "shard_count", None), os.environ)
+        except ValueError as exc:
+            print(f"dugout run: {exc}", file=sys.stderr)
+            return 2
+        return _run_bot(token, database_path(args), shards)
     if getattr(args, "bot", False):
         print(
             "dugout run --bot: DISCORD_TOKEN is not set. Put the bot's token in the environment "
@@ -275,9 +281,20 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         help="only the Discord bot: without DISCORD_TOKEN, say so and exit with status 2 "
         "instead of playing at the terminal (the Docker image runs this)",
     )
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="the bot runs these of its shards only, e.g. 0-3 or 0,2,5-7 (default: DUGOUT_SHARDS, else all); "
+        "needs --shard-count (docs/shards.md)",
+    )
+    run.add_argument(
+        "--shard-count",
+        metavar="N",
+        help="how many shards the bot has in all, over every process (default: DUGOUT_SHARD_COUNT, else unsharded)",
+    )
 
 
-def _run_bot(token: str, database: Path) -> int:
+def _run_bot(token: str, database: Path, shards: Shards | None = None) -> int:
     """The Discord bot, until it is stopped (Ctrl-C or SIGTERM)."""
     import asyncio
     import logging
@@ -293,7 +310,7 @@ def _run_bot(token: str, database: Path) -> int:
         print(f"DUGOUT_DEV_GUILD_ID is a server id (digits), not {guild!r}", file=sys.stderr)
         return 1
     try:
-        asyncio.run(run_bot(token, database, int(guild) if guild else None))
+        asyncio.run(run_bot(token, database, int(guild) if guild else None, shards=shards or ALL))
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal, Bot, Reset Token).")
         return 1
