@@ -10,7 +10,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from bot.shards import ALL, Shards, from_options
+from bot.shards import Shards, from_options
 from bot.terminal import draft, export, league_admin, lineup, news, pages, playoffs, roster, schedule, seasons, teams
 from bot.terminal import game as terminal
 from bot.terminal import history as history_commands
@@ -310,7 +310,8 @@ def _run_bot(token: str, database: Path, shards: Shards | None = None) -> int:
         print(f"DUGOUT_DEV_GUILD_ID is a server id (digits), not {guild!r}", file=sys.stderr)
         return 1
     try:
-        asyncio.run(run_bot(token, database, int(guild) if guild else None, shards=shards or ALL))
+        sharded = {"shards": shards} if shards is not None and shards.sharded else {}  # bot.shards
+        asyncio.run(run_bot(token, database, int(guild) if guild else None, **sharded))
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal, Bot, Reset Token).")
         return 1
