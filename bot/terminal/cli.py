@@ -303,12 +303,12 @@ def _run_bot(token: str, database: Path, shards: Shards | None = None) -> int:
 
     from bot.discord.app import run_bot
 
-    level = os.environ.get("DUGOUT_LOG_LEVEL", "INFO").upper()
-    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     guild = os.environ.get("DUGOUT_DEV_GUILD_ID", "").strip()
-    if guild and not guild.isdigit():
+    if guild and not guild.isdigit():  # refused before the log is set up: a refusal installs no handler
         print(f"DUGOUT_DEV_GUILD_ID is a server id (digits), not {guild!r}", file=sys.stderr)
         return 1
+    level = os.environ.get("DUGOUT_LOG_LEVEL", "INFO").upper()
+    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         sharded = {"shards": shards} if shards is not None and shards.sharded else {}  # bot.shards
         asyncio.run(run_bot(token, database, int(guild) if guild else None, **sharded))
