@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal, get_args
 
@@ -485,11 +485,12 @@ def _after(draft: Draft, now: float) -> Draft:
     return replace(draft, made=draft.made + 1, deadline=now + draft.clock)
 
 
-async def tick(store: Store, now: float) -> list[Progress]:
-    """Every running draft's due picks (the front ends' loop calls this every few seconds)."""
+async def tick(store: Store, now: float, leagues: Collection[int] | None = None) -> list[Progress]:
+    """Every running draft's due picks (the front ends' loop calls this every few seconds); ``leagues``:
+    only those leagues' drafts (a sharded bot process runs its own servers' leagues only)."""
     done = []
     for draft in await store.running_drafts():
-        if due(draft, now):
+        if due(draft, now) and (leagues is None or draft.league_id in leagues):
             progress = await advance(store, draft.league_id, now)
             if progress.picks:
                 done.append(progress)

@@ -14,6 +14,7 @@ import logging
 import os
 import signal
 from pathlib import Path
+from typing import Any
 
 import discord
 from aiohttp.web import AppRunner
@@ -24,6 +25,7 @@ from bot.discord import health
 from bot.discord.checks import UserError
 from bot.discord.layout import CONTENT_TEXT
 from bot.discord.session import Sessions
+from bot.shards import ALL, Shards
 from bot.web.serve import start_from_env
 from league.errors import LeagueError
 from league.store import Store
@@ -114,9 +116,12 @@ async def reply_privately(interaction: discord.Interaction, message: str) -> Non
 
 
 class DugoutBot(commands.Bot):
-    """Dugout in Discord. ``guild_id`` syncs the commands to one server at once (else globally)."""
+    """Dugout in Discord. ``guild_id`` syncs the commands to one server at once (else globally).
 
-    def __init__(self, store: Store, *, guild_id: int | None = None) -> None:
+    ``my_shards`` are the servers whose leagues this process runs (bot.shards; :func:`make_bot` gives a
+    sharded process the discord.py client that connects those shards only)."""
+
+    def __init__(self, store: Store, *, guild_id: int | None = None, my_shards: Shards = ALL, **options: Any) -> None:
         # Dugout has no voice: say nothing about the voice libraries it does not install.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()  # no privileged intents: Dugout reads no message content
@@ -126,8 +131,10 @@ class DugoutBot(commands.Bot):
             help_command=None,
             tree_cls=DugoutTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
         )
         self.store = store
+        self.my_shards = my_shards
         self.sync_guild_id = guild_id
         self.sessions = Sessions(self)
         self._resumed = False
@@ -148,6 +155,12 @@ class DugoutBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def runs_league(self, league_id: int) -> bool:
+        """Is this league this process's to run (its live games, deadlines, draft clock, news)? bot.shards."""
+        if not self.my_shards.sharded:
+            return True
+        return self.my_shards.owns((await self.store.league(league_id)).guild_id)
 
     async def on_ready(self) -> None:
         # Once per process: READY comes again after a reconnect that could not resume.
@@ -171,7 +184,22 @@ class DugoutBot(commands.Bot):
         await super().close()
 
 
-async def run_bot(token: str, database: Path | str, guild_id: int | None = None) -> None:
+class ShardedDugoutBot(DugoutBot, commands.AutoShardedBot):
+    """Dugout on some of the bot's shards: one gateway connection per shard, one discord.py client."""
+
+
+def make_bot(store: Store, *, guild_id: int | None = None, my_shards: Shards = ALL) -> DugoutBot:
+    """The bot for ``my_shards``: the plain client unsharded (as ever), else discord.py's AutoShardedBot
+    connecting those shards (Discord sends each its servers' events and commands only)."""
+    if not my_shards.sharded:
+        return DugoutBot(store, guild_id=guild_id)
+    assert my_shards.ids is not None
+    return ShardedDugoutBot(
+        store, guild_id=guild_id, my_shards=my_shards, shard_ids=sorted(my_shards.ids), shard_count=my_shards.count
+    )
+
+
+async def run_bot(token: str, database: Path | str, guild_id: int | None = None, *, shards: Shards = ALL) -> None:
     """Open the store and run the bot until it is stopped: Ctrl-C (SIGINT) or SIGTERM (``docker stop``)
     closes it cleanly, each live game stopped between steps (all it did is saved; the next start resumes it).
 
@@ -186,7 +214,9 @@ async def run_bot(token: str, database: Path | str, guild_id: int | None = None)
             installed.append(signum)
     try:
         async with await Store.open(database) as store:
-            bot = DugoutBot(store, guild_id=guild_id)
+            bot = make_bot(store, guild_id=guild_id, my_shards=shards)
+            if shards.sharded:
+                log.info("this process runs %s", shards.describe())
             async with bot:
                 running = asyncio.create_task(bot.start(token), name="dugout bot")
                 stopping = asyncio.create_task(stop.wait(), name="dugout stop signal")

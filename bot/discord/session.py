@@ -743,11 +743,12 @@ class Sessions:
         return await self.start(record)
 
     async def resume_all(self) -> int:
-        """On start-up: every live game picks up where it stood, and a game that ended unposted posts its end."""
+        """On start-up: every live game picks up where it stood, and a game that ended unposted posts its end
+        (a sharded process: those of its shards' leagues only)."""
         resumed = 0
         for record in await self.bot.store.games_to_resume():
-            if record.thread_id is None:
-                continue
+            if record.thread_id is None or not await self.bot.runs_league(record.league_id):
+                continue  # another shard's process resumes that league's games
             try:
                 await self.start(record)
             except GameBusy as exc:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from bot.shards import Shards, from_options
 from bot.terminal import draft, export, league_admin, lineup, news, pages, playoffs, roster, schedule, seasons, teams
 from bot.terminal import game as terminal
 from bot.terminal import history as history_commands
@@ -198,7 +199,12 @@ def _run(args: argparse.Namespace) -> int:
         )
         return 2
     if token:
-        return _run_bot(token, database_path(args))
+        try:  # --shards/--shard-count, else DUGOUT_SHARDS/DUGOUT_SHARD_COUNT (docs/shards.md)
+            shards = from_options(getattr(args, "shards", None), getattr(args, "shard_count", None), os.environ)
+        except ValueError as exc:
+            print(f"dugout run: {exc}", file=sys.stderr)
+            return 2
+        return _run_bot(token, database_path(args), shards)
     if getattr(args, "bot", False):
         print(
             "dugout run --bot: DISCORD_TOKEN is not set. Put the bot's token in the environment "
@@ -278,9 +284,20 @@ def add_run_arguments(run: argparse.ArgumentParser) -> None:
         help="only the Discord bot: without DISCORD_TOKEN, say so and exit with status 2 "
         "instead of playing at the terminal (the Docker image runs this)",
     )
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="the bot runs these of its shards only, e.g. 0-3 or 0,2,5-7 (default: DUGOUT_SHARDS, else all); "
+        "needs --shard-count (docs/shards.md)",
+    )
+    run.add_argument(
+        "--shard-count",
+        metavar="N",
+        help="how many shards the bot has in all, over every process (default: DUGOUT_SHARD_COUNT, else unsharded)",
+    )
 
 
-def _run_bot(token: str, database: Path | str) -> int:
+def _run_bot(token: str, database: Path | str, shards: Shards | None = None) -> int:
     """The Discord bot, until it is stopped (Ctrl-C or SIGTERM)."""
     import asyncio
     import logging
@@ -289,14 +306,15 @@ def _run_bot(token: str, database: Path | str) -> int:
 
     from bot.discord.app import run_bot
 
-    level = os.environ.get("DUGOUT_LOG_LEVEL", "INFO").upper()
-    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     guild = os.environ.get("DUGOUT_DEV_GUILD_ID", "").strip()
-    if guild and not guild.isdigit():
+    if guild and not guild.isdigit():  # refused before the log is set up: a refusal installs no handler
         print(f"DUGOUT_DEV_GUILD_ID is a server id (digits), not {guild!r}", file=sys.stderr)
         return 1
+    level = os.environ.get("DUGOUT_LOG_LEVEL", "INFO").upper()
+    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
-        asyncio.run(run_bot(token, database, int(guild) if guild else None))
+        sharded = {"shards": shards} if shards is not None and shards.sharded else {}  # bot.shards
+        asyncio.run(run_bot(token, database, int(guild) if guild else None, **sharded))
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal, Bot, Reset Token).")
         return 1

@@ -1,9 +1,14 @@
 """The fake Gateway: one websocket endpoint speaking Discord's JSON protocol (no compression).
 
-HELLO on connect; heartbeats acknowledged; IDENTIFY answered with READY and one
-GUILD_CREATE; RESUME replays what a session missed, then RESUMED; REQUEST_GUILD_MEMBERS
-answered with one GUILD_MEMBERS_CHUNK. Events are sent only to sessions whose intents
-ask for them, as Discord does.
+HELLO on connect; heartbeats acknowledged; IDENTIFY answered with READY and a GUILD_CREATE
+for each guild of the session; RESUME replays what a session missed, then RESUMED;
+REQUEST_GUILD_MEMBERS answered with one GUILD_MEMBERS_CHUNK. Events are sent only to sessions
+whose intents ask for them, as Discord does.
+
+Shards, as Discord has them: a session identified with ``shard: [id, count]`` holds the guilds
+with ``(guild_id >> 22) % count == id`` and gets only their events (READY, GUILD_CREATE,
+interactions and the rest); events of no guild (direct messages) go to shard 0. A session
+without ``shard`` holds every guild, as before.
 """
 
 from __future__ import annotations
@@ -42,6 +47,13 @@ class GatewaySession:
     def connected(self) -> bool:
         return self.ws is not None and not self.ws.closed
 
+    def holds(self, guild_id: int | None) -> bool:
+        """Does this session's shard hold the guild (None: no guild, a direct message's events)?"""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        return (0 if guild_id is None else shard_of(guild_id, count)) == shard
+
     def wants(self, event: str, data: Json) -> bool:
         needed = intent_for(event, data)
         return needed is None or bool(self.intents & needed)
@@ -54,6 +66,17 @@ class GatewaySession:
             if self.connected:
                 assert self.ws is not None
                 await self.ws.send_str(json.dumps(frame))
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """Discord's sharding formula."""
+    return (guild_id >> 22) % count
+
+
+def guild_of(data: Json) -> int | None:
+    """The guild an event belongs to (None: a direct message's, or no guild's)."""
+    gid = data.get("guild_id")
+    return int(gid) if gid else None
 
 
 def intent_for(event: str, data: Json) -> int | None:
@@ -88,11 +111,16 @@ class Gateway:
         return [s for s in self.sessions if not s.ended]
 
     async def dispatch(self, event: str, data: Json) -> None:
-        """Send an event to every live session (queued for RESUME while one is disconnected)."""
-        for session in self.live:
+        """Send an event to every live session that holds its guild (queued for RESUME while one is
+        disconnected)."""
+        for session in self.holding(guild_of(data)):
             if session.wants(event, data):
                 await session.dispatch(event, data)
         self._notify()
+
+    def holding(self, guild_id: int | None) -> list[GatewaySession]:
+        """The live sessions whose shard holds the guild."""
+        return [s for s in self.live if s.holds(guild_id)]
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -158,10 +186,11 @@ class Gateway:
             ws=ws,
         )
         self.sessions.append(session)
+        guilds = [gid for gid in self.world.guild_ids if session.holds(gid)]
         ready: Json = {
             "v": 10,
             "user": {**self.world.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0, "email": None},
-            "guilds": [{"id": str(self.world.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(gid), "unavailable": True} for gid in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self._url(),
@@ -178,7 +207,8 @@ class Gateway:
             ready["shard"] = session.shard
         await session.dispatch("READY", ready)
         with_members = bool(session.intents & w.INTENT_GUILD_MEMBERS)
-        await session.dispatch("GUILD_CREATE", self.world.guild_payload(with_members=with_members))
+        for gid in guilds:
+            await session.dispatch("GUILD_CREATE", self.world.guild_payload(with_members=with_members, guild_id=gid))
         return session
 
     async def _resume(self, ws: web.WebSocketResponse, d: Json) -> GatewaySession | None:
@@ -206,7 +236,7 @@ class Gateway:
         if query:
             members = [u for u in members if u.username.lower().startswith(query)]
         chunk: Json = {
-            "guild_id": str(self.world.guild_id),
+            "guild_id": str(d.get("guild_id") or self.world.guild_id),
             "members": [u.member_payload() for u in members],
             "chunk_index": 0,
             "chunk_count": 1,

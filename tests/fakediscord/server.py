@@ -132,9 +132,13 @@ def format_log_records(records: list[logging.LogRecord]) -> str:
 class FakeDiscord:
     """A fake Discord for one test: start it with `async with FakeDiscord() as fake`."""
 
-    def __init__(self, *, fail_fast_on_error_logs: bool = True, rate_limits: bool | RateLimiter = False) -> None:
+    def __init__(
+        self, *, fail_fast_on_error_logs: bool = True, rate_limits: bool | RateLimiter = False, shard_count: int = 1
+    ) -> None:
         """``rate_limits``: enforce Discord's rate limits with its headers (see ratelimits.py);
-        a `RateLimiter` of one's own sets other limits (a test's shorter windows)."""
+        a `RateLimiter` of one's own sets other limits (a test's shorter windows). ``shard_count``:
+        the shards GET /gateway/bot recommends (the Gateway takes any count a client identifies with)."""
+        self.shard_count = shard_count
         self.world = w.World.default()
         self.ids = w.Snowflakes()
         self.fail_fast_on_error_logs = fail_fast_on_error_logs
@@ -394,7 +398,7 @@ class FakeDiscord:
         """Run a synced chat-input command, e.g. slash(u, "league", "create", options={...}).
         Options are checked against the synced definition (names, required, choices, types);
         users, channels, roles and attachments (as (filename, bytes)) are resolved."""
-        cmd = self._find_command(name)
+        cmd = self._find_command(name, guild_id=self._guild_of(channel))
         data, full_name = self._command_data(cmd, subcommands, options or {}, focused=None, partial="")
         return await self._interact(APPLICATION_COMMAND, user, channel, data, name=full_name)
 
@@ -410,7 +414,7 @@ class FakeDiscord:
         timeout: float = 5.0,
     ) -> list[Json]:
         """Type `value` into option `focused`; return the choices the bot offers."""
-        cmd = self._find_command(name)
+        cmd = self._find_command(name, guild_id=self._guild_of(channel))
         data, full_name = self._command_data(cmd, subcommands, options or {}, focused=focused, partial=value)
         handle = await self._interact(APPLICATION_COMMAND_AUTOCOMPLETE, user, channel, data, name=full_name)
         reply = await handle.response(timeout)
@@ -496,6 +500,15 @@ class FakeDiscord:
         )
         await self._dispatch_message("MESSAGE_CREATE", msg)
         return msg
+
+    def add_guild(self, name: str, *, shard: int = 0, shard_count: int = 1) -> dict[str, FakeChannel]:
+        """Another server, before any client connects, whose id Discord puts on ``shard`` of ``shard_count``:
+        its channels general, league-office and games by name (``channel.guild_id`` is its id). The same
+        users are its members, the commissioner its owner; roles are its @everyone and the bot's own."""
+        gid = self.ids.next()
+        while (gid >> 22) % shard_count != shard:
+            gid = self.ids.next()
+        return self.world.add_guild(gid, name, self.ids)
 
     async def add_user(self, username: str, *, roles: list[int] | None = None) -> FakeUser:
         """A new member joins the guild (GUILD_MEMBER_ADD)."""
@@ -642,11 +655,15 @@ class FakeDiscord:
 
     # -- interactions --------------------------------------------------------------------
 
-    def _find_command(self, name: str, kind: int = 1) -> Json:
-        for cmd in [*self.guild_commands.get(self.guild_id, []), *self.global_commands]:
+    def _guild_of(self, channel: FakeChannel | int | None) -> int | None:
+        return self.guild_id if channel is None else self.channel(channel).guild_id
+
+    def _find_command(self, name: str, kind: int = 1, *, guild_id: int | None = None) -> Json:
+        commands = [*self.guild_commands.get(guild_id or self.guild_id, []), *self.global_commands]
+        for cmd in commands:
             if cmd["name"] == name and cmd.get("type", 1) == kind:
                 return cmd
-        synced = sorted({c["name"] for c in [*self.guild_commands.get(self.guild_id, []), *self.global_commands]})
+        synced = sorted({c["name"] for c in commands})
         raise LookupError(f"/{name} is not synced (synced: {synced}); sync the command tree first")
 
     def _command_data(
@@ -753,9 +770,9 @@ class FakeDiscord:
         name: str,
         message: RecordedMessage | None = None,
     ) -> InteractionHandle:
-        if not self.gateway.active:
-            raise RuntimeError("no discord.py client is connected to the fake Gateway")
         member, ch = self.user(user), self.channel(channel if channel is not None else self.general)
+        if not any(s.connected for s in self.gateway.holding(ch.guild_id)):
+            raise RuntimeError("no discord.py client is connected to the fake Gateway (on the guild's shard)")
         iid = self.ids.next()
         token = f"fake-interaction-token-{iid}"
         perms = self.world.permissions_in(member, ch)
@@ -863,7 +880,7 @@ class FakeDiscord:
             return  # Discord sends no events for ephemeral messages
         payload = self.message_payload(msg, with_member=True)
         author = self.world.users[msg.author_id]
-        for session in self.gateway.live:
+        for session in self.gateway.holding(msg.guild_id):
             if not session.wants(event, payload):
                 continue
             shown = payload
@@ -1239,7 +1256,7 @@ class FakeDiscord:
 
     async def _get_gateway(self, rec: RecordedRequest, uploads: Any) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return _json({"url": self.gateway_url.rstrip("/"), "shards": 1, "session_start_limit": limit})
+        return _json({"url": self.gateway_url.rstrip("/"), "shards": self.shard_count, "session_start_limit": limit})
 
     async def _get_me(self, rec: RecordedRequest, uploads: Any) -> web.Response:
         if not (rec.authorization or "").startswith("Bot "):
@@ -1270,7 +1287,7 @@ class FakeDiscord:
     def _check_app(self, app: str, gid: str | None) -> None:
         if int(app) != self.application_id:
             raise Reject(403, 50001, "Missing Access")
-        if gid is not None and int(gid) != self.guild_id:
+        if gid is not None and int(gid) not in self.world.guild_ids:
             raise Reject(403, 50001, "Missing Access")
 
     async def _get_commands(self, rec: RecordedRequest, uploads: Any, app: str, gid: str | None = None) -> web.Response:
@@ -1497,7 +1514,7 @@ class FakeDiscord:
             raise Reject(403, 50013, "Missing Permissions")
         payload = ch.payload(self.world)
         del self.world.channels[ch.id]
-        data: Json = {"id": str(ch.id), "guild_id": str(self.guild_id), "parent_id": str(ch.parent_id), "type": ch.type}
+        data: Json = {"id": str(ch.id), "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id), "type": ch.type}
         await self.gateway.dispatch("THREAD_DELETE", data)
         self._notify()
         return _json(payload)
@@ -1613,6 +1630,7 @@ class FakeDiscord:
             name=name,
             type=kind,
             parent_id=parent.id,
+            guild_id=parent.guild_id,
             owner_id=self.bot_user.id,
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
             invitable=bool(body.get("invitable", True)),
@@ -1671,7 +1689,7 @@ class FakeDiscord:
     # -- REST: the guild -----------------------------------------------------------------
 
     def _check_guild(self, gid: str) -> None:
-        if int(gid) != self.guild_id:
+        if int(gid) not in self.world.guild_ids:
             raise Reject(404, 10004, "Unknown Guild")
 
     def _member(self, uid: str) -> FakeUser:
@@ -1682,18 +1700,18 @@ class FakeDiscord:
 
     async def _get_guild(self, rec: RecordedRequest, uploads: Any, gid: str) -> web.Response:
         self._check_guild(gid)
-        data = self.world.guild_payload(with_members=False)
+        data = self.world.guild_payload(with_members=False, guild_id=int(gid))
         for key in ("channels", "threads", "members", "voice_states", "presences"):
             data.pop(key)
         return _json(data)
 
     async def _get_guild_channels(self, rec: RecordedRequest, uploads: Any, gid: str) -> web.Response:
         self._check_guild(gid)
-        return _json(self.world.guild_payload(with_members=False)["channels"])
+        return _json(self.world.guild_payload(with_members=False, guild_id=int(gid))["channels"])
 
     async def _get_roles(self, rec: RecordedRequest, uploads: Any, gid: str) -> web.Response:
         self._check_guild(gid)
-        return _json([r.payload() for r in self.world.roles.values()])
+        return _json([r.payload() for r in self.world.roles.values() if r.guild_id == int(gid)])
 
     async def _get_members(self, rec: RecordedRequest, uploads: Any, gid: str) -> web.Response:
         self._check_guild(gid)
@@ -1710,14 +1728,14 @@ class FakeDiscord:
         self._check_guild(gid)
         user = self._member(uid)
         role = self.world.roles.get(int(rid))
-        if role is None:
+        if role is None or role.guild_id != int(gid):
             raise Reject(404, 10011, "Unknown Role")
-        top = max(self.world.roles[r].position for r in self.bot_user.roles)
-        if not self.world.base_permissions(self.bot_user) & (1 << 28) or role.position >= top or role.managed:
+        top = max(self.world.roles[r].position for r in self.bot_user.roles if self.world.roles[r].guild_id == int(gid))
+        if not self.world.base_permissions(self.bot_user, int(gid)) & (1 << 28) or role.position >= top or role.managed:
             raise Reject(403, 50013, "Missing Permissions")
         if rec.method == "PUT" and role.id not in user.roles:
             user.roles.append(role.id)
         elif rec.method == "DELETE" and role.id in user.roles:
             user.roles.remove(role.id)
-        await self.gateway.dispatch("GUILD_MEMBER_UPDATE", {**user.member_payload(), "guild_id": str(self.guild_id)})
+        await self.gateway.dispatch("GUILD_MEMBER_UPDATE", {**user.member_payload(), "guild_id": gid})
         return _no_content()

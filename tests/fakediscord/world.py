@@ -1,5 +1,5 @@
-"""The fake Discord's world: one guild, its roles, channels and members, the bot user,
-and the JSON payloads Discord would send for them.
+"""The fake Discord's world: one guild (more with `add_guild`, for sharding), its roles, channels
+and members, the bot user, and the JSON payloads Discord would send for them.
 
 Ids are fixed so that tests can name them; ids made while a test runs come from a
 deterministic snowflake generator (one millisecond apart, in creation order).
@@ -101,6 +101,7 @@ class FakeRole:
     managed: bool = False
     bot_id: int | None = None  # a bot's own managed role
     color: int = 0
+    guild_id: int = GUILD_ID
 
     def payload(self) -> Json:
         data: Json = {
@@ -263,10 +264,12 @@ class FakeChannel:
 
 @dataclass
 class World:
-    """The guild and everything in it."""
+    """The guild and everything in it; `other_guilds` (added with `add_guild`): more servers, by id and name,
+    whose members are the same users (with roles of their own guild only) and the same owner."""
 
     guild_id: int = GUILD_ID
     guild_name: str = "Dugout Test League"
+    other_guilds: dict[int, str] = field(default_factory=dict)
     owner_id: int = COMMISSIONER_ID
     bot: FakeUser = field(default_factory=lambda: FakeUser(BOT_ID, "Dugout", bot=True, roles=[BOT_ROLE_ID]))
     users: dict[int, FakeUser] = field(default_factory=dict)
@@ -301,26 +304,47 @@ class World:
             world.channels[cid] = FakeChannel(cid, name, position=position, topic=topic)
         return world
 
+    @property
+    def guild_ids(self) -> list[int]:
+        return [self.guild_id, *self.other_guilds]
+
+    def add_guild(self, guild_id: int, name: str, ids: Snowflakes) -> dict[str, FakeChannel]:
+        """Another server with an @everyone role, the bot's managed role and the channels general,
+        league-office and games (new ids from ``ids``); its channels by name."""
+        self.other_guilds[guild_id] = name
+        self.roles[guild_id] = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS, guild_id=guild_id)
+        bot_role = FakeRole(ids.next(), "Dugout", BOT_PERMISSIONS, 3, managed=True, bot_id=BOT_ID, guild_id=guild_id)
+        self.roles[bot_role.id] = bot_role
+        self.bot.roles.append(bot_role.id)
+        made = {}
+        for position, channel_name in enumerate(("general", "league-office", "games")):
+            made[channel_name] = FakeChannel(ids.next(), channel_name, guild_id=guild_id, position=position)
+            self.channels[made[channel_name].id] = made[channel_name]
+        return made
+
     # -- permissions -------------------------------------------------------------------
 
-    def base_permissions(self, user: FakeUser) -> int:
+    def base_permissions(self, user: FakeUser, guild_id: int | None = None) -> int:
+        gid = guild_id or self.guild_id
         if user.id == self.owner_id:
             return ALL_PERMISSIONS
-        perms = self.roles[self.guild_id].permissions
+        perms = self.roles[gid].permissions
         for rid in user.roles:
-            perms |= self.roles[rid].permissions
+            if self.roles[rid].guild_id == gid:
+                perms |= self.roles[rid].permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
     def permissions_in(self, user: FakeUser, channel: FakeChannel) -> int:
         """Discord's permission algorithm (threads take their parent's overwrites)."""
         if channel.is_dm:
             return EVERYONE_PERMISSIONS
-        perms = self.base_permissions(user)
+        gid = channel.guild_id or self.guild_id
+        perms = self.base_permissions(user, gid)
         if perms == ALL_PERMISSIONS:
             return perms
         source = self.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
         by_id = {int(o["id"]): o for o in source.overwrites}
-        everyone = by_id.get(self.guild_id)
+        everyone = by_id.get(gid)
         if everyone:
             perms = (perms & ~int(everyone["deny"])) | int(everyone["allow"])
         allow = deny = 0
@@ -337,12 +361,15 @@ class World:
 
     # -- payloads ----------------------------------------------------------------------
 
-    def guild_payload(self, *, with_members: bool) -> Json:
+    def guild_payload(self, *, with_members: bool, guild_id: int | None = None) -> Json:
+        gid = guild_id or self.guild_id
         members = [u for u in self.users.values() if u.in_guild]
         shown = members if with_members else [self.bot]
+        channels = [c for c in self.channels.values() if c.guild_id == gid]
+        general = next((c.id for c in channels if c.name == "general" and not c.is_thread), None)
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(gid),
+            "name": self.guild_name if gid == self.guild_id else self.other_guilds[gid],
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -359,16 +386,16 @@ class World:
             "premium_tier": 0,
             "premium_subscription_count": 0,
             "preferred_locale": "en-US",
-            "system_channel_id": str(GENERAL_ID),
+            "system_channel_id": str(general) if general else None,
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "public_updates_channel_id": None,
             "features": [],
-            "roles": [r.payload() for r in self.roles.values()],
+            "roles": [r.payload() for r in self.roles.values() if r.guild_id == gid],
             "emojis": [],
             "stickers": [],
-            "channels": [c.payload(self) for c in self.channels.values() if not c.is_thread and not c.is_dm],
-            "threads": [c.payload(self) for c in self.channels.values() if c.is_thread and not c.archived],
+            "channels": [c.payload(self) for c in channels if not c.is_thread and not c.is_dm],
+            "threads": [c.payload(self) for c in channels if c.is_thread and not c.archived],
             "members": [u.member_payload() for u in shown],
             "member_count": len(members),
             "large": False,

@@ -76,7 +76,10 @@ class DraftCog(commands.GroupCog, group_name="draft", group_description="The lea
 
     async def run_clocks(self, now: float) -> list[draft.Progress]:
         """Every running draft's due picks, each announced in its league's channel. What was done, for tests."""
-        done = await draft.tick(self.bot.store, now)
+        mine = None
+        if self.bot.my_shards.sharded:  # only this process's shards' drafts (bot.shards)
+            mine = {lg.id for lg in await self.bot.store.all_leagues() if self.bot.my_shards.owns(lg.guild_id)}
+        done = await draft.tick(self.bot.store, now, mine)
         for progress in done:
             league = await self.bot.store.league(progress.draft.league_id)
             channel = self._channel(league)

@@ -147,11 +147,15 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             except Exception:  # tried again in a minute
                 log.exception("the daily news failed")
 
+    async def _my_leagues(self) -> list[League]:
+        """The leagues this process runs: every one, or a sharded process's shards' (bot.shards)."""
+        return [lg for lg in await self.bot.store.all_leagues() if self.bot.my_shards.owns(lg.guild_id)]
+
     async def post_news(self) -> int:
         """The news of days moved on without a post (at the terminal, while the bot was down) in each league's
         channel: days claimed in the league file are posted once only. The embeds posted, for tests."""
         posted = 0
-        for league in await self.bot.store.all_leagues():
+        for league in await self._my_leagues():
             channel = self._summary_channel(league)
             if channel is not None:
                 embeds = await due_news_embeds(self.bot.store, league.id)
@@ -164,7 +168,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         """Every league whose deadline fell since the last check plays its day's unstarted games and moves
         on; the summary goes to its announcements or games channel. The leagues that played, for tests."""
         since, self._deadlines_since = self._deadlines_since, now
-        due = [lg for lg in await self.bot.store.all_leagues() if autoplay.deadline_passed(lg.rules, since, now)]
+        due = [lg for lg in await self._my_leagues() if autoplay.deadline_passed(lg.rules, since, now)]
         for league in due:
             try:  # one league's failure never costs the others their day
                 played = await autoplay.advance(self.bot.store, league.id, 1)
