@@ -4,7 +4,8 @@
 # DUGOUT_DATABASE that --env-file .env sets. Without DISCORD_TOKEN, `dugout run --bot` says what to
 # set and exits with status 2 instead of playing terminal games over and over.
 # The image is built from the whole package (the build context, less what .dockerignore leaves out),
-# with the seasons extra, so every command works in it: `dugout cards generate` too.
+# with the seasons extra, so every command works in it: `dugout cards generate` too, and the postgresql
+# extra, so a bot of compose.yaml reaches PostgreSQL (DUGOUT_DATABASE_URL; docs/deployment.md).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -19,7 +20,7 @@ RUN useradd --create-home --uid 10001 dugout \
 
 WORKDIR /app
 COPY . .
-RUN pip install ".[seasons]" && rm -rf /app/build
+RUN pip install ".[seasons,postgresql]" && rm -rf /app/build
 
 USER dugout
 WORKDIR /home/dugout
