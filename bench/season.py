@@ -6,12 +6,17 @@ with league.autoplay and prints games per second, seconds for the season, peak m
 (ru_maxrss), the database's size (and per game) and how long the reports take at that
 size: the standings, the leaders (one stat and the board), a player page and a team page.
 ``--new-season`` then plays the playoffs and times ``season new`` (league.seasons), with the
-rosters kept and with a change of card set. Figures, not pass/fail.
+rosters kept and with a change of card set.
+
+``--database-url postgresql://…`` (an empty database) plays the same season on PostgreSQL too, after
+the SQLite file, and prints the two times side by side (``--postgresql`` starts a throwaway server for
+it, as the tests do). Figures, not pass/fail.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import cProfile
 import pstats
 import random
@@ -25,6 +30,7 @@ from typing import Any
 
 import bench
 from bench.synth import bench_league, write_bench_set, write_next_set
+from league import db
 from league.autoplay import DaySummary, advance
 from league.stats import LEADER_STATS
 from league.store import Store
@@ -45,9 +51,19 @@ def _peak_mb() -> float:
     return peak / 1024 / 1024 if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KiB on Linux
 
 
-async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: int, new_season: bool = False) -> None:
+async def run(
+    teams: int,
+    games: int,
+    folder: Path,
+    profile: Path | None,
+    seed: int,
+    new_season: bool = False,
+    database: str | None = None,
+) -> float:
+    """The season on an SQLite file in ``folder`` (or the ``database`` URL); its seconds of play."""
     set_folder = write_bench_set(folder / "bench-set", teams)
-    db_path = folder / "season.sqlite3"
+    db_path: Path | str = database or folder / "season.sqlite3"
+    print(f"--- {db.url_of(db_path).get_backend_name()}")
     store = await Store.open(db_path)
     try:
         start = time.perf_counter()
@@ -77,8 +93,8 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         played = sum(len(d.games) for d in days)
         print(f"season: {played} games in {len(days)} days, {seconds:.1f} s, {played / seconds:.1f} games/s")
         print(f"peak memory (ru_maxrss): {_peak_mb():.0f} MB")
+        size = await _size(store, db_path)
         await store.close()
-        size = db_path.stat().st_size
         print(f"database: {size / 1e6:.1f} MB, {size / max(played, 1) / 1000:.1f} KB per game")
         store = await Store.open(db_path)
         ms, table = await _timed(lambda: store.standings(league.id))
@@ -94,12 +110,20 @@ async def run(teams: int, games: int, folder: Path, profile: Path | None, seed: 
         ms, _ = await _timed(lambda: store.team_page(league.id, team.id))
         print(f"team page ({team.abbreviation}): {ms:.0f} ms")
         print(f"peak memory after the reports (ru_maxrss): {_peak_mb():.0f} MB")
-        if new_season:
+        if new_season and database is None:  # timed on copies of the file
             store = await _time_new_season(store, league.id, set_folder, folder, seed)
         if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
     finally:
         await store.close()
+    return seconds
+
+
+async def _size(store: Store, where: Path | str) -> int:
+    if not db.is_url(where):
+        return Path(where).stat().st_size
+    async with store.transaction(write=False) as conn:
+        return int((await conn.fetchall("SELECT pg_database_size(current_database())"))[0][0])
 
 
 async def _time_new_season(store: Store, league_id: int, set_folder: Path, folder: Path, seed: int) -> Store:
@@ -130,17 +154,37 @@ def build_parser() -> bench.Parser:
     parser.add_argument(
         "--new-season", action="store_true", help="then play the playoffs and time 'season new' (docs/seasons.md)"
     )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--database-url", help="after the SQLite file, play the season on this empty PostgreSQL database too"
+    )
+    where.add_argument(
+        "--postgresql", action="store_true", help="the same on a throwaway PostgreSQL server (tests/pgserver.py)"
+    )
     return parser
+
+
+def _both(args: Any, folder: Path, url: str | None) -> None:
+    """The season on SQLite, then (given a URL) on PostgreSQL, and the two times side by side."""
+    sqlite = asyncio.run(run(args.teams, args.games, folder, args.profile, args.seed, args.new_season))
+    if url is None:
+        return
+    postgresql = asyncio.run(run(args.teams, args.games, folder / "pg", None, args.seed, False, url))
+    print(f"season on PostgreSQL: {postgresql:.1f} s, {postgresql / sqlite:.2f} times SQLite's {sqlite:.1f} s")
 
 
 def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
-        asyncio.run(run(args.teams, args.games, args.keep, args.profile, args.seed, args.new_season))
-        return
-    with tempfile.TemporaryDirectory(prefix="dugout-bench-") as folder:
-        asyncio.run(run(args.teams, args.games, Path(folder), args.profile, args.seed, args.new_season))
+    with contextlib.ExitStack() as stack:
+        folder = args.keep or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="dugout-bench-")))
+        url = args.database_url
+        if args.postgresql:
+            from tests.pgserver import running_server  # the tests' throwaway server: a source checkout's
+
+            url = stack.enter_context(running_server()).create_database("bench_season")
+        _both(args, folder, url)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from engine.events import Injury
 from engine.game import Game
 from league.models import GameRecord, League, Team
 from league.store import Store
-from tests.league.conftest import intact, played, query, seed_where
+from tests.league.conftest import intact, played, seed_where
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
