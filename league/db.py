@@ -396,7 +396,13 @@ class Connection:
         """A connection to the database (settings applied; its schema neither checked nor changed)."""
         if url.get_backend_name() == SQLITE:
             return cls(url, file=await connect(url.database or ":memory:"))
-        engine = create_async_engine(url, poolclass=NullPool)
+        try:
+            engine = create_async_engine(url, poolclass=NullPool)
+        except ModuleNotFoundError as error:  # the driver is the postgresql extra's
+            raise DatabaseError(
+                f"a PostgreSQL store needs the postgresql extra ({error.name} is missing): "
+                "pip install 'dugout[postgresql]'"
+            ) from error
         try:
             return cls(url, pg=await engine.connect())
         except (exc.DBAPIError, OSError) as error:

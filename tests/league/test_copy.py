@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,9 @@ def test_the_command_copies_and_refuses_in_one_line(
     assert main(["db", "copy", "--database", str(league_file), "--to", "mysql://root:secret@db/x"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "secret" not in err and "SQLite or PostgreSQL" in err
+
+
+async def test_without_the_postgresql_extra_a_url_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "asyncpg", None)  # as if the extra were not installed
+    with pytest.raises(DatabaseError, match=r"needs the postgresql extra \(asyncpg is missing\)"):
+        await Store.open("postgresql://dugout:secret@db.example/league")
