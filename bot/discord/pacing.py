@@ -33,10 +33,12 @@ T = TypeVar("T")
 
 CHANNEL_CALLS, CHANNEL_WINDOW = 5, 5.0  # per thread: Discord's message limit per channel
 GLOBAL_RATE = 40.0  # the bot's calls per second, all games together (Discord allows 50)
-# The shared budget: slots of a fifth of a second with 8 requests each (40 a second); a second seen
-# from anywhere spans at most six slots, 48 requests, under Discord's 50 (whole-second slots would
-# let 80 through across a slot's edge). A process takes BATCH at a time: one database write per BATCH.
-SLOTS_PER_SECOND, PER_SLOT, BATCH = 5, 8, 4
+# The shared budget: slots of a fifth of a second with 7 requests each (35 a second); a second seen
+# from anywhere spans at most six slots, 42 requests, leaving Discord's 50 room for the calls that
+# are not paced (a thread's history, a channel fetched) and for calls that arrive late (whole-second
+# slots would let twice the budget through across a slot's edge). A process takes BATCH at a time:
+# one database write per BATCH calls. (40 games on two processes peaked at 49 with 8 a slot.)
+SLOTS_PER_SECOND, PER_SLOT, BATCH = 5, 7, 4
 ALONE_FOR = 10.0  # seconds a process paces on its own bucket after the shared budget failed
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)  # seconds between tries; after the last, the caller's supervisor
 UNKNOWN_MESSAGE, UNKNOWN_CHANNEL, ARCHIVED = 10008, 10003, 50083
