@@ -57,7 +57,7 @@ from bot.discord.embeds import (
     scoreboard_embed,
 )
 from bot.discord.layout import messages
-from bot.discord.pacing import Pacer, archived, gone
+from bot.discord.pacing import Pacer, SharedBudget, archived, gone
 from bot.discord.prompts import HAND_OVER, prompt_view, scoreboard_view
 from bot.words.bracket import series_line
 from bot.words.narrate import Names
@@ -650,7 +650,9 @@ class Sessions:
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
         self.live: dict[int, GameSession] = {}
-        self.pacer = Pacer()
+        # A sharded process shares the bot's request budget with its other processes (bot.discord.pacing).
+        shared = SharedBudget(bot.store, lambda: bot.application_id) if bot.my_shards.sharded else None
+        self.pacer = Pacer(shared=shared)
         self.pinged: dict[int, float] = {}  # manager: when he was last mentioned (any game)
         self.pings: dict[tuple[int, int], bool] = {}  # (league, manager): pings on
         self.owner = Owner.this_process()  # holds the lease of every live game this bot plays (league.lease)

@@ -22,7 +22,8 @@ what those below it read (a team's store reads leagues):
 - :mod:`league.store.draft`: drafts, their queues and picks;
 - :mod:`league.store.seasons`: the next season and keepers;
 - :mod:`league.store.awards`: each season's awards;
-- :mod:`league.store.history`: every season's records and lines, for the league's history.
+- :mod:`league.store.history`: every season's records and lines, for the league's history;
+- :mod:`league.store.budget`: the bot's Discord request budget, shared by its processes.
 
 What a game's rules decide (who starts, a game's setup, rest, injuries) is in the league's
 services (league.starters, league.setups, league.rest), which have no SQL; the store reads what
@@ -32,6 +33,7 @@ they need and keeps what they say.
 from __future__ import annotations
 
 from league.store.base import FinishHook
+from league.store.budget import BudgetStore
 from league.store.draft import DraftStore
 from league.store.history import HistoryStore
 from league.store.news import NewsStore
@@ -40,5 +42,5 @@ from league.store.seasons import SeasonStore
 __all__ = ["FinishHook", "Store"]
 
 
-class Store(DraftStore, SeasonStore, HistoryStore, NewsStore):
+class Store(DraftStore, SeasonStore, HistoryStore, NewsStore, BudgetStore):
     """The league's database, opened with ``await Store.open(path)`` and closed with ``await store.close()``."""

@@ -66,7 +66,7 @@ async def test_running_the_migrations_again_changes_nothing(db_path: Path) -> No
     await conn.close()
     async with await Store.open(db_path) as store:  # opening upgrades too
         assert (await store.league(league.id)).name == "Kept"
-        assert await store.version() == latest
+        assert await store.version() == db.latest_schema()
     assert schema(db_path) == before_schema
     assert snapshot(db_path) == before_rows
     assert user_version(db_path) == latest
@@ -153,11 +153,11 @@ def test_dugout_db_upgrade_current_and_backup(
     assert main(["db", "current"]) == 1
     assert "no database" in capsys.readouterr().err
     assert main(["db", "upgrade"]) == 0
-    assert f"upgraded from version 0 to {db.latest_version()}" in capsys.readouterr().out
+    assert f"upgraded from version 0 to {db.latest_schema()}" in capsys.readouterr().out
     assert main(["db", "upgrade"]) == 0
     assert "nothing to do" in capsys.readouterr().out
     assert main(["db", "current"]) == 0
-    assert f"version {db.latest_version()} of {db.latest_version()} (up to date)" in capsys.readouterr().out
+    assert f"version {db.latest_schema()} of {db.latest_schema()} (up to date)" in capsys.readouterr().out
     assert main(["db", "backup", str(tmp_path / "copy.sqlite3")]) == 0
     assert (tmp_path / "copy.sqlite3").exists()
     assert main(["db", "backup", str(tmp_path / "copy.sqlite3")]) == 1

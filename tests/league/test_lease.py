@@ -140,7 +140,7 @@ async def test_every_earlier_database_level_upgrades_to_the_lease_and_schedule_t
     await db.upgrade(conn, db.migrations()[:level])
     await conn.close()
     async with await Store.open(path) as store:
-        assert await store.version() == db.latest_version()
+        assert await store.version() == db.latest_schema()
     tables = {r[0] for r in query(path, "SELECT name FROM sqlite_schema WHERE type = 'table'")}
     assert {"game_lease", "season_schedule"} <= tables
 
