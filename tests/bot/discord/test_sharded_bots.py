@@ -35,12 +35,17 @@ COUNT = 2
 START_BOUND = 30.0  # a fresh interpreter importing discord.py on a busy two-core machine
 STOP_BOUND = 10.0
 
-# The launcher points discord.py at the fake (as FakeDiscord.point_client_here does in process) and
-# shrinks a thread's posting window as tests/bot/conftest.py's quick_pacing does.
+# The launcher points discord.py at the fake (as FakeDiscord.point_client_here does in process), shrinks a
+# thread's posting window as tests/bot/conftest.py's quick_pacing does, and skips the 5 s discord.py waits
+# before each shard's IDENTIFY after the first (Discord's limit; the fake has none). With a deadline file, the
+# league cog's clock is the test's (deadline_clock.py).
 LAUNCHER = """
-import os, sys, discord.gateway, discord.http, yarl
+import os, sys, discord, discord.gateway, discord.http, yarl
 discord.http.Route.BASE = sys.argv[1]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+async def identify_now(self, shard_id, *, initial=False):
+    pass
+discord.Client.before_identify_hook = identify_now
 import bot.discord.pacing
 bot.discord.pacing.CHANNEL_WINDOW = 0.005
 if os.environ.get("DUGOUT_TEST_DEADLINE_FILE"):
