@@ -22,6 +22,8 @@ import signal
 from contextlib import AsyncExitStack
 from pathlib import Path
 
+import pytest
+
 from engine.game import Game
 from tests.bot.discord import deadline_clock
 from tests.bot.discord.test_live_game import (
@@ -49,6 +51,7 @@ def side_of(shard: int) -> str:
     return SIDES[shard // 2]
 
 
+@pytest.mark.slow  # 25 to 55 s on a busy machine: started with the slow tier, not left to the end of a run
 async def test_two_sharded_processes_on_postgresql_deadlines_and_a_killed_process(
     fake_discord: FakeDiscord, pg_store_url: str, tmp_path: Path
 ) -> None:
