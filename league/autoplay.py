@@ -37,7 +37,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.game import Game
-from league.errors import GameError, LeagueError
+from league.errors import DayMoved, GameError, LeagueError
 from league.models import GameRecord, LeagueRules, Replacement
 from league.store import Store
 
@@ -168,14 +168,22 @@ def _rounds(games: Sequence[GameRecord]) -> list[list[GameRecord]]:
 _DAY_LOCKS: weakref.WeakKeyDictionary[Store, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
 
 
-async def play_day(store: Store, league_id: int, *, rng: random.Random | None = None) -> DaySummary:
-    """Play the day's scheduled games (and earlier days' left over) auto-managed, then advance the calendar."""
+async def play_day(
+    store: Store, league_id: int, *, rng: random.Random | None = None, from_day: int | None = None
+) -> DaySummary:
+    """Play the day's scheduled games (and earlier days' left over) auto-managed, then advance the calendar.
+
+    The calendar moves on only from the day the run began on (another process may run the league's deadline
+    too: ``Store.advance_day``'s ``from_day``); ``from_day``, the day the caller means to play: DayMoved at
+    once when the league stands on another."""
     async with _DAY_LOCKS.setdefault(store, {}).setdefault(league_id, asyncio.Lock()):
-        return await _play_day(store, league_id, rng or random.SystemRandom())
+        return await _play_day(store, league_id, rng or random.SystemRandom(), from_day)
 
 
-async def _play_day(store: Store, league_id: int, rng: random.Random) -> DaySummary:
+async def _play_day(store: Store, league_id: int, rng: random.Random, from_day: int | None) -> DaySummary:
     league = await store.league(league_id)
+    if from_day is not None and league.day != from_day:
+        raise DayMoved(f"{league.name} moved on to day {league.day} meanwhile: day {from_day} is not played again")
     scheduled = await store.scheduled_through(league_id, league.day)
     live = await store.games(league_id, status="live")
     teams = {t.id: t.name for t in await store.teams(league_id)}
@@ -224,7 +232,7 @@ async def _play_day(store: Store, league_id: int, rng: random.Random) -> DaySumm
         finally:
             for future in playing:
                 future.cancel()  # a failed store stops the games not yet begun
-    await store.advance_day(league_id)
+    await store.advance_day(league_id, from_day=league.day)
     return DaySummary(league_id, league.season, league.day, tuple(summaries), tuple(left))
 
 
@@ -236,12 +244,14 @@ async def advance(
     to_end: bool = False,
     progress: Progress | None = None,
     rng: random.Random | None = None,
+    from_day: int | None = None,
 ) -> list[DaySummary]:
     """:func:`play_day` for ``days`` days, or (``to_end``) until the season has no scheduled game left
     (or only games waiting for a live game); ``progress`` is called after each day.
 
     Refused (:class:`league.errors.SeasonClosed`, saying what comes next) once the season takes no
-    game: its regular season over and its playoffs not begun, or its champion crowned."""
+    game: its regular season over and its playoffs not begun, or its champion crowned. ``from_day``: the day
+    the first day played must be (:func:`play_day`), DayMoved if the league stands on another."""
     if (days is None) == (not to_end):
         raise ValueError("advance either a number of days or to the end of the season")
     if days is not None and days < 1:
@@ -260,7 +270,7 @@ async def advance(
             last = await store.last_scheduled_day(league_id)
             if last is None or (out and not out[-1].games and last <= out[-1].day):
                 break  # nothing scheduled, or only games that wait for a live game
-        summary = await play_day(store, league_id, rng=rng)
+        summary = await play_day(store, league_id, rng=rng, from_day=None if out else from_day)
         played += len(summary.games)
         out.append(summary)
         if played >= total:  # games scheduled since the count (a playoff series' next games): count again

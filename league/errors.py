@@ -72,3 +72,8 @@ class NotOnSchedule(GameError):
 
 class GameBusy(GameError):
     """A live game another process is playing now (it holds the game's lease: league.lease)."""
+
+
+class DayMoved(GameError):
+    """A league day played by a run that began on another day: another process (or a commissioner) played the
+    day meanwhile, so this run does not move the league on again."""

@@ -14,6 +14,7 @@ from league.cardpool import CardPool
 from league.errors import (
     AlreadyExists,
     CardError,
+    DayMoved,
     NotAllowed,
     NotFound,
     SettingsError,
@@ -260,12 +261,19 @@ class LeagueStore(StoreBase):
         async with self.transaction(write=False):
             return user_id in (await self._league(league_id)).commissioners
 
-    async def advance_day(self, league_id: int, days: int = 1) -> League:
-        """Move the league's calendar on; injuries count down a day for every day that passes."""
+    async def advance_day(self, league_id: int, days: int = 1, *, from_day: int | None = None) -> League:
+        """Move the league's calendar on; injuries count down a day for every day that passes.
+
+        ``from_day``: only if the league still stands on that day (the day a run of its games began on), else
+        DayMoved: decided here, in the transaction that moves it, so two processes never move it on twice."""
         if days < 1:
             raise SettingsError("advance the league by at least one day")
         async with self.transaction():
             league = await self._league(league_id)
+            if from_day is not None and league.day != from_day:
+                raise DayMoved(
+                    f"{league.name} moved on to day {league.day} meanwhile: day {from_day} is not played again"
+                )
             _check_day(league.day + days)  # a day past any season's (a day's injuries are counted one by one)
             for day in range(league.day, league.day + days):
                 # Injured on day D with N days: he misses D+1 … D+N, so a day counts once it is after D.

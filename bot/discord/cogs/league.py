@@ -33,7 +33,7 @@ from cards.loader import set_ruleset
 from engine import rulesets
 from league import autoplay
 from league.cardpool import set_label, set_names
-from league.errors import SeasonClosed
+from league.errors import DayMoved, SeasonClosed
 from league.models import League
 from league.settings import every_setting, ruleset_title, settings_of
 
@@ -125,6 +125,9 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
     def __init__(self, bot: DugoutBot) -> None:
         self.bot = bot
         self._deadlines_since = datetime.now(UTC)
+        # The day each of its leagues stood on at the last check: a deadline plays that day or nothing, so a day
+        # another process played meanwhile (shards that overlap, a standby) is not played again.
+        self._days_seen: dict[int, int] = {}
         self._deadline_task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
@@ -136,6 +139,11 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
 
     async def _watch_deadlines(self) -> None:
         """Once a minute: a league whose deadline hour came plays its day (league rule deadline_hour_utc)."""
+        try:  # the days the leagues stand on before any deadline falls
+            self._days_seen = {lg.id: lg.day for lg in await self._my_leagues()}
+            self._deadlines_since = datetime.now(UTC)
+        except Exception:
+            log.exception("the leagues' days could not be read; the first deadline check reads them")
         while True:
             await asyncio.sleep(DEADLINE_CHECK_SECONDS)
             try:
@@ -168,16 +176,22 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         """Every league whose deadline fell since the last check plays its day's unstarted games and moves
         on; the summary goes to its announcements or games channel. The leagues that played, for tests."""
         since, self._deadlines_since = self._deadlines_since, now
-        due = [lg for lg in await self._my_leagues() if autoplay.deadline_passed(lg.rules, since, now)]
+        leagues = await self._my_leagues()
+        seen, self._days_seen = self._days_seen, {lg.id: lg.day for lg in leagues}
+        due = [lg for lg in leagues if autoplay.deadline_passed(lg.rules, since, now)]
         for league in due:
             try:  # one league's failure never costs the others their day
-                played = await autoplay.advance(self.bot.store, league.id, 1)
+                day = seen.get(league.id, league.day)  # the day it stood on before the deadline fell
+                played = await autoplay.advance(self.bot.store, league.id, 1, from_day=day)
+                self._days_seen[league.id] = played[-1].next_day
                 channel = self._summary_channel(league)
                 if channel is not None:
                     text = f"The deadline passed: {league.name}'s day is played."
                     news = await due_news_embeds(self.bot.store, league.id)
                     await self._post_summary(channel, text, league.name, played, news)
                 await announce_awards(self.bot, league)  # the day that ended the regular season
+            except DayMoved:  # played by another process (or a commissioner) since the last check
+                log.info("league %d: its day was played meanwhile; the deadline plays nothing", league.id)
             except SeasonClosed:  # nothing to play until a commissioner starts the playoffs: the day waits
                 log.info("league %d: its season takes no game now; the deadline plays nothing", league.id)
             except Exception:

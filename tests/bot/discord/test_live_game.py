@@ -95,11 +95,12 @@ async def click_through(
     thread: FakeChannel,
     managers: dict[int, FakeUser],
     stop_after: int | None = None,
+    timeout: float = 10,
 ) -> int:
     """Answer every prompt with the suggestion, as the manager the prompt names; the clicks made."""
     clicks = 0
     while stop_after is None or clicks < stop_after:
-        prompt = await fake.wait_for(lambda: open_prompt(fake, thread) or game_over(fake, thread), timeout=10)
+        prompt = await fake.wait_for(lambda: open_prompt(fake, thread) or game_over(fake, thread), timeout=timeout)
         if not isinstance(prompt, RecordedMessage):
             return clicks
         [manager] = [user for uid, user in managers.items() if f"<@{uid}>" in asked_field(prompt)]

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from bot.discord.app import ShardedDugoutBot, make_bot
 from bot.shards import Shards
-from league import draft
+from league import autoplay, draft
 from league.models import League, LeagueRules
 from league.store import Store
 from tests.bot.conftest import sample_league
@@ -84,3 +85,30 @@ async def test_the_draft_clock_picks_in_this_shards_leagues_only(fake_discord: F
         done = await cog.run_clocks(now + 3600)
         assert [p.draft.league_id for p in done] == [mine.id]
     assert [(await draft.current(store, lg.id)).made for lg in (theirs, mine)] == [0, 1]
+
+
+async def test_a_day_another_process_played_since_the_last_check_is_not_played_again(
+    fake_discord: FakeDiscord, store: Store, tmp_path: Path
+) -> None:
+    """Two processes whose shards overlap (or a standby started beside the old process) both own a league and
+    both see its deadline fall: the one that checks after the other played the day leaves it alone."""
+    fake = fake_discord
+    other = second_server(fake)
+    league = await league_with_a_game(store, other["general"].guild_id, fake.commissioner.id, "Shared League")
+    await store.set_rules(league.id, LeagueRules(deadline_hour_utc=5))
+    teams = {t.abbreviation: t for t in await store.teams(league.id)}
+    await store.schedule_game(league.id, teams["HC"].id, teams["MV"].id, day=2)
+    await store.set_channel(league.id, "announcements", other["general"].id)
+
+    async with fake.running(shard_zero_bot(fake, store)) as bot:
+        cog: Any = bot.get_cog("LeagueCog")
+        cog._deadlines_since = datetime(2026, 5, 1, 4, 58, tzinfo=UTC)
+        assert await cog.run_deadlines(datetime(2026, 5, 1, 4, 59, tzinfo=UTC)) == []  # it sees day 1
+        # The other process, on its own store, checks first after the deadline and plays day 1.
+        async with await Store.open(tmp_path / "league.sqlite3") as elsewhere:  # the store's file
+            await autoplay.advance(elsewhere, league.id, 1, from_day=1)
+        await cog.run_deadlines(datetime(2026, 5, 1, 5, 0, 30, tzinfo=UTC))
+
+    assert (await store.league(league.id)).day == 2
+    assert [g.status for g in await store.games(league.id)] == ["final", "scheduled"]  # day 2's waits for its day
+    assert fake.messages_in(other["general"]) == []

@@ -6,8 +6,9 @@ each. Each process must resume and play only its own server's game: every REST c
 thread comes from that league's process (the processes log in with tokens of their own, which the fake
 records), every click reaches that process only, and no play or final is posted twice.
 
-The database is one SQLite file here; ``LeagueDatabase`` is what a test on another store (PostgreSQL)
-replaces: how the test opens the store and what the bot processes are given to find it.
+The test runs on a SQLite file and on a real PostgreSQL database (tests/pgserver.py): ``LeagueDatabase``
+is how the test opens the store and what the bot processes are given to find it.
+test_two_processes_postgres.py runs twenty leagues this way, with deadlines and a killed process.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import signal
 import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -34,14 +35,22 @@ COUNT = 2
 START_BOUND = 30.0  # a fresh interpreter importing discord.py on a busy two-core machine
 STOP_BOUND = 10.0
 
-# The launcher points discord.py at the fake (as FakeDiscord.point_client_here does in process) and
-# shrinks a thread's posting window as tests/bot/conftest.py's quick_pacing does.
+# The launcher points discord.py at the fake (as FakeDiscord.point_client_here does in process), shrinks a
+# thread's posting window as tests/bot/conftest.py's quick_pacing does, and skips the 5 s discord.py waits
+# before each shard's IDENTIFY after the first (Discord's limit; the fake has none). With a deadline file, the
+# league cog's clock is the test's (deadline_clock.py).
 LAUNCHER = """
-import sys, discord.gateway, discord.http, yarl
+import os, sys, discord, discord.gateway, discord.http, yarl
 discord.http.Route.BASE = sys.argv[1]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+async def identify_now(self, shard_id, *, initial=False):
+    pass
+discord.Client.before_identify_hook = identify_now
 import bot.discord.pacing
 bot.discord.pacing.CHANNEL_WINDOW = 0.005
+if os.environ.get("DUGOUT_TEST_DEADLINE_FILE"):
+    import tests.bot.discord.deadline_clock
+    tests.bot.discord.deadline_clock.install(os.environ["DUGOUT_TEST_DEADLINE_FILE"])
 from bot.terminal import cli
 sys.exit(cli.main(["run", "--bot", *sys.argv[3:]]))
 """
@@ -49,9 +58,9 @@ sys.exit(cli.main(["run", "--bot", *sys.argv[3:]]))
 
 @dataclass
 class LeagueDatabase:
-    """The league store both processes share: a SQLite file (a PostgreSQL URL, later, the same way)."""
+    """The league store both processes share: a SQLite file's path or a PostgreSQL database's URL."""
 
-    path: Path
+    path: Path | str
     env: dict[str, str] = field(default_factory=dict)
 
     @asynccontextmanager
@@ -63,12 +72,14 @@ class LeagueDatabase:
         return ["--database", str(self.path)]
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> LeagueDatabase:
-    return LeagueDatabase(tmp_path / "league.sqlite3")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> LeagueDatabase:
+    if request.param == "sqlite":
+        return LeagueDatabase(tmp_path / "league.sqlite3")
+    return LeagueDatabase(request.getfixturevalue("pg_store_url"))
 
 
-def token(shard: int) -> str:
+def token(shard: int | str) -> str:
     return f"fake-bot-token-shard-{shard}"
 
 
@@ -78,18 +89,28 @@ def shard_of(guild_id: int) -> int:
 
 @asynccontextmanager
 async def bot_process(
-    fake: FakeDiscord, database: LeagueDatabase, shard: int, log: Path
+    fake: FakeDiscord,
+    database: LeagueDatabase,
+    shard: int | str,
+    log: Path,
+    *,
+    count: int = COUNT,
+    env: dict[str, str] | None = None,
 ) -> AsyncIterator[asyncio.subprocess.Process]:
-    """``dugout run --bot --shards SHARD --shard-count 2``, logged in to the fake and ready."""
-    env = {**os.environ, **database.env, "DISCORD_TOKEN": token(shard), "DUGOUT_LOG_LEVEL": "INFO"}
+    """``dugout run --bot --shards SHARD --shard-count COUNT`` (SHARD may be a range, 0-1), logged in to the
+    fake with a token of the shards' own and ready."""
+    env = {**os.environ, **database.env, **(env or {}), "DISCORD_TOKEN": token(shard), "DUGOUT_LOG_LEVEL": "INFO"}
     env.pop("DUGOUT_DEV_GUILD_ID", None)
-    arguments = [*database.arguments(), "--shards", str(shard), "--shard-count", str(COUNT)]
-    with log.open("w") as out:
+    arguments = [*database.arguments(), "--shards", str(shard), "--shard-count", str(count)]
+    start = log.stat().st_size if log.exists() else 0  # a restart appends to the log
+    with log.open("a") as out:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-c", LAUNCHER, fake.api_url, fake.gateway_url, *arguments, stdout=out, stderr=out, env=env
         )
     try:
-        await fake.wait_for(lambda: "ready as" in log.read_text() or process.returncode is not None, START_BOUND)
+        await fake.wait_for(
+            lambda: "ready as" in log.read_text()[start:] or process.returncode is not None, START_BOUND
+        )
         assert process.returncode is None, log.read_text()
         yield process
     finally:
@@ -103,7 +124,14 @@ async def bot_process(
 
 
 async def live_game(
-    fake: FakeDiscord, store: Store, games: FakeChannel, name: str, seed: int
+    fake: FakeDiscord,
+    store: Store,
+    games: FakeChannel,
+    name: str,
+    seed: int,
+    *,
+    innings: int = 9,
+    deadline_hour_utc: int = 24,
 ) -> tuple[int, FakeChannel]:
     """A league of the games channel's server, its game live in a thread of that channel: Skipper A manages
     the visitors (asked when it matters), the auto-manager the home team. The game's id and thread."""
@@ -111,7 +139,9 @@ async def live_game(
     league = await sample_league(
         store, games.guild_id, fake.commissioner.id, managers=(fake.manager_a.id, None), name=name
     )
-    await store.set_rules(league.id, LeagueRules(pace_seconds=0, prompt_timeout_seconds=0))
+    await store.set_options(league.id, replace(league.options, innings=innings))
+    rules = LeagueRules(pace_seconds=0, prompt_timeout_seconds=0, deadline_hour_utc=deadline_hour_utc)
+    await store.set_rules(league.id, rules)
     await store.set_channel(league.id, "games", games.id)
     teams = {t.abbreviation: t for t in await store.teams(league.id)}
     scheduled = await store.schedule_game(league.id, teams["HC"].id, teams["MV"].id)
