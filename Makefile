@@ -75,7 +75,7 @@ TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 unit: $(SEASONS) $(CHROMIUM) $(POSTGRES)
 	$(BIN)/pytest -n $(TEST_JOBS) --dist worksteal
 
-## soak: the rest of the 10,000-game property runs (make test plays their first 2,000 games)
+## soak: the rest of the 10,000-game property runs (make test plays their first 2,000 games) and the 2016 Deep Drive fidelity replays
 soak: $(SEASONS)
 	$(BIN)/pytest -n $(TEST_JOBS) --dist worksteal -m soak
 

