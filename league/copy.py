@@ -47,11 +47,7 @@ def _tables(sync: SyncConnection) -> dict[str, list[str]]:
 
 
 async def _columns(conn: db.Connection) -> dict[str, list[str]]:
-    await conn.begin(write=False)
-    try:
-        tables: dict[str, list[str]] = await conn.run_sync(_tables)
-    finally:
-        await conn.rollback()
+    tables: dict[str, list[str]] = await conn.run_sync(_tables)  # on a connection of its own
     return tables
 
 

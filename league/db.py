@@ -255,7 +255,6 @@ SQLITE, POSTGRESQL = "sqlite", "postgresql"
 # the transaction, so that writers take turns across processes as they do on an SQLite file
 # (BEGIN IMMEDIATE). The store's guarded read-then-write steps rely on that.
 PG_WRITE_LOCK = "SELECT pg_advisory_xact_lock(7406101)"
-PG_READ_SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
 # What changes whenever anything is committed: SQLite's data_version (another connection's commits),
 # PostgreSQL's write-ahead log position.
 DATA_VERSION = {SQLITE: "PRAGMA data_version", POSTGRESQL: "SELECT pg_current_wal_insert_lsn()::text"}

@@ -126,21 +126,25 @@ class Heartbeat:
         asyncio.run(self._beat())
 
     async def _beat(self) -> None:
-        conn = await db.Connection.open(self.url)
+        conn: db.Connection | None = None
         try:
             while not await asyncio.to_thread(self._stop.wait, self.interval):
                 try:
+                    # Opened at the first beat, and again after a failed open: a database that cannot be
+                    # reached for a moment (a busy file, a restarting server) is tried at the next beat.
+                    conn = conn or await db.Connection.open(self.url)
                     await conn.begin(write=True)
                     renewed = await conn.execute(
                         RENEW_GAME_LEASE, (time.time() + self.seconds, self.game_id, self.owner.id)
                     )
                     await conn.commit()
                 except DatabaseError:  # busy for longer than the timeout: try again at the next beat
-                    if conn.in_transaction:
+                    if conn is not None and conn.in_transaction:
                         await conn.rollback()
                     continue
                 if renewed == 0:
                     self.lost = True
                     return
         finally:
-            await conn.close()
+            if conn is not None:
+                await conn.close()

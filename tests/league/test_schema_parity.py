@@ -47,13 +47,7 @@ def _schema(sync: SyncConnection) -> dict[str, Any]:
 async def _read(target: Path | str) -> dict[str, Any]:
     conn = await db.open_database(target)
     try:
-        if conn.dialect == db.POSTGRESQL:
-            await conn.begin(write=False)
-        try:
-            schema: dict[str, Any] = await conn.run_sync(_schema)
-        finally:
-            if conn.in_transaction:
-                await conn.rollback()
+        schema: dict[str, Any] = await conn.run_sync(_schema)
     finally:
         await conn.close()
     return schema
