@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from pathlib import Path
 
 import pytest
@@ -152,8 +153,16 @@ async def test_a_draft_killed_at_every_step_resumes_from_the_file(db_path: Path)
     assert [p.number for p in picks] == [1, 2, 3, 4, 5, 6] and len({p.card_id for p in picks}) == 6
 
 
-async def test_two_picks_at_once_make_one(
-    db_path: Path, store: Store, league: League, teams: tuple[Team, Team]
+async def settled(call: Awaitable[object]) -> object:
+    try:
+        return await call
+    except Exception as error:
+        return error
+
+
+@pytest.mark.parametrize("together", [True, False], ids=["at-once", "one-after-the-other"])
+async def test_two_picks_for_one_turn_make_one(
+    db_path: Path, store: Store, league: League, teams: tuple[Team, Team], together: bool
 ) -> None:
     hc, mv = teams
     await draft.setup(store, league.id, by=COMMISSIONER, order=[hc.id, mv.id], rounds=2)
@@ -161,11 +170,17 @@ async def test_two_picks_at_once_make_one(
     a, b = (await pool_ids(store, league))[:2]
     other = await Store.open(db_path)
     try:
-        results = await asyncio.gather(
-            draft.pick(store, league.id, a, T0 + 1, by=HC_MANAGER),
-            draft.pick(other, league.id, b, T0 + 1, by=COMMISSIONER),
-            return_exceptions=True,
+        # Both mean Harbor City's first pick. Whichever reads the draft after the other's pick is
+        # made sees Mountain View on the clock; the commissioner names the team so that he is refused
+        # then too, instead of making Mountain View's pick.
+        calls = (
+            lambda: draft.pick(store, league.id, a, T0 + 1, by=HC_MANAGER),
+            lambda: draft.pick(other, league.id, b, T0 + 1, by=COMMISSIONER, team_id=hc.id),
         )
+        if together:
+            results = list(await asyncio.gather(*(settled(call()) for call in calls)))
+        else:
+            results = [await settled(call()) for call in calls]
     finally:
         await other.close()
     made = [r for r in results if isinstance(r, draft.Progress)]
