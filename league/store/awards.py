@@ -16,7 +16,7 @@ from league.models import League, Playoffs
 from league.standings import OVERALL
 from league.store.base import Row, _season_of
 from league.store.games import SELECT_SEASON_SCHEDULE
-from league.store.playoffs import PlayoffStore
+from league.store.playoffs import SELECT_ONE_UNFINISHED_REGULAR, PlayoffStore
 from league.store.tables import _standings_of
 
 # --- SQL (? placeholders; an optional filter "(CAST(? AS type) IS NULL OR column = ?)" takes the value twice)
@@ -41,11 +41,6 @@ ORDER BY award.season, CASE award.award WHEN 'mvp' THEN 1 WHEN 'cy_young' THEN 2
 SELECT_UNANNOUNCED = "SELECT DISTINCT season FROM award WHERE league_id = ? AND announced = 0 ORDER BY season"
 # (league_id, season)
 UPDATE_ANNOUNCED = "UPDATE award SET announced = 1 WHERE league_id = ? AND season = ?"
-# Is any regular-season game not final? Three seeks of the game_finals index, not a scan: (league_id, season)
-SELECT_ONE_UNFINISHED_REGULAR = """
-SELECT 1 FROM game WHERE league_id = ? AND season = ? AND phase = 'regular'
-    AND status IN ('scheduled', 'live', 'postponed') LIMIT 1
-"""
 # Every team's regular-season record in one season, its final games added up (the game_finals index covers
 # them): (league_id, season, league_id, season)
 SELECT_SEASON_RECORDS = """

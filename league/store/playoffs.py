@@ -88,6 +88,11 @@ SELECT_SERIES_GAMES = "SELECT * FROM game WHERE series_id = ? ORDER BY id"
 SELECT_UNFINISHED_REGULAR = """
 SELECT * FROM game WHERE league_id = ? AND season = ? AND phase = 'regular' AND status != 'final' ORDER BY day, id
 """
+# Is any regular-season game not final? Three seeks of the game_finals index, not a scan: (league_id, season)
+SELECT_ONE_UNFINISHED_REGULAR = """
+SELECT 1 FROM game WHERE league_id = ? AND season = ? AND phase = 'regular'
+    AND status IN ('scheduled', 'live', 'postponed') LIMIT 1
+"""
 # (league_id, season)
 SELECT_LAST_REGULAR_DAY = """
 SELECT max(coalesce(played_day, day)) FROM game WHERE league_id = ? AND season = ? AND phase = 'regular'
@@ -304,7 +309,7 @@ class PlayoffStore(TableStore):
             )
         if await self._value(SELECT_SEASON_SCHEDULE, (league.id, league.season)) is None:
             return None
-        if await self._one(SELECT_UNFINISHED_REGULAR, (league.id, league.season)) is not None:
+        if await self._one(SELECT_ONE_UNFINISHED_REGULAR, (league.id, league.season)) is not None:
             return None
         return (
             f"the regular season of {where} is over: every scheduled game is final. Next come the playoffs: "
