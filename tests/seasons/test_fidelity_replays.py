@@ -38,3 +38,16 @@ def test_a_replay_reads_back_the_season_the_league_played(capsys: pytest.Capture
     err = capsys.readouterr().err
     assert re.fullmatch(r"replay 1 of 1 \(seed 3\): \d+ s, R/G (\d\.\d{3})\n", err), err
     assert err.endswith(f"R/G {replay.league.r / replay.league.g:.3f}\n")
+
+
+def test_worker_processes_give_the_replays_in_seed_order(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two worker processes (spawned: nothing of pytest's threads is forked) play the same replays as one
+    process, handed back in seed order whichever ends first; each reported once as it ends."""
+    plan = dataclasses.replace(Plan.of(BUNDLED_SETS / "1970", load_season(1970, ("AL", "NL"))), games_per_team=2)
+    alone = play_replays(plan, [5, 6], jobs=1)
+    assert play_replays(plan, [5, 6], jobs=2) == alone and alone[0] != alone[1]
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[0] for line in lines[2:]] in (
+        ["replay 1 of 2 (seed 5)", "replay 2 of 2 (seed 6)"],
+        ["replay 1 of 2 (seed 6)", "replay 2 of 2 (seed 5)"],
+    )
