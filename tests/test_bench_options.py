@@ -100,3 +100,23 @@ def test_bench_web_times_every_kind_of_page_of_a_small_league(tmp_path: Path) ->
     assert {"/{league}/", "/{league}/schedule", "/{league}/schedule?team"} <= set(rows)
     assert rows["/{league}/schedule?team"][0] == "3" and rows["/{league}/"][-1] in ("PASS", "FAIL")
     assert "linked but not there" not in done.stdout
+
+
+@pytest.mark.parametrize("where", ["no/such/folder/figures.json", "."])
+def test_a_json_file_that_cannot_be_written_is_one_line_before_any_replay(
+    where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        parser_of("bench.fidelity").parse_args(["--season", "1970", "--json", where])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and len(err.splitlines()) == 1 and "argument --json" in err, err
+
+
+def test_fidelity_jobs_default_to_every_core_at_most_one_a_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import fidelity
+
+    assert parser_of("bench.fidelity").parse_args(["--season", "1970"]).jobs is None  # run() picks
+    monkeypatch.setattr(fidelity.os, "cpu_count", lambda: 8)
+    assert (fidelity.default_jobs(10), fidelity.default_jobs(3)) == (8, 3)
+    monkeypatch.setattr(fidelity.os, "cpu_count", lambda: None)
+    assert fidelity.default_jobs(10) == 1
