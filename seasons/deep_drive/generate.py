@@ -134,7 +134,7 @@ def _had_batting(b: Batting) -> dict[str, bool]:
         "DD": b.hr + b.triples + b.doubles > 0,
         "SI+": b.singles > 0,
         "SI": b.singles > 0,
-        "BB": b.bb - b.ibb > 0,
+        "BB": b.bb > 0,
         "HBP": b.hbp > 0,
         "SO": b.k > 0,
     }
@@ -145,7 +145,7 @@ def _had_pitching(p: Pitching) -> dict[str, bool]:
         "DD": p.h > 0,
         "SI+": p.h - p.hr > 0,
         "SI": p.h - p.hr > 0,
-        "BB": p.bb - p.ibb > 0,
+        "BB": p.bb > 0,
         "HBP": p.hbp > 0,
         "SO": p.k > 0,
     }
