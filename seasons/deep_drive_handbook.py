@@ -473,8 +473,9 @@ class Derived:
     notes: list[str]
 
 
-def def_rows(totals: LeagueTotals) -> tuple[list[tuple[str, str, str]], dict[str, float]]:
-    """The DEF Chart's rows as (rolls, fielder, read), and the targets it was built to."""
+def def_rows(totals: LeagueTotals, error_scale: float = 1.0) -> tuple[list[tuple[str, str, str]], dict[str, float]]:
+    """The DEF Chart's rows as (rolls, fielder, read), and the targets it was built to. ``error_scale``
+    multiplies the error chances (the calibration's, fitted to the season's errors per team game)."""
     chances = dict(totals.fielder_chances)
     n = dict(
         zip(FIELDERS, apportion(100 - CATCHER_ROWS, [chances[p] if p != "C" else 0 for p in FIELDERS]), strict=True)
@@ -482,7 +483,7 @@ def def_rows(totals: LeagueTotals) -> tuple[list[tuple[str, str, str]], dict[str
     n["C"] = CATCHER_ROWS
     babip = totals.babip
     e_total = sum(totals.errors_by_position.values())
-    eps = totals.e * ROE_PER_ERROR / (totals.pa * DEF_SHARE)  # errors per DEF ball
+    eps = totals.e * ROE_PER_ERROR * error_scale / (totals.pa * DEF_SHARE)  # errors per DEF ball
     hit_curve = ladder_curve(babip, HIT_LADDER)
     hit_counts = joint_counts({p: {r: n[p] * h for r, h in hit_curve.items()} for p in FIELDERS})
     err_counts = joint_counts(
@@ -521,8 +522,8 @@ def def_rows(totals: LeagueTotals) -> tuple[list[tuple[str, str, str]], dict[str
     return rows, {"babip": babip, "errors_per_def_ball": eps}
 
 
-def derive(totals: LeagueTotals) -> Derived:
-    """Every chart of the handbook from ``totals``, as TOML text."""
+def derive(totals: LeagueTotals, error_scale: float = 1.0) -> Derived:
+    """Every chart of the handbook from ``totals``, as TOML text; ``error_scale``: :func:`def_rows`."""
     notes: list[str] = []
     out: list[str] = []
     w = out.append
@@ -538,7 +539,7 @@ def derive(totals: LeagueTotals) -> Derived:
     w("")
 
     # DEF Chart
-    rows, targets = def_rows(totals)
+    rows, targets = def_rows(totals, error_scale)
     w("[def]")
     w("rows = [")
     for rolls, pos, read in rows:

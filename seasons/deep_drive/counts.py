@@ -52,10 +52,13 @@ class Rates:
 
 
 def batting_rates(b: Batting, factor: float = 1.0) -> Rates:
-    """Per PA (intentional walks and sacrifice bunts left out: the managers call those). Singles,
-    doubles and triples lose the home park as Inside Pitch's do (÷√factor, Lahman's BPF); home
-    runs keep it, because the handbook's Ballpark Effects take the home half out in play."""
-    pa = b.ab + b.bb - b.ibb + b.hbp + b.sf
+    """Per PA (sacrifice bunts left out: the managers call those). Intentional walks stay among the
+    walks: Deep Drive has no intentional walk (the book names none, the auto-manager calls none), so
+    a card that left them out would take a star's intentional walks from him and the calibration's
+    BB scale would hand them to everyone. Singles, doubles and triples lose the home park as Inside
+    Pitch's do (÷√factor, Lahman's BPF); home runs keep it, because the handbook's Ballpark Effects
+    take the home half out in play."""
+    pa = b.ab + b.bb + b.hbp + b.sf
     if pa <= 0:
         return Rates(0, 0, 0, 0, 0, 0, 0)
     hit = 1 / math.sqrt(factor)
@@ -64,16 +67,17 @@ def batting_rates(b: Batting, factor: float = 1.0) -> Rates:
         tr=b.triples * hit / pa,
         do=b.doubles * hit / pa,
         si=b.singles * hit / pa,
-        bb=(b.bb - b.ibb) / pa,
+        bb=b.bb / pa,
         hbp=b.hbp / pa,
         so=b.k / pa,
     )
 
 
 def pitching_rates(p: Pitching, shares: Sequence[float], factor: float = 1.0) -> Rates:
-    """Per batter faced; hits other than home runs split into 1B, 2B, 3B by the league's ``shares``
-    (Lahman has no doubles or triples allowed)."""
-    bf = p.bf - p.ibb - p.sh
+    """Per batter faced, intentional walks among the walks as for batters (sacrifice bunts left out);
+    hits other than home runs split into 1B, 2B, 3B by the league's ``shares`` (Lahman has no doubles
+    or triples allowed)."""
+    bf = p.bf - p.sh
     if bf <= 0:
         return Rates(0, 0, 0, 0, 0, 0, 0)
     other = max(0, p.h - p.hr) / math.sqrt(factor)
@@ -82,7 +86,7 @@ def pitching_rates(p: Pitching, shares: Sequence[float], factor: float = 1.0) ->
         tr=other * shares[2] / bf,
         do=other * shares[1] / bf,
         si=other * shares[0] / bf,
-        bb=(p.bb - p.ibb) / bf,
+        bb=p.bb / bf,
         hbp=p.hbp / bf,
         so=p.k / bf,
     )

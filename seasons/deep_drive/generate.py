@@ -26,14 +26,19 @@ from engine.deep_drive.odds import pa_odds, summary
 from seasons import common
 from seasons.awards import set_toml, with_awards
 from seasons.calibrate import (
+    EVENT_SCALE_LIMITS,
     POOL_FROM,
     Calibration,
     LeaguePlayer,
+    LeagueSplit,
     PlayedLeague,
     dh_statement,
     games_per_team,
     played_batting,
+    played_event_rates,
     player_league,
+    pooled_recalibrate,
+    real_event_rates,
     season_calibration_schedule,
     uses_dh,
     uses_extra_inning_runner,
@@ -129,7 +134,7 @@ def _had_batting(b: Batting) -> dict[str, bool]:
         "DD": b.hr + b.triples + b.doubles > 0,
         "SI+": b.singles > 0,
         "SI": b.singles > 0,
-        "BB": b.bb - b.ibb > 0,
+        "BB": b.bb > 0,
         "HBP": b.hbp > 0,
         "SO": b.k > 0,
     }
@@ -140,7 +145,7 @@ def _had_pitching(p: Pitching) -> dict[str, bool]:
         "DD": p.h > 0,
         "SI+": p.h - p.hr > 0,
         "SI": p.h - p.hr > 0,
-        "BB": p.bb - p.ibb > 0,
+        "BB": p.bb > 0,
         "HBP": p.hbp > 0,
         "SO": p.k > 0,
     }
@@ -215,6 +220,47 @@ class DeepDriveCalibration(Calibration):
     runs: list[tuple[float, float, float]] = field(default_factory=list)  # (share, runs ratio, plate appearances)
     # The auto-manager's era bunting (the set's ``auto_bunt_below``), fitted to the season's sacrifices.
     bunting: BuntFit = field(default_factory=BuntFit)
+    # The handbook's error chances (``derive(error_scale=)``), fitted to the season's errors per team
+    # game from the whole league's games (one handbook for both leagues): :meth:`update_errors`.
+    error_scale: float = 1.0
+    error_rounds: list[tuple[float, float, float]] = field(default_factory=list)  # (scale, E per team game, games)
+
+    def update(
+        self,
+        played: PlayedLeague,
+        pitcher_cards: Iterable[str],
+        season: Season,
+        pitchers_real: Batting,
+        *,
+        batters_by_card: Mapping[str, Batting] | None = None,
+        pitchers_by_card: Mapping[str, Pitching] | None = None,
+        split: LeagueSplit | None = None,
+    ) -> None:
+        """Inside Pitch's update, then the handbook's error scale from the same games."""
+        super().update(
+            played,
+            pitcher_cards,
+            season,
+            pitchers_real,
+            batters_by_card=batters_by_card,
+            pitchers_by_card=pitchers_by_card,
+            split=split,
+        )
+        self.update_errors(played_event_rates(played)["e"], float(played.team_games), real_event_rates(season)["e"])
+
+    def update_errors(self, played: float, team_games: float, real: float) -> None:
+        """One round's errors per team game (``played``, over ``team_games``) against the season's
+        (``real``), and the error scale refitted from the rounds pooled as the other scales are (errors
+        taken as proportional to the scale). The handbook sizes its error chances to the batters who
+        reach on an error (``ROE_PER_ERROR`` of the errors), but the engine charges one error per ERR
+        reading and nearly every reading puts the batter on, so unscaled the games give about 0.6 of
+        the season's errors (docs/deep-drive/real-seasons.md, "Errors")."""
+        if played <= 0 or real <= 0:
+            return  # a stand-in league that counts no errors, or a season without them: nothing to fit
+        self.error_rounds.append((self.error_scale, played, team_games))
+        pooled = self.error_rounds[POOL_FROM - 1 :] if len(self.error_rounds) >= POOL_FROM else self.error_rounds
+        fit = pooled_recalibrate([({"e": s}, {"e": e}, w) for s, e, w in pooled], {"e": real}, {"e": self.error_scale})
+        self.error_scale = min(max(fit["e"], EVENT_SCALE_LIMITS[0]), EVENT_SCALE_LIMITS[1])
 
     def _update_levels(
         self, played: PlayedLeague, pitcher_cards: Iterable[str], season: Season, pitchers_real: Batting
@@ -246,6 +292,8 @@ class DeepDriveCalibration(Calibration):
             if self.leagues
             else [Calibration.describe(read), f"SI+ share {self.si_plus:.3f}"]
         )
+        if self.error_rounds:
+            parts.append(f"error chances {self.error_scale:.3f}")
         return ", ".join([*parts, self.bunting.describe()] if self.bunting.rounds else parts)
 
 
@@ -267,7 +315,8 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
     league (``pitcher_spread``), scales STEAL's inputs (``steals``) and the hard grounders (``gdp``)."""
     top = calibration or Calibration()
     year = season.year
-    text = handbook_text if handbook_text is not None else derive(totals_from_season(season)).text
+    error_scale = getattr(top, "error_scale", 1.0)  # a Deep Drive calibration's (one handbook, both leagues)
+    text = handbook_text if handbook_text is not None else derive(totals_from_season(season), error_scale).text
     hb = parse_handbook(text, HANDBOOK_FILE)
     vector = def_vector_mix(hb, average_mix())
     ctx = rt.context(season)

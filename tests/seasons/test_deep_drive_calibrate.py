@@ -13,6 +13,7 @@ from cards.deep_drive.loader import is_pitchers_own
 from cards.deep_drive.models import Batter, Pitcher
 from seasons.calibrate import played_batting
 from seasons.deep_drive import counts as cnt
+from seasons.deep_drive import generate as gen
 from seasons.deep_drive import outs as outs_mod
 from seasons.deep_drive import ratings as rt
 from seasons.deep_drive.generate import (
@@ -20,6 +21,7 @@ from seasons.deep_drive.generate import (
     SI_PLUS_LIMITS,
     DeepDriveCalibration,
     base_runs,
+    build,
     generate,
     scaled,
     stretched,
@@ -249,3 +251,47 @@ def test_the_rounds_are_inside_pitchs_for_the_season(tmp_path: Path) -> None:
     expected = season_calibration_schedule(season)
     assert len(expected) > 5  # two made-up teams hit few home runs: the most rounds
     assert len(rounds) == len(expected)
+
+
+def test_the_error_scale_answers_the_season_s_errors() -> None:
+    """The handbook's error chances are scaled by real over played errors per team game, the rounds
+    pooled from the second on (errors taken as proportional to the scale)."""
+    cal = DeepDriveCalibration()
+    assert cal.error_scale == 1.0
+    cal.update_errors(0.36, 2_000, 0.6)  # unscaled, the games give 0.6 of the season's errors
+    assert cal.error_scale == pytest.approx(0.6 / 0.36)
+    cal.update_errors(0.62, 2_000, 0.6)  # round 2 alone (POOL_FROM 2): 0.62 at 1.667
+    assert cal.error_scale == pytest.approx(0.6 / 0.36 * 0.6 / 0.62)
+    second = cal.error_scale
+    cal.update_errors(0.58, 6_000, 0.6)  # rounds 2 and 3 pooled, weighted by their team games
+    k = (2_000 * 0.62 + 6_000 * 0.58) / (2_000 * 0.6 / 0.36 + 6_000 * second)
+    assert cal.error_scale == pytest.approx(0.6 / k)
+    assert f"error chances {cal.error_scale:.3f}" in cal.describe()
+    cal.update_errors(0.0, 2_000, 0.6)  # a league that counts no errors moves nothing
+    assert len(cal.error_rounds) == 3
+    far = DeepDriveCalibration()
+    far.update_errors(0.1, 2_000, 0.6)
+    assert far.error_scale == 2.0  # EVENT_SCALE_LIMITS
+
+
+def test_a_round_s_errors_reach_the_scale_and_the_handbook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``update`` fits the scale from the played league's errors against the season's, and ``build``
+    derives the handbook with it."""
+    made = two_teams()
+    season = replace(made, teams={t: replace(team, e=100) for t, team in made.teams.items()})
+    real = 100 * len(season.teams) / sum(t.g for t in season.teams.values())
+    played = played_lines(season)
+    played.errors = round(0.5 * real * played.team_games)  # type: ignore[attr-defined]
+    cal = DeepDriveCalibration()
+    cal.update(played, set(), season, Batting())
+    assert cal.error_scale == pytest.approx(2.0, rel=0.01)
+    seen: list[float] = []
+
+    def derive(totals: object, error_scale: float = 1.0) -> object:
+        seen.append(error_scale)
+        raise RuntimeError("enough")
+
+    monkeypatch.setattr(gen, "derive", derive)
+    with pytest.raises(RuntimeError, match="enough"):
+        build(season, calibration=DeepDriveCalibration(error_scale=1.5))
+    assert seen == [1.5]

@@ -10,6 +10,7 @@ import pytest
 from cards.deep_drive.notation import OUT_CODES
 from seasons.deep_drive import counts as cnt
 from seasons.deep_drive.outs import Tilt, outs_section, ratio, type_counts
+from seasons.stats import Batting, Pitching
 
 VECTOR = {"out": 0.6, "SI": 0.1, "SI+": 0.2, "ERR": 0.1}
 LEAGUE = cnt.Rates(hr=0.03, tr=0.005, do=0.045, si=0.15, bb=0.08, hbp=0.01, so=0.2)
@@ -83,3 +84,15 @@ def test_outs_by_batted_ball_model() -> None:
         for side in "RLS":
             codes = outs_section(tilt, side)
             assert len(codes) == 10 and all(c in OUT_CODES for c in codes)
+
+
+def test_intentional_walks_stay_among_the_walks() -> None:
+    """Deep Drive walks nobody intentionally, so a card carries a batter's (a pitcher's) intentional
+    walks as walks: left out, a star who was walked on purpose 20 times plays 20 walks short."""
+    b = Batting(ab=500, h=150, bb=80, ibb=20, hbp=5, sf=5, k=100, sh=10)
+    r = cnt.batting_rates(b)
+    assert r.bb == pytest.approx(80 / 590)  # AB + BB + HBP + SF: the sacrifice bunts stay out
+    assert r.so == pytest.approx(100 / 590)
+    p = Pitching(bf=800, h=180, hr=20, bb=70, ibb=10, hbp=6, k=150, sh=8)
+    q = cnt.pitching_rates(p, [0.7, 0.25, 0.05])
+    assert q.bb == pytest.approx(70 / 792) and q.hr == pytest.approx(20 / 792)

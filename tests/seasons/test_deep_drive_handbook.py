@@ -147,6 +147,12 @@ def test_derive_from_hand_made_totals_gives_a_handbook_that_loads() -> None:
     assert set(hb.teams) == {"average", "aaa-1999", "bbb-1999"}
     assert hb.parks["aaa-1999-park"] == ("HR",) * 10 and "HR" not in hb.parks["bbb-1999-park"]
     assert steal_attempt(hb, 0) == 0.01
+    # The calibration's error scale multiplies the error chances, and the chart's ERR share with them.
+    scaled = derive(totals, error_scale=1.5)
+    assert scaled.targets["errors_per_def_ball"] == pytest.approx(1.5 * 1_600 * 0.6 / 10_000)
+    more = def_vector_mix(parse_handbook(scaled.text, source="scaled.toml"), average_mix())
+    assert more["ERR"] == pytest.approx(1.5 * vec["ERR"], rel=0.05)
+    assert more["SI"] + more["SI+"] == pytest.approx(vec["SI"] + vec["SI+"])
     names = [name for name, _, _ in figures(hb, totals)]
     assert names[:3] == ["BABIP on DEF balls", "reached on error per PA", "errors per team-game"]
     assert sum(1 for p in FIELDERS if any(row.fielder == p for row in hb.def_rows)) == 9
