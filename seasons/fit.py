@@ -219,8 +219,13 @@ def mix(shares: Mapping[str, float], resp: Mapping[str, Vec]) -> Vec:
 
 
 def batting_rates(b: Batting, factor: float, adjust: Mapping[str, float]) -> Vec:
-    """Per-PA rates (IBB and sacrifice bunts left out: the managers call those), home park out."""
-    pa = b.ab + b.bb - b.ibb + b.hbp + b.sf
+    """Per-PA rates (sacrifice bunts left out: the managers call those), home park out.
+
+    Intentional walks are in: Inside Pitch's auto-manager never calls one (``engine.inside_pitch.manager``
+    ``defense``), so a batter the real managers walked on purpose draws those walks from his card, or
+    the league's walks come back through the BB scale to everyone alike (1985 AL: the 15 best hitters,
+    15 IBB a 1000 PA against the league's 6.4, played 4 walks a 1000 PA short)."""
+    pa = b.ab + b.bb + b.hbp + b.sf
     if pa <= 0:
         return _unit("OUT")
     hit = 1 / math.sqrt(factor)
@@ -229,7 +234,7 @@ def batting_rates(b: Batting, factor: float, adjust: Mapping[str, float]) -> Vec
         "2B": b.doubles * hit,
         "3B": b.triples * hit,
         "HR": b.hr * hit,
-        "BB": b.bb - b.ibb,
+        "BB": b.bb,
         "HBP": b.hbp,
         "K": b.k,
     }
@@ -246,8 +251,9 @@ def _finish(rates: Mapping[str, float]) -> Vec:
 
 
 def pitching_rates(p: Pitching, factor: float, shares: Vec, adjust: Mapping[str, float]) -> Vec:
-    """Per-batter-faced rates; non-HR hits split 1B/2B/3B by the league's ``shares``."""
-    bf = p.bf - p.ibb - p.sh
+    """Per-batter-faced rates; non-HR hits split 1B/2B/3B by the league's ``shares`` (intentional
+    walks in, as the batters': :func:`batting_rates`)."""
+    bf = p.bf - p.sh
     if bf <= 0:
         return _unit("OUT")
     hit = 1 / math.sqrt(factor)
@@ -257,7 +263,7 @@ def pitching_rates(p: Pitching, factor: float, shares: Vec, adjust: Mapping[str,
         "2B": singles_on * shares[1],
         "3B": singles_on * shares[2],
         "HR": p.hr * hit,
-        "BB": p.bb - p.ibb,
+        "BB": p.bb,
         "HBP": p.hbp,
         "K": p.k,
     }

@@ -476,11 +476,13 @@ _BUNT_ROLLS_POSITION = {5: 4, 4: 3, 3: 2, 2: 1}
 _BUNT_ROLLS_PITCHER = {5: 10, 4: 8, 3: 6, 2: 2}
 
 
-def _bunting(b: Batting, league: Batting, pitcher: bool) -> int:
-    """BNT from sacrifices per plate appearance: the bunting chart's rolls that give his rate."""
+def _bunting(b: Batting, league: Batting, pitcher: bool, scale: float = 1.0) -> int:
+    """BNT from sacrifices per plate appearance: the bunting chart's rolls that give his rate.
+    ``scale`` (the calibration's, ``seasons.inside_pitch.calibrate``) multiplies the rolls before the
+    chart is read: the situations above are estimates, the league's games count the bunts."""
     lg_rate = _rate(league.sh, league.pa)
     rate = _regress(b.sh, b.pa, lg_rate, REGRESS_PA) if b.sh > 0 else 0.0
-    rolls = 20 * rate / (BUNT_SITUATION_SHARE * STRATEGY_APPLIES * SACRIFICE_SUCCESS)
+    rolls = scale * 20 * rate / (BUNT_SITUATION_SHARE * STRATEGY_APPLIES * SACRIFICE_SUCCESS)
     chart = _BUNT_ROLLS_PITCHER if pitcher else _BUNT_ROLLS_POSITION
     if rolls < min(chart.values()) / 2:
         return 1 if b.sh > 0 else 0
@@ -543,11 +545,12 @@ def batter_ratings(
     sf: float = 1.0,
     e: float = 1.0,
     br: float = 0.0,
+    sh: float = 1.0,
 ) -> dict[str, object]:
     """The batter card's injury, positions, br, bnt, att, sb, gdp and sf fields (``steals``: see
     :func:`stealing`; ``gdp``, ``sf`` and ``e``: the calibration's GDP, SF and error scales, see
     :func:`_batter_gdp`, :func:`_sacrifice_fly` and :func:`fielding_line`; ``br``: its offset on
-    the league's average BR, see :func:`_base_running`)."""
+    the league's average BR, see :func:`_base_running`; ``sh``: its bunting scale, see :func:`_bunting`)."""
     league = _league_of(player, season)
     lg = season.league_batting(league)
     b = player.batting or Batting()
@@ -557,7 +560,7 @@ def batter_ratings(
         "injury": injury_rating(player, season),
         "positions": fielding_lines(player, season, errors=e),
         "br": _base_running(b, lg, speed.get(league, 0.0), br),
-        "bnt": _bunting(b, lg, _is_pitcher(player)),
+        "bnt": _bunting(b, lg, _is_pitcher(player), sh),
         "att": att,
         "sb": sb,
         "gdp": _batter_gdp(b, lg, gdp),

@@ -47,6 +47,7 @@ from seasons.common import (
     playoffs_statement,
 )
 from seasons.depth import DepthError, depth_chart
+from seasons.inside_pitch.calibrate import InsidePitchCalibration
 from seasons.stats import Batting, Player, Season
 from seasons.write import GenerateError, attribution, write_season_set
 
@@ -169,9 +170,9 @@ def generate(
 
     # The calibration's scales the ratings take (steals, GDP, SF/WP/error, the BR offset), once it has
     # them: each player's league's where the leagues keep their own (Calibration.for_league).
-    current: list[Calibration] = []
+    current: list[InsidePitchCalibration] = []
 
-    def ratings_scales(player: Player) -> Calibration | None:
+    def ratings_scales(player: Player) -> InsidePitchCalibration | None:
         return current[0].for_league(player_league(player, season)) if current else None
 
     def build(fitted: SeasonFitLike) -> tuple[dict[str, list[AnyCard]], dict[str, list[TeamEntry]], list[str]]:
@@ -298,7 +299,7 @@ def generate(
     fitted = fit_fn(season, **arm_kw)
     say("rating fielding, running and pitchers' extras; validating every card")
     files, teams, notes = build(fitted)
-    calibration = Calibration()
+    calibration = InsidePitchCalibration()
     calibration_notes: list[str] = []
     if calibrate and player is None:
         calibration_notes.append("not calibrated in league games (no league player given): the fit's cards alone")
@@ -404,6 +405,7 @@ def batter_scales(cal: Calibration | None) -> dict[str, Any]:
         **cal.gdp,
         **{k: v for k, v in cal.events.items() if k in ("sf", "e")},
         **cal.running,
+        **(cal.bunts if isinstance(cal, InsidePitchCalibration) else {}),
     }
 
 

@@ -33,6 +33,7 @@ from seasons.calibrate import (
     uses_dh,
     weighted_slope,
 )
+from seasons.fit import stretch
 from seasons.ratings import stealing
 from seasons.stats import Batting, Pitching, Season, sac_flies_among_sacrifice_hits
 from tests.seasons.set_builders import season, team
@@ -210,14 +211,35 @@ def test_a_round_measures_the_spread_and_the_gdp_scale() -> None:
     }
     cal = Calibration()
     cal.update(played, [], real, Batting(), batters_by_card=batters, pitchers_by_card=pitchers)
-    assert cal.spread == {}  # batters' slopes are measured, not applied (STRETCHED)
     assert cal.slopes[-1]["batters"][1]["K"][0] == pytest.approx(0.8)
+    assert cal.spread == pytest.approx({"K": 1 / 0.8})  # batters' targets are stretched too (STRETCHED)
     assert cal.pitcher_spread["H"] == pytest.approx(1.0)
     assert "BB" not in cal.pitcher_spread  # every real BB rate alike: no slope, no factor
     # GIDP per PA: real 120 / 6000 = 0.02, played 45 / 1500 = 0.03
     assert cal.gdp == pytest.approx({"gdp": 0.02 / 0.03})
     assert played_pitching_rates(played.pitching["x"]) == pytest.approx({"H": 0.2, "HR": 0.02, "BB": 0.08, "K": 0.15})
     assert pitching_rates(pitchers["x"]) == pytest.approx({"H": 0.2, "HR": 0.02, "BB": 0.08, "K": 0.15})
+
+
+def test_a_batters_spread_compressed_by_the_games_is_stretched_back_about_the_league() -> None:
+    # The games add the same hits to everyone and the level scale takes them back in proportion:
+    # played 1B = 0.05 + 0.9 x (real - 0.15) about the league's 0.15 (600 played PA each).
+    league_line = Batting(pa=6000, ab=5400, h=1400, doubles=220, triples=40, hr=140, bb=500, hbp=40, k=900)
+    real = season([], [dataclasses.replace(team("aaa"), batting=league_line)])
+    singles = {"a": 60, "b": 90, "c": 120}  # of 600 PA: 0.10, 0.15, 0.20
+    batters = {c: Batting(pa=600, ab=600, h=n) for c, n in singles.items()}
+    played = Played(
+        team_games=10,
+        batting={c: _line(pa=600, ab=600, h=round(600 * (0.15 + 0.9 * (n / 600 - 0.15)))) for c, n in singles.items()},
+    )
+    cal = Calibration()
+    cal.update(played, [], real, Batting(), batters_by_card=batters, pitchers_by_card={})
+    assert cal.spread["1B"] == pytest.approx(1 / 0.9)
+    # the stretched targets, compressed the same way, play the real rates; the league's rate stays
+    centre = [0.15] + [0.0] * 6 + [0.85]
+    for n in singles.values():
+        target = stretch([n / 600] + [0.0] * 6 + [1 - n / 600], centre, cal.spread)[0]
+        assert 0.15 + 0.9 * (target - 0.15) == pytest.approx(n / 600)
 
 
 def test_sacrifice_flies_scored_as_sacrifice_hits_in_1908_to_1930_and_1939() -> None:

@@ -8,7 +8,15 @@ import pytest
 
 from cards.models import Ballpark, Batter, Pitcher
 from engine.inside_pitch.odds import plate_appearance_odds
-from seasons.fit import CATS, batting_rates, card_vector, fit_season, pitcher_spread_by_result, stretch
+from seasons.fit import (
+    CATS,
+    batting_rates,
+    card_vector,
+    fit_season,
+    pitcher_spread_by_result,
+    pitching_rates,
+    stretch,
+)
 from seasons.stats import Batting, Pitching, Player, Season, Stint, TeamSeason
 
 BATTER_RATINGS = {
@@ -352,3 +360,16 @@ def test_the_spread_stretches_batters_and_pitchers_targets_but_not_pitchers_batt
         after = wide.pitcher_targets["arm03"][hand][k] - wide.pitcher_targets["arm01"][hand][k]
         assert before > 0.01
         assert after == pytest.approx(0.5 * before)
+
+
+def test_intentional_walks_are_on_the_cards_as_the_auto_manager_never_calls_one() -> None:
+    # 600 PA (500 AB + 80 BB + 10 HBP + 10 SF), 20 of the walks intentional: every walk counts, per all 600
+    b = Batting(pa=600, ab=500, h=150, doubles=30, triples=5, hr=20, bb=80, ibb=20, k=90, hbp=10, sf=10)
+    got = batting_rates(b, 1.0, {})
+    assert got[CATS.index("BB")] == pytest.approx(80 / 600)
+    assert got[CATS.index("1B")] == pytest.approx(95 / 600)
+    # a pitcher's likewise: 700 batters faced, 10 of them sacrifice bunts, 60 walks of which 8 intentional
+    p = Pitching(bf=700, sh=10, h=160, hr=20, bb=60, ibb=8, k=120, hbp=5)
+    rates = pitching_rates(p, 1.0, [0.7, 0.25, 0.05], {})
+    assert rates[CATS.index("BB")] == pytest.approx(60 / 690)
+    assert rates[CATS.index("1B")] == pytest.approx(140 * 0.7 / 690)
