@@ -229,6 +229,19 @@ class CardPool:
         counts = Counter(e.games for s in self.sets for e in s.team_entries.values() if e.games is not None)
         return max(counts, key=lambda g: (counts[g], g)) if counts else None
 
+    def busiest_starter(self) -> float | None:
+        """The largest share of his team's real games a pitcher of the sets started (41 of 162: 0.253),
+        a depth arm (many men's starts on one card) left out; None for sets without real usage."""
+        shares = [
+            n / e.games
+            for s in self.sets
+            for e in s.team_entries.values()
+            if e.games
+            for card_id, n in e.starts.items()
+            if card_id in s.pitchers and not getattr(s.pitchers[card_id], "depth_arm", False)
+        ]
+        return max(shares, default=None)
+
     def card(self, card_id: str) -> AnyCard:
         cardset = self._home.get(card_id)
         if cardset is None:

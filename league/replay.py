@@ -3,7 +3,8 @@
 :func:`play_league` makes a league from a set folder's team entries (``Store.create_league``,
 ``Store.create_teams_from_sets``; the league plays the game the set's ``ruleset`` names, so a
 Deep Drive set plays Deep Drive with its own handbook), schedules ``games_per_team`` games each and auto-plays
-them to the end (``league.autoplay.advance``): the rotation in turn with rest, fatigue,
+them to the end (``league.autoplay.advance``): the rotation in turn with rest (the era's:
+``league.usage.era_starter_rest``), fatigue,
 the bullpen without the rotation, injuries, the auto-manager's lineups. The same seed plays
 the same season. The fidelity benchmark (``bench.fidelity``) and the season generator's
 calibration (``seasons.inside_pitch.generate``, given :func:`play_season` by ``dugout cards generate``)
@@ -20,13 +21,14 @@ import asyncio
 import random
 import sqlite3
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from engine.rulesets import for_family
 from engine.stats import BATTING_COUNTS, PITCHING_COUNTS  # season_batting's and season_pitching's columns
 from league.autoplay import advance
 from league.store import Store
+from league.usage import era_starter_rest
 
 
 @dataclass
@@ -54,6 +56,11 @@ async def play_league(
         )
         await store.create_teams_from_sets(league.id)
         await store.schedule_season(league.id, games_per_team, seed=seed)
+        # Starters rest as the season's rotations let them (league.usage.era_starter_rest).
+        share, last = pool.busiest_starter(), await store.last_scheduled_day(league.id)
+        if share is not None and last is not None:
+            rest = era_starter_rest(share, games_per_team, last - league.day + 1, league.rules.starter_rest_days)
+            await store.set_rules(league.id, replace(league.rules, starter_rest_days=rest))
         await advance(store, league.id, to_end=True, rng=random.Random(seed))
     finally:
         await store.close()

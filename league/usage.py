@@ -18,10 +18,14 @@ the team has played: a share, so a 60-game league plays a 162-game season's shar
   rested, healthy pitcher of the staff most behind his own pace (rotation men and swingmen
   alike); nobody behind: he pitches. The league's rest and fatigue rules still decide who
   is ready: only those ready are looked at.
+- **The era's rest.** A replay of a real season (``league.replay``) rests its starters as the
+  era did (:func:`era_starter_rest`): a four-man rotation's ace made 40 starts, which four days'
+  rest in a 181-day schedule (at most 36) cannot give him.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -68,3 +72,18 @@ def most_behind(pace: Pace, candidates: Iterable[str], can: Callable[[str], bool
         if gap > 0 and can(card_id) and (best is None or gap > best[0]):
             best = (gap, card_id)
     return best[1] if best else None
+
+
+def era_starter_rest(share: float, games: int, days: int, most: int) -> int:
+    """A starter's days of rest in a replay of a real season: the most, up to ``most`` (the league's own
+    rule), that still lets the season's busiest starter (``share``: his real starts over his team's real
+    games) make his share of ``games`` games in a schedule of ``days`` days, at least one.
+
+    Resting r days he can start every r + 1 days: 1970's Gaylord Perry (41 of 162) needs a start every
+    4.4 days of a 181-day schedule, so three days of rest, the four-man rotation of his time; 2023's
+    busiest (34 of 162) every 5.3, so four. A lower rest starts nobody more: the pace rule keeps each
+    man to his own share."""
+    starts = share * games
+    if starts <= 0:
+        return most
+    return max(1, min(most, math.floor(days / starts) - 1))

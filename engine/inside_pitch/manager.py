@@ -53,7 +53,9 @@ The auto-manager's policy (Dugout's own, where the books give none):
   otherwise, wherever he is listed: his work is those men's mop-up and middle innings.
 - Planned changes (:func:`planned_change`, with the pull option), before an inning's first batter
   (nobody out, nobody on, no runs in): in a save situation the closer replaces
-  any reliever and a tired starter (a fresh starter finishes his game); late
+  any reliever and a tired starter; a fresh starter finishes his game unless the
+  closer is a one-inning man (his RELIEF line tired by his fifth batter: today's
+  closer, where a fireman of two or three innings was the older eras'); late
   (from the seventh), a tired pitcher is replaced (a setup man when close).
   Starters pitch in relief only when no reliever is left.
 - From the seventh inning on, a pitcher due up with his team behind or tied is
@@ -106,6 +108,10 @@ LATE_INNINGS = 2  # late: from this many innings before the last (the 7th of nin
 CLOSE_LEADS = range(-1, 4)  # late and close: behind by one to ahead by three
 LONG_RELIEF_BEFORE = 6  # a starter gone before this inning: the long man
 BATTERS_PER_INNING = 4.3  # about what an inning takes in any era: a RELIEF line's innings
+# A one-inning closer: his RELIEF line tires him by his fifth batter (one inning's 4.3 and the margin
+# a generated line adds). 2023's closers tire at 4-5 (28 of 30), 1970's firemen at 5-9 (1 of 24 at 5),
+# 1927's at 8-15.
+ONE_INNING_CLOSER = 5
 BASE_WORDS = {1: "first", 2: "second", 3: "third", 4: "home"}
 
 
@@ -418,7 +424,8 @@ def auto_reliever(g: IPGame, team: IPTeam) -> Pitcher:
 
 def planned_change(g: IPGame, team: IPTeam) -> bool:
     """A pitching change the auto-manager makes before an inning's first batter (Dugout's policy):
-    the closer in a save situation (for any reliever, or a tired starter); late, a tired pitcher
+    the closer in a save situation (for any reliever, a tired starter, or any starter when the closer
+    is a one-inning man); late, a tired pitcher
     leaves (for a setup man when close, else by :func:`auto_reliever`'s roles)."""
     state = g.state
     if not before_first_batter(g) or team is not state.fielding:
@@ -430,7 +437,11 @@ def planned_change(g: IPGame, team: IPTeam) -> bool:
         if not closer or closer[0].id in team.used_pitchers:
             return False
         starter = team.pitcher.id == team.setup.pitcher.id
-        return team.tired() or not starter
+        # A one-inning closer takes the last inning even from a fresh starter, as today's do; a fireman
+        # of more innings relieves only a tired one (a fresh starter finishes, as in his day).
+        line = closer[0].relief
+        one_inning = line is not None and line.tired <= ONE_INNING_CLOSER
+        return team.tired() or not starter or one_inning
     return g.state.inning >= g.setup.options.innings - LATE_INNINGS and team.tired()
 
 

@@ -126,16 +126,23 @@ def test_a_two_inning_closer_has_save_situations_from_the_eighth() -> None:
     assert _chosen(_game(7, 2, closer="(70) 9 / 3")) == "setup-r"
 
 
-def test_the_closer_replaces_a_reliever_or_a_tired_starter_before_the_ninth() -> None:
+def test_the_closer_replaces_a_reliever_or_a_tired_starter_before_the_ninth_and_a_one_inning_man_anyone() -> None:
     g = _game(9, 2, pitcher="home-setup-r")
     assert manager.planned_change(g, g.state.home)
     assert manager.defense(g, None) == "pitch"  # the change was made, then the pitch
     assert g.state.home.pitcher.id == "home-closer"
     g = _game(9, 2, batters_faced=30, tired=True)
     assert manager.planned_change(g, g.state.home)
-    g = _game(9, 2, batters_faced=24)  # a fresh starter finishes his game
+    # A fresh starter finishes his game when the closer is a fireman of two innings ("(70) 9 / 3")...
+    g = _game(9, 2, closer="(70) 9 / 3", batters_faced=24)
     assert not manager.planned_change(g, g.state.home)
     assert manager.defense(g, None) == "pitch" and g.state.home.pitcher.id == "home-p"
+    # ...or of a bit more than one ("(60) 6 / 2": 1970's usual short man)...
+    assert not manager.planned_change(*_at(_game(9, 2, closer="(60) 6 / 2", batters_faced=24)))
+    # ...but a one-inning closer ("(60) 5 / 2") takes the ninth from him too, as today's closers do.
+    g = _game(9, 2, batters_faced=24)
+    assert manager.planned_change(g, g.state.home)
+    assert manager.defense(g, None) == "pitch" and g.state.home.pitcher.id == "home-closer"
 
 
 def test_late_a_tired_pitcher_makes_way_for_a_setup_man_when_close_else_a_middle_man() -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import sqlite3
+from itertools import pairwise
 from pathlib import Path
 
 from cards.loader import load_set
 from cards.models import Pitcher
-from league.replay import play_season
+from league.replay import play_league, play_season
 from tests.cards.test_team_entries import HC_TEAM, make_set
 from tests.league.test_teams_from_set import MV_TEAM
 
@@ -40,3 +44,26 @@ def test_the_league_plays_the_sets_rule_on_the_designated_hitter(tmp_path: Path)
 
     assert pitchers_batting(True) == 0
     assert pitchers_batting(False) > 0
+
+
+def test_a_four_man_rotation_era_gives_the_ace_every_fourth_game(tmp_path: Path) -> None:
+    # HC's four starters each started 38 of 160 real games, the fifth 8: a four-man rotation. The replay
+    # rests its starters three days, not the league's four, so the ace can take every fourth game; resting
+    # four, a start every fifth day at most, he could not make his 40 games' pace of 9.5.
+    four = ["hc-lyle-brennaman-1970", "hc-chet-morrow-1970", "hc-dwight-halvorsen-1970", "hc-eddie-stroud-1970"]
+    starts = ", ".join([*(f'"{c}" = 38' for c in four), '"hc-sammy-pickard-1970" = 8'])
+    folder = make_set(
+        tmp_path, TWO_TEAMS.replace("bullpen = {", f"games = 160\nstarts = {{ {starts} }}\nbullpen = {{", 1)
+    )
+    db = tmp_path / "replay.sqlite3"
+    asyncio.run(play_league(folder, 40, 3, db))
+    with sqlite3.connect(db) as conn:
+        rest = json.loads(conn.execute("SELECT rules FROM league").fetchone()[0])["starter_rest_days"]
+        days = [d for (d,) in conn.execute(
+            "SELECT u.day FROM pitcher_usage u JOIN team t ON t.id = u.team_id"
+            " WHERE u.started = 1 AND u.card_id = ? AND t.abbreviation = 'HC' ORDER BY u.day", (four[0],)
+        )]  # fmt: skip
+        last = conn.execute("SELECT max(day) FROM game").fetchone()[0]
+    assert rest == 3
+    assert min(b - a for a, b in pairwise(days)) == 4, days  # every fourth day at times
+    assert len(days) >= 9, (days, last)

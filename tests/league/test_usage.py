@@ -16,7 +16,7 @@ from engine.inside_pitch.options import InsidePitchOptions
 from league.models import Replacement
 from league.seasontables import game_rows
 from league.store import Store
-from league.usage import Pace, most_behind
+from league.usage import Pace, era_starter_rest, most_behind
 from tests.cards.test_team_entries import HC_TEAM, make_set
 from tests.league.conftest import direct
 from tests.league.test_teams_from_set import MV_TEAM
@@ -225,3 +225,16 @@ async def test_a_depth_arm_starts_on_his_pace_and_never_rests(store: Store, tmp_
     assert usage[away_starter].rest_days == 4
     unavailable = await store.unavailable(league.id)
     assert "hc-harlan-goss-1970" not in unavailable and away_starter in unavailable
+
+
+def test_the_era_rest_lets_the_busiest_starter_make_his_real_starts() -> None:
+    # 41 starts of 162 in 181 days: a start every 4.4 days, three days of rest (a four-man rotation)
+    assert era_starter_rest(41 / 162, 162, 181, 4) == 3
+    # 34 of 162: every 5.3 days, the league's own four (a five-man rotation)
+    assert era_starter_rest(34 / 162, 162, 181, 4) == 4
+    # 51 of 154 in 168 days (a deadball workhorse): every 3.3 days, two days of rest
+    assert era_starter_rest(51 / 154, 154, 168, 4) == 2
+    # never more than the league's rule, never less than a day; the share scales to a short season
+    assert era_starter_rest(20 / 162, 162, 181, 4) == 4
+    assert era_starter_rest(1.0, 162, 162, 4) == 1
+    assert era_starter_rest(41 / 162, 60, 67, 4) == 3

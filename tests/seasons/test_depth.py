@@ -196,3 +196,17 @@ def test_a_small_staff_leaves_its_places_to_the_bench() -> None:
     assert not any(p.startswith("mop") for p in d.roster_pitchers)
     assert len(d.roster_batters) == ROSTER_SIZE - MIN_PITCHERS
     assert "bench4" in d.roster_batters and "bench5" not in d.roster_batters
+
+
+def test_the_closer_keeps_his_place_though_long_men_faced_more_batters() -> None:
+    # Nine places for the staff: five starters and four relievers. The closer (40 saves) faced 260
+    # batters in relief, fewer than the four long men's 300-330: ranked by batters faced he was left off.
+    batters = [p for p in full_team("aaa") if p.batting]
+    batters += [batter(f"bench{i}", "aaa", {"LF": 10 - i}, pa=60 - i) for i in range(12)]
+    arms = [pitcher(f"sp{i}", "aaa", g=34, gs=34, bfp=900) for i in range(5)]
+    arms += [pitcher(f"lr{i}", "aaa", g=40, gf=5, bfp=330 - 10 * i) for i in range(4)]
+    arms.append(pitcher("closer", "aaa", g=65, gf=55, sv=40, bfp=260))
+    d = chart(batters + arms)
+    assert len(d.roster_pitchers) == MIN_PITCHERS
+    assert "closer" in d.roster_pitchers and "lr3" not in d.roster_pitchers  # the long man of least work goes
+    assert d.bullpen["closer"] == ("closer",)
