@@ -19,6 +19,7 @@ from engine.requests import ReplayMismatch
 from engine.rulesets import ruleset as ruleset_named
 from engine.setup import AnySetup, AnyTeamSetup, SetupError
 from league import compact, rest, seasontables, setups
+from league.cardpool import CardPool
 from league.errors import (
     GameError,
     LineupError,
@@ -103,6 +104,11 @@ SELECT card_id, MAX(starts) AS starts FROM (
 SELECT_TEAM_GAMES_STARTED = """
 SELECT COALESCE(SUM(games_started), 0) FROM season_pitching WHERE team_id = ? AND season = ? AND phase = 'regular'
 """
+# A card's at-bats so far: (team_id, season)
+SELECT_TEAM_AT_BATS = """
+SELECT card_id, SUM(ab) AS ab FROM season_batting
+WHERE team_id = ? AND season = ? AND phase = 'regular' GROUP BY card_id
+"""
 # (team_id)
 SELECT_TEAM_USAGE = "SELECT card_id, starts, games FROM team_usage WHERE team_id = ?"
 
@@ -119,15 +125,23 @@ class PlayStore(GameStore):
         roles = {r.card_id: r.role for r in await self._bullpen_roles(team.id)}
         return Club(team, await self._roster(team.id), await self._rotation(team), roles, lineups)
 
-    async def _pace(self, team: Team, season: int) -> Pace | None:
-        """The team's real usage and its starts so far this season; None for a team without targets."""
+    async def _pace(self, team: Team, season: int, pool: CardPool) -> Pace | None:
+        """The team's real usage and its starts so far this season; None for a team without targets. Its batters
+        are paced by at-bats when every one with a target has his real at-bats (his card's stats)."""
         rows = await self._all(SELECT_TEAM_USAGE, (team.id,))
         if not rows:
             return None
         rows_started = await self._all(SELECT_TEAM_STARTS, (team.id, season, team.id, season))
         started = {row["card_id"]: row["starts"] for row in rows_started}
         played = await self._value(SELECT_TEAM_GAMES_STARTED, (team.id, season))
-        return Pace(rows[0]["games"], {r["card_id"]: r["starts"] for r in rows}, int(played or 0), started)
+        targets = {r["card_id"]: r["starts"] for r in rows}
+        roster = await self._roster(team.id)
+        batters = [c for c in targets if c in roster and roster[c].kind == "batter"]
+        real = {c: s.at_bats for c in batters if (s := pool.batter(c).stats) and s.at_bats is not None}
+        if len(real) < len(batters) or not sum(real.values()):
+            real = {}
+        at_bats = {row["card_id"]: row["ab"] for row in await self._all(SELECT_TEAM_AT_BATS, (team.id, season))}
+        return Pace(rows[0]["games"], targets, int(played or 0), started, real, at_bats)
 
     async def _build_setup(
         self,
@@ -142,7 +156,11 @@ class PlayStore(GameStore):
         unavailable = await self._unavailable(league)
         # The auto-manager (replacements wanted) follows real usage in the regular season.
         follow = replacements is not None and game.phase == "regular"
-        paces = (await self._pace(away, game.season), await self._pace(home, game.season)) if follow else (None, None)
+        paces = (
+            (await self._pace(away, game.season, pool), await self._pace(home, game.season, pool))
+            if follow
+            else (None, None)
+        )
         clubs = await self._club(away), await self._club(home)
         return setups.game_setup(league, game, pool, *clubs, unavailable, paces, replacements, told)
 

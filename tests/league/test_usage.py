@@ -8,6 +8,7 @@ his. Without targets nothing changes. The starts so far are the season tables'.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine.boxscore import box_score
@@ -33,12 +34,15 @@ TARGETS = {
 USAGE = "games = 100\nstarts = { " + ", ".join(f'"{c}" = {n}' for c, n in TARGETS.items()) + " }\nbullpen = {"
 
 
-async def season_of(store: Store, tmp_path: Path, usage: bool = True) -> tuple[int, int, int]:
-    """A league of HC (with usage targets, or none) and MV (none): (league id, HC id, MV id)."""
+async def season_of(store: Store, tmp_path: Path, usage: bool = True, at_bats: bool = False) -> tuple[int, int, int]:
+    """A league of HC (with usage targets, or none) and MV (none): (league id, HC id, MV id). Without
+    ``at_bats`` the batters' cards lose their stats, so the lineups pace by starts."""
     text = HC_TEAM.replace("bullpen = {", USAGE) if usage else HC_TEAM
-    league = await store.create_league(
-        "Season", [str(make_set(tmp_path, text + MV_TEAM))], options=InsidePitchOptions()
-    )
+    folder = make_set(tmp_path, text + MV_TEAM)
+    if not at_bats:
+        for path in folder.glob("*.toml"):
+            path.write_text(re.sub(r"(?m)^stats = \{ games = .*\n", "", path.read_text()))
+    league = await store.create_league("Season", [str(folder)], options=InsidePitchOptions())
     hc, mv = await store.create_teams_from_sets(league.id)
     return league.id, hc.id, mv.id
 
@@ -182,6 +186,48 @@ def test_the_pace_scales_to_the_games_played() -> None:
     assert not Pace(162, {"a": 126}, 59, {"a": 46}).ahead("a")
     assert most_behind(pace, ["a", "b", "c"]) == "b"  # b: 60 * 36/162 - 5 = 8.3 behind; c has no target
     assert pace.line("a") == "47 starts in 59 games, his real pace 46"
+
+
+async def test_a_regular_ahead_of_his_at_bats_rests_though_on_his_starts(
+    store: Store, tmp_path: Path, db_path: Path
+) -> None:
+    """With every batter's real at-bats (his card's stats), the lineups pace by them: Pruett's 12 starts in
+    20 games are his pace (60 %), but his 40 at-bats are ahead of his share of the batters' at-bats."""
+    league_id, hc, mv = await season_of(store, tmp_path, at_bats=True)
+    game = await store.schedule_game(league_id, mv, hc)
+    starts = {"hc-walt-pruett-1970": 12, "hc-frank-dinardo-1970": 5, "hc-rudy-kasprzak-1970": 16}
+    started(db_path, league_id, hc, game.season, 20, starts)
+    at_bats = {"hc-walt-pruett-1970": 40, "hc-frank-dinardo-1970": 10, "hc-rudy-kasprzak-1970": 35}
+    with direct(db_path) as db:
+        for card_id, n in at_bats.items():
+            db.execute("UPDATE season_batting SET ab = ? WHERE card_id = ? AND team_id = ?", (n, card_id, hc))
+    # The cards' real at-bats: Pruett 469, Hadley 166, DiNardo 218, Kasprzak 581 (1434). Through today
+    # (85 at-bats in 20 games, 4.25 a game) Pruett's pace is 469/1434 * 89.25 = 29.2: 40 is ahead;
+    # Hadley (C) 10.3 behind; Kasprzak's 35 is under his 36.2.
+    setup, replacements = await store.playable_setup(game.id)
+    assert [r.text for r in replacements] == [
+        "Harbor City Captains: Walt Pruett rests (40 at-bats in 20 games, his real pace 28); "
+        "Gus Hadley plays C (0 at-bats in 20 games, his real pace 10)"
+    ]
+    assert setup.home.lineup[6].batter.id == "hc-gus-hadley-1970"
+
+
+def test_a_regular_paced_by_at_bats_gets_his_share_of_them() -> None:
+    """A regular with 80 % of his spot's real at-bats, who bats 5 times a start where his backup bats 3:
+    paced by starts (80 of 100) he would take 400 of 460 at-bats (87 %); paced by at-bats he starts
+    the n games where 5n = 0.8 (5n + 3 (100 - n)), 70.6 of 100, and takes his 80 %."""
+    targets, real = {"reg": 80, "sub": 20}, {"reg": 400, "sub": 100}
+    starts, at_bats = {"reg": 0, "sub": 0}, {"reg": 0, "sub": 0}
+    for played in range(100):
+        pace = Pace(100, targets, played, starts, real, at_bats)
+        who = "sub" if pace.ahead("reg") and most_behind(pace, ["sub"]) == "sub" else "reg"
+        starts[who] += 1
+        at_bats[who] += 5 if who == "reg" else 3
+    assert abs(at_bats["reg"] / sum(at_bats.values()) - 0.8) < 0.01
+    assert 70 <= starts["reg"] <= 72
+    assert Pace(100, targets, 100, starts, real, at_bats).line("reg") == (
+        f"{at_bats['reg']} at-bats in 100 games, his real pace {0.8 * sum(at_bats.values()):.0f}"
+    )
 
 
 def test_a_box_score_counts_the_first_man_in_each_spot_as_a_starter() -> None:
