@@ -116,6 +116,7 @@ class Built:
     league_pitcher: Pitcher
     clipped: list[str]
     notes: list[str]
+    depth_bats: list[Player] = field(default_factory=list)  # seasons.depth.pool_depth_bat's, one a team at most
 
 
 def _validate(kind: type[DeepDriveCard], raw: dict[str, Any]) -> DeepDriveCard:
@@ -391,6 +392,25 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
         weights[card_id] = float(b.pa)
         return card
 
+    def player_batter_card(player: Player, has_pitcher_card: bool, injury: str | None = None) -> Batter:
+        """A player's batter card from his season line (a depth bat's: his pooled men's)."""
+        assert player.batting is not None
+        b = player.batting
+        n = norms_of(player_league(player, season))
+        card_id = common.card_id(common.batter_card_id(player, year, has_pitcher_card))
+        extra: dict[str, Any] = {
+            "person": common.person(player),
+            "injury": injury or rt.injury(player, season),
+            "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
+            "steal": rt.steal(b, hb, ctx, n.steals),
+            "run": rt.run(b, season, ip_league(player, season), ctx),
+        }
+        if stats := common.batter_stats(player):
+            extra["stats"] = stats
+        own = n.pitchers_adjust if common.is_pitcher(player) else n.adjust  # a pitcher's own batting card
+        factor = PARK_HITS * common.park_factor(season, player, True) + 1 - PARK_HITS
+        return batter_card(card_id, player.name, team_names[player.team_id], player.bats, b, factor, extra, own, n)
+
     for pid in sorted(season.players):
         player = season.players[pid]
         league = ip_league(player, season)
@@ -433,21 +453,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
             pitcher_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
         if common.gets_batter_card(player):
-            assert player.batting is not None
-            b = player.batting
-            card_id = common.card_id(common.batter_card_id(player, year, pid in pitcher_ids))
-            extra: dict[str, Any] = {
-                "person": common.person(player),
-                "injury": rt.injury(player, season),
-                "positions": rt.positions(player, season, hb, ctx, pitcher_card=False),
-                "steal": rt.steal(b, hb, ctx, n.steals),
-                "run": rt.run(b, season, league, ctx),
-            }
-            if stats := common.batter_stats(player):
-                extra["stats"] = stats
-            own = n.pitchers_adjust if common.is_pitcher(player) else n.adjust  # a pitcher's own batting card
-            factor = PARK_HITS * common.park_factor(season, player, True) + 1 - PARK_HITS
-            card = batter_card(card_id, player.name, team_names[player.team_id], player.bats, b, factor, extra, own, n)
+            card = player_batter_card(player, pid in pitcher_ids)
             if not (pid in pitcher_ids and common.is_pitcher(player)):
                 batter_ids[pid] = card.id
             files.setdefault(f"{player.team_id.lower()}.toml", []).append(card)
@@ -483,6 +489,7 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
 
     teams: dict[str, list[TeamEntry]] = {}
     notes: list[str] = []
+    depth_bats: list[Player] = []
     for team_id in sorted(season.teams):
         team = season.teams[team_id]
         park_id = f"{team_id.lower()}-{year}-park"
@@ -491,15 +498,25 @@ def build(season: Season, handbook_text: str | None = None, calibration: Calibra
                                     "year": year})  # fmt: skip
         files.setdefault(name, []).append(park)
         try:
-            chart = depth_chart(season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league))
+            chart = depth_chart(
+                season, team_id, set(batter_ids), set(pitcher_ids), uses_dh(year, team.league), depth_bats=True
+            )
         except DepthError as exc:
             raise GenerateError(str(exc)) from exc
+        if chart.depth_bat is not None:
+            # The batters the roster has no place for bat on one card (as Inside Pitch's sets): their
+            # PA would else go to the rostered men, and the calibration would pull every card down.
+            # Never hurt: many men, one of them hurt is another's at-bats.
+            card = player_batter_card(chart.depth_bat, False, injury="AA")
+            batter_ids[chart.depth_bat.player_id] = card.id
+            files[name].append(card)
+            depth_bats.append(chart.depth_bat)
         notes.extend(chart.notes)
         teams[name] = [common.team_entry(chart, team.name, team.abbreviation, team.league, team.division, park_id,
                                          batter_ids, pitcher_ids, year)]  # fmt: skip
     for group in files.values():
         group.sort(key=lambda c: 0 if isinstance(c, Pitcher) else 1 if isinstance(c, Batter) else 2)
-    return Built(text, hb, files, teams, targets, weights, avg_b, avg_p, clipped, notes)
+    return Built(text, hb, files, teams, targets, weights, avg_b, avg_p, clipped, notes, depth_bats)
 
 
 def ip_league(player: Player, season: Season) -> str | None:
@@ -712,7 +729,7 @@ def run_calibration(
         for p in season.players.values()
         if p.pitching is not None and p.pitching.bf > 0
     }
-    split = common.league_split(season, year)  # None where the leagues share one set of scales
+    split = common.league_split(season, year, built.depth_bats)  # None where the leagues share one set of scales
     calibration = DeepDriveCalibration()
     with tempfile.TemporaryDirectory(prefix="dugout-dd-calibration-") as folder:
         for n, share in enumerate(schedule, 1):

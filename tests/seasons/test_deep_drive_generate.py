@@ -10,6 +10,8 @@ import pytest
 from cards.deep_drive.models import Batter, Pitcher
 from cards.loader import load_any_set
 from seasons.deep_drive.generate import HANDBOOK_FILE, generate, read_back
+from seasons.stats import Batting, Player, Stint
+from tests.seasons import set_builders as sb
 from tests.seasons.test_generate import two_teams, with_sides
 
 DEFAULT = Path(__file__).parents[2] / "engine" / "deep_drive" / "tables" / "handbook-2016.toml"
@@ -59,6 +61,39 @@ def test_pitcher_cards_carry_the_side_they_bat_from(tmp_path: Path) -> None:
     sides = {p.id: p.bats.value if p.bats else None for p in cards.pitchers.values()}
     assert (sides["aaasp0-1970"], sides["aaacl-1970"], sides["aaasp1-1970"]) == ("L", "S", "R")
     assert cards.batters["pitcher-batting"].bats.value == "R"
+
+
+def test_the_batters_the_roster_has_no_place_for_bat_on_one_depth_bat_card(tmp_path: Path) -> None:
+    """AAA's twelve men and a 13-man staff fill its roster: three more batters are pooled into one
+    card (as Inside Pitch's sets pool them, ``seasons.depth.pool_depth_bat``) whose line is theirs
+    summed, on the roster with their starts summed, never hurt."""
+    extras = [
+        sb.batter("aaax1", "aaa", {"LF": 20, "GS": 12}, pa=60, h=15, hr=2, bb=5),
+        sb.batter("aaax2", "aaa", {"1B": 15, "GS": 9}, pa=45, h=10, hr=1, bb=4, bats="L"),
+        sb.batter("aaax3", "aaa", {"CF": 30, "GS": 20}, pa=90, h=25, hr=3, bb=8),
+    ]
+    regulars = sb.full_team("aaa") + sb.full_team("bbb")
+    handbook = DEFAULT.read_text(encoding="utf-8")
+    data = sb.season(regulars + extras, [sb.team("aaa"), sb.team("bbb")])
+    generate(1970, ["NL"], tmp_path / "pooled", load_season=lambda _y, _l: data, handbook_text=handbook)
+    cards = load_any_set(tmp_path / "pooled")
+    aaa = cards.team_entries["aaa-1970"]
+    assert "aaa-depth-bats-1970" in aaa.roster
+    assert not {"aaax1-1970", "aaax2-1970", "aaax3-1970"} & set(aaa.roster)
+    assert aaa.starts["aaa-depth-bats-1970"] == 12 + 9 + 20
+    card = cards.batters["aaa-depth-bats-1970"]
+    summed = sum((p.batting for p in extras if p.batting is not None), Batting())
+    assert card.stats is not None
+    assert (card.stats.at_bats, card.stats.games, card.stats.home_runs) == (summed.ab, summed.g, summed.hr)
+    assert card.injury == "AA"
+    # His card is the one a single man with the summed line gets (he has a roster place: no bat).
+    one = Player("aaaone", "One", "R", "R", "aaa", summed, None, {}, (Stint("aaa", summed, None, {"all": summed.g}),))
+    alone = sb.season([*regulars, one], [sb.team("aaa"), sb.team("bbb")])
+    generate(1970, ["NL"], tmp_path / "one", load_season=lambda _y, _l: alone, handbook_text=handbook)
+    single = load_any_set(tmp_path / "one")
+    assert "aaa-depth-bats-1970" not in single.batters
+    assert single.batters["aaaone-1970"].chances == card.chances
+    assert single.batters["aaaone-1970"].deep_drive == card.deep_drive
 
 
 def test_an_existing_set_is_kept_without_force(tmp_path: Path) -> None:
