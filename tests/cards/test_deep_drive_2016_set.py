@@ -20,7 +20,10 @@ def test_the_set_loads_by_name_as_deep_drive() -> None:
     assert pool.handbook() == (BUNDLED_SETS / SET / "handbook.toml").read_text(encoding="utf-8")
     cardset: Any = pool.sets[0]
     assert len(cardset.team_entries) == 30
-    assert len(cardset.batters) == 673 and len(cardset.pitchers) == 742
+    assert len(cardset.pitchers) == 742
+    # Every carded batter, and a depth bat for each of the 11 teams whose roster has room for one.
+    depth_bats = [b for b in cardset.batters if b.endswith("-depth-bats-2016")]
+    assert len(cardset.batters) == 673 + 11 and len(depth_bats) == 11
     options = pool.options()
     # 2016: the AL played with the DH, the NL without; each game plays its home park's rule.
     assert options is not None and options.dh_leagues == "AL" and not options.designated_hitter
