@@ -16,12 +16,14 @@ log = logging.getLogger(__name__)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
+SHUTDOWN_SECONDS = 5.0  # how long a stop waits for a request still being answered
 
 
 async def start_site(store: Store, host: str, port: int, *, base_url: str = "") -> tuple[web.AppRunner, str]:
     """The site listening on ``host:port`` (port 0: any free one), and its address; ``await runner.cleanup()``
     stops it."""
-    runner = web.AppRunner(make_app(store, base_url=base_url), access_log=None)
+    # Pages are read-only and quick: a stop (Ctrl-C, the bot's close) need not wait aiohttp's default minute.
+    runner = web.AppRunner(make_app(store, base_url=base_url), access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:
