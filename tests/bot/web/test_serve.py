@@ -37,8 +37,9 @@ async def test_dugout_web_serves_the_files_leagues_and_stops_on_ctrl_c(tmp_path:
             assert response.status == 200 and "Porch League" in await response.text()
     finally:
         process.send_signal(signal.SIGINT)
-        code = await asyncio.wait_for(process.wait(), 30)
-    assert code == 0
+        # communicate, not wait: it drains both pipes, so the process never blocks on a full one.
+        _, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0, err.decode()[-2000:]
 
 
 async def test_dugout_web_refuses_a_missing_file_in_one_line(tmp_path: Path) -> None:
