@@ -37,9 +37,25 @@ async def test_dugout_web_serves_the_files_leagues_and_stops_on_ctrl_c(tmp_path:
             assert response.status == 200 and "Porch League" in await response.text()
     finally:
         process.send_signal(signal.SIGINT)
+        # What the process does with signals, read before it ends, in case it does not.
+        signals = signal_state(process.pid)
         # communicate, not wait: it drains both pipes, so the process never blocks on a full one.
-        _, err = await asyncio.wait_for(process.communicate(), 30)
+        try:
+            _, err = await asyncio.wait_for(process.communicate(), 30)
+        except TimeoutError:
+            process.kill()
+            _, err = await process.communicate()
+            pytest.fail(f"dugout web ran on 30 s after Ctrl-C ({signals}): {err.decode()[-2000:]}")
     assert process.returncode == 0, err.decode()[-2000:]
+
+
+def signal_state(pid: int) -> str:
+    """A process's blocked and ignored signal masks (Linux /proc), to tell why a signal did nothing."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return "no /proc status"
+    return ", ".join(line for line in lines if line.startswith(("SigBlk", "SigIgn", "SigCgt", "State")))
 
 
 async def test_dugout_web_refuses_a_missing_file_in_one_line(tmp_path: Path) -> None:
