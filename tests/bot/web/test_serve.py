@@ -25,6 +25,7 @@ async def test_dugout_web_serves_the_files_leagues_and_stops_on_ctrl_c(tmp_path:
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "web", "--port", "0", "--database", str(path),
         cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        preexec_fn=interruptible,
     )  # fmt: skip
     try:
         assert process.stdout is not None
@@ -47,6 +48,12 @@ async def test_dugout_web_serves_the_files_leagues_and_stops_on_ctrl_c(tmp_path:
             _, err = await process.communicate()
             pytest.fail(f"dugout web ran on 30 s after Ctrl-C ({signals}): {err.decode()[-2000:]}")
     assert process.returncode == 0, err.decode()[-2000:]
+
+
+def interruptible() -> None:
+    """Ctrl-C as a terminal's foreground job gets it: a test run started in the background (nohup, ``&``)
+    ignores SIGINT, and a child inherits that, so a Ctrl-C sent to it would do nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def signal_state(pid: int) -> str:
